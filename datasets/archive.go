@@ -1,0 +1,103 @@
+package datasets
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// EachTarGzMember streams the regular files of a .tar.gz archive in archive
+// order, calling f with each member's name and contents. It never unpacks to
+// disk. A truncated or corrupt archive gives an error naming the file and
+// the member being read.
+func EachTarGzMember(path string, f func(name string, r io.Reader) error) error {
+	file, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer file.Close()
+	gz, err := gzip.NewReader(file)
+	if err != nil {
+		return fmt.Errorf("%s: not a gzip archive: %w", path, err)
+	}
+	defer gz.Close()
+	tr := tar.NewReader(gz)
+	last := "(start of archive)"
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("%s: corrupt or truncated archive after member %s: %w", path, last, err)
+		}
+		if h.Typeflag != tar.TypeReg {
+			continue
+		}
+		last = h.Name
+		if err := f(h.Name, tr); err != nil {
+			if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) {
+				return fmt.Errorf("%s: corrupt or truncated archive in member %s: %w", path, h.Name, err)
+			}
+			return fmt.Errorf("%s: member %s: %w", path, h.Name, err)
+		}
+	}
+}
+
+// EachZipMember calls f for every regular file of a .zip archive, in
+// archive order, reading each member as a stream.
+func EachZipMember(path string, f func(name string, r io.Reader) error) error {
+	zr, err := zip.OpenReader(path)
+	if err != nil {
+		return fmt.Errorf("%s: not a readable zip archive: %w", path, err)
+	}
+	defer zr.Close()
+	for _, zf := range zr.File {
+		if strings.HasSuffix(zf.Name, "/") {
+			continue
+		}
+		rc, err := zf.Open()
+		if err != nil {
+			return fmt.Errorf("%s: member %s: %w", path, zf.Name, err)
+		}
+		err = f(zf.Name, rc)
+		rc.Close()
+		if err != nil {
+			return fmt.Errorf("%s: member %s: %w", path, zf.Name, err)
+		}
+	}
+	return nil
+}
+
+// OpenMaybeGzip opens path and, when its name ends in .gz, decompresses it
+// as a stream. Close closes both.
+func OpenMaybeGzip(path string) (io.ReadCloser, error) {
+	file, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	if !strings.HasSuffix(path, ".gz") {
+		return file, nil
+	}
+	gz, err := gzip.NewReader(file)
+	if err != nil {
+		file.Close()
+		return nil, fmt.Errorf("%s: not a gzip file: %w", path, err)
+	}
+	return gzipFile{gz, file}, nil
+}
+
+type gzipFile struct {
+	*gzip.Reader
+	file *os.File
+}
+
+func (g gzipFile) Close() error {
+	g.Reader.Close()
+	return g.file.Close()
+}

@@ -1,0 +1,71 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/topicmf/topicmf/engine/sparse"
+)
+
+// Corpus is what a model fits: the weighted term-document matrix D (M terms ×
+// N documents) with its transpose, the vocabulary and, when known, the class
+// of every document.
+type Corpus struct {
+	Name   string
+	Vocab  []string    // len M; Vocab[m] is the term of row m of D
+	D      *sparse.CSR // M × N, non-negative weights
+	DT     *sparse.CSR // N × M, the transpose of D (row n is document n)
+	DocIDs []string    // len N
+
+	// Labels[n] is the index in ClassNames of document n's class, or -1 when
+	// unknown. Nil when the corpus carries no classes.
+	Labels     []int
+	ClassNames []string
+}
+
+// NewCorpus checks shapes and values and builds DT from D.
+// docIDs may be nil (ids become "0", "1", ...); labels may be nil.
+func NewCorpus(name string, vocab []string, d *sparse.CSR, docIDs []string, labels []int, classNames []string) (*Corpus, error) {
+	if d == nil {
+		return nil, fmt.Errorf("corpus %q: nil term-document matrix", name)
+	}
+	if len(vocab) != d.Rows {
+		return nil, fmt.Errorf("corpus %q: vocabulary has %d terms but D has %d rows", name, len(vocab), d.Rows)
+	}
+	if docIDs == nil {
+		docIDs = make([]string, d.Cols)
+		for i := range docIDs {
+			docIDs[i] = fmt.Sprint(i)
+		}
+	}
+	if len(docIDs) != d.Cols {
+		return nil, fmt.Errorf("corpus %q: %d document ids but D has %d columns", name, len(docIDs), d.Cols)
+	}
+	if labels != nil {
+		if len(labels) != d.Cols {
+			return nil, fmt.Errorf("corpus %q: %d labels but D has %d columns", name, len(labels), d.Cols)
+		}
+		for n, l := range labels {
+			if l < -1 || l >= len(classNames) {
+				return nil, fmt.Errorf("corpus %q: document %s has label %d, want -1..%d", name, docIDs[n], l, len(classNames)-1)
+			}
+		}
+	}
+	for i, v := range d.Val {
+		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+			r, c := d.Locate(i)
+			return nil, fmt.Errorf("corpus %q: D[%d,%d] = %v (term %q, document %s): weights must be finite and non-negative",
+				name, r, c, v, vocab[r], docIDs[c])
+		}
+	}
+	return &Corpus{Name: name, Vocab: vocab, D: d, DT: d.T(), DocIDs: docIDs, Labels: labels, ClassNames: classNames}, nil
+}
+
+// Terms is M, the number of rows of D.
+func (c *Corpus) Terms() int { return c.D.Rows }
+
+// Docs is N, the number of columns of D.
+func (c *Corpus) Docs() int { return c.D.Cols }
+
+// Classes is the number of classes (0 when the corpus is unlabeled).
+func (c *Corpus) Classes() int { return len(c.ClassNames) }

@@ -1,0 +1,181 @@
+package engine
+
+import (
+	"encoding/csv"
+	"io"
+	"strconv"
+	"sync"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+)
+
+// Term is one named value: a term of the objective (e.g. "loss",
+// "lambda1*|U|_1") or the sparsity of one factor (e.g. "U").
+type Term struct {
+	Name  string
+	Value float64
+}
+
+// Iteration is what a model reports after each iteration.
+type Iteration struct {
+	Iter      int     // 1-based
+	Seconds   float64 // wall time of this iteration alone
+	Objective float64 // NaN on iterations where the objective was not evaluated
+	// Terms are the separate terms of the objective, in a fixed order, whose
+	// sum is Objective.
+	Terms []Term
+	// Sparsity is the fraction of exactly-zero entries of each factor.
+	Sparsity []Term
+}
+
+// Recorder captures every iteration of a fit. A nil *Recorder is valid and
+// records nothing. It is safe for concurrent use.
+type Recorder struct {
+	mu    sync.Mutex
+	iters []Iteration
+	// OnIteration, if set, is called after each recorded iteration (for
+	// progress display). It must not block for long.
+	OnIteration func(Iteration)
+}
+
+// NewRecorder returns an empty Recorder.
+func NewRecorder() *Recorder { return &Recorder{} }
+
+// Record appends one iteration.
+func (r *Recorder) Record(it Iteration) {
+	if r == nil {
+		return
+	}
+	it.Terms = append([]Term(nil), it.Terms...)
+	it.Sparsity = append([]Term(nil), it.Sparsity...)
+	r.mu.Lock()
+	r.iters = append(r.iters, it)
+	f := r.OnIteration
+	r.mu.Unlock()
+	if f != nil {
+		f(it)
+	}
+}
+
+// Iterations returns a copy of the recorded iterations.
+func (r *Recorder) Iterations() []Iteration {
+	if r == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]Iteration(nil), r.iters...)
+}
+
+// Header is the CSV / dataframe column order: iter, seconds, objective, then
+// every objective term and every "sparsity_<factor>" in first-seen order.
+func (r *Recorder) Header() []string {
+	head := []string{"iter", "seconds", "objective"}
+	terms, sp := r.names()
+	head = append(head, terms...)
+	for _, s := range sp {
+		head = append(head, "sparsity_"+s)
+	}
+	return head
+}
+
+func (r *Recorder) names() (terms, sparsity []string) {
+	seenT, seenS := map[string]bool{}, map[string]bool{}
+	for _, it := range r.Iterations() {
+		for _, t := range it.Terms {
+			if !seenT[t.Name] {
+				seenT[t.Name] = true
+				terms = append(terms, t.Name)
+			}
+		}
+		for _, s := range it.Sparsity {
+			if !seenS[s.Name] {
+				seenS[s.Name] = true
+				sparsity = append(sparsity, s.Name)
+			}
+		}
+	}
+	return terms, sparsity
+}
+
+// columns returns the table as float columns in Header order; a term
+// missing from an iteration is NaN.
+func (r *Recorder) columns() ([]string, [][]float64) {
+	its := r.Iterations()
+	terms, sp := r.names()
+	head := r.Header()
+	cols := make([][]float64, len(head))
+	for c := range cols {
+		cols[c] = make([]float64, len(its))
+	}
+	lookup := func(ts []Term, name string) float64 {
+		for _, t := range ts {
+			if t.Name == name {
+				return t.Value
+			}
+		}
+		return nan
+	}
+	for i, it := range its {
+		cols[0][i] = float64(it.Iter)
+		cols[1][i] = it.Seconds
+		cols[2][i] = it.Objective
+		for j, name := range terms {
+			cols[3+j][i] = lookup(it.Terms, name)
+		}
+		for j, name := range sp {
+			cols[3+len(terms)+j][i] = lookup(it.Sparsity, name)
+		}
+	}
+	return head, cols
+}
+
+// DataFrame returns the iterations as a go-gota dataframe with the columns
+// of Header ("iter" as int, the rest as float).
+func (r *Recorder) DataFrame() dataframe.DataFrame {
+	head, cols := r.columns()
+	ss := make([]series.Series, len(head))
+	for c, name := range head {
+		if c == 0 {
+			ints := make([]int, len(cols[0]))
+			for i, v := range cols[0] {
+				ints[i] = int(v)
+			}
+			ss[c] = series.New(ints, series.Int, name)
+			continue
+		}
+		ss[c] = series.New(cols[c], series.Float, name)
+	}
+	return dataframe.New(ss...)
+}
+
+// WriteCSV writes the iterations as CSV with the columns of Header. Floats
+// are written in full precision (strconv 'g', -1): stored numbers are never
+// rounded.
+func (r *Recorder) WriteCSV(w io.Writer) error {
+	head, cols := r.columns()
+	cw := csv.NewWriter(w)
+	if err := cw.Write(head); err != nil {
+		return err
+	}
+	rec := make([]string, len(head))
+	n := 0
+	if len(cols) > 0 {
+		n = len(cols[0])
+	}
+	for i := 0; i < n; i++ {
+		for c := range head {
+			if c == 0 {
+				rec[c] = strconv.Itoa(int(cols[0][i]))
+			} else {
+				rec[c] = strconv.FormatFloat(cols[c][i], 'g', -1, 64)
+			}
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}

@@ -1,0 +1,165 @@
+package sparse
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+)
+
+// CSR is a Rows×Cols matrix in compressed sparse row form: the non-zeros of
+// row i are ColIdx[RowPtr[i]:RowPtr[i+1]] (strictly increasing) with values
+// Val[RowPtr[i]:RowPtr[i+1]].
+type CSR struct {
+	Rows, Cols int
+	RowPtr     []int // len Rows+1
+	ColIdx     []int32
+	Val        []float64
+}
+
+// Triplet is one entry (Row, Col, Val) for building a matrix.
+type Triplet struct {
+	Row, Col int
+	Val      float64
+}
+
+// New checks the arrays and returns them as a CSR matrix (not copied).
+func New(rows, cols int, rowPtr []int, colIdx []int32, val []float64) (*CSR, error) {
+	if rows < 0 || cols < 0 || cols > math.MaxInt32 {
+		return nil, fmt.Errorf("sparse: bad shape %d×%d", rows, cols)
+	}
+	if len(rowPtr) != rows+1 || rowPtr[0] != 0 {
+		return nil, fmt.Errorf("sparse: RowPtr has length %d, want %d starting at 0", len(rowPtr), rows+1)
+	}
+	nnz := rowPtr[rows]
+	if len(colIdx) != nnz || len(val) != nnz {
+		return nil, fmt.Errorf("sparse: RowPtr says %d non-zeros but ColIdx has %d and Val %d", nnz, len(colIdx), len(val))
+	}
+	for i := 0; i < rows; i++ {
+		if rowPtr[i+1] < rowPtr[i] {
+			return nil, fmt.Errorf("sparse: RowPtr decreases at row %d", i)
+		}
+		for k := rowPtr[i]; k < rowPtr[i+1]; k++ {
+			c := colIdx[k]
+			if c < 0 || int(c) >= cols {
+				return nil, fmt.Errorf("sparse: row %d has column %d outside 0..%d", i, c, cols-1)
+			}
+			if k > rowPtr[i] && colIdx[k-1] >= c {
+				return nil, fmt.Errorf("sparse: row %d columns not strictly increasing at %d", i, c)
+			}
+		}
+	}
+	return &CSR{Rows: rows, Cols: cols, RowPtr: rowPtr, ColIdx: colIdx, Val: val}, nil
+}
+
+// FromTriplets builds a rows×cols matrix, summing duplicate entries and
+// dropping entries that sum to zero. It returns an error for an entry
+// outside the shape.
+func FromTriplets(rows, cols int, ts []Triplet) (*CSR, error) {
+	if rows < 0 || cols < 0 || cols > math.MaxInt32 {
+		return nil, fmt.Errorf("sparse: bad shape %d×%d", rows, cols)
+	}
+	for _, t := range ts {
+		if t.Row < 0 || t.Row >= rows || t.Col < 0 || t.Col >= cols {
+			return nil, fmt.Errorf("sparse: entry (%d,%d) outside %d×%d", t.Row, t.Col, rows, cols)
+		}
+	}
+	s := slices.Clone(ts)
+	sort.Slice(s, func(a, b int) bool {
+		if s[a].Row != s[b].Row {
+			return s[a].Row < s[b].Row
+		}
+		return s[a].Col < s[b].Col
+	})
+	m := &CSR{Rows: rows, Cols: cols, RowPtr: make([]int, rows+1)}
+	for i := 0; i < len(s); {
+		j, sum := i, 0.0
+		for ; j < len(s) && s[j].Row == s[i].Row && s[j].Col == s[i].Col; j++ {
+			sum += s[j].Val
+		}
+		if sum != 0 {
+			m.ColIdx = append(m.ColIdx, int32(s[i].Col))
+			m.Val = append(m.Val, sum)
+			m.RowPtr[s[i].Row+1]++
+		}
+		i = j
+	}
+	for i := 0; i < rows; i++ {
+		m.RowPtr[i+1] += m.RowPtr[i]
+	}
+	return m, nil
+}
+
+// NNZ is the number of stored entries.
+func (m *CSR) NNZ() int { return m.RowPtr[m.Rows] }
+
+// Density is NNZ / (Rows·Cols), 0 for an empty shape.
+func (m *CSR) Density() float64 {
+	if m.Rows == 0 || m.Cols == 0 {
+		return 0
+	}
+	return float64(m.NNZ()) / (float64(m.Rows) * float64(m.Cols))
+}
+
+// Row returns the column indices and values of row i (views, not copies).
+func (m *CSR) Row(i int) ([]int32, []float64) {
+	lo, hi := m.RowPtr[i], m.RowPtr[i+1]
+	return m.ColIdx[lo:hi], m.Val[lo:hi]
+}
+
+// At returns entry (i, j).
+func (m *CSR) At(i, j int) float64 {
+	idx, val := m.Row(i)
+	k, ok := slices.BinarySearch(idx, int32(j))
+	if !ok {
+		return 0
+	}
+	return val[k]
+}
+
+// Locate returns the row and column of the k-th stored entry.
+func (m *CSR) Locate(k int) (row, col int) {
+	row = sort.Search(m.Rows, func(i int) bool { return m.RowPtr[i+1] > k })
+	return row, int(m.ColIdx[k])
+}
+
+// T returns the transpose as a new CSR matrix (a CSC view of m).
+func (m *CSR) T() *CSR {
+	t := &CSR{Rows: m.Cols, Cols: m.Rows, RowPtr: make([]int, m.Cols+1),
+		ColIdx: make([]int32, m.NNZ()), Val: make([]float64, m.NNZ())}
+	for _, c := range m.ColIdx {
+		t.RowPtr[c+1]++
+	}
+	for i := 0; i < m.Cols; i++ {
+		t.RowPtr[i+1] += t.RowPtr[i]
+	}
+	next := slices.Clone(t.RowPtr[:m.Cols])
+	for i := 0; i < m.Rows; i++ {
+		for k := m.RowPtr[i]; k < m.RowPtr[i+1]; k++ {
+			c := m.ColIdx[k]
+			p := next[c]
+			t.ColIdx[p] = int32(i)
+			t.Val[p] = m.Val[k]
+			next[c]++
+		}
+	}
+	return t
+}
+
+// Clone returns a deep copy.
+func (m *CSR) Clone() *CSR {
+	return &CSR{Rows: m.Rows, Cols: m.Cols, RowPtr: slices.Clone(m.RowPtr),
+		ColIdx: slices.Clone(m.ColIdx), Val: slices.Clone(m.Val)}
+}
+
+// SelectRows returns the matrix made of the given rows of m, in that order.
+func (m *CSR) SelectRows(rows []int) *CSR {
+	out := &CSR{Rows: len(rows), Cols: m.Cols, RowPtr: make([]int, len(rows)+1)}
+	for i, r := range rows {
+		idx, val := m.Row(r)
+		out.ColIdx = append(out.ColIdx, idx...)
+		out.Val = append(out.Val, val...)
+		out.RowPtr[i+1] = len(out.Val)
+	}
+	return out
+}
