@@ -38,12 +38,27 @@ func Default() *Pool {
 	return defaultPool
 }
 
-// Workers is the number of slots.
-func (p *Pool) Workers() int { return cap(p.slots) }
+// orDefault lets every method be called on a nil *Pool, which stands for
+// Default(): model options hold a *Pool whose zero value is nil.
+func (p *Pool) orDefault() *Pool {
+	if p == nil {
+		return Default()
+	}
+	return p
+}
+
+// Workers is the number of slots. A nil pool is Default().
+func (p *Pool) Workers() int { return cap(p.orDefault().slots) }
 
 // Do runs f while holding one slot, waiting for a free slot first. It
-// returns ctx.Err() without running f if the context ends while waiting.
+// returns ctx.Err() without running f if the context has ended before a
+// slot is taken (also when a slot happens to be free). A nil pool is
+// Default().
 func (p *Pool) Do(ctx context.Context, f func()) error {
+	p = p.orDefault()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	select {
 	case p.slots <- struct{}{}:
 	case <-ctx.Done():
@@ -71,7 +86,14 @@ func Blocks(n, block int) int {
 // block's result to its own place, and reduces partial results in block
 // order, is bit-identical for any GOMAXPROCS. Blocks run concurrently on the
 // caller and on helpers that take free slots; For returns when all are done.
+// A nil pool is Default().
+//
+// The caller always works on blocks itself and is not counted against the
+// slots, so a caller that holds a slot (inside Do, or inside an outer For's
+// body) keeps the total at Workers() goroutines; a caller outside the pool
+// adds one goroutine to that.
 func (p *Pool) For(n, block int, body func(b, lo, hi int)) {
+	p = p.orDefault()
 	nb := Blocks(n, block)
 	if nb == 0 {
 		return
