@@ -12,6 +12,11 @@ type File struct {
 	URL    string // canonical download location
 	SHA256 string // hex digest of the exact bytes read by the reader
 	Size   int64  // bytes
+	// Member, when set, says URL serves an archive (.tar, .tar.gz or .zip,
+	// recognised by content) and this file is its member of that name
+	// (matched exactly or as the path's last elements), extracted byte for
+	// byte. A mirror (see Fetch) serves the extracted file at Path instead.
+	Member string
 }
 
 // Source is one named collection: its files and the reader that turns them
@@ -29,6 +34,7 @@ func sourceGroups() [][]Source {
 	return [][]Source{
 		irSources(),   // sources_ir.go
 		textSources(), // sources_text.go
+		stopSources(), // sources_stopwords.go
 	}
 }
 

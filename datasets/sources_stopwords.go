@@ -1,0 +1,189 @@
+package datasets
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"path"
+	"strings"
+)
+
+// Stop-word list names accepted by StopWords.
+const (
+	// StopSMART is the 571-word SMART list (Lewis et al., JMLR 2004,
+	// appendix 11): lines 9-579 of stopwords/smart_english.stop.turian,
+	// whose first 8 lines are contractions added by that copy's author.
+	StopSMART = "smart"
+	// StopCACM is the older 429-word SMART "common_words" of the CACM
+	// distribution.
+	StopCACM = "cacm"
+	// StopNLTK is NLTK's 179-word English list (stopwords/english inside
+	// stopwords/nltk_stopwords.zip).
+	StopNLTK = "nltk"
+	// StopTerrier is Terrier's 733-word default English list.
+	StopTerrier = "terrier"
+)
+
+// StopListNames are the lists StopWords knows, in the order the "stopwords"
+// source returns them.
+var StopListNames = []string{StopSMART, StopCACM, StopNLTK, StopTerrier}
+
+// stopFiles are the four staged stop-word files (stopwords/SOURCE.md gives
+// their origins; digests as in SHA256SUMS).
+var stopFiles = []File{
+	{
+		Path:   "stopwords/smart_english.stop.turian",
+		URL:    "https://raw.githubusercontent.com/turian/pytextpreprocess/58e81fc666f26198c687ff0f310550769a043152/english.stop",
+		SHA256: "e6b62fd83673b034159309736592e7065fb68c5945a8f573b8b1959799e96e0d",
+		Size:   3617,
+	},
+	{
+		Path:   "stopwords/cacm_smart_common_words",
+		URL:    "https://raw.githubusercontent.com/smaccall/cps842_Assign1/e600d7602d5efa0a51abba629dada18a5df067f0/cacm.tar",
+		Member: "common_words",
+		SHA256: "764c71ff1764b7745dc0df87c97646b50c56c989284997ad5c5182f41366dec3",
+		Size:   2668,
+	},
+	{
+		Path:   "stopwords/nltk_stopwords.zip",
+		URL:    "https://raw.githubusercontent.com/nltk/nltk_data/5db857e6f7df11eabb5e5665836db9ec8df07e28/packages/corpora/stopwords.zip",
+		SHA256: "15c94179887425ca1bedc265608cab9f27d650211f709bb929e320990a4b01d1",
+		Size:   34276,
+	},
+	{
+		Path:   "stopwords/terrier_stopword-list.txt",
+		URL:    "https://raw.githubusercontent.com/terrier-org/terrier-core/3ceec7d89cb943a56e4bf298b00897d4221d0002/share/stopword-list.txt",
+		SHA256: "e898516899c485739ca1fef24f6b2590ecf95cd06ba22e66587f64b079610999",
+		Size:   5230,
+	},
+}
+
+// stopSources registers the stop-word lists as the source "stopwords", so
+// that their files are listed, verified and fetched like any collection's.
+//
+// They are not a document collection. Read returns a Collection with one
+// Document per list (ID = list name as in StopListNames, Title = its
+// description, Text = its words one per line, in file order), no classes,
+// queries or judgments, and a warning saying so; code that wants the words
+// calls StopWords.
+func stopSources() []Source {
+	return []Source{{
+		Name:        "stopwords",
+		Description: "English stop-word lists (SMART 571, CACM common words 429, NLTK 179, Terrier 733); not a document collection",
+		Files:       stopFiles,
+		Read:        readStopLists,
+	}}
+}
+
+func readStopLists(dataDir string) (*Collection, error) {
+	c := &Collection{
+		Name:     "stopwords",
+		Warnings: []string{"stop-word lists, one document per list; not a document collection"},
+	}
+	for _, name := range StopListNames {
+		words, err := StopWords(dataDir, name)
+		if err != nil {
+			return nil, err
+		}
+		c.Docs = append(c.Docs, Document{ID: name, Title: stopDescription[name], Text: strings.Join(words, "\n")})
+	}
+	return c, nil
+}
+
+var stopDescription = map[string]string{
+	StopSMART:   "SMART stop list, 571 words (Lewis et al. 2004, appendix 11)",
+	StopCACM:    "SMART common_words of the CACM distribution, 429 words",
+	StopNLTK:    "NLTK English stop words, 179 words",
+	StopTerrier: "Terrier default English stop list, 733 words",
+}
+
+// smartAdded are the 8 lines the turian copy put above the SMART list.
+var smartAdded = []string{"'d", "'ll", "'m", "'n", "n't", "'re", "'s", "'ve"}
+
+// StopWords returns the named stop-word list (StopSMART, StopCACM, StopNLTK
+// or StopTerrier) from the data directory, in file order, one entry per
+// non-empty line with surrounding white space removed.
+func StopWords(dataDir, list string) ([]string, error) {
+	var (
+		words []string
+		err   error
+	)
+	switch list {
+	case StopSMART:
+		words, err = readWordFile(dataDir, stopFiles[0].Path)
+		if err != nil {
+			return nil, err
+		}
+		for i, w := range smartAdded {
+			if i >= len(words) || words[i] != w {
+				return nil, fmt.Errorf("%s: line %d: expected the added entry %q above the SMART list", stopFiles[0].Path, i+1, w)
+			}
+		}
+		words = words[len(smartAdded):]
+	case StopCACM:
+		words, err = readWordFile(dataDir, stopFiles[1].Path)
+	case StopNLTK:
+		p := stopFiles[2].Path
+		local, lerr := LocalPath(dataDir, stopFiles[2])
+		if lerr != nil {
+			return nil, lerr
+		}
+		found := false
+		err = EachZipMember(local, func(name string, r io.Reader) error {
+			if name != "stopwords/english" {
+				return nil
+			}
+			found = true
+			var rerr error
+			words, rerr = scanWords(p+":"+name, r)
+			return rerr
+		})
+		if err == nil && !found {
+			err = fmt.Errorf("%s: no member stopwords/english", p)
+		}
+	case StopTerrier:
+		words, err = readWordFile(dataDir, stopFiles[3].Path)
+	default:
+		return nil, fmt.Errorf("unknown stop-word list %q (known: %s)", list, strings.Join(StopListNames, ", "))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return words, nil
+}
+
+func readWordFile(dataDir, rel string) ([]string, error) {
+	local, err := LocalPath(dataDir, File{Path: rel})
+	if err != nil {
+		return nil, err
+	}
+	r, err := OpenMaybeGzip(local)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return scanWords(path.Clean(rel), r)
+}
+
+// scanWords reads one word per line; a line with inner white space is an
+// error naming the line.
+func scanWords(name string, r io.Reader) ([]string, error) {
+	var words []string
+	sc := bufio.NewScanner(r)
+	line := 0
+	for sc.Scan() {
+		line++
+		w := strings.TrimSpace(sc.Text())
+		if w == "" {
+			continue
+		}
+		if strings.ContainsAny(w, " \t") {
+			return nil, fmt.Errorf("%s: line %d: %q is not a single word", name, line, w)
+		}
+		words = append(words, w)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: line %d: %w", name, line+1, err)
+	}
+	return words, nil
+}
