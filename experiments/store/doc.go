@@ -1,0 +1,63 @@
+// Package store keeps the results of runs on disk, one directory per run,
+// content-addressed so that a finished run is never recomputed.
+//
+// # Layout
+//
+// Under a results root:
+//
+//	<root>/runs/<id>/config.json      the canonical configuration (sorted keys)
+//	<root>/runs/<id>/provenance.json  code version, Go, GOMAXPROCS, CPU, data checksums, seed, times
+//	<root>/runs/<id>/...              files the run wrote: iterations.csv, metrics.csv,
+//	                                   per-query.csv, factors (.mtx), top terms, ...
+//	<root>/runs/<id>/done             written last: the run is complete
+//	<root>/runs/.locks/<id>.lock      flock(2) lock serialising writers of one id
+//	<root>/runs/.tmp-<id>-*           a run being written (never a finished run)
+//
+// # Identity
+//
+// The run id is the hex SHA-256 of the canonical configuration (Canonical:
+// JSON with sorted keys, no insignificant space), the data sets' checksums
+// (sorted by name) and the code version (CodeVersion.Key). Two runs with the
+// same id are interchangeable, so Store.Do returns a finished run instead of
+// running again.
+//
+// # Code version policy
+//
+// The code version is: the module path and version; the VCS revision; the
+// dirty flag; when the tree is dirty, a digest of the uncommitted changes;
+// and the experiment's own Version string, which an experiment bumps by hand
+// when it changes what its task computes. The revision and dirty flag come
+// from runtime/debug.ReadBuildInfo (vcs.revision, vcs.modified) when the
+// binary was stamped; this machine builds with GOFLAGS=-buildvcs=false, so
+// otherwise they come from `git rev-parse HEAD` and `git status --porcelain`
+// run in the module root (found from the source path compiled into this
+// package, else by walking up from the working directory). Which source was
+// used is recorded (CodeVersion.Source: "buildinfo", "git" or "none").
+//
+// A dirty tree is never conflated with its clean revision, nor with another
+// dirty state: the key then includes a digest of the changes — from git, the
+// SHA-256 of `git diff HEAD --binary` plus the names and contents of
+// untracked files; from build info (which carries no diff), the SHA-256 of
+// the running executable. Files that cannot change what a run computes are
+// left out of the dirty test and digest: Markdown (*.md), notebooks/,
+// results/ and the store's own root when it lies inside the module, so that
+// writing results does not itself invalidate them. The code version is
+// computed once per process (per excluded root): what a process runs is what
+// was compiled when it started. With source "none" (no build info, no git),
+// the revision is "unknown" and runs are keyed by module version and
+// experiment Version only — the provenance says so.
+//
+// # Crash and concurrency safety
+//
+// Store.Do takes an exclusive flock on the id's lock file (waiting, and
+// honouring context cancellation, while another goroutine or process holds
+// it), re-checks for a finished run, then writes into a fresh temporary
+// directory in the same runs/ directory. Every file is written atomically
+// (temporary file, fsync, rename). When the task succeeds the provenance and
+// then the done marker are written, the directory is fsynced and renamed
+// into place, and runs/ is fsynced. When it fails or the context is
+// cancelled, the temporary directory is removed. A process killed mid-run
+// leaves only a .tmp- directory, which Open (and the next writer of the same
+// id) removes once no process holds its lock. A visible run directory is
+// therefore always complete.
+package store

@@ -1,0 +1,69 @@
+package store
+
+import (
+	"bufio"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+)
+
+// Provenance is provenance.json: where, with what and when a run was
+// computed. It is not part of the run id (times and machines differ between
+// interchangeable runs).
+type Provenance struct {
+	RunID      string      `json:"run_id"`
+	Code       CodeVersion `json:"code"`
+	GoVersion  string      `json:"go_version"`
+	GOOS       string      `json:"goos"`
+	GOARCH     string      `json:"goarch"`
+	GOMAXPROCS int         `json:"gomaxprocs"`
+	NumCPU     int         `json:"num_cpu"`
+	CPUModel   string      `json:"cpu_model"`
+	Datasets   []Checksum  `json:"datasets"`
+	Seed       uint64      `json:"seed"`
+	Start      string      `json:"start"` // RFC 3339, UTC
+	End        string      `json:"end"`
+	Seconds    float64     `json:"seconds"`
+}
+
+var (
+	cpuOnce  sync.Once
+	cpuModel string
+)
+
+// CPUModel returns the first "model name" of /proc/cpuinfo, or "unknown".
+func CPUModel() string {
+	cpuOnce.Do(func() {
+		cpuModel = "unknown"
+		f, err := os.Open("/proc/cpuinfo")
+		if err != nil {
+			return
+		}
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			k, v, ok := strings.Cut(sc.Text(), ":")
+			if ok && strings.TrimSpace(k) == "model name" {
+				cpuModel = strings.TrimSpace(v)
+				return
+			}
+		}
+	})
+	return cpuModel
+}
+
+func newProvenance(id string, k Key) Provenance {
+	return Provenance{
+		RunID:      id,
+		Code:       k.Code,
+		GoVersion:  runtime.Version(),
+		GOOS:       runtime.GOOS,
+		GOARCH:     runtime.GOARCH,
+		GOMAXPROCS: runtime.GOMAXPROCS(0),
+		NumCPU:     runtime.NumCPU(),
+		CPUModel:   CPUModel(),
+		Datasets:   sortedChecksums(k.Datasets),
+		Seed:       k.Seed,
+	}
+}

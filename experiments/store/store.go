@@ -1,0 +1,393 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/csv"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Names of the files the store itself writes in every run directory.
+const (
+	ConfigFile     = "config.json"
+	ProvenanceFile = "provenance.json"
+	DoneFile       = "done"
+)
+
+const (
+	runsDir   = "runs"
+	locksDir  = ".locks"
+	tmpPrefix = ".tmp-"
+)
+
+// Checksum is the SHA-256 (hex) of one data set's bytes, under a name.
+type Checksum struct {
+	Name   string `json:"name"`
+	SHA256 string `json:"sha256"`
+}
+
+func sortedChecksums(cs []Checksum) []Checksum {
+	out := append([]Checksum(nil), cs...)
+	sort.Slice(out, func(a, b int) bool {
+		if out[a].Name != out[b].Name {
+			return out[a].Name < out[b].Name
+		}
+		return out[a].SHA256 < out[b].SHA256
+	})
+	return out
+}
+
+// Key is everything that identifies a run.
+type Key struct {
+	// Config is the run's configuration; it is stored canonically
+	// (see Canonical) and must determine the result together with the
+	// data and the code.
+	Config any
+	// Datasets are the checksums of the data the run reads.
+	Datasets []Checksum
+	// Code is the code version (see DetectCode, CodeVersion.WithExperiment).
+	Code CodeVersion
+	// Seed is the run's random seed; recorded in provenance.json.
+	Seed uint64
+}
+
+// ID is the run id: the hex SHA-256 of the canonical configuration, the
+// checksums sorted by name, the code version and the seed.
+func (k Key) ID() (string, error) {
+	cfg, err := Canonical(k.Config)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "topicmf run v1\nconfig %s\n", cfg)
+	for _, c := range sortedChecksums(k.Datasets) {
+		fmt.Fprintf(h, "dataset %q %s\n", c.Name, c.SHA256)
+	}
+	fmt.Fprintf(h, "code %s\nseed %d\n", k.Code.Key(), k.Seed)
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// Store is a results root holding one directory per run.
+type Store struct {
+	root string
+	runs string
+}
+
+// Open opens (creating if needed) the results root and removes stale
+// temporary run directories left by killed processes (those whose lock no
+// process holds).
+func Open(root string) (*Store, error) {
+	if root == "" {
+		return nil, errors.New("results store: empty root directory")
+	}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	s := &Store{root: abs, runs: filepath.Join(abs, runsDir)}
+	if err := os.MkdirAll(filepath.Join(s.runs, locksDir), 0o755); err != nil {
+		return nil, fmt.Errorf("results store %s: %w", root, err)
+	}
+	if err := s.cleanStale(""); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Root is the results root (absolute).
+func (s *Store) Root() string { return s.root }
+
+// Code is the code version of this process, with the store's root excluded
+// from the dirty test.
+func (s *Store) Code() CodeVersion { return DetectCode(s.root) }
+
+// Dir is where the run with the given id lives once finished.
+func (s *Store) Dir(id string) string { return filepath.Join(s.runs, id) }
+
+// Finished reports whether the run id is complete (its done marker exists).
+func (s *Store) Finished(id string) bool {
+	fi, err := os.Stat(filepath.Join(s.Dir(id), DoneFile))
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// Runs lists the ids of the finished runs, sorted.
+func (s *Store) Runs() ([]string, error) {
+	ents, err := os.ReadDir(s.runs)
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for _, e := range ents {
+		if e.IsDir() && isID(e.Name()) && s.Finished(e.Name()) {
+			ids = append(ids, e.Name())
+		}
+	}
+	return ids, nil
+}
+
+func isID(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	_, err := hex.DecodeString(s)
+	return err == nil && strings.ToLower(s) == s
+}
+
+func (s *Store) lockPath(id string) string {
+	return filepath.Join(s.runs, locksDir, id+".lock")
+}
+
+// cleanStale removes temporary run directories (of id, or of every id when
+// id is "") whose lock no one holds.
+func (s *Store) cleanStale(id string) error {
+	ents, err := os.ReadDir(s.runs)
+	if err != nil {
+		return err
+	}
+	for _, e := range ents {
+		name := e.Name()
+		if !strings.HasPrefix(name, tmpPrefix) {
+			continue
+		}
+		rest := strings.TrimPrefix(name, tmpPrefix)
+		tid, _, _ := strings.Cut(rest, "-")
+		if !isID(tid) || (id != "" && tid != id) {
+			continue
+		}
+		if id != "" {
+			// The caller holds the lock of id: every temp dir of id is stale.
+			if err := os.RemoveAll(filepath.Join(s.runs, name)); err != nil {
+				return fmt.Errorf("removing stale run %s: %w", name, err)
+			}
+			continue
+		}
+		l, ok, err := tryLock(s.lockPath(tid))
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue // being written right now
+		}
+		err = os.RemoveAll(filepath.Join(s.runs, name))
+		l.unlock()
+		if err != nil {
+			return fmt.Errorf("removing stale run %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// Run is a finished run.
+type Run struct {
+	ID     string
+	Dir    string
+	Cached bool // true when the run was finished before this call
+}
+
+// Do returns the finished run for key, computing it with task first when
+// there is none. task writes the run's files through w into a temporary
+// directory; the run becomes visible (renamed into place, done marker last)
+// only when task returns nil and ctx is not done. On error or cancellation
+// nothing is left behind and the error is returned (ctx.Err() when the
+// context ended).
+//
+// Concurrent calls for the same key, from goroutines or processes sharing
+// the root, are serialised by a lock file: the first computes, the others
+// wait and then return its run with Cached set.
+func (s *Store) Do(ctx context.Context, key Key, task func(ctx context.Context, w *Writer) error) (Run, error) {
+	id, err := key.ID()
+	if err != nil {
+		return Run{}, err
+	}
+	run := Run{ID: id, Dir: s.Dir(id)}
+	if s.Finished(id) {
+		run.Cached = true
+		return run, nil
+	}
+	if err := os.MkdirAll(filepath.Join(s.runs, locksDir), 0o755); err != nil {
+		return Run{}, err
+	}
+	l, err := lock(ctx, s.lockPath(id))
+	if err != nil {
+		return Run{}, err
+	}
+	defer l.unlock()
+	if s.Finished(id) {
+		run.Cached = true
+		return run, nil
+	}
+	if err := s.cleanStale(id); err != nil {
+		return Run{}, err
+	}
+	if err := s.write(ctx, id, key, task); err != nil {
+		return Run{}, err
+	}
+	return run, nil
+}
+
+func (s *Store) write(ctx context.Context, id string, key Key, task func(ctx context.Context, w *Writer) error) (err error) {
+	tmp, err := os.MkdirTemp(s.runs, tmpPrefix+id+"-")
+	if err != nil {
+		return err
+	}
+	done := false
+	defer func() {
+		if !done {
+			os.RemoveAll(tmp)
+		}
+	}()
+	cfg, err := CanonicalIndent(key.Config)
+	if err != nil {
+		return err
+	}
+	w := &Writer{dir: tmp}
+	if err := WriteBytesAtomic(filepath.Join(tmp, ConfigFile), cfg); err != nil {
+		return err
+	}
+	prov := newProvenance(id, key)
+	start := time.Now()
+	prov.Start = start.UTC().Format(time.RFC3339Nano)
+	if err := task(ctx, w); err != nil {
+		if ctx.Err() != nil && !errors.Is(err, ctx.Err()) {
+			return fmt.Errorf("%w (%v)", ctx.Err(), err)
+		}
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		// A task that ignored the cancellation may hold a truncated result.
+		return err
+	}
+	end := time.Now()
+	prov.End = end.UTC().Format(time.RFC3339Nano)
+	prov.Seconds = end.Sub(start).Seconds()
+	pj, err := json.MarshalIndent(prov, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := WriteBytesAtomic(filepath.Join(tmp, ProvenanceFile), append(pj, '\n')); err != nil {
+		return err
+	}
+	if err := WriteBytesAtomic(filepath.Join(tmp, DoneFile), []byte(id+"\n")); err != nil {
+		return err
+	}
+	final := s.Dir(id)
+	if _, err := os.Stat(final); err == nil {
+		// An unfinished directory in the final place (not written by this
+		// package, which only renames complete runs): move it aside first.
+		aside := filepath.Join(s.runs, tmpPrefix+id+"-replaced")
+		os.RemoveAll(aside)
+		if err := os.Rename(final, aside); err != nil {
+			return err
+		}
+		os.RemoveAll(aside)
+	}
+	if err := os.Rename(tmp, final); err != nil {
+		return err
+	}
+	done = true
+	return syncDir(s.runs)
+}
+
+// Writer writes the files of a run being computed.
+type Writer struct {
+	dir string
+}
+
+// Dir is the temporary directory of the run (valid only during the task).
+func (w *Writer) Dir() string { return w.dir }
+
+func (w *Writer) path(name string) (string, error) {
+	clean := filepath.Clean(filepath.FromSlash(name))
+	if name == "" || filepath.IsAbs(clean) || clean == "." || clean == ".." || strings.HasPrefix(clean, ".."+string(filepath.Separator)) {
+		return "", fmt.Errorf("run file %q: want a relative path inside the run directory", name)
+	}
+	switch clean {
+	case ConfigFile, ProvenanceFile, DoneFile:
+		return "", fmt.Errorf("run file %q: reserved for the store", name)
+	}
+	return filepath.Join(w.dir, clean), nil
+}
+
+// WriteFile writes the named file (a relative path; directories are
+// created) atomically with the bytes write produces.
+func (w *Writer) WriteFile(name string, write func(io.Writer) error) error {
+	p, err := w.path(name)
+	if err != nil {
+		return err
+	}
+	return WriteFileAtomic(p, write)
+}
+
+// WriteBytes writes the named file with data.
+func (w *Writer) WriteBytes(name string, data []byte) error {
+	p, err := w.path(name)
+	if err != nil {
+		return err
+	}
+	return WriteBytesAtomic(p, data)
+}
+
+// WriteCSV writes a CSV file with a header row.
+func (w *Writer) WriteCSV(name string, header []string, rows [][]string) error {
+	return w.WriteFile(name, func(out io.Writer) error {
+		cw := csv.NewWriter(out)
+		if err := cw.Write(header); err != nil {
+			return err
+		}
+		for i, r := range rows {
+			if len(r) != len(header) {
+				return fmt.Errorf("row %d has %d fields, header has %d", i+1, len(r), len(header))
+			}
+			if err := cw.Write(r); err != nil {
+				return err
+			}
+		}
+		cw.Flush()
+		return cw.Error()
+	})
+}
+
+// ReadProvenance reads provenance.json of a run directory.
+func ReadProvenance(dir string) (Provenance, error) {
+	var p Provenance
+	b, err := os.ReadFile(filepath.Join(dir, ProvenanceFile))
+	if err != nil {
+		return p, err
+	}
+	if err := json.Unmarshal(b, &p); err != nil {
+		return p, fmt.Errorf("%s: %w", filepath.Join(dir, ProvenanceFile), err)
+	}
+	return p, nil
+}
+
+// ReadCSV reads a CSV file with a header row; the error names the file and
+// record on malformed input.
+func ReadCSV(path string) (header []string, rows [][]string, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	cr := csv.NewReader(f)
+	all, err := cr.ReadAll()
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(all) == 0 {
+		return nil, nil, fmt.Errorf("%s: empty file, want a header row", path)
+	}
+	return all[0], all[1:], nil
+}
+
+// FormatFloat writes a float in full precision, as every stored number is.
+func FormatFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
