@@ -31,6 +31,12 @@ func EachTarGzMember(path string, f func(name string, r io.Reader) error) error 
 	for {
 		h, err := tr.Next()
 		if err == io.EOF {
+			// The tar reader stops at the end-of-archive blocks; read the
+			// rest of the gzip stream so that a file truncated in its
+			// padding or trailer (or with a bad CRC) is still reported.
+			if _, err := io.Copy(io.Discard, gz); err != nil {
+				return fmt.Errorf("%s: corrupt or truncated archive after member %s: %w", path, last, err)
+			}
 			return nil
 		}
 		if err != nil {
