@@ -1,0 +1,161 @@
+package ir
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// ReadQrelsFile reads a TREC qrels file (see ReadQrels).
+func ReadQrelsFile(path string) (Qrels, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("ir: %w", err)
+	}
+	defer f.Close()
+	return ReadQrels(f, path)
+}
+
+// ReadQrels reads TREC qrels lines "qid iter docno rel" separated by white
+// space; iter is ignored and rel must be an integer. Blank lines and lines
+// starting with '#' are skipped. A (qid, docno) pair judged twice is an
+// error. name is used in error messages ("name:line: ...").
+func ReadQrels(r io.Reader, name string) (Qrels, error) {
+	q := Qrels{}
+	first := map[[2]string]int{}
+	err := scanLines(r, name, func(line int, f []string) error {
+		if len(f) != 4 {
+			return fmt.Errorf("%d fields, want 4 (qid iter docno rel)", len(f))
+		}
+		level, err := strconv.Atoi(f[3])
+		if err != nil {
+			return fmt.Errorf("relevance %q is not an integer", f[3])
+		}
+		key := [2]string{f[0], f[2]}
+		if prev, dup := first[key]; dup {
+			return fmt.Errorf("query %s document %s already judged on line %d", f[0], f[2], prev)
+		}
+		first[key] = line
+		if q[f[0]] == nil {
+			q[f[0]] = map[string]int{}
+		}
+		q[f[0]][f[2]] = level
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return q, nil
+}
+
+// ReadRunFile reads a TREC run file (see ReadRun).
+func ReadRunFile(path string) (Run, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("ir: %w", err)
+	}
+	defer f.Close()
+	return ReadRun(f, path)
+}
+
+// ReadRun reads TREC run lines "qid Q0 docno rank score tag" separated by
+// white space; as in trec_eval the Q0 and rank columns are ignored, fields
+// after tag are ignored, and blank lines and lines starting with '#' are
+// skipped. The score must be a finite number. A document listed twice for
+// one query is an error. name is used in error messages.
+func ReadRun(r io.Reader, name string) (Run, error) {
+	run := Run{}
+	first := map[[2]string]int{}
+	err := scanLines(r, name, func(line int, f []string) error {
+		if len(f) < 6 {
+			return fmt.Errorf("%d fields, want 6 (qid Q0 docno rank score tag)", len(f))
+		}
+		score, err := strconv.ParseFloat(f[4], 64)
+		if err != nil || math.IsNaN(score) || math.IsInf(score, 0) {
+			return fmt.Errorf("score %q is not a finite number", f[4])
+		}
+		key := [2]string{f[0], f[2]}
+		if prev, dup := first[key]; dup {
+			return fmt.Errorf("query %s document %s already retrieved on line %d", f[0], f[2], prev)
+		}
+		first[key] = line
+		run[f[0]] = append(run[f[0]], ScoredDoc{DocID: f[2], Score: score})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return run, nil
+}
+
+func scanLines(r io.Reader, name string, fn func(line int, fields []string) error) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || text[0] == '#' {
+			continue
+		}
+		if err := fn(line, strings.Fields(text)); err != nil {
+			return fmt.Errorf("%s:%d: %w", name, line, err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("%s:%d: %w", name, line+1, err)
+	}
+	return nil
+}
+
+// WriteRun writes run in TREC format, queries in byte order and documents in
+// trec_eval rank order, with ranks 1, 2, ... and scores printed with the
+// shortest representation that reads back to the same float64, so ties are
+// neither created nor lost. tag must be one word.
+func WriteRun(w io.Writer, run Run, tag string) error {
+	if tag == "" || strings.ContainsAny(tag, " \t\r\n") {
+		return fmt.Errorf("ir: run tag %q must be one non-empty word", tag)
+	}
+	qids := make([]string, 0, len(run))
+	for q := range run {
+		qids = append(qids, q)
+	}
+	slices.Sort(qids)
+	bw := bufio.NewWriter(w)
+	for _, q := range qids {
+		for i, d := range Rank(run[q]) {
+			if math.IsNaN(d.Score) || math.IsInf(d.Score, 0) {
+				return fmt.Errorf("ir: query %s document %s: score %v is not finite", q, d.DocID, d.Score)
+			}
+			fmt.Fprintf(bw, "%s Q0 %s %d %s %s\n", q, d.DocID, i+1, strconv.FormatFloat(d.Score, 'g', -1, 64), tag)
+		}
+	}
+	return bw.Flush()
+}
+
+// WriteQrels writes qrels in TREC format ("qid 0 docno rel"), queries and
+// documents in byte order.
+func WriteQrels(w io.Writer, qrels Qrels) error {
+	qids := make([]string, 0, len(qrels))
+	for q := range qrels {
+		qids = append(qids, q)
+	}
+	slices.Sort(qids)
+	bw := bufio.NewWriter(w)
+	for _, q := range qids {
+		docs := make([]string, 0, len(qrels[q]))
+		for d := range qrels[q] {
+			docs = append(docs, d)
+		}
+		slices.Sort(docs)
+		for _, d := range docs {
+			fmt.Fprintf(bw, "%s 0 %s %d\n", q, d, qrels[q][d])
+		}
+	}
+	return bw.Flush()
+}
