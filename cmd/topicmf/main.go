@@ -39,6 +39,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	// Each subcommand lives in its own file; one line each here.
 	root.AddCommand(
 		newVersionCmd(),
+		newDataCmd(),
 	)
 	return root.ExecuteContext(ctx)
 }
