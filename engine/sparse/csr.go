@@ -163,3 +163,57 @@ func (m *CSR) SelectRows(rows []int) *CSR {
 	}
 	return out
 }
+
+// RowDense writes row i into dst (len Cols; zeros where nothing is stored)
+// and returns it; dst == nil allocates.
+func (m *CSR) RowDense(i int, dst []float64) []float64 {
+	if dst == nil {
+		dst = make([]float64, m.Cols)
+	}
+	if len(dst) != m.Cols {
+		panic(fmt.Sprintf("sparse.RowDense: dst has length %d, want %d", len(dst), m.Cols))
+	}
+	clear(dst)
+	idx, val := m.Row(i)
+	for q, c := range idx {
+		dst[c] = val[q]
+	}
+	return dst
+}
+
+// Col returns the row indices and values of the stored entries of column j,
+// in increasing row order (new slices). It binary-searches every row, so it
+// costs O(Rows·log(NNZ/Rows)): code that reads many columns should read rows
+// of the stored transpose instead (column j of D is row j of Corpus.DT).
+func (m *CSR) Col(j int) ([]int32, []float64) {
+	if j < 0 || j >= m.Cols {
+		panic(fmt.Sprintf("sparse.Col: column %d outside 0..%d", j, m.Cols-1))
+	}
+	var rows []int32
+	var vals []float64
+	for i := 0; i < m.Rows; i++ {
+		idx, val := m.Row(i)
+		if k, ok := slices.BinarySearch(idx, int32(j)); ok {
+			rows = append(rows, int32(i))
+			vals = append(vals, val[k])
+		}
+	}
+	return rows, vals
+}
+
+// ColDense writes column j into dst (len Rows) and returns it; dst == nil
+// allocates. Same cost as Col.
+func (m *CSR) ColDense(j int, dst []float64) []float64 {
+	if dst == nil {
+		dst = make([]float64, m.Rows)
+	}
+	if len(dst) != m.Rows {
+		panic(fmt.Sprintf("sparse.ColDense: dst has length %d, want %d", len(dst), m.Rows))
+	}
+	clear(dst)
+	rows, vals := m.Col(j)
+	for q, r := range rows {
+		dst[r] = vals[q]
+	}
+	return dst
+}
