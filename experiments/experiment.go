@@ -1,0 +1,323 @@
+package experiments
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/topicmf/topicmf/experiments/store"
+)
+
+// Experiment describes one paper artifact (a table, a figure, a claim) as
+// data: which data, which methods with which parameter grid, how many
+// replicates, what to render and what the paper reported. Only Task is
+// code. The zero value of every optional field is valid.
+type Experiment struct {
+	// ID is "<paper>/<artifact>", e.g. "rlsi2011/figure6". The part before
+	// the slash names the paper's report directory (results/<paper>/).
+	ID    string
+	Title string
+	Paper PaperRef
+	// Version is bumped by hand whenever the Task (or anything it calls
+	// that the code version would not capture) changes what it computes;
+	// it is part of every run id, so old runs are not reused.
+	Version string
+
+	// Datasets are the data sets the jobs run on; jobs are expanded over
+	// them. Names known to datasets.Lookup get their file checksums from
+	// the registry; others need Checksums.
+	Datasets []string
+	// Checksums returns the checksums identifying a data set that is not
+	// in the datasets registry (e.g. a synthetic corpus), given the job
+	// (for its Quick flag and parameters). Optional.
+	Checksums func(job *Job) ([]store.Checksum, error)
+	// Methods are the model families (catalog names) with fixed
+	// parameters; jobs are expanded over them.
+	Methods []MethodSpec
+	// Grid maps a parameter name to the values it takes; jobs are expanded
+	// over the Cartesian product (names in sorted order, the last name
+	// varying fastest, values in the order given). A name is a model
+	// parameter of the methods whose family declares it, or a task
+	// parameter listed in TaskParams; any other name is an error.
+	Grid map[string][]string
+	// TaskParams lists grid names (and Quick.Params names) meant for the
+	// task rather than a model.
+	TaskParams []string
+	// Replicates is the number of runs of each configuration with
+	// different derived seeds; 0 means 1.
+	Replicates int
+	// Seed is the root seed; each job's seed is derived from it.
+	Seed uint64
+
+	// Task computes one job's result.
+	Task Task
+
+	// Metrics define the metric names the task reports, for report footers.
+	Metrics []MetricDef
+	// Tables and Figures are rendered from the results.
+	Tables  []Table
+	Figures []Figure
+	// PaperValues are the paper's reported numbers, printed beside ours.
+	PaperValues []PaperValue
+	// Claims are statements from the paper (or about the method) judged
+	// from our results.
+	Claims []Claim
+	// Quick overrides the above for `topicmf run --quick`.
+	Quick Quick
+
+	// Protocol describes how the runs are made (one paragraph, for the
+	// report footer); Substitutes says which public data stand in for the
+	// paper's and how they differ.
+	Protocol    string
+	Substitutes string
+}
+
+// Task computes one job: it reads the data, fits, evaluates, and returns
+// rows and artifacts. It must honour ctx (return ctx.Err() when cancelled)
+// and use job.Seed for all randomness.
+type Task func(ctx context.Context, job *Job) (*Result, error)
+
+// PaperRef locates an artifact in a paper.
+type PaperRef struct {
+	File  string // file in shared/papers, e.g. "001_08e5ee3a9c1f5f0e.txt"
+	Cite  string // short citation, e.g. "Wang et al., SIGIR 2011"
+	Where string // section, figure or table, e.g. "Figure 6", "§5.3, Table 7"
+}
+
+func (p PaperRef) String() string {
+	var parts []string
+	for _, s := range []string{p.Cite, p.Where} {
+		if s != "" {
+			parts = append(parts, s)
+		}
+	}
+	s := strings.Join(parts, ", ")
+	if p.File != "" {
+		if s == "" {
+			return p.File
+		}
+		s += " (" + p.File + ")"
+	}
+	return s
+}
+
+// MethodSpec is one model family with fixed parameters.
+type MethodSpec struct {
+	// Label names the method in tables and legends; "" means Name.
+	Label string
+	// Name is the catalog family, e.g. "nmf".
+	Name string
+	// Params are fixed family parameters (catalog.Params strings).
+	Params map[string]string
+}
+
+// DisplayName is Label, or Name when Label is empty.
+func (m MethodSpec) DisplayName() string {
+	if m.Label != "" {
+		return m.Label
+	}
+	return m.Name
+}
+
+// MetricDef states what a metric name means, for report footers.
+type MetricDef struct {
+	Name       string
+	Definition string
+}
+
+// Quick are the overrides applied with --quick, to finish in minutes.
+type Quick struct {
+	// Grid replaces the values of the named grid parameters.
+	Grid map[string][]string
+	// Replicates replaces Replicates when > 0.
+	Replicates int
+	// Datasets replaces Datasets when non-empty.
+	Datasets []string
+	// Params are added to (or override) every method's parameters, or set
+	// task parameters (names listed in TaskParams).
+	Params map[string]string
+}
+
+// Columns that identify a job in results, besides the grid names.
+const (
+	ColDataset   = "dataset"
+	ColMethod    = "method"
+	ColReplicate = "replicate"
+)
+
+// Table is a rendered table: one row per distinct value of Rows, and for
+// each metric our mean ± standard deviation over the jobs in the row (the
+// replicates), beside the paper's value when one is given.
+type Table struct {
+	Name    string   // file stem: <Name>.csv; also the anchor
+	Title   string   // caption
+	Rows    []string // job columns grouping rows, e.g. ["method", "k"]
+	Metrics []string // metric names, one column (pair) each
+	// Where keeps only jobs whose columns have these values.
+	Where map[string]string
+	// Digits after the decimal point in the Markdown rendering; 0 means 3.
+	Digits int
+}
+
+// Figure kinds.
+const (
+	Line = "line"
+	Bar  = "bar"
+)
+
+// Figure sources.
+const (
+	FromIterations = "iterations" // per-iteration trace (iterations.csv)
+	FromMetrics    = "metrics"    // one value per job (metrics.csv)
+)
+
+// Figure is a rendered figure, saved as PNG and SVG.
+type Figure struct {
+	Name  string // file stem: <Name>.png, <Name>.svg
+	Title string
+	Kind  string // Line or Bar
+	// Source is FromIterations (X is "iter" or "seconds", Y an iteration
+	// column such as "objective") or FromMetrics (X a job column, Y a
+	// metric name).
+	Source string
+	X, Y   string
+	// Series are the job columns whose distinct values make one line (or
+	// bar colour) each.
+	Series []string
+	Where  map[string]string
+	// ErrorBars draws mean ± one standard deviation over the jobs that
+	// share a point (the replicates).
+	ErrorBars      bool
+	XLabel, YLabel string
+	LogY           bool
+}
+
+// PaperValue is one number the paper reports.
+type PaperValue struct {
+	// Where identifies the table row (job column values), e.g.
+	// {"method": "RLSI", "dataset": "AP"}.
+	Where  map[string]string
+	Metric string
+	Value  float64
+	// Note says where the number comes from, e.g. "Table 6" or "read off
+	// Figure 4".
+	Note string
+}
+
+// Outcome of judging a claim.
+type Outcome int
+
+const (
+	Inconclusive Outcome = iota
+	Held
+	NotHeld
+)
+
+func (o Outcome) String() string {
+	switch o {
+	case Held:
+		return "held"
+	case NotHeld:
+		return "not held"
+	}
+	return "inconclusive"
+}
+
+// Verdict is a claim's outcome with the numbers behind it.
+type Verdict struct {
+	Outcome Outcome
+	Detail  string
+}
+
+// Claim is a statement judged from our results.
+type Claim struct {
+	Statement string
+	// Source says where the paper makes the claim (or "" for a property of
+	// the method we check).
+	Source string
+	Judge  func(r *Results) Verdict
+}
+
+// Paper is the report directory of the experiment: ID up to the first "/".
+func (e *Experiment) PaperKey() string {
+	p, _, _ := strings.Cut(e.ID, "/")
+	return p
+}
+
+// Name is the part of ID after the first "/".
+func (e *Experiment) Name() string {
+	_, n, _ := strings.Cut(e.ID, "/")
+	return n
+}
+
+// validateShape checks what can be checked without the catalog.
+func (e *Experiment) validateShape() error {
+	p, n, ok := strings.Cut(e.ID, "/")
+	if !ok || p == "" || n == "" || strings.ContainsAny(e.ID, " \t*?[]\\") {
+		return fmt.Errorf("experiment %q: ID must be \"<paper>/<name>\" without spaces or glob characters", e.ID)
+	}
+	if e.Title == "" {
+		return fmt.Errorf("experiment %s: empty Title", e.ID)
+	}
+	if e.Task == nil {
+		return fmt.Errorf("experiment %s: no Task", e.ID)
+	}
+	if e.Replicates < 0 || e.Quick.Replicates < 0 {
+		return fmt.Errorf("experiment %s: negative Replicates", e.ID)
+	}
+	names := map[string]bool{}
+	for _, t := range e.Tables {
+		if t.Name == "" || names[t.Name] {
+			return fmt.Errorf("experiment %s: table name %q empty or repeated", e.ID, t.Name)
+		}
+		names[t.Name] = true
+		if len(t.Metrics) == 0 {
+			return fmt.Errorf("experiment %s: table %s has no metrics", e.ID, t.Name)
+		}
+	}
+	for _, f := range e.Figures {
+		if f.Name == "" || names[f.Name] {
+			return fmt.Errorf("experiment %s: figure name %q empty or repeated", e.ID, f.Name)
+		}
+		names[f.Name] = true
+		if f.Kind != Line && f.Kind != Bar {
+			return fmt.Errorf("experiment %s: figure %s: Kind %q, want %q or %q", e.ID, f.Name, f.Kind, Line, Bar)
+		}
+		if f.Source != FromIterations && f.Source != FromMetrics {
+			return fmt.Errorf("experiment %s: figure %s: Source %q, want %q or %q", e.ID, f.Name, f.Source, FromIterations, FromMetrics)
+		}
+		if f.X == "" || f.Y == "" {
+			return fmt.Errorf("experiment %s: figure %s: X and Y are required", e.ID, f.Name)
+		}
+	}
+	for _, c := range e.Claims {
+		if c.Statement == "" || c.Judge == nil {
+			return fmt.Errorf("experiment %s: a claim needs a Statement and a Judge", e.ID)
+		}
+	}
+	for name, vals := range e.Grid {
+		if len(vals) == 0 {
+			return fmt.Errorf("experiment %s: grid parameter %s has no values", e.ID, name)
+		}
+		switch name {
+		case ColDataset, ColMethod, ColReplicate, "seed":
+			return fmt.Errorf("experiment %s: grid parameter %q is reserved", e.ID, name)
+		}
+	}
+	for name := range e.Quick.Grid {
+		if _, ok := e.Grid[name]; !ok {
+			return fmt.Errorf("experiment %s: Quick.Grid parameter %s is not in Grid", e.ID, name)
+		}
+	}
+	return nil
+}
+
+func sortedKeys(m map[string][]string) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}

@@ -1,0 +1,312 @@
+package experiments
+
+import (
+	"fmt"
+	"maps"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/catalog"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/experiments/store"
+)
+
+// Job is one run of an experiment's task: one data set, one method with
+// one point of the grid, one replicate.
+type Job struct {
+	Experiment *Experiment
+	// Index is the job's position in expansion order (stable).
+	Index   int
+	Dataset string
+	// Method holds the family name, its label, and its parameters: the
+	// fixed ones, the Quick ones and the grid values the family declares.
+	// The seed is not among them; NewMethod adds it.
+	Method MethodSpec
+	// TaskParams are the grid (and Quick) values of names in
+	// Experiment.TaskParams.
+	TaskParams map[string]string
+	// Point is the part of the grid point that applies to this job (model
+	// and task parameters), by grid name.
+	Point     map[string]string
+	Replicate int // 0-based
+	Quick     bool
+	RootSeed  uint64
+	// Seed is engine.DeriveSeed(RootSeed, experiment ID, canonical job
+	// configuration without replicate and seeds, replicate).
+	Seed uint64
+	// Pool is the shared worker pool; the task hands it to the model so
+	// that job-level and model-level parallelism share its slots.
+	Pool *parallel.Pool
+	// OnIteration, when set by the runner, should be called by the task
+	// for progress display (pass it to the Recorder).
+	OnIteration func(engine.Iteration)
+}
+
+// JobConfig is the canonical configuration of a job: config.json of its run.
+type JobConfig struct {
+	Experiment string            `json:"experiment"`
+	Dataset    string            `json:"dataset,omitempty"`
+	Method     string            `json:"method,omitempty"`
+	Params     map[string]string `json:"params,omitempty"`
+	Task       map[string]string `json:"task,omitempty"`
+	Quick      bool              `json:"quick"`
+	Replicate  int               `json:"replicate"`
+	RootSeed   uint64            `json:"root_seed"`
+	Seed       uint64            `json:"seed"`
+}
+
+// Config returns the job's configuration.
+func (j *Job) Config() JobConfig {
+	return JobConfig{
+		Experiment: j.Experiment.ID, Dataset: j.Dataset, Method: j.Method.Name,
+		Params: j.Method.Params, Task: j.TaskParams, Quick: j.Quick,
+		Replicate: j.Replicate, RootSeed: j.RootSeed, Seed: j.Seed,
+	}
+}
+
+// seedConfig is the canonical configuration the seed is derived from.
+func (j *Job) seedConfig() (string, error) {
+	c := j.Config()
+	c.Replicate, c.RootSeed, c.Seed = 0, 0, 0
+	b, err := store.Canonical(c)
+	return string(b), err
+}
+
+// NewMethod builds the job's model through the catalog, with the job's
+// seed when the family takes a "seed" parameter.
+func (j *Job) NewMethod() (engine.Method, error) {
+	if j.Method.Name == "" {
+		return nil, fmt.Errorf("experiment %s: job has no method", j.Experiment.ID)
+	}
+	f, err := catalog.Lookup(j.Method.Name)
+	if err != nil {
+		return nil, err
+	}
+	p := catalog.Params(maps.Clone(j.Method.Params))
+	if p == nil {
+		p = catalog.Params{}
+	}
+	for _, k := range f.Params {
+		if k.Key == "seed" {
+			p["seed"] = strconv.FormatUint(j.Seed, 10)
+		}
+	}
+	return catalog.New(j.Method.Name, p)
+}
+
+// Param returns a task parameter, or def when absent.
+func (j *Job) Param(key, def string) string {
+	if v, ok := j.TaskParams[key]; ok {
+		return v
+	}
+	return def
+}
+
+// IntParam returns a task parameter as an int, or def when absent; the
+// error names the experiment and parameter.
+func (j *Job) IntParam(key string, def int) (int, error) {
+	v, ok := j.TaskParams[key]
+	if !ok {
+		return def, nil
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil {
+		return 0, fmt.Errorf("experiment %s: task parameter %s = %q: want an integer", j.Experiment.ID, key, v)
+	}
+	return n, nil
+}
+
+// Column is the job's value in a results column: "dataset", "method" (the
+// display name), "replicate", or a grid name ("" when the name does not
+// apply to this job).
+func (j *Job) Column(name string) string {
+	switch name {
+	case ColDataset:
+		return j.Dataset
+	case ColMethod:
+		return j.Method.DisplayName()
+	case ColReplicate:
+		return strconv.Itoa(j.Replicate)
+	}
+	return j.Point[name]
+}
+
+// Label is a one-line description for progress and error messages.
+func (j *Job) Label() string {
+	var parts []string
+	if j.Dataset != "" {
+		parts = append(parts, j.Dataset)
+	}
+	if j.Method.Name != "" {
+		parts = append(parts, j.Method.DisplayName())
+	}
+	keys := make([]string, 0, len(j.Point))
+	for k := range j.Point {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		parts = append(parts, k+"="+j.Point[k])
+	}
+	parts = append(parts, "rep "+strconv.Itoa(j.Replicate))
+	return j.Experiment.ID + " [" + strings.Join(parts, " ") + "]"
+}
+
+// Jobs expands the experiment into its jobs: data sets × methods × grid
+// points × replicates, in that nesting order (grid names sorted, the last
+// varying fastest), with the Quick overrides when quick is set. Jobs whose
+// configuration is identical (a grid name that does not apply to a
+// method) are kept once. rootSeed replaces Experiment.Seed when non-zero.
+func (e *Experiment) Jobs(quick bool, rootSeed uint64) ([]*Job, error) {
+	if err := e.validateShape(); err != nil {
+		return nil, err
+	}
+	if rootSeed == 0 {
+		rootSeed = e.Seed
+	}
+	dsets := e.Datasets
+	grid := maps.Clone(e.Grid)
+	reps := e.Replicates
+	var extra map[string]string
+	if quick {
+		if len(e.Quick.Datasets) > 0 {
+			dsets = e.Quick.Datasets
+		}
+		for k, v := range e.Quick.Grid {
+			if len(v) == 0 {
+				return nil, fmt.Errorf("experiment %s: Quick.Grid parameter %s has no values", e.ID, k)
+			}
+			grid[k] = v
+		}
+		if e.Quick.Replicates > 0 {
+			reps = e.Quick.Replicates
+		}
+		extra = e.Quick.Params
+	}
+	if len(dsets) == 0 {
+		dsets = []string{""}
+	}
+	if reps == 0 {
+		reps = 1
+	}
+	methods := e.Methods
+	if len(methods) == 0 {
+		methods = []MethodSpec{{}}
+	}
+	taskParam := map[string]bool{}
+	for _, k := range e.TaskParams {
+		taskParam[k] = true
+	}
+	declared := make([]map[string]bool, len(methods))
+	anyDeclares := map[string]bool{}
+	for i, m := range methods {
+		declared[i] = map[string]bool{}
+		if m.Name == "" {
+			continue
+		}
+		f, err := catalog.Lookup(m.Name)
+		if err != nil {
+			return nil, fmt.Errorf("experiment %s: %w", e.ID, err)
+		}
+		for _, p := range f.Params {
+			declared[i][p.Key] = true
+			anyDeclares[p.Key] = true
+		}
+		for k := range m.Params {
+			if !declared[i][k] {
+				return nil, fmt.Errorf("experiment %s: method %s: %s has no parameter %q", e.ID, m.DisplayName(), m.Name, k)
+			}
+			if k == "seed" {
+				return nil, fmt.Errorf("experiment %s: method %s: the seed is derived per job, set Experiment.Seed instead", e.ID, m.DisplayName())
+			}
+		}
+	}
+	names := sortedKeys(grid)
+	for _, k := range names {
+		if taskParam[k] == anyDeclares[k] {
+			if taskParam[k] {
+				return nil, fmt.Errorf("experiment %s: grid parameter %q is both a task parameter and a model parameter", e.ID, k)
+			}
+			return nil, fmt.Errorf("experiment %s: grid parameter %q is neither a parameter of its methods nor listed in TaskParams", e.ID, k)
+		}
+	}
+	for k := range e.Quick.Params {
+		if !taskParam[k] && !anyDeclares[k] {
+			return nil, fmt.Errorf("experiment %s: Quick.Params %q is neither a parameter of its methods nor listed in TaskParams", e.ID, k)
+		}
+	}
+
+	var jobs []*Job
+	seen := map[string]bool{}
+	point := make([]int, len(names))
+	for _, ds := range dsets {
+		for mi, m := range methods {
+			for i := range point {
+				point[i] = 0
+			}
+			for {
+				params := maps.Clone(m.Params)
+				if params == nil {
+					params = map[string]string{}
+				}
+				task := map[string]string{}
+				applied := map[string]string{}
+				for k, v := range extra {
+					if declared[mi][k] {
+						params[k] = v
+					} else if taskParam[k] {
+						task[k] = v
+					}
+				}
+				for i, k := range names {
+					v := grid[k][point[i]]
+					switch {
+					case declared[mi][k]:
+						params[k] = v
+						applied[k] = v
+					case taskParam[k]:
+						task[k] = v
+						applied[k] = v
+					}
+				}
+				for r := 0; r < reps; r++ {
+					j := &Job{
+						Experiment: e, Dataset: ds,
+						Method:     MethodSpec{Label: m.Label, Name: m.Name, Params: params},
+						TaskParams: task, Point: applied, Replicate: r, Quick: quick, RootSeed: rootSeed,
+					}
+					sc, err := j.seedConfig()
+					if err != nil {
+						return nil, fmt.Errorf("experiment %s: %w", e.ID, err)
+					}
+					j.Seed = engine.DeriveSeed(rootSeed, e.ID, sc, strconv.Itoa(r))
+					c, err := store.Canonical(j.Config())
+					if err != nil {
+						return nil, err
+					}
+					if seen[string(c)] {
+						continue
+					}
+					seen[string(c)] = true
+					j.Index = len(jobs)
+					jobs = append(jobs, j)
+				}
+				// Advance the odometer: last name fastest.
+				i := len(names) - 1
+				for ; i >= 0; i-- {
+					point[i]++
+					if point[i] < len(grid[names[i]]) {
+						break
+					}
+					point[i] = 0
+				}
+				if i < 0 {
+					break
+				}
+			}
+		}
+	}
+	return jobs, nil
+}

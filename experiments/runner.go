@@ -1,0 +1,236 @@
+package experiments
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"sync"
+
+	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/experiments/store"
+)
+
+// Progress events.
+const (
+	EventStart  = "start"  // a job started computing
+	EventIter   = "iter"   // a computing job finished an iteration
+	EventDone   = "done"   // a job finished computing and was stored
+	EventCached = "cached" // a job was found finished in the store
+)
+
+// Progress is reported to Runner.Progress.
+type Progress struct {
+	Experiment string
+	Event      string
+	Job        string // label of the job the event is about
+	Iter       int    // for EventIter
+	Done       int    // jobs finished so far (computed or cached)
+	Cached     int    // of which found in the store
+	Total      int
+}
+
+// Runner runs experiments' jobs through the store on the shared pool.
+type Runner struct {
+	Store *store.Store
+	// Pool is the shared worker pool; nil means parallel.Default().
+	// Every job runs inside Pool.Do, so jobs and the parallel loops inside
+	// models share its slots.
+	Pool *parallel.Pool
+	// Quick applies the experiments' Quick overrides.
+	Quick bool
+	// Seed replaces each experiment's root seed when non-zero.
+	Seed uint64
+	// Progress, when set, is called (serially) on every event.
+	Progress func(Progress)
+}
+
+// Run runs every job of e that the store does not already hold and returns
+// the results of all jobs, read back from their run directories. A job
+// found finished is not recomputed; a job interrupted earlier left nothing
+// and is computed afresh, so re-running an interrupted experiment resumes
+// it. The first failing job cancels the others; its error names the job.
+// When ctx is cancelled, Run returns ctx.Err() and stores nothing partial.
+func (r *Runner) Run(ctx context.Context, e *Experiment) (*Results, error) {
+	if r.Store == nil {
+		return nil, errors.New("runner: no results store")
+	}
+	jobs, err := e.Jobs(r.Quick, r.Seed)
+	if err != nil {
+		return nil, err
+	}
+	pool := r.Pool
+	if pool == nil {
+		pool = parallel.Default()
+	}
+	code := r.Store.Code().WithExperiment(e.Version)
+
+	var mu sync.Mutex
+	prog := Progress{Experiment: e.ID, Total: len(jobs)}
+	report := func(ev, label string, iter int) {
+		mu.Lock()
+		defer mu.Unlock()
+		prog.Event, prog.Job, prog.Iter = ev, label, iter
+		switch ev {
+		case EventDone:
+			prog.Done++
+		case EventCached:
+			prog.Done++
+			prog.Cached++
+		}
+		if r.Progress != nil {
+			r.Progress(prog)
+		}
+	}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	out := make([]*JobResult, len(jobs))
+	var firstErr error
+	fail := func(err error) {
+		mu.Lock()
+		if firstErr == nil {
+			firstErr = err
+		}
+		mu.Unlock()
+		cancel()
+	}
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, pool.Workers())
+	for i, j := range jobs {
+		j.Pool = pool
+		key, err := r.key(e, j, code)
+		if err != nil {
+			fail(err)
+			break
+		}
+		id, err := key.ID()
+		if err != nil {
+			fail(err)
+			break
+		}
+		if r.Store.Finished(id) {
+			jr, err := readJob(j, id, r.Store.Dir(id), true)
+			if err != nil {
+				fail(err)
+				break
+			}
+			out[i] = jr
+			report(EventCached, j.Label(), 0)
+			continue
+		}
+		select {
+		case sem <- struct{}{}:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			var jr *JobResult
+			var jerr error
+			err := pool.Do(ctx, func() { jr, jerr = r.runJob(ctx, e, j, key, report) })
+			if err == nil {
+				err = jerr
+			}
+			if err != nil {
+				if ctx.Err() == nil || !errors.Is(err, context.Canceled) {
+					fail(fmt.Errorf("%s: %w", j.Label(), err))
+				}
+				return
+			}
+			out[i] = jr
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return &Results{Experiment: e, Quick: r.Quick, Jobs: out}, nil
+}
+
+// key is the store key of a job.
+func (r *Runner) key(e *Experiment, j *Job, code store.CodeVersion) (store.Key, error) {
+	sums, err := checksums(e, j)
+	if err != nil {
+		return store.Key{}, err
+	}
+	return store.Key{Config: j.Config(), Datasets: sums, Code: code, Seed: j.Seed}, nil
+}
+
+// checksums identifies a job's data: the registry's file digests for a
+// registered data set, plus whatever Experiment.Checksums adds.
+func checksums(e *Experiment, j *Job) ([]store.Checksum, error) {
+	var sums []store.Checksum
+	found := j.Dataset == ""
+	if j.Dataset != "" {
+		if src, err := datasets.Lookup(j.Dataset); err == nil {
+			found = true
+			for _, f := range src.Files {
+				sums = append(sums, store.Checksum{Name: f.Path, SHA256: f.SHA256})
+			}
+		}
+	}
+	if e.Checksums != nil {
+		extra, err := e.Checksums(j)
+		if err != nil {
+			return nil, fmt.Errorf("%s: data checksums: %w", j.Label(), err)
+		}
+		found = true
+		sums = append(sums, extra...)
+	}
+	if !found {
+		return nil, fmt.Errorf("experiment %s: data set %q is not in the datasets registry and the experiment has no Checksums function", e.ID, j.Dataset)
+	}
+	return sums, nil
+}
+
+func (r *Runner) runJob(ctx context.Context, e *Experiment, j *Job, key store.Key, report func(string, string, int)) (*JobResult, error) {
+	label := j.Label()
+	run, err := r.Store.Do(ctx, key, func(ctx context.Context, w *store.Writer) (err error) {
+		report(EventStart, label, 0)
+		j.OnIteration = func(it engine.Iteration) { report(EventIter, label, it.Iter) }
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("task panicked: %v\n%s", p, debug.Stack())
+			}
+		}()
+		res, err := e.Task(ctx, j)
+		if err != nil {
+			return err
+		}
+		if res == nil {
+			return errors.New("task returned no result")
+		}
+		return res.Write(w)
+	})
+	if err != nil {
+		return nil, err
+	}
+	jr, err := readJob(j, run.ID, run.Dir, run.Cached)
+	if err != nil {
+		return nil, err
+	}
+	if run.Cached {
+		report(EventCached, label, 0)
+	} else {
+		report(EventDone, label, 0)
+	}
+	return jr, nil
+}
+
+func readJob(j *Job, id, dir string, cached bool) (*JobResult, error) {
+	sr, err := ReadRun(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: reading stored run: %w", j.Label(), err)
+	}
+	return &JobResult{Job: j, RunID: id, Dir: dir, Cached: cached, Run: sr}, nil
+}
