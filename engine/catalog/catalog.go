@@ -32,6 +32,7 @@ type Family struct {
 func families() []Family {
 	return []Family{
 		// Families add themselves here, one line each.
+		rlsiFamily(),
 	}
 }
 

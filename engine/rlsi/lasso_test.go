@@ -1,0 +1,243 @@
+package rlsi
+
+import (
+	"math"
+	"testing"
+
+	"github.com/topicmf/topicmf/engine"
+	"gonum.org/v1/gonum/mat"
+)
+
+func TestSoftThreshold(t *testing.T) {
+	for _, c := range []struct{ w, t, want float64 }{
+		{3, 1, 2}, {-3, 1, -2}, {0.5, 1, 0}, {-0.5, 1, 0}, {1, 1, 0}, {-1, 1, 0},
+		{0, 0, 0}, {2.5, 0, 2.5}, {-2.5, 0, -2.5},
+	} {
+		if got := softThreshold(c.w, c.t); got != c.want {
+			t.Errorf("softThreshold(%v, %v) = %v, want %v", c.w, c.t, got, c.want)
+		}
+	}
+}
+
+// lassoObjective is f(x) = xᵀSx − 2rᵀx + λ‖x‖₁, evaluated directly.
+func lassoObjective(s []float64, k int, r []float64, lambda float64, x []float64) float64 {
+	f := 0.0
+	for i := 0; i < k; i++ {
+		for j := 0; j < k; j++ {
+			f += x[i] * s[i*k+j] * x[j]
+		}
+		f += -2*r[i]*x[i] + lambda*math.Abs(x[i])
+	}
+	return f
+}
+
+// bruteLasso solves the lasso exactly by enumerating every sign pattern
+// σ ∈ {−1, 0, +1}^K: with active set A = {σ ≠ 0} the stationarity condition
+// 2 S_AA x_A − 2 r_A + λσ_A = 0 gives x_A = S_AA⁻¹ (r_A − λσ_A/2), kept when
+// sign(x_A) = σ_A; the feasible candidate with the least objective is the
+// minimizer (an independent reference for coordinate descent).
+func bruteLasso(s []float64, k int, r []float64, lambda float64) []float64 {
+	best, bestF := make([]float64, k), lassoObjective(s, k, r, lambda, make([]float64, k))
+	sigma := make([]int, k)
+	total := 1
+	for i := 0; i < k; i++ {
+		total *= 3
+	}
+	for code := 0; code < total; code++ {
+		c := code
+		var act []int
+		for i := 0; i < k; i++ {
+			sigma[i] = c%3 - 1
+			c /= 3
+			if sigma[i] != 0 {
+				act = append(act, i)
+			}
+		}
+		if len(act) == 0 {
+			continue
+		}
+		a := mat.NewDense(len(act), len(act), nil)
+		b := mat.NewVecDense(len(act), nil)
+		for p, i := range act {
+			for q, j := range act {
+				a.Set(p, q, s[i*k+j])
+			}
+			b.SetVec(p, r[i]-lambda*float64(sigma[i])/2)
+		}
+		var xa mat.VecDense
+		if err := xa.SolveVec(a, b); err != nil {
+			continue
+		}
+		x := make([]float64, k)
+		ok := true
+		for p, i := range act {
+			x[i] = xa.AtVec(p)
+			if (x[i] > 0) != (sigma[i] > 0) || x[i] == 0 {
+				ok = false
+			}
+		}
+		if !ok {
+			continue
+		}
+		if f := lassoObjective(s, k, r, lambda, x); f < bestF {
+			best, bestF = x, f
+		}
+	}
+	return best
+}
+
+// randomGramProblem returns S = AᵀA and r = Aᵀy for a random n×k design.
+func randomGramProblem(seed uint64, n, k int) ([]float64, []float64) {
+	rnd := engine.NewRand(seed)
+	a := make([]float64, n*k)
+	y := make([]float64, n)
+	for i := range a {
+		a[i] = rnd.NormFloat64()
+	}
+	for i := range y {
+		y[i] = rnd.NormFloat64()
+	}
+	s := make([]float64, k*k)
+	r := make([]float64, k)
+	for i := 0; i < n; i++ {
+		for p := 0; p < k; p++ {
+			r[p] += a[i*k+p] * y[i]
+			for q := 0; q < k; q++ {
+				s[p*k+q] += a[i*k+p] * a[i*k+q]
+			}
+		}
+	}
+	return s, r
+}
+
+func TestLassoK1ClosedForm(t *testing.T) {
+	// K = 1: f(x) = s x² − 2 r x + λ|x| has minimizer S_{λ/2}(r)/s, reached
+	// by the first coordinate step.
+	for _, c := range []struct{ s, r, lambda, want float64 }{
+		{2, 3, 1, 1.25},     // (3 − 0.5)/2
+		{2, -3, 1, -1.25},   // (−3 + 0.5)/2
+		{4, 0.2, 1, 0},      // |r| ≤ λ/2
+		{4, 0.5, 1, 0},      // boundary |r| = λ/2
+		{0.5, 10, 4, 16},    // (10 − 2)/0.5
+		{0, 5, 1, 0},        // s = 0: topic unused, x ← 0
+		{1, 7, 1e-300, 7},   // λ tiny: least squares
+		{3, -1, 0.5, -0.25}, // (−1 + 0.25)/3
+	} {
+		x, g := []float64{0.7}, []float64{0}
+		lassoCD([]float64{c.s}, 1, []float64{c.r}, c.lambda, x, g, 5, 0)
+		if x[0] != c.want {
+			t.Errorf("s=%v r=%v λ=%v: x = %v, want %v", c.s, c.r, c.lambda, x[0], c.want)
+		}
+	}
+}
+
+func TestLassoOrthogonalDesign(t *testing.T) {
+	// With S diagonal (orthogonal columns of the design) the lasso decouples:
+	// x_k = S_{λ/2}(r_k)/s_kk, the soft-thresholded least-squares solution,
+	// reached after one sweep from any start; the second sweep sees no change.
+	s := []float64{
+		4, 0, 0, 0,
+		0, 1, 0, 0,
+		0, 0, 9, 0,
+		0, 0, 0, 2,
+	}
+	r := []float64{3, -0.2, -5, 0.4}
+	lambda := 1.0
+	want := []float64{(3 - 0.5) / 4, 0, (-5 + 0.5) / 9, 0}
+	x := []float64{1, 2, 3, 4}
+	g := make([]float64, 4)
+	n := lassoCD(s, 4, r, lambda, x, g, 100, 0)
+	if n != 2 {
+		t.Errorf("sweeps = %d, want 2 (one to solve, one to see no change)", n)
+	}
+	for k := range x {
+		if math.Abs(x[k]-want[k]) > 1e-15 {
+			t.Errorf("x[%d] = %v, want %v", k, x[k], want[k])
+		}
+	}
+}
+
+func TestLassoMatchesBruteForce(t *testing.T) {
+	for _, c := range []struct {
+		seed   uint64
+		n, k   int
+		lambda float64
+	}{
+		{1, 10, 1, 0.5}, {2, 10, 2, 1}, {3, 8, 3, 2}, {4, 20, 4, 5}, {5, 12, 5, 3},
+		{6, 6, 5, 0.1}, {7, 30, 5, 20}, {8, 4, 3, 0.01},
+	} {
+		s, r := randomGramProblem(c.seed, c.n, c.k)
+		want := bruteLasso(s, c.k, r, c.lambda)
+		x := make([]float64, c.k)
+		lassoCD(s, c.k, r, c.lambda, x, make([]float64, c.k), 100000, 1e-15)
+		for i := range x {
+			if math.Abs(x[i]-want[i]) > 1e-9*math.Max(1, math.Abs(want[i])) {
+				t.Errorf("seed %d: x[%d] = %.15g, brute force %.15g", c.seed, i, x[i], want[i])
+			}
+			if (x[i] == 0) != (want[i] == 0) {
+				t.Errorf("seed %d: support differs at %d: %v vs %v", c.seed, i, x[i], want[i])
+			}
+		}
+	}
+}
+
+func TestLassoMatchesSklearn(t *testing.T) {
+	// Reference from scikit-learn 1.2.1 (python3-sklearn, Debian):
+	//   import numpy as np; from sklearn.linear_model import Lasso
+	//   A = np.array([[1,2,0.5],[0,1,-1],[2,0,1],[1,1,1],[-1,0.5,2],[0.3,-2,1]])
+	//   y = np.array([1,2,3,-1,0.5,2])
+	//   for a in (0.25, 0.4):
+	//     Lasso(alpha=a, fit_intercept=False, tol=1e-15, max_iter=10**7).fit(A, y).coef_
+	// sklearn minimizes (1/(2n))‖y − Aw‖² + α‖w‖₁, i.e. ‖y − Aw‖² + 2nα‖w‖₁,
+	// so λ = 2·6·α: 3 and 4.8. At α = 0.4 the second weight is exactly zero.
+	a := [][]float64{{1, 2, 0.5}, {0, 1, -1}, {2, 0, 1}, {1, 1, 1}, {-1, 0.5, 2}, {0.3, -2, 1}}
+	y := []float64{1, 2, 3, -1, 0.5, 2}
+	cases := []struct {
+		lambda float64
+		want   []float64
+	}{
+		{3, []float64{0.6342888493620766, -0.044404762320775115, 0.10403394801797095}},
+		{4.8, []float64{0.5166282068684674, 0, 0.02061445183475867}},
+	}
+	k := 3
+	s := make([]float64, k*k)
+	r := make([]float64, k)
+	for i, row := range a {
+		for p := 0; p < k; p++ {
+			r[p] += row[p] * y[i]
+			for q := 0; q < k; q++ {
+				s[p*k+q] += row[p] * row[q]
+			}
+		}
+	}
+	for _, c := range cases {
+		x := make([]float64, k)
+		lassoCD(s, k, r, c.lambda, x, make([]float64, k), 100000, 1e-15)
+		for i := range x {
+			if math.Abs(x[i]-c.want[i]) > 1e-12 || (x[i] == 0) != (c.want[i] == 0) {
+				t.Errorf("λ=%v: x[%d] = %.17g, sklearn %.17g", c.lambda, i, x[i], c.want[i])
+			}
+		}
+	}
+}
+
+func TestLassoSweepsNeverIncrease(t *testing.T) {
+	// Each coordinate step is an exact one-variable minimization, so f never
+	// increases sweep to sweep from any warm start.
+	s, r := randomGramProblem(11, 15, 8)
+	rnd := engine.NewRand(12)
+	x := make([]float64, 8)
+	for i := range x {
+		x[i] = 3 * rnd.NormFloat64()
+	}
+	g := make([]float64, 8)
+	prev := lassoObjective(s, 8, r, 2, x)
+	for sweep := 0; sweep < 50; sweep++ {
+		lassoCD(s, 8, r, 2, x, g, 1, -1)
+		f := lassoObjective(s, 8, r, 2, x)
+		if f > prev+1e-12*math.Abs(prev) {
+			t.Fatalf("sweep %d: f rose from %.17g to %.17g", sweep, prev, f)
+		}
+		prev = f
+	}
+}

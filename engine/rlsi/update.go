@@ -1,0 +1,169 @@
+package rlsi
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
+)
+
+// cdBlock is the number of rows per block of the coordinate-descent loops;
+// a constant so that block boundaries never depend on the number of workers.
+const cdBlock = 64
+
+// solver holds the factors and work buffers of one fit. u and v are the
+// last complete iterate (U M×K, Vᵀ N×K); uNext and vNext receive the
+// iterate being computed, so a cancelled or failed iteration leaves u and v
+// untouched.
+type solver struct {
+	set    settings
+	d, dt  *sparse.CSR
+	m, n   int
+	u, v   *mat.Dense
+	uNext  *mat.Dense
+	vNext  *mat.Dense
+	r      *mat.Dense // M×K, R = DVᵀ (Algorithm 2 line 2)
+	phi    *mat.Dense // N×K, Φᵀ = DᵀU (Algorithm 3 line 2, stored transposed)
+	sv     *mat.Dense // K×K, S = VVᵀ of v (Algorithm 2 line 1)
+	svNext *mat.Dense // K×K, VVᵀ of vNext
+	gu     *mat.Dense // K×K, UᵀU of uNext
+	dnorm2 float64    // ‖D‖²_F
+}
+
+// failure is a numerical failure: the step that produced it and why.
+type failure struct{ step, why string }
+
+func (f *failure) String() string { return f.step + ": " + f.why }
+
+func newSolver(set settings, d, dt *sparse.CSR) *solver {
+	k := set.k
+	s := &solver{set: set, d: d, dt: dt, m: d.Rows, n: d.Cols,
+		u: mat.NewDense(d.Rows, k, nil), uNext: mat.NewDense(d.Rows, k, nil),
+		v: mat.NewDense(d.Cols, k, nil), vNext: mat.NewDense(d.Cols, k, nil),
+		r: mat.NewDense(d.Rows, k, nil), phi: mat.NewDense(d.Cols, k, nil),
+		sv: mat.NewDense(k, k, nil), svNext: mat.NewDense(k, k, nil), gu: mat.NewDense(k, k, nil)}
+	s.dnorm2 = sparse.FrobeniusSq(set.pool, d)
+	return s
+}
+
+// initV sets V⁽⁰⁾ (Algorithm 1 line 1): InitV if given, else Uniform[0, 1)
+// entries from engine.NewRand(Seed) in row-major order of the N×K Vᵀ.
+func (s *solver) initV(rnd func() float64) {
+	if s.set.initV != nil {
+		s.v.Copy(s.set.initV)
+	} else {
+		raw := s.v.RawMatrix()
+		for i := 0; i < s.n; i++ {
+			row := raw.Data[i*raw.Stride : i*raw.Stride+s.set.k]
+			for j := range row {
+				row[j] = rnd()
+			}
+		}
+	}
+	dense.Gram(s.set.pool, s.sv, s.v)
+}
+
+// updateU computes uNext from v (Algorithm 2 for ℓ1 on U; the ridge closed
+// form for ℓ2). It returns a failure for a non-finite result and nil
+// failure with ctx.Err() set if cancelled.
+func (s *solver) updateU(ctx context.Context) *failure {
+	p := s.set.pool
+	if f := checkFinite(p, s.sv, "UpdateU (Alg. 2 line 1): S = VVᵀ", "S"); f != nil {
+		return f
+	}
+	sparse.MulDense(p, s.r, s.d, s.v) // R = DVᵀ
+	if ctx.Err() != nil {
+		return nil
+	}
+	if f := checkFinite(p, s.r, "UpdateU (Alg. 2 line 2): R = DVᵀ", "R"); f != nil {
+		return f
+	}
+	if s.set.variant.l1U() {
+		lassoRows(ctx, p, s.uNext, s.u, s.r, s.sv, s.set.lambda1, s.set.innerSweeps, s.set.innerTol, s.set.coldStart)
+		if ctx.Err() != nil {
+			return nil
+		}
+	} else {
+		inv, err := ridgeInverse(s.sv, s.set.lambda1)
+		if err != nil {
+			return &failure{"UpdateU (ridge): (VVᵀ + λ1 I)⁻¹", err.Error()}
+		}
+		dense.MulSmall(p, s.uNext, s.r, inv) // U = R (S + λ1 I)⁻¹
+	}
+	return checkFinite(p, s.uNext, "UpdateU", "U")
+}
+
+// updateV computes vNext from uNext (Algorithm 3 for ℓ2 on V; per-document
+// lasso for ℓ1), leaving UᵀU in gu and Φᵀ = DᵀU in phi.
+func (s *solver) updateV(ctx context.Context) *failure {
+	p := s.set.pool
+	dense.Gram(p, s.gu, s.uNext)             // UᵀU
+	sparse.MulDense(p, s.phi, s.dt, s.uNext) // Φᵀ = DᵀU
+	if ctx.Err() != nil {
+		return nil
+	}
+	if s.set.variant.l1V() {
+		lassoRows(ctx, p, s.vNext, s.v, s.phi, s.gu, s.set.lambda2, s.set.innerSweeps, s.set.innerTol, s.set.coldStart)
+		if ctx.Err() != nil {
+			return nil
+		}
+	} else {
+		sigma, err := ridgeInverse(s.gu, s.set.lambda2)
+		if err != nil {
+			return &failure{"UpdateV (Alg. 3 line 1): Σ = (UᵀU + λ2 I)⁻¹", err.Error()}
+		}
+		dense.MulSmall(p, s.vNext, s.phi, sigma) // v_n = Σ φ_n
+	}
+	return checkFinite(p, s.vNext, "UpdateV", "Vᵀ")
+}
+
+// checkFinite returns a failure of the given step when a holds a NaN or
+// Inf, naming the matrix and the first bad entry.
+func checkFinite(p *parallel.Pool, a *mat.Dense, step, name string) *failure {
+	if row, col, bad := dense.FirstNonFinite(p, a); bad {
+		return &failure{step, fmt.Sprintf("%s[%d,%d] = %v", name, row, col, a.At(row, col))}
+	}
+	return nil
+}
+
+// lassoRows solves, for every row i of dst, min_x xᵀSx − 2 r_iᵀx + λ‖x‖₁
+// by lassoCD, starting from row i of prev (or from zero when cold), in
+// parallel over fixed blocks of cdBlock rows. Blocks that start after ctx
+// is cancelled are skipped. dst must not alias r or s; it may alias prev.
+func lassoRows(ctx context.Context, p *parallel.Pool, dst, prev, r, s *mat.Dense, lambda float64, sweeps int, tol float64, cold bool) {
+	n, k := dst.Dims()
+	draw, praw, rraw := dst.RawMatrix(), prev.RawMatrix(), r.RawMatrix()
+	sdata := packed(s)
+	p.For(n, cdBlock, func(_, lo, hi int) {
+		if ctx.Err() != nil {
+			return
+		}
+		g := make([]float64, k)
+		for i := lo; i < hi; i++ {
+			x := draw.Data[i*draw.Stride : i*draw.Stride+k]
+			if cold {
+				clear(x)
+			} else if &draw.Data[0] != &praw.Data[0] {
+				copy(x, praw.Data[i*praw.Stride:i*praw.Stride+k])
+			}
+			lassoCD(sdata, k, rraw.Data[i*rraw.Stride:i*rraw.Stride+k], lambda, x, g, sweeps, tol)
+		}
+	})
+}
+
+// packed returns the K×K matrix's entries row-major with stride K.
+func packed(a *mat.Dense) []float64 {
+	r, c := a.Dims()
+	raw := a.RawMatrix()
+	if raw.Stride == c {
+		return raw.Data[:r*c]
+	}
+	out := make([]float64, 0, r*c)
+	for i := 0; i < r; i++ {
+		out = append(out, raw.Data[i*raw.Stride:i*raw.Stride+c]...)
+	}
+	return out
+}
