@@ -182,15 +182,19 @@ func download(ctx context.Context, local, from, member string, f File, opt Fetch
 	}
 	defer body.Close()
 
+	form, hasForm := CanonicalFor(f)
 	h := sha256.New()
 	var n int64
 	if member == "" {
-		if f.Size > 0 && (total < 0 || total > f.Size) {
-			total = f.Size
-		}
-		limit := int64(-1)
-		if f.Size > 0 {
-			limit = f.Size + 1 // enough to notice a longer body without filling the disk
+		limit := int64(-1) // a bound lets us notice a longer body without filling the disk
+		switch {
+		case !hasForm && f.Size > 0:
+			limit = f.Size + 1
+			if total < 0 || total > f.Size {
+				total = f.Size
+			}
+		case hasForm && f.Size > 0 && form.Size > 0:
+			limit = max(f.Size, form.Size) + 1
 		}
 		n, err = copyBody(ctx, io.MultiWriter(tmp, h), body, limit, func(got int64) {
 			if opt.Progress != nil {
@@ -208,14 +212,25 @@ func download(ctx context.Context, local, from, member string, f File, opt Fetch
 	}
 
 	sum := hex.EncodeToString(h.Sum(nil))
-	if f.Size > 0 && n != f.Size {
+	switch {
+	case (f.Size <= 0 || n == f.Size) && strings.EqualFold(sum, f.SHA256):
+		// the registered bytes
+	case hasForm && (form.Size <= 0 || n == form.Size) && strings.EqualFold(sum, form.SHA256):
+		if form.Gzip {
+			if tmp, err = gzipInto(dir, tmp, f); err != nil {
+				return err
+			}
+		}
+	case hasForm:
+		return fmt.Errorf("%s: checksum mismatch for download from %s: expected sha256 %s (%s) or %s (%s), actual %s (%d bytes; download discarded)",
+			f.Path, from, f.SHA256, sizeText(f.Size), form.SHA256, sizeText(form.Size), sum, n)
+	case f.Size > 0 && n != f.Size:
 		got := fmt.Sprintf("%d", n)
 		if n > f.Size {
 			got = "more"
 		}
 		return fmt.Errorf("%s: size mismatch for download from %s: expected %d bytes, received %s (download discarded)", f.Path, from, f.Size, got)
-	}
-	if !strings.EqualFold(sum, f.SHA256) {
+	default:
 		return fmt.Errorf("%s: checksum mismatch for download from %s: expected sha256 %s, actual %s (download discarded)", f.Path, from, f.SHA256, sum)
 	}
 	if err = tmp.Sync(); err != nil {
@@ -231,6 +246,47 @@ func download(ctx context.Context, local, from, member string, f File, opt Fetch
 		return fmt.Errorf("%s: %w", f.Path, err)
 	}
 	return nil
+}
+
+func sizeText(n int64) string {
+	if n <= 0 {
+		return "size unknown"
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// gzipInto compresses the verified download src into a new temporary file
+// beside it (compress/gzip, best compression, no name or time in the
+// header, so the result is deterministic), removes src and returns the new
+// file.
+func gzipInto(dir string, src *os.File, f File) (out *os.File, err error) {
+	out, err = os.CreateTemp(dir, "."+filepath.Base(f.Path)+".gz-*")
+	if err != nil {
+		return src, fmt.Errorf("%s: %w", f.Path, err)
+	}
+	defer func() {
+		if err != nil {
+			out.Close()
+			os.Remove(out.Name())
+			out = src // the caller removes src
+		}
+	}()
+	if _, err = src.Seek(0, io.SeekStart); err != nil {
+		return nil, fmt.Errorf("%s: %w", f.Path, err)
+	}
+	zw, err := gzip.NewWriterLevel(out, gzip.BestCompression)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", f.Path, err)
+	}
+	if _, err = io.Copy(zw, src); err != nil {
+		return nil, fmt.Errorf("%s: compressing the download: %w", f.Path, err)
+	}
+	if err = zw.Close(); err != nil {
+		return nil, fmt.Errorf("%s: compressing the download: %w", f.Path, err)
+	}
+	src.Close()
+	os.Remove(src.Name())
+	return out, nil
 }
 
 // openSource opens an http(s) URL or a local file; total is its announced

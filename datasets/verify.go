@@ -51,6 +51,9 @@ type FileStatus struct {
 	Size   int64  // actual size in bytes (when the file exists)
 	SHA256 string // actual hex digest (when computed)
 	Err    error  // the cause, for StatusUnreadable
+	// Canonical is set when the file is intact in its canonical form
+	// rather than as the staged bytes (see CanonicalForm).
+	Canonical bool
 }
 
 // OK reports whether the file is present and intact.
@@ -62,6 +65,10 @@ func (s FileStatus) String() string {
 	p := s.File.Path
 	switch s.Status {
 	case StatusOK:
+		if s.Canonical {
+			c, _ := CanonicalFor(s.File)
+			return fmt.Sprintf("%s: ok (canonical form, sha256 %s of %s)", p, c.SHA256, canonicalWhat(c))
+		}
 		return fmt.Sprintf("%s: ok", p)
 	case StatusMissing:
 		return fmt.Sprintf("%s: missing", p)
@@ -85,9 +92,36 @@ func LocalPath(dataDir string, f File) (string, error) {
 	return filepath.Join(dataDir, filepath.FromSlash(p)), nil
 }
 
+func canonicalWhat(c CanonicalForm) string {
+	if c.Gzip {
+		return "the decompressed content"
+	}
+	return "the canonical download"
+}
+
 // VerifyFile checks one file below dataDir: existence, size, then the
-// SHA-256 of its bytes, read as a stream.
+// SHA-256 of its bytes, read as a stream. A file whose registry entry has a
+// CanonicalForm is also intact when it matches that form (Canonical set).
 func VerifyFile(dataDir string, f File) FileStatus {
+	st := verifyStaged(dataDir, f)
+	if st.Status != StatusSizeMismatch && st.Status != StatusChecksumMismatch {
+		return st
+	}
+	c, ok := CanonicalFor(f)
+	if !ok {
+		return st
+	}
+	local, _ := LocalPath(dataDir, f)
+	if match, err := matchesCanonical(local, c); err != nil {
+		st.Status, st.Err = StatusUnreadable, err
+	} else if match {
+		st.Status, st.Canonical = StatusOK, true
+	}
+	return st
+}
+
+// verifyStaged checks f against its registered size and digest only.
+func verifyStaged(dataDir string, f File) FileStatus {
 	st := FileStatus{File: f}
 	local, err := LocalPath(dataDir, f)
 	if err != nil {
