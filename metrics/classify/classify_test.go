@@ -237,7 +237,10 @@ func TestErrors(t *testing.T) {
 			return err
 		}, "2 features, the model 3"},
 		{"holdout frac", func() error { _, err := RepeatedHoldout(x, fixY, Options{}, 1, 1.5, 0); return err }, "test fraction"},
-		{"holdout n", func() error { _, err := RepeatedHoldout(Dense(mat.NewDense(1, 1, nil)), []int{1}, Options{}, 1, 0, 0); return err }, "need at least 2"},
+		{"holdout n", func() error {
+			_, err := RepeatedHoldout(Dense(mat.NewDense(1, 1, nil)), []int{1}, Options{}, 1, 0, 0)
+			return err
+		}, "need at least 2"},
 		{"kfold k", func() error { _, err := KFold(x, fixY, Options{}, 19, 0); return err }, "19 folds"},
 		{"accuracy", func() error { _, err := Accuracy(nil, nil); return err }, "zero examples"},
 		{"accuracy len", func() error { _, err := Accuracy([]int{1}, nil); return err }, "1 true labels but 0"},
