@@ -40,6 +40,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	root.AddCommand(
 		newVersionCmd(),
 		newDataCmd(),
+		newEvalCmd(),
 	)
 	return root.ExecuteContext(ctx)
 }

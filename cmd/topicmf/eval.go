@@ -1,0 +1,77 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/topicmf/topicmf/metrics/ir"
+)
+
+func newEvalCmd() *cobra.Command {
+	var (
+		qrelsPath, runPath, gains, cutoffs string
+		complete, perQuery, skipNoRel      bool
+		level                              int
+	)
+	cmd := &cobra.Command{
+		Use:   "eval --qrels FILE --run FILE",
+		Short: "Evaluate a TREC run against qrels with trec_eval semantics",
+		Long: `eval scores a TREC run file ("qid Q0 docno rank score tag") against a qrels
+file ("qid 0 docno rel") and prints trec_eval-style lines: measure, query id
+(or "all"), value. Measures: map, P_k, ndcg_cut_k (linear gains, log2(rank+1)
+discount, ideal from all judged documents) and ndcg. Ties in score are broken
+by docno descending, as trec_eval does. See package metrics/ir for the exact
+definitions.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if qrelsPath == "" || runPath == "" {
+				return fmt.Errorf("eval: both --qrels and --run are required")
+			}
+			opts := ir.Options{Complete: complete, SkipNoRelevant: skipNoRel, RelevanceLevel: level}
+			var err error
+			if opts.Gains, err = ir.ParseGains(gains); err != nil {
+				return fmt.Errorf("eval: --gains: %w", err)
+			}
+			if cutoffs != "" {
+				var ks []int
+				for _, f := range strings.Split(cutoffs, ",") {
+					k, err := strconv.Atoi(strings.TrimSpace(f))
+					if err != nil {
+						return fmt.Errorf("eval: --cutoffs: %q is not an integer", f)
+					}
+					ks = append(ks, k)
+				}
+				opts.PCutoffs, opts.NDCGCutoffs = ks, ks
+			}
+			qrels, err := ir.ReadQrelsFile(qrelsPath)
+			if err != nil {
+				return err
+			}
+			run, err := ir.ReadRunFile(runPath)
+			if err != nil {
+				return err
+			}
+			rep, err := ir.Evaluate(qrels, run, opts)
+			if err != nil {
+				return err
+			}
+			for _, w := range rep.Warnings {
+				fmt.Fprintln(cmd.ErrOrStderr(), "topicmf eval: warning:", w)
+			}
+			return rep.WriteTREC(cmd.OutOrStdout(), perQuery)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&qrelsPath, "qrels", "", "TREC qrels file: qid iter docno rel")
+	f.StringVar(&runPath, "run", "", "TREC run file: qid Q0 docno rank score tag")
+	f.StringVar(&gains, "gains", "", `gain of each judgment level, "level:gain,..." (default: the level itself)`)
+	f.StringVar(&cutoffs, "cutoffs", "", "cutoffs k for P_k and ndcg_cut_k, comma-separated (default 5,10,15,20,30,100,200,500,1000)")
+	f.IntVarP(&level, "level", "l", 0, "minimum level counted relevant by map and P (trec_eval -l; default: levels with gain > 0)")
+	f.BoolVarP(&complete, "complete", "c", false, "average over every qrels query, missing ones scoring 0 (trec_eval -c)")
+	f.BoolVarP(&perQuery, "per-query", "q", false, "also print every query's values (trec_eval -q)")
+	f.BoolVar(&skipNoRel, "skip-no-relevant", false, "leave out queries without any relevant document")
+	return cmd
+}
