@@ -276,11 +276,12 @@ func (e *Experiment) validateShape() error {
 			return fmt.Errorf("experiment %s: table %s has no metrics", e.ID, t.Name)
 		}
 	}
+	fnames := map[string]bool{}
 	for _, f := range e.Figures {
-		if f.Name == "" || names[f.Name] {
+		if f.Name == "" || fnames[f.Name] {
 			return fmt.Errorf("experiment %s: figure name %q empty or repeated", e.ID, f.Name)
 		}
-		names[f.Name] = true
+		fnames[f.Name] = true
 		if f.Kind != Line && f.Kind != Bar {
 			return fmt.Errorf("experiment %s: figure %s: Kind %q, want %q or %q", e.ID, f.Name, f.Kind, Line, Bar)
 		}

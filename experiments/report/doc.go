@@ -1,0 +1,39 @@
+// Package report renders an experiment's results: Markdown tables with
+// our numbers beside the paper's, claim verdicts, footers, CSV files and
+// gonum/plot figures (PNG and SVG), and assembles them into one REPORT.md
+// per paper.
+//
+// # Flow
+//
+// The runner (package experiments) returns Results read back from the
+// results store. Render(res, results/<paper>) then writes, under
+// results/<paper>/<experiment name>/:
+//
+//   - <table>.csv for every Table: the grouping columns, then per metric
+//     the unrounded mean, sample standard deviation, n and the paper's value;
+//   - <figure>.png and <figure>.svg for every Figure (6 × 4 in; PNG at
+//     96 dpi): lines (mean over replicates, error bars ± one sample standard
+//     deviation) or grouped bars;
+//   - section.md: the experiment's Markdown section — each table with
+//     "metric (ours)" as mean ± sd and "metric (paper)" where the paper
+//     reports the number, the figures, the claims with verdicts (held, not
+//     held, inconclusive) and the evidence numbers, and a footer stating the
+//     metric definitions, the data substitutes, the protocol, how many jobs
+//     were computed or cached, the fits' stop reasons, the code version
+//     and root seed, and every warning the tasks recorded.
+//
+// Assemble(results/<paper>, experiments) then rebuilds REPORT.md from the
+// section files of all of the paper's experiments in registry order, so
+// running one experiment refreshes its section and keeps the others; an
+// experiment never run gets a line with the command that runs it.
+//
+// Only rendering rounds (FormatNumber); CSV files and the store keep full
+// precision. Every file is written atomically (store.WriteFileAtomic).
+//
+// # Tests
+//
+// Figures are checked against golden PNGs under testdata by approximate
+// comparison (same size, mean absolute pixel difference ≤ 0.01, 8-bin
+// luminance histogram L1 distance ≤ 0.02); `go test -update` rewrites the
+// goldens after an intended change — look at them before committing.
+package report

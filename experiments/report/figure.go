@@ -1,0 +1,272 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/topicmf/topicmf/experiments"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+)
+
+// Figure size: 6 × 4 inches (576 × 384 pixels in PNG at vg's 96 dpi).
+var (
+	FigureWidth  = 6 * vg.Inch
+	FigureHeight = 4 * vg.Inch
+)
+
+// point is one plotted value with its spread.
+type point struct {
+	x, mean, sd float64
+	n           int
+}
+
+// series is one line or bar colour.
+type seriesData struct {
+	label  string
+	points []point
+	cats   []string // for bars: category of each point
+}
+
+// seriesLabel names a series by its grouping columns, e.g. "k=10" or
+// "method=NMF, k=10"; a single "method" column shows just the method.
+func seriesLabel(cols, key []string) string {
+	if len(cols) == 1 && cols[0] == experiments.ColMethod {
+		return key[0]
+	}
+	parts := make([]string, len(cols))
+	for i := range cols {
+		parts[i] = cols[i] + "=" + key[i]
+	}
+	return strings.Join(parts, ", ")
+}
+
+// figureData collects the series of f from the results.
+func figureData(res *experiments.Results, f experiments.Figure) ([]seriesData, bool, error) {
+	var out []seriesData
+	switch f.Source {
+	case experiments.FromIterations:
+		if f.Kind != experiments.Line {
+			return nil, false, fmt.Errorf("figure %s: iteration traces can only be drawn as lines", f.Name)
+		}
+		for _, c := range res.Curves(f.X, f.Y, f.Series, f.Where) {
+			s := seriesData{label: seriesLabel(f.Series, c.Key)}
+			for i := range c.X {
+				s.points = append(s.points, point{x: c.X[i], mean: c.Mean[i], sd: c.SD[i], n: c.N[i]})
+			}
+			out = append(out, s)
+		}
+		return out, true, nil
+	case experiments.FromMetrics:
+		by := append(append([]string(nil), f.Series...), f.X)
+		groups := res.Groups(f.Y, by, f.Where)
+		numeric := true
+		for _, g := range groups {
+			if _, err := strconv.ParseFloat(g.Key[len(g.Key)-1], 64); err != nil {
+				numeric = false
+			}
+		}
+		if f.Kind == experiments.Bar {
+			numeric = false
+		}
+		index := map[string]int{}
+		for _, g := range groups {
+			if g.N == 0 {
+				continue
+			}
+			skey := g.Key[:len(g.Key)-1]
+			label := seriesLabel(f.Series, skey)
+			i, ok := index[label]
+			if !ok {
+				i = len(out)
+				index[label] = i
+				out = append(out, seriesData{label: label})
+			}
+			xv := g.Key[len(g.Key)-1]
+			x := math.NaN()
+			if numeric {
+				x, _ = strconv.ParseFloat(xv, 64)
+			}
+			out[i].points = append(out[i].points, point{x: x, mean: g.Mean, sd: g.SD, n: g.N})
+			out[i].cats = append(out[i].cats, xv)
+		}
+		if numeric {
+			for i := range out {
+				sort.SliceStable(out[i].points, func(a, b int) bool { return out[i].points[a].x < out[i].points[b].x })
+			}
+		}
+		return out, numeric, nil
+	}
+	return nil, false, fmt.Errorf("figure %s: unknown source %q", f.Name, f.Source)
+}
+
+type xyErrs struct {
+	plotter.XYs
+	plotter.YErrors
+}
+
+// Plot draws figure f from the results.
+func Plot(res *experiments.Results, f experiments.Figure) (*plot.Plot, error) {
+	data, numeric, err := figureData(res, f)
+	if err != nil {
+		return nil, err
+	}
+	if len(data) == 0 {
+		return nil, fmt.Errorf("figure %s: no data for %s against %s", f.Name, f.Y, f.X)
+	}
+	p := plot.New()
+	p.Title.Text = f.Title
+	p.X.Label.Text = firstNonEmpty(f.XLabel, f.X)
+	p.Y.Label.Text = firstNonEmpty(f.YLabel, f.Y)
+	p.Legend.Top = true
+	p.Add(plotter.NewGrid())
+	if f.LogY {
+		p.Y.Scale = plot.LogScale{}
+		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	}
+	if f.Kind == experiments.Line && numeric {
+		for i, s := range data {
+			xys := make(plotter.XYs, len(s.points))
+			errs := make(plotter.YErrors, len(s.points))
+			for k, pt := range s.points {
+				xys[k] = plotter.XY{X: pt.x, Y: pt.mean}
+				sd := pt.sd
+				if math.IsNaN(sd) {
+					sd = 0
+				}
+				errs[k].Low, errs[k].High = sd, sd
+			}
+			line, err := plotter.NewLine(xys)
+			if err != nil {
+				return nil, fmt.Errorf("figure %s, series %s: %w", f.Name, s.label, err)
+			}
+			line.Color = plotutil.Color(i)
+			line.Dashes = plotutil.Dashes(i)
+			line.Width = vg.Points(1.5)
+			p.Add(line)
+			entry := []plot.Thumbnailer{line}
+			if len(xys) <= 30 {
+				sc, err := plotter.NewScatter(xys)
+				if err != nil {
+					return nil, err
+				}
+				sc.GlyphStyle.Color = plotutil.Color(i)
+				sc.GlyphStyle.Shape = plotutil.Shape(i)
+				sc.GlyphStyle.Radius = vg.Points(2.5)
+				p.Add(sc)
+				entry = append(entry, sc)
+			}
+			if f.ErrorBars {
+				eb, err := plotter.NewYErrorBars(xyErrs{XYs: xys, YErrors: errs})
+				if err != nil {
+					return nil, err
+				}
+				eb.LineStyle.Color = plotutil.Color(i)
+				eb.CapWidth = vg.Points(4)
+				p.Add(eb)
+			}
+			p.Legend.Add(s.label, entry...)
+		}
+		return p, nil
+	}
+	// Bars (or a line over non-numeric x, drawn as bars too): one group
+	// per category, one bar per series.
+	var cats []string
+	catIndex := map[string]int{}
+	for _, s := range data {
+		for _, c := range s.cats {
+			if _, ok := catIndex[c]; !ok {
+				catIndex[c] = len(cats)
+				cats = append(cats, c)
+			}
+		}
+	}
+	n := len(data)
+	groupWidth := 0.8
+	barWidth := FigureWidth * 0.75 / vg.Length(len(cats)) * vg.Length(groupWidth) / vg.Length(n)
+	for i, s := range data {
+		vals := make(plotter.Values, len(cats))
+		xys := make(plotter.XYs, len(cats))
+		errs := make(plotter.YErrors, len(cats))
+		shift := -groupWidth/2 + groupWidth*(float64(i)+0.5)/float64(n)
+		for c := range cats {
+			xys[c].X = float64(c) + shift
+		}
+		for k, pt := range s.points {
+			c := catIndex[s.cats[k]]
+			vals[c] = pt.mean
+			xys[c].Y = pt.mean
+			sd := pt.sd
+			if math.IsNaN(sd) {
+				sd = 0
+			}
+			errs[c].Low, errs[c].High = sd, sd
+		}
+		bars, err := plotter.NewBarChart(vals, barWidth)
+		if err != nil {
+			return nil, fmt.Errorf("figure %s: %w", f.Name, err)
+		}
+		bars.XMin = shift
+		bars.Color = plotutil.Color(i)
+		bars.LineStyle.Width = vg.Points(0.5)
+		p.Add(bars)
+		p.Legend.Add(s.label, bars)
+		if f.ErrorBars {
+			eb, err := plotter.NewYErrorBars(xyErrs{XYs: xys, YErrors: errs})
+			if err != nil {
+				return nil, err
+			}
+			eb.CapWidth = vg.Points(4)
+			p.Add(eb)
+		}
+	}
+	p.NominalX(cats...)
+	// Room on both sides for the outer bars, and above the tallest bar
+	// (with its error bar) for the legend.
+	p.X.Min, p.X.Max = -0.5, float64(len(cats))-0.5
+	if !f.LogY {
+		top := 0.0
+		for _, s := range data {
+			for _, pt := range s.points {
+				sd := pt.sd
+				if math.IsNaN(sd) {
+					sd = 0
+				}
+				top = math.Max(top, pt.mean+sd)
+			}
+		}
+		p.Y.Min = math.Min(p.Y.Min, 0)
+		if top > 0 {
+			p.Y.Max = top * (1.1 + 0.08*float64(n))
+		}
+	}
+	return p, nil
+}
+
+// EncodePlot renders p in a format ("png" or "svg") at the figure size.
+func EncodePlot(p *plot.Plot, format string) ([]byte, error) {
+	wt, err := p.WriterTo(FigureWidth, FigureHeight, format)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if _, err := wt.WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}

@@ -1,0 +1,181 @@
+package report
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/store"
+)
+
+// SectionFile is the name of an experiment's rendered section inside its
+// directory.
+const SectionFile = "section.md"
+
+// ReportFile is a paper's assembled report.
+const ReportFile = "REPORT.md"
+
+// PaperDir is where a paper's report lives under a report root
+// (results/<paper>).
+func PaperDir(root string, e *experiments.Experiment) string {
+	return filepath.Join(root, e.PaperKey())
+}
+
+// Render writes one experiment's outputs under paperDir/<name>/: a CSV per
+// table, a PNG and an SVG per figure, and section.md, the Markdown section
+// (tables with the paper's values beside ours, figures, claims with
+// verdicts, footer) that Assemble includes in REPORT.md. Every file is
+// written atomically. It returns the section's Markdown.
+func Render(res *experiments.Results, paperDir string) (string, error) {
+	e := res.Experiment
+	name := e.Name()
+	dir := filepath.Join(paperDir, name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "## %s\n\n", e.Title)
+	fmt.Fprintf(&b, "Experiment `%s`", e.ID)
+	if ref := e.Paper.String(); ref != "" {
+		fmt.Fprintf(&b, " — %s", ref)
+	}
+	b.WriteString(".\n\n")
+	if res.Quick {
+		b.WriteString("> Quick mode (`--quick`): reduced grid and replicates; these numbers are a smoke test, not the reproduction.\n\n")
+	}
+	for _, t := range e.Tables {
+		td := BuildTable(res, t)
+		fmt.Fprintf(&b, "### %s\n\n", firstNonEmpty(t.Title, t.Name))
+		if len(td.Rows) == 0 {
+			b.WriteString("*No results.*\n\n")
+			continue
+		}
+		b.WriteString(td.Markdown())
+		head, rows := td.CSV()
+		csvName := t.Name + ".csv"
+		if err := writeCSV(filepath.Join(dir, csvName), head, rows); err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "\nUnrounded: [%s](%s/%s).", csvName, name, csvName)
+		if notes := td.paperNotes(); len(notes) > 0 {
+			fmt.Fprintf(&b, " Paper values: %s.", strings.Join(notes, "; "))
+		}
+		b.WriteString("\n\n")
+	}
+	for _, f := range e.Figures {
+		p, err := Plot(res, f)
+		if err != nil {
+			return "", err
+		}
+		for _, format := range []string{"png", "svg"} {
+			data, err := EncodePlot(p, format)
+			if err != nil {
+				return "", fmt.Errorf("figure %s (%s): %w", f.Name, format, err)
+			}
+			if err := store.WriteBytesAtomic(filepath.Join(dir, f.Name+"."+format), data); err != nil {
+				return "", err
+			}
+		}
+		fmt.Fprintf(&b, "### %s\n\n![%s](%s/%s.png)\n\n[SVG](%s/%s.svg)", firstNonEmpty(f.Title, f.Name), f.Title, name, f.Name, name, f.Name)
+		if f.ErrorBars {
+			b.WriteString(" · error bars: ± one sample standard deviation over replicates")
+		}
+		b.WriteString("\n\n")
+	}
+	if c := ClaimsMarkdown(res); c != "" {
+		b.WriteString("### Claims\n\n" + c + "\n")
+	}
+	b.WriteString(footer(res))
+	md := b.String()
+	if err := store.WriteBytesAtomic(filepath.Join(dir, SectionFile), []byte(md)); err != nil {
+		return "", err
+	}
+	return md, nil
+}
+
+func writeCSV(path string, head []string, rows [][]string) error {
+	var b strings.Builder
+	w := csv.NewWriter(&b)
+	w.Write(head)
+	for _, r := range rows {
+		w.Write(r)
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return err
+	}
+	return store.WriteBytesAtomic(path, []byte(b.String()))
+}
+
+// Assemble writes paperDir/REPORT.md from the sections of the paper's
+// experiments (in the order given, normally registry order), so that
+// running one experiment refreshes its section while keeping the others.
+// An experiment not rendered yet gets a line saying how to run it.
+func Assemble(paperDir string, exps []*experiments.Experiment, quick bool) error {
+	if len(exps) == 0 {
+		return errors.New("assemble: no experiments")
+	}
+	paper := exps[0].PaperKey()
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Reproduction report: %s\n\n", paper)
+	refs := map[string]bool{}
+	var cites []string
+	for _, e := range exps {
+		ref := e.Paper.Cite
+		if e.Paper.File != "" {
+			ref = strings.TrimSpace(ref + " (`" + e.Paper.File + "`)")
+		}
+		if ref != "" && !refs[ref] {
+			refs[ref] = true
+			cites = append(cites, ref)
+		}
+	}
+	if len(cites) > 0 {
+		b.WriteString("Paper: " + strings.Join(cites, "; ") + ".\n\n")
+	}
+	run := "topicmf run " + paper + "/*"
+	if quick {
+		run += " --quick"
+	}
+	fmt.Fprintf(&b, "Regenerate with `%s`. Each section is rewritten when its experiment runs; numbers come from the results store (`runs/`), rounded only here.\n\n", run)
+	if quick {
+		b.WriteString("> Quick mode: reduced grids and replicates. See the full report for the reproduction.\n\n")
+	}
+	var sections []string
+	for _, e := range exps {
+		data, err := os.ReadFile(filepath.Join(paperDir, e.Name(), SectionFile))
+		switch {
+		case err == nil:
+			fmt.Fprintf(&b, "- [%s](#%s)\n", e.Title, anchor(e.Title))
+			sections = append(sections, string(data))
+		case os.IsNotExist(err):
+			fmt.Fprintf(&b, "- %s — not run yet: `topicmf run %s`\n", e.Title, e.ID)
+		default:
+			return err
+		}
+	}
+	b.WriteString("\n")
+	for _, s := range sections {
+		b.WriteString(strings.TrimRight(s, "\n") + "\n\n")
+	}
+	return store.WriteBytesAtomic(filepath.Join(paperDir, ReportFile), []byte(strings.TrimRight(b.String(), "\n")+"\n"))
+}
+
+// anchor is GitHub's heading anchor: lower case, spaces to hyphens,
+// punctuation other than hyphens and underscores dropped.
+func anchor(title string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(title) {
+		switch {
+		case r == ' ':
+			b.WriteRune('-')
+		case r == '-' || r == '_' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,332 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/store"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden images under testdata")
+
+// toyExperiment's task turns its parameters into known numbers: score =
+// k/10 + replicate/100, and an objective trace 100/(k·it) + replicate.
+func toyExperiment(id string) *experiments.Experiment {
+	return &experiments.Experiment{
+		ID:       id,
+		Title:    "Toy " + id,
+		Paper:    experiments.PaperRef{File: "000_x.txt", Cite: "Doe 2020", Where: "Table 1"},
+		Version:  "1",
+		Datasets: []string{"toy"},
+		Checksums: func(*experiments.Job) ([]store.Checksum, error) {
+			return []store.Checksum{{Name: "toy", SHA256: "00"}}, nil
+		},
+		Grid:       map[string][]string{"k": {"5", "10"}, "variant": {"A", "B"}},
+		TaskParams: []string{"k", "variant"},
+		Replicates: 2,
+		Task: func(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
+			k, _ := j.IntParam("k", 0)
+			bonus := 0.0
+			if j.Param("variant", "") == "B" {
+				bonus = 0.25
+			}
+			rec := engine.NewRecorder()
+			for it := 1; it <= 10; it++ {
+				rec.Record(engine.Iteration{Iter: it, Seconds: 0.1, Objective: 100/float64(k*it) + float64(j.Replicate)})
+			}
+			res := &experiments.Result{Iterations: rec}
+			res.AddMetric("score", float64(k)/10+bonus+float64(j.Replicate)/100)
+			if k == 5 {
+				res.Notes = []string{"k=5 is small"}
+			}
+			return res, nil
+		},
+		Metrics: []experiments.MetricDef{{Name: "score", Definition: "k/10 plus a bonus"}},
+		Tables:  []experiments.Table{{Name: "scores", Title: "Scores", Rows: []string{"variant", "k"}, Metrics: []string{"score"}, Digits: 3}},
+		Figures: []experiments.Figure{
+			{Name: "objective", Title: "Objective", Kind: experiments.Line, Source: experiments.FromIterations, X: "iter", Y: "objective", Series: []string{"k"}, Where: map[string]string{"variant": "A"}, ErrorBars: true},
+			{Name: "scores", Title: "Scores", Kind: experiments.Bar, Source: experiments.FromMetrics, X: "k", Y: "score", Series: []string{"variant"}, ErrorBars: true},
+		},
+		PaperValues: []experiments.PaperValue{{Where: map[string]string{"variant": "A", "k": "10"}, Metric: "score", Value: 0.98, Note: "Table 1"}},
+		Claims: []experiments.Claim{{
+			Statement: "B beats A",
+			Source:    "§5",
+			Judge: func(r *experiments.Results) experiments.Verdict {
+				a := experiments.Summarize(r.Values("score", map[string]string{"variant": "A"})).Mean
+				b := experiments.Summarize(r.Values("score", map[string]string{"variant": "B"})).Mean
+				v := experiments.Verdict{Outcome: experiments.NotHeld, Detail: fmt.Sprintf("A %.3f, B %.3f", a, b)}
+				if b > a {
+					v.Outcome = experiments.Held
+				}
+				return v
+			},
+		}},
+		Substitutes: "Toy data stand in for the paper's.",
+		Protocol:    "Two replicates per configuration.",
+	}
+}
+
+func runToy(t *testing.T, e *experiments.Experiment) *experiments.Results {
+	t.Helper()
+	s, err := store.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := (&experiments.Runner{Store: s, Pool: parallel.NewPool(1)}).Run(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func TestTableMarkdownAndCSV(t *testing.T) {
+	res := runToy(t, toyExperiment("toy/a"))
+	td := BuildTable(res, res.Experiment.Tables[0])
+	// score(A,5) = 0.5 + {0, 0.01}: mean 0.505, sd 0.00707...; the paper
+	// value 0.98 only for A, k=10.
+	// Rows are in order of first appearance: grid names sorted (k, then
+	// variant fastest), so k=5 A, k=5 B, k=10 A, k=10 B.
+	want := "| variant | k | score (ours) | score (paper) | n |\n" +
+		"| --- | --- | ---: | ---: | ---: |\n" +
+		"| A | 5 | 0.505 ± 0.007 | – | 2 |\n" +
+		"| B | 5 | 0.755 ± 0.007 | – | 2 |\n" +
+		"| A | 10 | 1.005 ± 0.007 | 0.980 | 2 |\n" +
+		"| B | 10 | 1.255 ± 0.007 | – | 2 |\n"
+	if got := td.Markdown(); got != want {
+		t.Fatalf("markdown:\n%s\nwant:\n%s", got, want)
+	}
+	head, rows := td.CSV()
+	if strings.Join(head, ",") != "variant,k,score_mean,score_sd,score_n,score_paper" {
+		t.Fatalf("csv header %v", head)
+	}
+	// Unrounded: sd of {0.5, 0.51} is 0.01/√2.
+	sd, _ := strconv.ParseFloat(rows[0][3], 64)
+	if math.Abs(sd-0.01/math.Sqrt2) > 1e-12 || rows[2][5] != "0.98" || rows[0][5] != "" {
+		t.Fatalf("csv rows %v", rows)
+	}
+}
+
+func TestFormatNumber(t *testing.T) {
+	for _, c := range []struct {
+		v      float64
+		digits int
+		want   string
+	}{
+		{0, 3, "0.000"}, {1.23456, 3, "1.235"}, {-2.5, 1, "-2.5"}, {1234567.891, 2, "1234567.89"},
+		{0.00001234, 3, "1.23e-05"}, {math.NaN(), 3, "–"}, {math.Inf(1), 3, "+Inf"},
+	} {
+		if got := FormatNumber(c.v, c.digits); got != c.want {
+			t.Errorf("FormatNumber(%v, %d) = %q, want %q", c.v, c.digits, got, c.want)
+		}
+	}
+}
+
+func TestRenderAndAssemble(t *testing.T) {
+	e1, e2 := toyExperiment("toy/a"), toyExperiment("toy/b")
+	res := runToy(t, e1)
+	root := t.TempDir()
+	dir := PaperDir(root, e1)
+	md, err := Render(res, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"## Toy toy/a", "Experiment `toy/a` — Doe 2020, Table 1 (000_x.txt).", "### Scores",
+		"| A | 10 | 1.005 ± 0.007 | 0.980 | 2 |", "[scores.csv](a/scores.csv)", "Paper values: Table 1.",
+		"![Objective](a/objective.png)", "| B beats A | §5 | held | A 0.755, B 1.005 |",
+		"*score*: k/10 plus a bonus.", "**Data.** Toy data", "**Protocol.** Two replicates",
+		"8 jobs (8 computed now, 0 from the results store)", "- k=5 is small",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("section lacks %q", want)
+		}
+	}
+	for _, f := range []string{"section.md", "scores.csv", "objective.png", "objective.svg", "scores.png", "scores.svg"} {
+		if _, err := os.Stat(filepath.Join(dir, "a", f)); err != nil {
+			t.Errorf("missing %s", f)
+		}
+	}
+	if err := Assemble(dir, []*experiments.Experiment{e1, e2}, false); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := os.ReadFile(filepath.Join(dir, ReportFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"# Reproduction report: toy", "- [Toy toy/a](#toy-toya)", "- Toy toy/b — not run yet: `topicmf run toy/b`", "## Toy toy/a"} {
+		if !strings.Contains(string(rep), want) {
+			t.Errorf("REPORT.md lacks %q:\n%s", want, rep)
+		}
+	}
+	if strings.Count(string(rep), "## Toy") != 1 {
+		t.Fatal("REPORT.md should hold exactly one section")
+	}
+}
+
+// TestFigures renders both figure kinds and compares them with golden PNGs
+// approximately: same size, mean absolute pixel difference and a coarse
+// luminance histogram within tolerances (fonts and anti-aliasing may
+// differ slightly between versions). Run with -update to rewrite them.
+func TestFigures(t *testing.T) {
+	res := runToy(t, toyExperiment("toy/a"))
+	for _, f := range res.Experiment.Figures {
+		p, err := Plot(res, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := EncodePlot(p, "png")
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden := filepath.Join("testdata", f.Kind+".png")
+		if *update {
+			if err := os.WriteFile(golden, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run with -update to create)", err)
+		}
+		compareImages(t, f.Name, data, want)
+		svg, err := EncodePlot(p, "svg")
+		if err != nil || !bytes.Contains(svg, []byte("<svg")) {
+			t.Fatalf("svg: %v", err)
+		}
+	}
+}
+
+func TestFigureErrors(t *testing.T) {
+	res := runToy(t, toyExperiment("toy/a"))
+	bad := experiments.Figure{Name: "x", Kind: experiments.Bar, Source: experiments.FromIterations, X: "iter", Y: "objective"}
+	if _, err := Plot(res, bad); err == nil {
+		t.Fatal("bar chart of iterations accepted")
+	}
+	none := experiments.Figure{Name: "x", Kind: experiments.Line, Source: experiments.FromMetrics, X: "k", Y: "no-such-metric"}
+	if _, err := Plot(res, none); err == nil || !strings.Contains(err.Error(), "no data") {
+		t.Fatalf("missing metric: %v", err)
+	}
+}
+
+func decodePNG(t *testing.T, name string, data []byte) image.Image {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return img
+}
+
+// histogram is the fraction of pixels in each of 8 luminance bins.
+func histogram(img image.Image) [8]float64 {
+	var h [8]float64
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			lum := (299*r + 587*g + 114*bl) / 1000 // 0..65535
+			h[min(int(lum>>13), 7)]++
+		}
+	}
+	n := float64(b.Dx() * b.Dy())
+	for i := range h {
+		h[i] /= n
+	}
+	return h
+}
+
+// imageDistance returns the mean absolute pixel difference (0..1) and the
+// L1 distance of the luminance histograms of two PNGs of the same size.
+func imageDistance(t *testing.T, name string, got, want []byte) (mean, hist float64) {
+	t.Helper()
+	a, b := decodePNG(t, name, got), decodePNG(t, name+" golden", want)
+	if a.Bounds() != b.Bounds() {
+		t.Fatalf("%s: size %v, golden %v", name, a.Bounds(), b.Bounds())
+	}
+	var diff float64
+	bd := a.Bounds()
+	for y := bd.Min.Y; y < bd.Max.Y; y++ {
+		for x := bd.Min.X; x < bd.Max.X; x++ {
+			r1, g1, b1, _ := a.At(x, y).RGBA()
+			r2, g2, b2, _ := b.At(x, y).RGBA()
+			diff += math.Abs(float64(r1)-float64(r2)) + math.Abs(float64(g1)-float64(g2)) + math.Abs(float64(b1)-float64(b2))
+		}
+	}
+	mean = diff / float64(3*bd.Dx()*bd.Dy()) / 65535
+	ha, hb := histogram(a), histogram(b)
+	for i := range ha {
+		hist += math.Abs(ha[i] - hb[i])
+	}
+	return mean, hist
+}
+
+// Tolerances of the approximate comparison.
+const (
+	maxMeanDiff = 0.01
+	maxHistDist = 0.02
+)
+
+func compareImages(t *testing.T, name string, got, want []byte) {
+	t.Helper()
+	img := decodePNG(t, name, got)
+	// 6×4 inches at 96 dpi.
+	if img.Bounds().Dx() != 576 || img.Bounds().Dy() != 384 {
+		t.Fatalf("%s: size %v, want 576×384", name, img.Bounds())
+	}
+	mean, hist := imageDistance(t, name, got, want)
+	if mean > maxMeanDiff {
+		t.Errorf("%s: mean pixel difference %.4f > %v", name, mean, maxMeanDiff)
+	}
+	if hist > maxHistDist {
+		t.Errorf("%s: histogram distance %.4f > %v", name, hist, maxHistDist)
+	}
+	// Not blank: at least 2% of the pixels are not white.
+	if h := histogram(img); h[7] > 0.98 {
+		t.Errorf("%s: %.1f%% white, the figure looks empty", name, 100*h[7])
+	}
+}
+
+// TestImageComparisonDiscriminates: the comparison is not so loose that a
+// different figure passes.
+func TestImageComparisonDiscriminates(t *testing.T) {
+	line, err := os.ReadFile(filepath.Join("testdata", "line.png"))
+	if err != nil {
+		t.Skip("no golden yet")
+	}
+	bar, err := os.ReadFile(filepath.Join("testdata", "bar.png"))
+	if err != nil {
+		t.Skip("no golden yet")
+	}
+	if mean, hist := imageDistance(t, "line/bar", line, bar); mean <= maxMeanDiff && hist <= maxHistDist {
+		t.Fatalf("line and bar figures compare equal (mean %.4f, hist %.4f)", mean, hist)
+	}
+	// A smaller change: the toy objective figure with one series dropped.
+	res := runToy(t, toyExperiment("toy/a"))
+	f := res.Experiment.Figures[0]
+	f.Where = map[string]string{"variant": "A", "k": "5"}
+	p, err := Plot(res, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := EncodePlot(p, "png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mean, hist := imageDistance(t, "one series", data, line); mean <= maxMeanDiff && hist <= maxHistDist {
+		t.Fatalf("dropping a series went unnoticed (mean %.4f, hist %.4f)", mean, hist)
+	}
+}
