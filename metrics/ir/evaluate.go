@@ -214,3 +214,28 @@ func evaluateQuery(q string, judged map[string]int, docs []ScoredDoc, numRel int
 	vals = append(vals, ndcg(0))
 	return vals, nil
 }
+
+// Paired returns a measure's per-query values in two reports over the same
+// queries, aligned by query, for a paired significance test
+// (stats.PairedTTest). It returns an error if either report lacks the
+// measure or their query sets differ (evaluate both runs with Complete to
+// score every judged query).
+func Paired(a, b *Report, measure string) (x, y []float64, err error) {
+	x, y = a.PerQuery(measure), b.PerQuery(measure)
+	if x == nil || y == nil {
+		return nil, nil, fmt.Errorf("ir: measure %q missing from a report", measure)
+	}
+	if !slices.Equal(a.Queries, b.Queries) {
+		for _, q := range a.Queries {
+			if _, ok := slices.BinarySearch(b.Queries, q); !ok {
+				return nil, nil, fmt.Errorf("ir: query %s is in the first report only (%d vs %d queries); evaluate with Complete", q, len(a.Queries), len(b.Queries))
+			}
+		}
+		for _, q := range b.Queries {
+			if _, ok := slices.BinarySearch(a.Queries, q); !ok {
+				return nil, nil, fmt.Errorf("ir: query %s is in the second report only (%d vs %d queries); evaluate with Complete", q, len(a.Queries), len(b.Queries))
+			}
+		}
+	}
+	return x, y, nil
+}

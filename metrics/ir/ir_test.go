@@ -3,6 +3,8 @@ package ir
 import (
 	"bytes"
 	"math"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -446,5 +448,92 @@ func TestLog2Exact(t *testing.T) {
 		if d := math.Abs(big[n] - math.Log2(float64(n))); d > math.Nextafter(big[n], math.Inf(1))-big[n] {
 			t.Fatalf("log2(%d) = %v, math.Log2 = %v", n, big[n], math.Log2(float64(n)))
 		}
+	}
+}
+
+// TestNPLQrels reads the real NPL qrels (TREC format, staged by
+// /work/shared/datasets/npl/SOURCE.md: 93 queries, 2,083 judgments, all
+// level 1) and checks the reader and two runs with known values: the ideal
+// run (every relevant document, then nothing) scores 1 everywhere; a run
+// that puts one non-relevant document first scores AP = mean over queries of
+// (1/R) Σ_{i=1..R} i/(i+1) and P_5 = min(R, 4)/5 per query.
+func TestNPLQrels(t *testing.T) {
+	dir := os.Getenv("TOPICMF_DATA")
+	if dir == "" {
+		t.Skip("TOPICMF_DATA is unset; set it to /work/shared/datasets to read the NPL qrels")
+	}
+	path := filepath.Join(dir, "npl", "terrier_trec", "qrels")
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("NPL qrels missing: %v", err)
+	}
+	q, err := ReadQrelsFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, docs := range q {
+		total += len(docs)
+	}
+	if len(q) != 93 || total != 2083 {
+		t.Fatalf("NPL qrels: %d queries, %d judgments; want 93, 2083", len(q), total)
+	}
+	ideal, shifted := Run{}, Run{}
+	wantAP, wantP5 := 0.0, 0.0
+	for qid, docs := range q {
+		r := 0
+		for d := range docs {
+			ideal[qid] = append(ideal[qid], ScoredDoc{d, 1})
+			shifted[qid] = append(shifted[qid], ScoredDoc{d, 1})
+			r++
+		}
+		shifted[qid] = append(shifted[qid], ScoredDoc{"not-relevant", 2})
+		ap := 0.0
+		for i := 1; i <= r; i++ {
+			ap += float64(i) / float64(i+1)
+		}
+		wantAP += ap / float64(r)
+		wantP5 += float64(min(r, 4)) / 5
+	}
+	rep, err := Evaluate(q, ideal, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range rep.Measures {
+		if strings.HasPrefix(m, "P_") {
+			continue
+		}
+		if got := rep.Mean(m); math.Abs(got-1) > 1e-15 {
+			t.Errorf("ideal run: %s = %v, want 1", m, got)
+		}
+	}
+	rep, err = Evaluate(q, shifted, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := rep.Mean("map"), wantAP/93; math.Abs(got-want) > 1e-14 {
+		t.Errorf("shifted run: MAP %v, want %v", got, want)
+	}
+	if got, want := rep.Mean("P_5"), wantP5/93; math.Abs(got-want) > 1e-14 {
+		t.Errorf("shifted run: P_5 %v, want %v", got, want)
+	}
+}
+
+func TestPaired(t *testing.T) {
+	qrels := Qrels{"1": {"a": 1}, "2": {"b": 1}}
+	ra, _ := Evaluate(qrels, Run{"1": {{"a", 1}}, "2": {{"x", 1}, {"b", 0}}}, Options{})
+	rb, _ := Evaluate(qrels, Run{"1": {{"x", 1}, {"a", 0}}, "2": {{"b", 1}}}, Options{})
+	x, y, err := Paired(ra, rb, "map")
+	if err != nil || !reflect.DeepEqual(x, []float64{1, 0.5}) || !reflect.DeepEqual(y, []float64{0.5, 1}) {
+		t.Errorf("Paired: %v %v %v", x, y, err)
+	}
+	rc, _ := Evaluate(qrels, Run{"1": {{"a", 1}}}, Options{})
+	if _, _, err := Paired(ra, rc, "map"); err == nil || !strings.Contains(err.Error(), "query 2 is in the first report only") {
+		t.Errorf("different queries: %v", err)
+	}
+	if _, _, err := Paired(rc, ra, "map"); err == nil || !strings.Contains(err.Error(), "second report only") {
+		t.Errorf("different queries: %v", err)
+	}
+	if _, _, err := Paired(ra, rb, "nope"); err == nil {
+		t.Error("unknown measure accepted")
 	}
 }
