@@ -80,6 +80,10 @@
 // trec_eval refuses to average over zero queries ("No queries with both
 // results and relevance info"); Evaluate returns an error in that case.
 //
+// Report.WriteTREC prints trec_eval's lines ("%-22s\t%s\t%6.4f": measure,
+// query id or "all", value); Paired aligns two reports query by query for
+// stats.PairedTTest.
+//
 // Reference: C. Buckley and E. Voorhees, "Retrieval System Evaluation", in
 // TREC: Experiment and Evaluation in Information Retrieval, MIT Press, 2005;
 // K. Järvelin and J. Kekäläinen, "Cumulated gain-based evaluation of IR

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -535,5 +536,31 @@ func TestPaired(t *testing.T) {
 	}
 	if _, _, err := Paired(ra, rb, "nope"); err == nil {
 		t.Error("unknown measure accepted")
+	}
+}
+
+// BenchmarkEvaluate: 250 queries × 1000 retrieved documents, 200 judged per
+// query on 3 levels (the size of a TREC ad hoc run).
+func BenchmarkEvaluate(b *testing.B) {
+	qrels, run := Qrels{}, Run{}
+	state := uint64(7)
+	next := func(n int) int {
+		state = state*6364136223846793005 + 1442695040888963407
+		return int(state>>33) % n
+	}
+	for q := range 250 {
+		qid := strconv.Itoa(q)
+		qrels[qid] = map[string]int{}
+		for d := range 200 {
+			qrels[qid]["D"+strconv.Itoa(d*7)] = next(3)
+		}
+		for d := range 1000 {
+			run[qid] = append(run[qid], ScoredDoc{"D" + strconv.Itoa(d), float64(next(500))})
+		}
+	}
+	for b.Loop() {
+		if _, err := Evaluate(qrels, run, Options{}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
