@@ -41,6 +41,9 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		newVersionCmd(),
 		newDataCmd(),
 		newEvalCmd(),
+		newFitCmd(),
+		newListCmd(),
+		newRunCmd(),
 	)
 	return root.ExecuteContext(ctx)
 }

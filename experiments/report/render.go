@@ -141,7 +141,7 @@ func Assemble(paperDir string, exps []*experiments.Experiment, quick bool) error
 	if quick {
 		run += " --quick"
 	}
-	fmt.Fprintf(&b, "Regenerate with `%s`. Each section is rewritten when its experiment runs; numbers come from the results store (`runs/`), rounded only here.\n\n", run)
+	fmt.Fprintf(&b, "Regenerate with `%s`. Each section is rewritten when its experiment runs; numbers come from the results store (`runs/` under the results root), rounded only here.\n\n", run)
 	if quick {
 		b.WriteString("> Quick mode: reduced grids and replicates. See the full report for the reproduction.\n\n")
 	}

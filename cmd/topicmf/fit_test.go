@@ -1,0 +1,284 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/catalog"
+	"github.com/topicmf/topicmf/engine/sparse"
+)
+
+// runTopicmf runs the CLI in-process with ctx.
+func runTopicmf(ctx context.Context, args ...string) (stdout, stderr string, err error) {
+	var out, errb bytes.Buffer
+	err = run(ctx, &out, &errb, args)
+	return out.String(), errb.String(), err
+}
+
+// fitModel is the family the fit tests use: NMF, the foundation model,
+// or RLSI while NMF is not in the catalog.
+func fitModel(t *testing.T) string {
+	t.Helper()
+	if _, err := catalog.Lookup("nmf"); err == nil {
+		return "nmf"
+	}
+	if _, err := catalog.Lookup("rlsi"); err == nil {
+		t.Log("nmf is not in the catalog: testing with rlsi")
+		return "rlsi"
+	}
+	t.Skip("neither nmf nor rlsi is in the catalog")
+	return ""
+}
+
+// writeTestMatrix writes an m×n non-negative term-document matrix with a
+// planted rank-3 structure (about 30% non-zeros) and its vocabulary.
+func writeTestMatrix(t *testing.T, dir string, m, n int) (mtx, vocab string) {
+	t.Helper()
+	r := engine.NewRand(99)
+	var ts []sparse.Triplet
+	for i := 0; i < m; i++ {
+		for j := 0; j < n; j++ {
+			if (i%3) == (j%3) || r.Float64() < 0.1 {
+				ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: float64(1 + r.IntN(5))})
+			}
+		}
+	}
+	d, err := sparse.FromTriplets(m, n, ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mtx = filepath.Join(dir, "d.mtx")
+	if err := sparse.WriteMMFile(mtx, d); err != nil {
+		t.Fatal(err)
+	}
+	var words []string
+	for i := 0; i < m; i++ {
+		words = append(words, "w"+strconv.Itoa(i))
+	}
+	vocab = filepath.Join(dir, "vocab.txt")
+	if err := os.WriteFile(vocab, []byte(strings.Join(words, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return mtx, vocab
+}
+
+// runEntries lists <out>/runs without the lock directory.
+func runEntries(t *testing.T, out string) []string {
+	t.Helper()
+	ents, err := os.ReadDir(filepath.Join(out, "runs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range ents {
+		if e.Name() != ".locks" {
+			names = append(names, e.Name())
+		}
+	}
+	return names
+}
+
+func TestFitMTXWritesRunAndCaches(t *testing.T) {
+	model := fitModel(t)
+	dir := t.TempDir()
+	mtx, vocab := writeTestMatrix(t, dir, 30, 24)
+	out := filepath.Join(dir, "results")
+	args := []string{"fit", "--model", model, "--k", "3", "--iters", "15", "--mtx", mtx, "--vocab", vocab, "--out", out, "--seed", "5", "--top", "4"}
+	stdout, _, err := runTopicmf(context.Background(), args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stdout, "wrote: ") {
+		t.Fatalf("stdout: %s", stdout)
+	}
+	runs := runEntries(t, out)
+	if len(runs) != 1 {
+		t.Fatalf("runs: %v", runs)
+	}
+	runDir := filepath.Join(out, "runs", runs[0])
+	for _, f := range []string{"U.mtx", "V.mtx", "topics.txt", "vocab.txt", "iterations.csv", "metrics.csv", "status.json", "config.json", "provenance.json", "done"} {
+		if _, err := os.Stat(filepath.Join(runDir, f)); err != nil {
+			t.Errorf("missing %s", f)
+		}
+	}
+	U, err := sparse.ReadDenseMMFile(filepath.Join(runDir, "U.mtx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	V, err := sparse.ReadDenseMMFile(filepath.Join(runDir, "V.mtx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, c := U.Dims(); r != 30 || c != 3 {
+		t.Fatalf("U is %d×%d, want 30×3", r, c)
+	}
+	if r, c := V.Dims(); r != 3 || c != 24 {
+		t.Fatalf("V is %d×%d, want 3×24", r, c)
+	}
+	topicsTxt, _ := os.ReadFile(filepath.Join(runDir, "topics.txt"))
+	lines := strings.Split(strings.TrimSpace(string(topicsTxt)), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "topic 0: w") || len(strings.Fields(lines[0])) != 2+4 {
+		t.Fatalf("topics.txt:\n%s", topicsTxt)
+	}
+	cfg, _ := os.ReadFile(filepath.Join(runDir, "config.json"))
+	for _, want := range []string{`"model": "` + model + `"`, `"k": "3"`, `"kind": "mtx"`, `"seed": 5`} {
+		if !strings.Contains(string(cfg), want) {
+			t.Errorf("config.json lacks %s:\n%s", want, cfg)
+		}
+	}
+	prov, _ := os.ReadFile(filepath.Join(runDir, "provenance.json"))
+	if !strings.Contains(string(prov), `"name": "matrix"`) || !strings.Contains(string(prov), `"source"`) {
+		t.Errorf("provenance.json:\n%s", prov)
+	}
+
+	// The same fit again is a cache hit naming the same directory.
+	stdout, _, err = runTopicmf(context.Background(), args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.TrimSpace(stdout) != "cached: "+runDir {
+		t.Fatalf("second fit: %q, want cached: %s", stdout, runDir)
+	}
+	// Another seed is another run.
+	args[len(args)-3] = "6"
+	if stdout, _, err = runTopicmf(context.Background(), args...); err != nil || !strings.Contains(stdout, "wrote: ") {
+		t.Fatalf("seed 6: %q %v", stdout, err)
+	}
+	if n := len(runEntries(t, out)); n != 2 {
+		t.Fatalf("%d runs after a second seed", n)
+	}
+}
+
+// TestFitCancelLeavesNothing cancels the context in the middle of a fit:
+// no run directory (partial or temporary) remains; running again
+// completes, and a third run is a cache hit.
+func TestFitCancelLeavesNothing(t *testing.T) {
+	model := fitModel(t)
+	dir := t.TempDir()
+	mtx, vocab := writeTestMatrix(t, dir, 40, 30)
+	out := filepath.Join(dir, "results")
+	args := []string{"fit", "--model", model, "--k", "3", "--iters", "50", "--tol", "-1", "--mtx", mtx, "--vocab", vocab, "--out", out}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	iters := 0
+	fitIterationHook = func(it engine.Iteration) {
+		iters++
+		if it.Iter == 3 {
+			cancel()
+		}
+	}
+	defer func() { fitIterationHook = nil }()
+	_, _, err := runTopicmf(ctx, args...)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled fit: err = %v", err)
+	}
+	if iters < 3 || iters >= 50 {
+		t.Fatalf("the fit ran %d iterations; the cancel should have stopped it early", iters)
+	}
+	if left := runEntries(t, out); len(left) != 0 {
+		t.Fatalf("partial files left after cancel: %v", left)
+	}
+	fitIterationHook = nil
+	stdout, _, err := runTopicmf(context.Background(), args...)
+	if err != nil || !strings.Contains(stdout, "wrote: ") {
+		t.Fatalf("rerun: %q %v", stdout, err)
+	}
+	stdout, _, err = runTopicmf(context.Background(), args...)
+	if err != nil || !strings.HasPrefix(stdout, "cached: ") {
+		t.Fatalf("third run: %q %v", stdout, err)
+	}
+}
+
+func TestFitErrors(t *testing.T) {
+	dir := t.TempDir()
+	mtx, vocab := writeTestMatrix(t, dir, 10, 8)
+	short := filepath.Join(dir, "short.txt")
+	os.WriteFile(short, []byte("a\nb\n"), 0o644)
+	bad := filepath.Join(dir, "bad.mtx")
+	os.WriteFile(bad, []byte("%%MatrixMarket matrix coordinate real general\n3 3 1\n1 x 2\n"), 0o644)
+	out := filepath.Join(dir, "results")
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"fit", "--mtx", mtx}, "--model is required"},
+		{[]string{"fit", "--model", "no-such", "--mtx", mtx}, `unknown model "no-such"`},
+		{[]string{"fit", "--model", "rlsi", "--mtx", mtx, "--param", "kk=3"}, `unknown parameter "kk"`},
+		{[]string{"fit", "--model", "rlsi", "--mtx", mtx, "--param", "k"}, "want key=value"},
+		{[]string{"fit", "--model", "rlsi", "--mtx", mtx, "--param", "seed=3"}, "--seed"},
+		{[]string{"fit", "--model", "rlsi", "--mtx", mtx, "--k", "3", "--param", "k=4"}, "given both"},
+		{[]string{"fit", "--model", "rlsi"}, "exactly one of --data NAME and --mtx FILE"},
+		{[]string{"fit", "--model", "rlsi", "--mtx", mtx, "--data", "cranfield"}, "exactly one"},
+		{[]string{"fit", "--model", "rlsi", "--data", "no-such-data"}, `unknown data set "no-such-data"`},
+		{[]string{"fit", "--model", "rlsi", "--k", "3", "--mtx", mtx, "--vocab", short, "--out", out}, "short.txt: 2 terms, but " + mtx + " has 10 term rows"},
+		{[]string{"fit", "--model", "rlsi", "--k", "3", "--mtx", bad, "--out", out}, bad},
+		{[]string{"fit", "--model", "rlsi", "--mtx", filepath.Join(dir, "missing.mtx")}, "missing.mtx"},
+	}
+	for _, c := range cases {
+		_, _, err := runTopicmf(context.Background(), c.args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: err = %v, want it to mention %q", c.args[1:], err, c.want)
+		}
+		if err != nil && strings.Contains(err.Error(), "\n") {
+			t.Errorf("%v: error is not one line: %q", c.args[1:], err)
+		}
+	}
+	_ = vocab
+	if _, err := os.Stat(filepath.Join(out, "runs")); err == nil {
+		if left := runEntries(t, out); len(left) != 0 {
+			t.Fatalf("failed fits left %v", left)
+		}
+	}
+}
+
+// TestFitSameBitsAnyGOMAXPROCS builds the binary and runs one fit with
+// GOMAXPROCS=1 and =2: the factor files must be byte-identical.
+func TestFitSameBitsAnyGOMAXPROCS(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary; skipped in -short")
+	}
+	model := fitModel(t)
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "topicmf")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	mtx, vocab := writeTestMatrix(t, dir, 400, 300)
+	files := map[string][]byte{}
+	for _, procs := range []string{"1", "2"} {
+		out := filepath.Join(dir, "out"+procs)
+		cmd := exec.Command(bin, "fit", "--model", model, "--k", "8", "--iters", "20", "--tol", "-1", "--mtx", mtx, "--vocab", vocab, "--out", out, "--seed", "11")
+		cmd.Env = append(os.Environ(), "GOMAXPROCS="+procs)
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("GOMAXPROCS=%s: %v\n%s", procs, err, b)
+		}
+		runs := runEntries(t, out)
+		if len(runs) != 1 {
+			t.Fatalf("GOMAXPROCS=%s: runs %v", procs, runs)
+		}
+		for _, f := range []string{"U.mtx", "V.mtx"} {
+			b, err := os.ReadFile(filepath.Join(out, "runs", runs[0], f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if prev, ok := files[f]; ok && !bytes.Equal(prev, b) {
+				t.Fatalf("%s differs between GOMAXPROCS=1 and 2", f)
+			}
+			files[f] = b
+		}
+		prov, _ := os.ReadFile(filepath.Join(out, "runs", runs[0], "provenance.json"))
+		if !strings.Contains(string(prov), `"gomaxprocs": `+procs) {
+			t.Errorf("provenance does not record GOMAXPROCS=%s", procs)
+		}
+	}
+}

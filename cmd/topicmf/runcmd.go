@@ -1,0 +1,119 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"runtime"
+
+	"github.com/spf13/cobra"
+
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/experiments"
+	_ "github.com/topicmf/topicmf/experiments/all" // registers every experiment
+	"github.com/topicmf/topicmf/experiments/report"
+	"github.com/topicmf/topicmf/experiments/store"
+)
+
+func newRunCmd() *cobra.Command {
+	var (
+		quick      bool
+		resultsDir string
+		workers    int
+		seed       uint64
+	)
+	cmd := &cobra.Command{
+		Use:   "run ID... [--quick] [--results DIR] [--workers N]",
+		Short: "Run experiments (ids or globs such as rlsi2011/*) and render their reports",
+		Long: `run expands each experiment into jobs, computes those the results store does not
+hold yet (a finished job is never recomputed; an interrupted run resumes), and
+renders the experiment's tables, figures and claims into
+<results>/<paper>/<name>/ and <results>/<paper>/REPORT.md. Runs are stored under
+<results>/runs/. With --quick the experiments' reduced grids are used and the
+reports go to <results>/quick/<paper>/ so the full reports are not overwritten.
+"topicmf list" shows the ids.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var exps []*experiments.Experiment
+			seen := map[string]bool{}
+			for _, pat := range args {
+				es, err := experiments.Get(pat)
+				if err != nil {
+					return err
+				}
+				for _, e := range es {
+					if !seen[e.ID] {
+						seen[e.ID] = true
+						exps = append(exps, e)
+					}
+				}
+			}
+			pool, err := workerPool(workers)
+			if err != nil {
+				return err
+			}
+			st, err := store.Open(resultsDir)
+			if err != nil {
+				return err
+			}
+			reportRoot := st.Root()
+			if quick {
+				reportRoot = filepath.Join(reportRoot, "quick")
+			}
+			out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
+			for _, e := range exps {
+				view := newProgressView(errw)
+				r := &experiments.Runner{Store: st, Pool: pool, Quick: quick, Seed: seed, Progress: view.Update}
+				res, err := r.Run(cmd.Context(), e)
+				view.Finish()
+				if err != nil {
+					return fmt.Errorf("%s: %w", e.ID, err)
+				}
+				dir := report.PaperDir(reportRoot, e)
+				if _, err := report.Render(res, dir); err != nil {
+					return fmt.Errorf("%s: rendering: %w", e.ID, err)
+				}
+				paperExps, err := experiments.Get(e.PaperKey() + "/*")
+				if err != nil {
+					return err
+				}
+				if err := report.Assemble(dir, paperExps, quick); err != nil {
+					return fmt.Errorf("%s: assembling the report: %w", e.ID, err)
+				}
+				computed := 0
+				for _, j := range res.Jobs {
+					if !j.Cached {
+						computed++
+					}
+				}
+				fmt.Fprintf(out, "%s: %d jobs (%d computed, %d cached) -> %s\n", e.ID, len(res.Jobs), computed, len(res.Jobs)-computed, filepath.Join(dir, report.ReportFile))
+				for i, v := range res.Verdicts() {
+					fmt.Fprintf(out, "  claim %q: %s (%s)\n", e.Claims[i].Statement, v.Outcome, v.Detail)
+				}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&quick, "quick", false, "use the experiments' reduced grids (minutes, a smoke test)")
+	f.StringVar(&resultsDir, "results", "results", "results root: runs/ and the per-paper reports")
+	f.IntVar(&workers, "workers", 0, "worker slots shared by jobs and by the models' parallel loops (default GOMAXPROCS)")
+	f.Uint64Var(&seed, "seed", 0, "root seed replacing each experiment's own (0 keeps theirs)")
+	return cmd
+}
+
+// workerPool returns the shared pool, sized to workers when given. The
+// models run on parallel.Default(), so --workers sets GOMAXPROCS before
+// the pool is first created; results are identical for any size.
+func workerPool(workers int) (*parallel.Pool, error) {
+	if workers < 0 {
+		return nil, fmt.Errorf("--workers = %d: want ≥ 1 (0 for GOMAXPROCS)", workers)
+	}
+	if workers > 0 {
+		runtime.GOMAXPROCS(workers)
+	}
+	pool := parallel.Default()
+	if workers > 0 && pool.Workers() != workers {
+		return nil, fmt.Errorf("--workers %d: the worker pool already has %d slots in this process", workers, pool.Workers())
+	}
+	return pool, nil
+}
