@@ -14,6 +14,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/datasets/text"
 )
 
 // dataSources is the registry the data commands work on (a variable so
@@ -326,6 +327,8 @@ type statsJSON struct {
 	Levels         []levelJSON    `json:"relevance_levels"`
 	GainNote       string         `json:"gain_note,omitempty"`
 	Vocabulary     *int           `json:"vocabulary,omitempty"`
+	IndexedDocs    int            `json:"indexed_docs"`
+	Tokens         int64          `json:"indexed_tokens"`
 	VocabularyNote string         `json:"vocabulary_note"`
 	Warnings       []string       `json:"warnings"`
 }
@@ -442,7 +445,7 @@ func newDataStatsCmd(dataDir *string) *cobra.Command {
 			if s.Name == "" {
 				s.Name = src.Name
 			}
-			s.VocabularyNote = vocabularyNote
+			addVocabulary(&s, c, dir)
 			if asJSON {
 				return writeJSON(cmd.OutOrStdout(), s)
 			}
@@ -453,8 +456,21 @@ func newDataStatsCmd(dataDir *string) *cobra.Command {
 	return cmd
 }
 
-// vocabularyNote explains the vocabulary entry of the stats.
-const vocabularyNote = "vocabulary size after the default text pipeline: not computed yet (the text pipeline, datasets/text, is not wired into stats)"
+// addVocabulary runs the default text pipeline (the zero text.Options:
+// see datasets/text) on c and records the vocabulary size, the documents
+// it keeps and their indexed tokens. A pipeline error is recorded in the
+// note rather than failing the command: the counts above stand without it.
+func addVocabulary(s *statsJSON, c *datasets.Collection, dir string) {
+	opts := text.Options{DataDir: dir}
+	corpus, rep, err := text.Build(c, opts)
+	if err != nil {
+		s.VocabularyNote = "default text pipeline failed: " + oneLine(err)
+		return
+	}
+	m := corpus.Terms()
+	s.Vocabulary, s.IndexedDocs, s.Tokens = &m, rep.Kept, rep.Tokens
+	s.VocabularyNote = "default text pipeline " + opts.Canonical()
+}
 
 // maxClassLines bounds the per-class lines in the text output.
 const maxClassLines = 30
@@ -486,7 +502,8 @@ func printStats(w io.Writer, s statsJSON) error {
 		fmt.Fprintf(tw, "  gains\t%s\n", s.GainNote)
 	}
 	if s.Vocabulary != nil {
-		fmt.Fprintf(tw, "vocabulary\t%d\t%s\n", *s.Vocabulary, s.VocabularyNote)
+		fmt.Fprintf(tw, "vocabulary\t%d\t(%d documents indexed, %d tokens)\n", *s.Vocabulary, s.IndexedDocs, s.Tokens)
+		fmt.Fprintf(tw, "  pipeline\t%s\n", s.VocabularyNote)
 	} else {
 		fmt.Fprintf(tw, "vocabulary\t-\t%s\n", s.VocabularyNote)
 	}

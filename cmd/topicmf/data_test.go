@@ -408,6 +408,14 @@ func TestDataStats(t *testing.T) {
 	if s.Name != "stopwords" || s.Docs != 4 || s.Queries != 0 || s.JudgedPairs != 0 || len(s.Warnings) == 0 {
 		t.Errorf("stopwords stats: %+v", s)
 	}
+	// Vocabulary of the four lists under the default pipeline (lower-case
+	// runs of letters/digits, >= 2 runes, numbers dropped, nothing pruned),
+	// computed independently in python3: SMART lines 9-579, CACM, NLTK
+	// english and Terrier, re.findall(r"[^\W_]+", w.lower()) filtered by
+	// len >= 2 and not isdigit() gives 916 distinct terms, 1846 tokens.
+	if s.Vocabulary == nil || *s.Vocabulary != 916 || s.Tokens != 1846 || s.IndexedDocs != 4 {
+		t.Errorf("stopwords vocabulary: %v terms, %d tokens, %d docs; want 916, 1846, 4 (%s)", s.Vocabulary, s.Tokens, s.IndexedDocs, s.VocabularyNote)
+	}
 
 	// Counts from /work/shared/datasets/{adi,cranfield}/SOURCE.md.
 	type want struct {
