@@ -3,3 +3,7 @@
 // experiments. A paper's package registers its experiments from init; to
 // add a paper, add one blank import line here.
 package all
+
+import (
+	_ "github.com/topicmf/topicmf/experiments/foundation" // harness sanity checks on planted topics
+)
