@@ -48,7 +48,8 @@ type Runner struct {
 }
 
 // Run runs every job of e that the store does not already hold and returns
-// the results of all jobs, read back from their run directories. A job
+// the results of all jobs, read back from their run directories. Every
+// error names the experiment (or the job, which names it). A job
 // found finished is not recomputed; a job interrupted earlier left nothing
 // and is computed afresh, so re-running an interrupted experiment resumes
 // it. The first failing job cancels the others; its error names the job.
@@ -108,7 +109,7 @@ func (r *Runner) Run(ctx context.Context, e *Experiment) (*Results, error) {
 		}
 		id, err := key.ID()
 		if err != nil {
-			fail(err)
+			fail(fmt.Errorf("%s: %w", j.Label(), err))
 			break
 		}
 		if r.Store.Finished(id) {
@@ -152,7 +153,7 @@ func (r *Runner) Run(ctx context.Context, e *Experiment) (*Results, error) {
 		return nil, firstErr
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("experiment %s interrupted: %w", e.ID, err)
 	}
 	return &Results{Experiment: e, Quick: r.Quick, Jobs: out}, nil
 }

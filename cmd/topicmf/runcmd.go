@@ -66,7 +66,7 @@ reports go to <results>/quick/<paper>/ so the full reports are not overwritten.
 				res, err := r.Run(cmd.Context(), e)
 				view.Finish()
 				if err != nil {
-					return fmt.Errorf("%s: %w", e.ID, err)
+					return err // names the experiment or job
 				}
 				dir := report.PaperDir(reportRoot, e)
 				if _, err := report.Render(res, dir); err != nil {
