@@ -127,8 +127,21 @@ func Plot(res *experiments.Results, f experiments.Figure) (*plot.Plot, error) {
 	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
 	if f.LogY {
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, s := range data {
+			for _, pt := range s.points {
+				if pt.mean <= 0 {
+					return nil, fmt.Errorf("figure %s: %s = %v at %s: a log scale needs positive values", f.Name, f.Y, pt.mean, s.label)
+				}
+				lo, hi = math.Min(lo, pt.mean), math.Max(hi, pt.mean)
+			}
+		}
 		p.Y.Scale = plot.LogScale{}
-		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+		// Power-of-ten ticks only label a range of two decades or more;
+		// below that, ordinary ticks placed on the log scale.
+		if hi/lo >= 100 {
+			p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+		}
 	}
 	if f.Kind == experiments.Line && numeric {
 		for i, s := range data {

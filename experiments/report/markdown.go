@@ -119,6 +119,16 @@ func formatSummary(s experiments.Summary, digits int) string {
 	if s.N == 0 {
 		return "–"
 	}
+	// Counts (every value the same integer) print as integers.
+	if s.Mean == math.Trunc(s.Mean) && math.Abs(s.Mean) < 1e15 && (s.N == 1 || s.SD == 0) {
+		same := true
+		for _, v := range s.Values {
+			same = same && v == s.Mean
+		}
+		if same {
+			return strconv.FormatFloat(s.Mean, 'f', 0, 64)
+		}
+	}
 	out := FormatNumber(s.Mean, digits)
 	if s.N > 1 {
 		out += " ± " + FormatNumber(s.SD, digits)

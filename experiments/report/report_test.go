@@ -330,3 +330,34 @@ func TestImageComparisonDiscriminates(t *testing.T) {
 		t.Fatalf("dropping a series went unnoticed (mean %.4f, hist %.4f)", mean, hist)
 	}
 }
+
+func TestFormatSummary(t *testing.T) {
+	for _, c := range []struct {
+		vals []float64
+		want string
+	}{
+		{nil, "–"},
+		{[]float64{3}, "3"},
+		{[]float64{0, 0, 0}, "0"},
+		{[]float64{2, 4}, "3.000 ± 1.414"},
+		{[]float64{0.5}, "0.500"},
+		{[]float64{1.25, 1.25}, "1.250 ± 0.000"},
+	} {
+		if got := formatSummary(experiments.Summarize(c.vals), 3); got != c.want {
+			t.Errorf("%v: %q, want %q", c.vals, got, c.want)
+		}
+	}
+}
+
+func TestLogYFigure(t *testing.T) {
+	res := runToy(t, toyExperiment("toy/a"))
+	f := res.Experiment.Figures[0]
+	f.LogY = true
+	if _, err := Plot(res, f); err != nil {
+		t.Fatal(err)
+	}
+	f.Y = "seconds" // 0.1 everywhere: positive, fine
+	if _, err := Plot(res, f); err != nil {
+		t.Fatal(err)
+	}
+}
