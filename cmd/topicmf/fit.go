@@ -164,6 +164,11 @@ terms as rows and documents as columns (--transpose for documents as rows);
 				if err != nil {
 					return fmt.Errorf("fit: %w", err)
 				}
+				if dataDir != "" {
+					if fi, err := os.Stat(dataDir); err != nil || !fi.IsDir() {
+						return fmt.Errorf("fit: --data-dir %s: not an existing directory", dataDir)
+					}
+				}
 				dir, err := datasets.DataDir(dataDir)
 				if err != nil {
 					return fmt.Errorf("fit: %w", err)

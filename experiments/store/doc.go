@@ -42,8 +42,13 @@
 // left out of the dirty test and digest: Markdown (*.md), notebooks/,
 // results/ and the store's own root when it lies inside the module, so that
 // writing results does not itself invalidate them. The code version is
-// computed once per process (per excluded root): what a process runs is what
-// was compiled when it started. With source "none" (no build info, no git),
+// computed once per process (per excluded root). The git fallback reads
+// the work tree when the process starts, which is the code it runs only
+// when the binary was built from that tree just before (go run, go test, a
+// script that builds first); an installed binary should be built with
+// -buildvcs=true (go install -buildvcs=true ./cmd/topicmf — the flag
+// overrides GOFLAGS) so that its revision is stamped into it. With source
+// "none" (no build info, no git),
 // the revision is "unknown" and runs are keyed by module version and
 // experiment Version only — the provenance says so.
 //
