@@ -45,7 +45,6 @@ func (v *progressView) Update(p experiments.Progress) {
 				progressbar.OptionShowCount(),
 				progressbar.OptionSetWidth(30),
 				progressbar.OptionThrottle(100_000_000),
-				progressbar.OptionClearOnFinish(),
 			)
 		}
 		switch p.Event {
