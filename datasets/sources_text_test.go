@@ -1,0 +1,223 @@
+package datasets
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// textDataDir returns $TOPICMF_DATA, skipping the test (with a message
+// naming what is missing) when it is unset or lacks one of rels.
+func textDataDir(t *testing.T, rels ...string) string {
+	t.Helper()
+	dir := os.Getenv("TOPICMF_DATA")
+	if dir == "" {
+		t.Skipf("TOPICMF_DATA is unset; skipping the test that reads %s", strings.Join(rels, ", "))
+	}
+	for _, r := range rels {
+		if _, err := os.Stat(dataFilePath(dir, r)); err != nil {
+			t.Skipf("%s is absent under TOPICMF_DATA=%s: %v", r, dir, err)
+		}
+	}
+	return dir
+}
+
+// textMember is one file of a synthetic archive.
+type textMember struct {
+	name string
+	body string
+}
+
+// writeTextTarGz writes a .tar.gz holding members (with their parent
+// directories as directory entries) and returns its bytes.
+func writeTextTarGz(t *testing.T, path string, members []textMember) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	gz := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(gz)
+	dirs := map[string]bool{}
+	for _, m := range members {
+		for d := filepath.Dir(m.name); d != "." && !dirs[d]; d = filepath.Dir(d) {
+			dirs[d] = true
+			if err := tw.WriteHeader(&tar.Header{Name: d + "/", Typeflag: tar.TypeDir, Mode: 0o755}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := tw.WriteHeader(&tar.Header{Name: m.name, Typeflag: tar.TypeReg, Mode: 0o644, Size: int64(len(m.body))}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tw.Write([]byte(m.body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := gz.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// writeTextZip writes a .zip holding members and returns its bytes.
+func writeTextZip(t *testing.T, path string, members []textMember) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, m := range members {
+		w, err := zw.Create(m.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write([]byte(m.body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// truncatedCopy writes the first n bytes of src to a file in a temp
+// directory, under the same base name, and returns its path.
+func truncatedCopy(t *testing.T, src string, n int64) string {
+	t.Helper()
+	f, err := os.Open(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	dst := filepath.Join(t.TempDir(), filepath.Base(src))
+	out, err := os.Create(dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.CopyN(out, f, n); err != nil {
+		t.Fatal(err)
+	}
+	if err := out.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// wantErr fails unless err is non-nil and its message contains every part.
+func wantErr(t *testing.T, err error, parts ...string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("got no error, want one mentioning %q", parts)
+	}
+	for _, p := range parts {
+		if !strings.Contains(err.Error(), p) {
+			t.Errorf("error %q does not mention %q", err, p)
+		}
+	}
+}
+
+// TestTextSourcesRegistry checks the registry entries: names, readers,
+// pinned URLs, and (with the data) that every staged file has the
+// recorded size and SHA-256.
+func TestTextSourcesRegistry(t *testing.T) {
+	want := []string{"20newsgroups", "movie-review", "reuters-r8", "reuters21578",
+		"stc2-biomedical", "stc2-searchsnippets", "stc2-stackoverflow",
+		"sttm-biomedical", "sttm-searchsnippets", "sttm-stackoverflow", "sttm-tweet"}
+	got := map[string]Source{}
+	for _, s := range textSources() {
+		if _, dup := got[s.Name]; dup {
+			t.Errorf("source %s listed twice", s.Name)
+		}
+		got[s.Name] = s
+		if s.Read == nil || s.Description == "" || len(s.Files) == 0 {
+			t.Errorf("source %s: missing Read, Description or Files", s.Name)
+		}
+		for _, f := range s.Files {
+			if !strings.HasPrefix(f.URL, "http") || len(f.SHA256) != 64 || f.Size <= 0 || strings.HasPrefix(f.Path, "/") {
+				t.Errorf("source %s: incomplete file entry %+v", s.Name, f)
+			}
+			// GitHub addresses are pinned to a commit: host/owner/repo/<40 hex>/path.
+			if rest, ok := strings.CutPrefix(f.URL, "https://raw.githubusercontent.com/"); ok {
+				parts := strings.Split(rest, "/")
+				if len(parts) < 4 || len(parts[2]) != 40 || strings.Trim(parts[2], "0123456789abcdef") != "" {
+					t.Errorf("source %s: %s is not pinned to a commit", s.Name, f.URL)
+				}
+			}
+		}
+	}
+	for _, n := range want {
+		if _, ok := got[n]; !ok {
+			t.Errorf("source %s missing from textSources", n)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("textSources has %d entries, want %d", len(got), len(want))
+	}
+	// Tweet's label file differs in case from the other STTM sets.
+	if f := got["sttm-tweet"].Files[1]; f.Path != "short_text_sttm/Tweet_LABEL.txt.gz" ||
+		!strings.HasSuffix(f.URL, "/5573ed45095c162591f5d82e58e60bb8fd93ed08/dataset/Tweet_LABEL.txt") {
+		t.Errorf("sttm-tweet labels entry %+v", f)
+	}
+
+	dir := os.Getenv("TOPICMF_DATA")
+	if dir == "" {
+		t.Skip("TOPICMF_DATA is unset; skipping the size and SHA-256 check of the text collections")
+	}
+	checked := map[string]bool{}
+	for _, s := range textSources() {
+		for _, f := range s.Files {
+			if checked[f.Path] {
+				continue
+			}
+			checked[f.Path] = true
+			p := dataFilePath(dir, f.Path)
+			b, err := os.ReadFile(p)
+			if err != nil {
+				t.Logf("%s absent, not checked: %v", f.Path, err)
+				continue
+			}
+			sum := sha256.Sum256(b)
+			if int64(len(b)) != f.Size || hex.EncodeToString(sum[:]) != f.SHA256 {
+				t.Errorf("%s: size %d sha256 %x, registry says %d %s", f.Path, len(b), sum, f.Size, f.SHA256)
+			}
+		}
+	}
+}
+
+func TestUTF8OrLatin1(t *testing.T) {
+	for _, c := range []struct {
+		in     []byte
+		want   string
+		latin1 bool
+	}{
+		{nil, "", false},
+		{[]byte("a"), "a", false},
+		{[]byte("caf\xc3\xa9"), "café", false},
+		{[]byte("caf\xe9"), "café", true},
+		{[]byte("M\xfcller \xa3"), "Müller £", true},
+	} {
+		got, l1 := utf8OrLatin1(c.in)
+		if got != c.want || l1 != c.latin1 {
+			t.Errorf("utf8OrLatin1(%q) = %q, %v; want %q, %v", c.in, got, l1, c.want, c.latin1)
+		}
+	}
+}
