@@ -37,7 +37,9 @@ type Runner struct {
 	Store *store.Store
 	// Pool is the shared worker pool; nil means parallel.Default().
 	// Every job runs inside Pool.Do, so jobs and the parallel loops inside
-	// models share its slots.
+	// models share its slots. Models built through the catalog run their
+	// loops on parallel.Default(), so another pool is only for tests or for
+	// tasks that hand Job.Pool to their model's options.
 	Pool *parallel.Pool
 	// Quick applies the experiments' Quick overrides.
 	Quick bool
