@@ -1,0 +1,461 @@
+package sparse
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Matrix Market exchange format (NIST, Boisvert, Pozo & Remington 1996,
+// "The Matrix Market Exchange Formats: Initial Design"):
+//
+//	%%MatrixMarket matrix <format> <field> <symmetry>
+//	% any number of comment lines
+//	<size line>
+//	<entries>
+//
+// Supported here:
+//   - coordinate (sparse): field real, integer or pattern (every entry 1);
+//     symmetry general or symmetric. The size line is "rows cols entries",
+//     then one "i j [value]" line per entry with 1-based indices. A
+//     symmetric file stores the lower triangle (i ≥ j) and is expanded on
+//     reading.
+//   - array (dense): field real or integer; symmetry general or symmetric.
+//     The size line is "rows cols", then one value per line in column-major
+//     order (for symmetric, the lower triangle column by column).
+//
+// Header keywords are case-insensitive; blank lines and "%" comment lines
+// are skipped anywhere after the header. Stored zeros are dropped from
+// sparse matrices. NaN and ±Inf are rejected on reading and writing.
+// Writers emit "real general" with full-precision floats (strconv 'g', -1),
+// so two matrices with the same bits give byte-identical files.
+
+// mmHeader is the parsed first line.
+type mmHeader struct {
+	format, field, symmetry string
+}
+
+// mmScanner reads lines and counts them, skipping blanks and comments after
+// the header.
+type mmScanner struct {
+	sc   *bufio.Scanner
+	line int
+}
+
+func newMMScanner(r io.Reader) *mmScanner {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	return &mmScanner{sc: sc}
+}
+
+// next returns the next non-blank, non-comment line, or io.EOF.
+func (s *mmScanner) next() (string, error) {
+	for s.sc.Scan() {
+		s.line++
+		t := strings.TrimSpace(s.sc.Text())
+		if t == "" || t[0] == '%' {
+			continue
+		}
+		return t, nil
+	}
+	if err := s.sc.Err(); err != nil {
+		return "", fmt.Errorf("matrix market: line %d: %w", s.line+1, err)
+	}
+	return "", io.EOF
+}
+
+func (s *mmScanner) errorf(format string, args ...any) error {
+	return fmt.Errorf("matrix market: line %d: %s", s.line, fmt.Sprintf(format, args...))
+}
+
+func (s *mmScanner) header() (mmHeader, error) {
+	if !s.sc.Scan() {
+		if err := s.sc.Err(); err != nil {
+			return mmHeader{}, fmt.Errorf("matrix market: line 1: %w", err)
+		}
+		return mmHeader{}, errors.New("matrix market: line 1: empty input, want a %%MatrixMarket header")
+	}
+	s.line = 1
+	f := strings.Fields(s.sc.Text())
+	if len(f) == 0 || !strings.EqualFold(f[0], "%%MatrixMarket") {
+		return mmHeader{}, s.errorf("bad header %q: want \"%%%%MatrixMarket matrix <format> <field> <symmetry>\"", s.sc.Text())
+	}
+	if len(f) != 5 {
+		return mmHeader{}, s.errorf("bad header %q: want 5 words, found %d", s.sc.Text(), len(f))
+	}
+	if !strings.EqualFold(f[1], "matrix") {
+		return mmHeader{}, s.errorf("bad header: object %q not supported (want matrix)", f[1])
+	}
+	h := mmHeader{strings.ToLower(f[2]), strings.ToLower(f[3]), strings.ToLower(f[4])}
+	if h.format != "coordinate" && h.format != "array" {
+		return mmHeader{}, s.errorf("bad header: format %q (want coordinate or array)", f[2])
+	}
+	switch h.field {
+	case "real", "integer":
+	case "pattern":
+		if h.format == "array" {
+			return mmHeader{}, s.errorf("bad header: field pattern is not allowed with format array")
+		}
+	case "complex":
+		return mmHeader{}, s.errorf("bad header: complex matrices are not supported (want real, integer or pattern)")
+	default:
+		return mmHeader{}, s.errorf("bad header: field %q (want real, integer or pattern)", f[3])
+	}
+	switch h.symmetry {
+	case "general", "symmetric":
+	case "skew-symmetric", "hermitian":
+		return mmHeader{}, s.errorf("bad header: symmetry %q is not supported (want general or symmetric)", f[4])
+	default:
+		return mmHeader{}, s.errorf("bad header: symmetry %q (want general or symmetric)", f[4])
+	}
+	return h, nil
+}
+
+// sizeLine parses n non-negative integers from the size line.
+func (s *mmScanner) sizeLine(n int) ([]int, error) {
+	t, err := s.next()
+	if err == io.EOF {
+		return nil, fmt.Errorf("matrix market: line %d: end of input, want the size line", s.line+1)
+	}
+	if err != nil {
+		return nil, err
+	}
+	f := strings.Fields(t)
+	if len(f) != n {
+		return nil, s.errorf("size line %q: want %d integers, found %d fields", t, n, len(f))
+	}
+	out := make([]int, n)
+	for i, x := range f {
+		v, err := strconv.Atoi(x)
+		if err != nil || v < 0 {
+			return nil, s.errorf("size line %q: %q is not a non-negative integer", t, x)
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+func (s *mmScanner) value(field, tok string) (float64, error) {
+	if field == "integer" {
+		v, err := strconv.ParseInt(tok, 10, 64)
+		if err != nil {
+			return 0, s.errorf("value %q is not an integer", tok)
+		}
+		return float64(v), nil
+	}
+	v, err := strconv.ParseFloat(tok, 64)
+	if err != nil {
+		return 0, s.errorf("value %q is not a number", tok)
+	}
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, s.errorf("value %q is not finite", tok)
+	}
+	return v, nil
+}
+
+// ReadMM reads a sparse matrix in Matrix Market coordinate format (real,
+// integer or pattern; general or symmetric, the latter expanded). Errors
+// name the line and the problem: a bad header, a size line that is not
+// integers, an entry outside the declared shape, a duplicate entry, an
+// entry above the diagonal of a symmetric matrix, or fewer or more entries
+// than declared.
+func ReadMM(r io.Reader) (*CSR, error) {
+	s := newMMScanner(r)
+	h, err := s.header()
+	if err != nil {
+		return nil, err
+	}
+	if h.format != "coordinate" {
+		return nil, s.errorf("bad header: format %s, want coordinate for a sparse matrix (use ReadDenseMM)", h.format)
+	}
+	size, err := s.sizeLine(3)
+	if err != nil {
+		return nil, err
+	}
+	rows, cols, nnz := size[0], size[1], size[2]
+	if cols > math.MaxInt32 || rows > math.MaxInt32 {
+		return nil, s.errorf("shape %d×%d too large (at most %d)", rows, cols, math.MaxInt32)
+	}
+	if h.symmetry == "symmetric" && rows != cols {
+		return nil, s.errorf("symmetric matrix must be square, size line says %d×%d", rows, cols)
+	}
+	if uint64(nnz) > uint64(rows)*uint64(cols) {
+		return nil, s.errorf("%d entries declared for a %d×%d matrix", nnz, rows, cols)
+	}
+	type entry struct {
+		row, col int32
+		line     int
+		val      float64
+	}
+	want := 3
+	if h.field == "pattern" {
+		want = 2
+	}
+	ents := make([]entry, 0, min(nnz, 1<<24))
+	for k := 0; k < nnz; k++ {
+		t, err := s.next()
+		if err == io.EOF {
+			return nil, fmt.Errorf("matrix market: line %d: end of input after %d of %d declared entries", s.line+1, k, nnz)
+		}
+		if err != nil {
+			return nil, err
+		}
+		f := strings.Fields(t)
+		if len(f) != want {
+			return nil, s.errorf("entry %q: want %d fields (%s), found %d", t, want, map[int]string{2: "row col", 3: "row col value"}[want], len(f))
+		}
+		i, err1 := strconv.Atoi(f[0])
+		j, err2 := strconv.Atoi(f[1])
+		if err1 != nil || err2 != nil {
+			return nil, s.errorf("entry %q: row and column must be integers", t)
+		}
+		if i < 1 || i > rows || j < 1 || j > cols {
+			return nil, s.errorf("entry (%d, %d) out of range: the matrix is %d×%d (indices are 1-based)", i, j, rows, cols)
+		}
+		v := 1.0
+		if want == 3 {
+			if v, err = s.value(h.field, f[2]); err != nil {
+				return nil, err
+			}
+		}
+		if h.symmetry == "symmetric" && i < j {
+			return nil, s.errorf("entry (%d, %d) above the diagonal: a symmetric file stores the lower triangle only", i, j)
+		}
+		ents = append(ents, entry{int32(i - 1), int32(j - 1), s.line, v})
+		if h.symmetry == "symmetric" && i != j {
+			ents = append(ents, entry{int32(j - 1), int32(i - 1), s.line, v})
+		}
+	}
+	if t, err := s.next(); err == nil {
+		return nil, s.errorf("more entries than the %d declared: %q", nnz, t)
+	} else if err != io.EOF {
+		return nil, err
+	}
+	less := func(a, b entry) int {
+		if a.row != b.row {
+			return int(a.row) - int(b.row)
+		}
+		return int(a.col) - int(b.col)
+	}
+	if !slices.IsSortedFunc(ents, less) {
+		slices.SortStableFunc(ents, less)
+	}
+	m := &CSR{Rows: rows, Cols: cols, RowPtr: make([]int, rows+1)}
+	m.ColIdx = make([]int32, 0, len(ents))
+	m.Val = make([]float64, 0, len(ents))
+	for q, e := range ents {
+		if q > 0 && less(ents[q-1], e) == 0 {
+			return nil, fmt.Errorf("matrix market: line %d: duplicate entry (%d, %d), first given on line %d",
+				max(e.line, ents[q-1].line), e.row+1, e.col+1, min(e.line, ents[q-1].line))
+		}
+		if e.val == 0 {
+			continue
+		}
+		m.ColIdx = append(m.ColIdx, e.col)
+		m.Val = append(m.Val, e.val)
+		m.RowPtr[e.row+1]++
+	}
+	for i := 0; i < rows; i++ {
+		m.RowPtr[i+1] += m.RowPtr[i]
+	}
+	return m, nil
+}
+
+// WriteMM writes m as "matrix coordinate real general": the size line, then
+// one "i j value" line per stored entry in row-major order, 1-based, values
+// in full precision. A non-finite value is an error naming the entry.
+func WriteMM(w io.Writer, m *CSR) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	fmt.Fprintf(bw, "%%%%MatrixMarket matrix coordinate real general\n%d %d %d\n", m.Rows, m.Cols, m.NNZ())
+	buf := make([]byte, 0, 64)
+	for i := 0; i < m.Rows; i++ {
+		idx, val := m.Row(i)
+		for q, c := range idx {
+			v := val[q]
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("matrix market: entry (%d, %d) is %v: only finite values can be written", i+1, c+1, v)
+			}
+			buf = strconv.AppendInt(buf[:0], int64(i+1), 10)
+			buf = append(buf, ' ')
+			buf = strconv.AppendInt(buf, int64(c)+1, 10)
+			buf = append(buf, ' ')
+			buf = strconv.AppendFloat(buf, v, 'g', -1, 64)
+			buf = append(buf, '\n')
+			if _, err := bw.Write(buf); err != nil {
+				return err
+			}
+		}
+	}
+	return bw.Flush()
+}
+
+// ReadDenseMM reads a dense matrix in Matrix Market array format (real or
+// integer; general, or symmetric with the lower triangle given), values in
+// column-major order, one per line. A 0-row or 0-column matrix is returned
+// as an empty mat.Dense. Errors name the line: a bad header, a bad size
+// line, a value that is not a finite number, too few or too many values.
+func ReadDenseMM(r io.Reader) (*mat.Dense, error) {
+	s := newMMScanner(r)
+	h, err := s.header()
+	if err != nil {
+		return nil, err
+	}
+	if h.format != "array" {
+		return nil, s.errorf("bad header: format %s, want array for a dense matrix (use ReadMM)", h.format)
+	}
+	size, err := s.sizeLine(2)
+	if err != nil {
+		return nil, err
+	}
+	rows, cols := size[0], size[1]
+	if h.symmetry == "symmetric" && rows != cols {
+		return nil, s.errorf("symmetric matrix must be square, size line says %d×%d", rows, cols)
+	}
+	n := uint64(rows) * uint64(cols)
+	if h.symmetry == "symmetric" {
+		n = uint64(rows) * uint64(rows+1) / 2
+	}
+	if n > 1<<31 {
+		return nil, s.errorf("%d×%d dense matrix too large", rows, cols)
+	}
+	var data []float64
+	if rows > 0 && cols > 0 {
+		data = make([]float64, rows*cols)
+	}
+	k := 0
+	for j := 0; j < cols; j++ {
+		i0 := 0
+		if h.symmetry == "symmetric" {
+			i0 = j
+		}
+		for i := i0; i < rows; i++ {
+			t, err := s.next()
+			if err == io.EOF {
+				return nil, fmt.Errorf("matrix market: line %d: end of input after %d of %d values", s.line+1, k, n)
+			}
+			if err != nil {
+				return nil, err
+			}
+			if f := strings.Fields(t); len(f) != 1 {
+				return nil, s.errorf("want one value per line, found %d fields in %q", len(f), t)
+			}
+			v, err := s.value(h.field, t)
+			if err != nil {
+				return nil, err
+			}
+			data[i*cols+j] = v
+			if h.symmetry == "symmetric" {
+				data[j*cols+i] = v
+			}
+			k++
+		}
+	}
+	if t, err := s.next(); err == nil {
+		return nil, s.errorf("more values than the %d declared: %q", n, t)
+	} else if err != io.EOF {
+		return nil, err
+	}
+	if data == nil {
+		return &mat.Dense{}, nil
+	}
+	return mat.NewDense(rows, cols, data), nil
+}
+
+// WriteDenseMM writes a as "matrix array real general": the size line, then
+// the values in column-major order (as the format requires), one per line,
+// in full precision. An empty mat.Dense is written as 0×0. A non-finite
+// value is an error naming the entry.
+func WriteDenseMM(w io.Writer, a *mat.Dense) error {
+	rows, cols := 0, 0
+	if !a.IsEmpty() {
+		rows, cols = a.Dims()
+	}
+	bw := bufio.NewWriterSize(w, 1<<16)
+	fmt.Fprintf(bw, "%%%%MatrixMarket matrix array real general\n%d %d\n", rows, cols)
+	buf := make([]byte, 0, 32)
+	for j := 0; j < cols; j++ {
+		for i := 0; i < rows; i++ {
+			v := a.At(i, j)
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("matrix market: entry (%d, %d) is %v: only finite values can be written", i+1, j+1, v)
+			}
+			buf = strconv.AppendFloat(buf[:0], v, 'g', -1, 64)
+			buf = append(buf, '\n')
+			if _, err := bw.Write(buf); err != nil {
+				return err
+			}
+		}
+	}
+	return bw.Flush()
+}
+
+// ReadMMFile reads a sparse Matrix Market file; errors name the file.
+func ReadMMFile(path string) (*CSR, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m, err := ReadMM(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return m, nil
+}
+
+// ReadDenseMMFile reads a dense Matrix Market file; errors name the file.
+func ReadDenseMMFile(path string) (*mat.Dense, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m, err := ReadDenseMM(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return m, nil
+}
+
+// WriteMMFile writes m to path atomically (a temporary file in the same
+// directory, then rename).
+func WriteMMFile(path string, m *CSR) error {
+	return writeAtomic(path, func(w io.Writer) error { return WriteMM(w, m) })
+}
+
+// WriteDenseMMFile writes a to path atomically.
+func WriteDenseMMFile(path string, a *mat.Dense) error {
+	return writeAtomic(path, func(w io.Writer) error { return WriteDenseMM(w, a) })
+}
+
+func writeAtomic(path string, write func(io.Writer) error) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if err = f.Chmod(0o644); err != nil {
+		return err
+	}
+	if err = write(f); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}
