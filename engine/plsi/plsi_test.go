@@ -1,0 +1,456 @@
+package plsi
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
+)
+
+// naiveEM runs iters iterations of Hofmann's EM written literally: the
+// E-step forms every posterior P(z|d,w) (PLSI Eq. 3), the M-step sums
+// n(d,w)·P(z|d,w) over documents and over terms (Eq. 4–5). It returns the
+// parameters and the negative log-likelihood after each iteration.
+func naiveEM(d *mat.Dense, phi0, theta0 *mat.Dense, iters int) (phi, theta *mat.Dense, nll []float64) {
+	m, n := d.Dims()
+	_, k := phi0.Dims()
+	phi, theta = mat.DenseCopyOf(phi0), mat.DenseCopyOf(theta0)
+	negLL := func() float64 {
+		s := 0.0
+		for w := 0; w < m; w++ {
+			for j := 0; j < n; j++ {
+				if c := d.At(w, j); c > 0 {
+					p := 0.0
+					for z := 0; z < k; z++ {
+						p += phi.At(w, z) * theta.At(j, z)
+					}
+					s -= c * math.Log(p)
+				}
+			}
+		}
+		return s
+	}
+	for it := 0; it < iters; it++ {
+		nphi, ntheta := mat.NewDense(m, k, nil), mat.NewDense(n, k, nil)
+		post := make([]float64, k)
+		for w := 0; w < m; w++ {
+			for j := 0; j < n; j++ {
+				c := d.At(w, j)
+				if c == 0 {
+					continue
+				}
+				sum := 0.0
+				for z := 0; z < k; z++ {
+					post[z] = phi.At(w, z) * theta.At(j, z)
+					sum += post[z]
+				}
+				for z := 0; z < k; z++ {
+					nphi.Set(w, z, nphi.At(w, z)+c*post[z]/sum)
+					ntheta.Set(j, z, ntheta.At(j, z)+c*post[z]/sum)
+				}
+			}
+		}
+		for z := 0; z < k; z++ {
+			s := 0.0
+			for w := 0; w < m; w++ {
+				s += nphi.At(w, z)
+			}
+			for w := 0; w < m; w++ {
+				nphi.Set(w, z, nphi.At(w, z)/s)
+			}
+		}
+		for j := 0; j < n; j++ {
+			s := 0.0
+			for z := 0; z < k; z++ {
+				s += ntheta.At(j, z)
+			}
+			for z := 0; z < k; z++ {
+				ntheta.Set(j, z, ntheta.At(j, z)/s)
+			}
+		}
+		phi, theta = nphi, ntheta
+		nll = append(nll, negLL())
+	}
+	return phi, theta, nll
+}
+
+func maxAbsDiff(a, b *mat.Dense) float64 {
+	r, c := a.Dims()
+	m := 0.0
+	for i := 0; i < r; i++ {
+		for j := 0; j < c; j++ {
+			m = math.Max(m, math.Abs(a.At(i, j)-b.At(i, j)))
+		}
+	}
+	return m
+}
+
+func TestEMMatchesLiteralEM(t *testing.T) {
+	// The multiplicative form of the updates (doc.go) equals the literal
+	// E-step/M-step of PLSI Eq. 3–5 from the same start, and the recorded
+	// objective equals −L computed directly.
+	pc := plantedCorpus(t, 1, 23, 17, 3, 30)
+	c := pc.c
+	set, err := Options{K: 3, Stopping: engine.Stopping{MaxIter: 6, RelTol: -1}, Seed: 4}.resolve(c.Terms(), c.Docs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSolver(set, c.D, c.DT)
+	s.init(engine.NewRand(set.seed))
+	phi0, theta0 := mat.DenseCopyOf(s.phi), mat.DenseCopyOf(s.theta)
+	rec := engine.NewRecorder()
+	model, st, err := s.run(context.Background(), rec)
+	if err != nil || st.Reason != engine.IterationLimit || st.Iterations != 6 {
+		t.Fatalf("status %v, err %v", st, err)
+	}
+	d := mat.NewDense(c.Terms(), c.Docs(), nil)
+	for w := 0; w < c.Terms(); w++ {
+		idx, val := c.D.Row(w)
+		for q, j := range idx {
+			d.Set(w, int(j), val[q])
+		}
+	}
+	phi, theta, nll := naiveEM(d, phi0, theta0, 6)
+	if e := maxAbsDiff(model.TermTopics(), phi); e > 1e-13 {
+		t.Errorf("P(w|z) differs from literal EM by %g", e)
+	}
+	if e := maxAbsDiff(model.DocTopics(), theta); e > 1e-13 {
+		t.Errorf("P(z|d) differs from literal EM by %g", e)
+	}
+	for i, it := range rec.Iterations() {
+		if math.Abs(it.Objective-nll[i]) > 1e-12*nll[i] {
+			t.Errorf("iteration %d: objective %v, literal −L %v", i+1, it.Objective, nll[i])
+		}
+		if len(it.Terms) != 1 || it.Terms[0].Name != TermNegLogLik || it.Terms[0].Value != it.Objective {
+			t.Errorf("iteration %d: terms %v", i+1, it.Terms)
+		}
+	}
+	if ll := model.(*Model).LogLikelihood(); ll != -rec.Iterations()[5].Objective {
+		t.Errorf("LogLikelihood %v, last objective %v", ll, rec.Iterations()[5].Objective)
+	}
+}
+
+func TestObjectiveNeverIncreases(t *testing.T) {
+	// EM never decreases the likelihood (Dempster et al. 1977), so the
+	// recorded −L never increases; rounding may add ~1e-15 relative.
+	pc := plantedCorpus(t, 2, 60, 80, 4, 40)
+	rec := engine.NewRecorder()
+	_, _, err := Options{K: 6, Stopping: engine.Stopping{MaxIter: 80, RelTol: -1}, Seed: 1}.Fit(context.Background(), pc.c, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	its := rec.Iterations()
+	for i := 1; i < len(its); i++ {
+		if its[i].Objective > its[i-1].Objective*(1+1e-13) {
+			t.Errorf("iteration %d: −L rose from %.17g to %.17g", i+1, its[i-1].Objective, its[i].Objective)
+		}
+	}
+	if its[len(its)-1].Objective >= its[0].Objective {
+		t.Error("no progress")
+	}
+}
+
+func TestRecoversPlantedTopics(t *testing.T) {
+	pc := plantedCorpus(t, 3, 100, 300, 5, 80)
+	model, st, err := Options{K: 5, Stopping: engine.Stopping{MaxIter: 300, RelTol: 1e-7}, Seed: 2}.Fit(context.Background(), pc.c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Columns of P(w|z) sum to 1, rows of P(z|d) sum to 1.
+	phi, theta := model.TermTopics(), model.DocTopics()
+	for z := 0; z < 5; z++ {
+		if s := mat.Sum(phi.ColView(z)); math.Abs(s-1) > 1e-12 {
+			t.Errorf("column %d of P(w|z) sums to %v", z, s)
+		}
+	}
+	for d := 0; d < 300; d++ {
+		if s := mat.Sum(theta.RowView(d)); math.Abs(s-1) > 1e-12 {
+			t.Errorf("row %d of P(z|d) sums to %v", d, s)
+		}
+	}
+	// 0.95: the planted topics are well separated (90% of each topic's mass
+	// on its own 20 terms) and 24,000 tokens estimate them closely; a
+	// failed recovery (two topics merged) scores about 0.8.
+	if mc := matchedCosine(pc.phi, phi); mc < 0.95 {
+		t.Errorf("mean matched cosine %.4f < 0.95 (%v)", mc, st)
+	} else {
+		t.Logf("mean matched cosine %.4f (%v)", mc, st)
+	}
+}
+
+func TestDeterminismAcrossPools(t *testing.T) {
+	pc := plantedCorpus(t, 4, 300, 700, 4, 30) // > one block of documents and terms
+	var ref engine.Model
+	var refObj []float64
+	var refFold *mat.Dense
+	for _, workers := range []int{1, 2, 3} {
+		rec := engine.NewRecorder()
+		o := Options{K: 7, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}, Seed: 11, Pool: parallel.NewPool(workers)}
+		m, _, err := o.Fit(context.Background(), pc.c, rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fold, err := m.FoldIn(context.Background(), pc.c.DT)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var obj []float64
+		for _, it := range rec.Iterations() {
+			obj = append(obj, it.Objective)
+		}
+		if ref == nil {
+			ref, refObj, refFold = m, obj, fold
+			continue
+		}
+		if !bitsEqual(m.TermTopics(), ref.TermTopics()) || !bitsEqual(m.DocTopics(), ref.DocTopics()) || !bitsEqual(fold, refFold) {
+			t.Errorf("%d workers: factors or fold-in differ from 1 worker", workers)
+		}
+		for i := range obj {
+			if math.Float64bits(obj[i]) != math.Float64bits(refObj[i]) {
+				t.Errorf("%d workers: objective %d differs", workers, i)
+			}
+		}
+	}
+	// A different seed gives a different fit.
+	m2, _, _ := Options{K: 7, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}, Seed: 12}.Fit(context.Background(), pc.c, nil)
+	if bitsEqual(m2.TermTopics(), ref.TermTopics()) {
+		t.Error("seeds 11 and 12 gave the same fit")
+	}
+}
+
+func TestFoldIn(t *testing.T) {
+	pc := plantedCorpus(t, 5, 60, 120, 3, 60)
+	model, _, err := Options{K: 3, Stopping: engine.Stopping{MaxIter: 500, RelTol: 1e-10}, Seed: 3}.Fit(context.Background(), pc.c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A training document's folding-in solves the same concave problem in
+	// P(z|d) (Φ fixed) that the converged fit's P(z|d) maximizes, so it
+	// lands on nearly the same distribution.
+	fold, err := model.FoldIn(context.Background(), pc.c.DT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	worst := 0.0
+	for d := 0; d < 120; d++ {
+		l1 := 0.0
+		for z := 0; z < 3; z++ {
+			l1 += math.Abs(fold.At(d, z) - model.DocTopics().At(d, z))
+		}
+		worst = math.Max(worst, l1)
+	}
+	if worst > 0.02 {
+		t.Errorf("fold-in of training documents is %.4f (L1) from P(z|d)", worst)
+	}
+
+	// One iteration from the uniform start on a one-term query gives, by
+	// hand, P(z|q) = (1/K)·(n/P(w|q))·P(w|z)/n = P(w|z)/Σ_z' P(w|z').
+	m1 := *model.(*Model)
+	m1.foldInIters = 1
+	q, _ := sparse.FromTriplets(3, 60, []sparse.Triplet{{Row: 0, Col: 7, Val: 2}, {Row: 2, Col: 4, Val: 1}, {Row: 2, Col: 9, Val: 3}})
+	got, err := m1.FoldIn(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	phi := model.TermTopics()
+	s := phi.At(7, 0) + phi.At(7, 1) + phi.At(7, 2)
+	for z := 0; z < 3; z++ {
+		if want := phi.At(7, z) / s; math.Abs(got.At(0, z)-want) > 1e-15 {
+			t.Errorf("one-term query: P(%d|q) = %v, want %v", z, got.At(0, z), want)
+		}
+		// An empty row gets the uniform distribution.
+		if got.At(1, z) != 1.0/3 {
+			t.Errorf("empty query: P(%d|q) = %v, want 1/3", z, got.At(1, z))
+		}
+	}
+	// Rows sum to 1.
+	if sum := got.At(2, 0) + got.At(2, 1) + got.At(2, 2); math.Abs(sum-1) > 1e-15 {
+		t.Errorf("two-term query sums to %v", sum)
+	}
+}
+
+func TestFoldInUnseenTerm(t *testing.T) {
+	// A term absent from the training documents has P(w|z) = 0 for every
+	// topic after the first M-step; folding-in ignores it.
+	pc := plantedCorpus(t, 6, 40, 60, 2, 30)
+	ts := []sparse.Triplet{}
+	for w := 0; w < 40; w++ {
+		idx, val := pc.c.D.Row(w)
+		for q, d := range idx {
+			ts = append(ts, sparse.Triplet{Row: w, Col: int(d), Val: val[q]})
+		}
+	}
+	d, _ := sparse.FromTriplets(41, 60, ts) // term 40 never occurs
+	c := corpusOf(t, d)
+	model, _, err := Options{K: 2, Stopping: engine.Stopping{MaxIter: 20}}.Fit(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if model.TermTopics().At(40, 0) != 0 || model.TermTopics().At(40, 1) != 0 {
+		t.Fatal("unseen term has non-zero P(w|z)")
+	}
+	q1, _ := sparse.FromTriplets(1, 41, []sparse.Triplet{{Row: 0, Col: 3, Val: 1}})
+	q2, _ := sparse.FromTriplets(1, 41, []sparse.Triplet{{Row: 0, Col: 3, Val: 1}, {Row: 0, Col: 40, Val: 5}})
+	a, _ := model.FoldIn(context.Background(), q1)
+	b, _ := model.FoldIn(context.Background(), q2)
+	if !bitsEqual(a, b) {
+		t.Errorf("unseen term changed the fold-in: %v vs %v", mat.Formatted(a), mat.Formatted(b))
+	}
+}
+
+func TestValidation(t *testing.T) {
+	pc := plantedCorpus(t, 7, 10, 8, 2, 10)
+	for _, tc := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{K: 9}, "K = 9 exceeds"},
+		{Options{K: -1}, "K = -1"},
+		{Options{K: 2, Stopping: engine.Stopping{MaxIter: -2}}, "MaxIter"},
+		{Options{K: 2, FoldInIters: -1}, "FoldInIters"},
+		{Options{K: 2, FoldInTol: math.NaN()}, "FoldInTol"},
+	} {
+		_, _, err := tc.o.Fit(context.Background(), pc.c, nil)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: err = %v, want it to mention %q", tc.o, err, tc.want)
+		}
+	}
+	if _, _, err := (Options{}).Fit(context.Background(), nil, nil); err == nil {
+		t.Error("nil corpus accepted")
+	}
+	// A negative count (a corpus built without NewCorpus).
+	bad := *pc.c
+	bad.D = pc.c.D.Clone()
+	bad.D.Val[3] = -1
+	bad.DT = bad.D.T()
+	if _, _, err := (Options{K: 2}).Fit(context.Background(), &bad, nil); err == nil || !strings.Contains(err.Error(), "-1") {
+		t.Errorf("negative count: err = %v", err)
+	}
+	// Size 1: one term, one document, K = 1.
+	one, _ := sparse.FromTriplets(1, 1, []sparse.Triplet{{Row: 0, Col: 0, Val: 3}})
+	m, st, err := Options{K: 1}.Fit(context.Background(), corpusOf(t, one), nil)
+	if err != nil || m.TermTopics().At(0, 0) != 1 || m.DocTopics().At(0, 0) != 1 || st.Objective != 0 {
+		t.Errorf("1×1: %v, %v", st, err)
+	}
+	if Options.Name(Options{}) != "plsi" {
+		t.Error("name")
+	}
+}
+
+func TestFoldInErrors(t *testing.T) {
+	pc := plantedCorpus(t, 8, 10, 8, 2, 10)
+	model, _, _ := Options{K: 2, Stopping: engine.Stopping{MaxIter: 3}}.Fit(context.Background(), pc.c, nil)
+	wrong, _ := sparse.FromTriplets(1, 9, nil)
+	if _, err := model.FoldIn(context.Background(), wrong); err == nil || !strings.Contains(err.Error(), "9 columns") {
+		t.Errorf("wrong width: %v", err)
+	}
+	neg, _ := sparse.FromTriplets(2, 10, []sparse.Triplet{{Row: 1, Col: 4, Val: -2}})
+	if _, err := model.FoldIn(context.Background(), neg); err == nil || !strings.Contains(err.Error(), "X[1,4]") {
+		t.Errorf("negative entry: %v", err)
+	}
+	if _, err := model.FoldIn(context.Background(), nil); err == nil {
+		t.Error("nil accepted")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := model.FoldIn(ctx, pc.c.DT); err == nil {
+		t.Error("cancelled fold-in returned no error")
+	}
+	empty, _ := sparse.FromTriplets(0, 10, nil)
+	if out, err := model.FoldIn(context.Background(), empty); err != nil || !out.IsEmpty() {
+		t.Errorf("zero rows: %v", err)
+	}
+}
+
+func TestCancellation(t *testing.T) {
+	pc := plantedCorpus(t, 9, 30, 40, 3, 20)
+	o := Options{K: 3, Stopping: engine.Stopping{MaxIter: 10, RelTol: -1}, Seed: 5}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	m, st, err := o.Fit(ctx, pc.c, nil)
+	if err != nil || st.Reason != engine.Cancelled || st.Iterations != 0 || m == nil {
+		t.Fatalf("pre-cancelled: %v, %v", st, err)
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	rec := engine.NewRecorder()
+	rec.OnIteration = func(it engine.Iteration) {
+		if it.Iter == 2 {
+			cancel()
+		}
+	}
+	m, st, err = o.Fit(ctx, pc.c, rec)
+	if err != nil || st.Reason != engine.Cancelled || st.Iterations != 2 {
+		t.Fatalf("cancel after 2: %v, %v", st, err)
+	}
+	o.Stopping.MaxIter = 2
+	ref, _, _ := o.Fit(context.Background(), pc.c, nil)
+	if !bitsEqual(m.TermTopics(), ref.TermTopics()) || !bitsEqual(m.DocTopics(), ref.DocTopics()) {
+		t.Error("cancelled model is not the last complete iterate")
+	}
+}
+
+func TestConverged(t *testing.T) {
+	pc := plantedCorpus(t, 10, 30, 40, 3, 20)
+	rec := engine.NewRecorder()
+	_, st, err := Options{K: 3, Stopping: engine.Stopping{MaxIter: 1000, RelTol: 1e-6}}.Fit(context.Background(), pc.c, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	its := rec.Iterations()
+	n := len(its)
+	if st.Reason != engine.Converged || st.Iterations != n || n >= 1000 {
+		t.Fatalf("status %v with %d records", st, n)
+	}
+	if rel := math.Abs(its[n-2].Objective-its[n-1].Objective) / its[n-2].Objective; rel > 1e-6 {
+		t.Errorf("converged with relative change %g", rel)
+	}
+}
+
+func TestNumericalFailureNamesStep(t *testing.T) {
+	// A P(w|z) with a zero row for an observed term makes P(w|d) = 0: the
+	// E-step reports the term and document.
+	pc := plantedCorpus(t, 11, 12, 10, 2, 10)
+	set, _ := Options{K: 2}.resolve(12, 10)
+	s := newSolver(set, pc.c.D, pc.c.DT)
+	s.init(engine.NewRand(0))
+	w := int(pc.c.DT.ColIdx[0])
+	s.phi.Set(w, 0, 0)
+	s.phi.Set(w, 1, 0)
+	m, st, err := s.run(context.Background(), nil)
+	if err != nil || st.Reason != engine.NumericalFailure || !strings.Contains(st.Detail, "initial E-step") ||
+		!strings.Contains(st.Detail, "document 0") || m == nil {
+		t.Errorf("status %v, err %v", st, err)
+	}
+}
+
+func BenchmarkIteration(b *testing.B) {
+	// One EM iteration (M-step and E-step) at the foundation's benchmark
+	// size: 30,000 terms × 20,000 documents, 1.6M non-zeros, K = 100.
+	c := benchmarkCorpus(b)
+	set, err := Options{K: benchK}.resolve(c.Terms(), c.Docs())
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := newSolver(set, c.D, c.DT)
+	s.init(engine.NewRand(1))
+	if _, f := s.estep(s.theta, s.phi); f != "" {
+		b.Fatal(f)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if f := s.mstep(); f != "" {
+			b.Fatal(f)
+		}
+		if _, f := s.estep(s.thNext, s.phNext); f != "" {
+			b.Fatal(f)
+		}
+		s.theta, s.thNext = s.thNext, s.theta
+		s.phi, s.phNext = s.phNext, s.phi
+	}
+}
