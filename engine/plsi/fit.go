@@ -269,7 +269,7 @@ func (s *solver) mstep() string {
 			s.rd.Val[s.perm[q]] = r
 		}
 	})
-	sparse.MulDense(p, s.thNext, s.rdt, s.phi)   // Σ_w r(d,w) P(w|z)
+	sparse.MulDense(p, s.thNext, s.rdt, s.phi)  // Σ_w r(d,w) P(w|z)
 	sparse.MulDense(p, s.phNext, s.rd, s.theta) // Σ_d r(d,w) P(z|d)
 
 	// P(z|d) ∝ P(z|d)·(R_DT Φ)[d,z], normalized over z.
