@@ -1,0 +1,324 @@
+package lda
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
+)
+
+// TermNegLogPWZ names the recorded objective, −log p(w|z) (Griffiths &
+// Steyvers 2004, Eq. 2) of the current sample.
+const TermNegLogPWZ = "-log p(w|z)"
+
+// Fit runs the collapsed Gibbs sampler on the corpus: a uniformly random
+// initial assignment, then Iters sweeps over all tokens, recording every
+// sweep's wall time and, every EvalEvery sweeps and after the last,
+// −log p(w|z). The estimates of φ and θ average the samples of the sweeps
+// after BurnIn. The status is IterationLimit (a Gibbs sampler has no
+// convergence test) or Cancelled; a cancelled fit returns the estimates
+// from the samples taken so far (the current sample if still in burn-in).
+func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+	if c == nil || c.D == nil {
+		return nil, engine.Status{}, fmt.Errorf("lda: nil corpus or term-document matrix")
+	}
+	set, err := o.resolve(c.D.Rows, c.D.Cols)
+	if err != nil {
+		return nil, engine.Status{}, err
+	}
+	dt := c.DT
+	if dt == nil {
+		dt = c.D.T()
+	}
+	if dt.Rows != c.D.Cols || dt.Cols != c.D.Rows {
+		return nil, engine.Status{}, fmt.Errorf("lda: corpus DT is %d×%d, want the transpose of the %d×%d D", dt.Rows, dt.Cols, c.D.Rows, c.D.Cols)
+	}
+	s, err := newSampler(set, dt)
+	if err != nil {
+		return nil, engine.Status{}, err
+	}
+	return s.run(ctx, rec)
+}
+
+// count converts a weight to a token count: an error for a negative,
+// non-finite or (unless round) non-integer weight.
+func count(v float64, round bool) (int, error) {
+	if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+		return 0, fmt.Errorf("%v is not a count ≥ 0", v)
+	}
+	if r := math.Round(v); r != v {
+		if !round {
+			return 0, fmt.Errorf("%v is not an integer count (build the corpus with raw term frequencies, or set RoundWeights)", v)
+		}
+		v = r
+	}
+	if v > math.MaxInt32 {
+		return 0, fmt.Errorf("%v is too large a count", v)
+	}
+	return int(v), nil
+}
+
+// sampler is the state of the collapsed Gibbs sampler.
+type sampler struct {
+	set    settings
+	m, n   int
+	words  []int32 // token i is term words[i] ...
+	docPtr []int   // ... tokens docPtr[d]:docPtr[d+1] belong to document d
+	z      []int32 // topic of token i
+	// Counts as float64 (exact integers): nwk[w*K+k] tokens of term w in
+	// topic k, ndk[d*K+k] tokens of document d in topic k, nk[k] tokens in
+	// topic k.
+	nwk, ndk, nk []float64
+	invDen       []float64 // 1/(nk[k] + Mβ), kept current
+	cum          []float64 // cumulative weights of one draw
+	rng          *rand.Rand
+	phiSum       *mat.Dense // Σ over samples of (n_wk+β)/(n_k+Mβ)
+	ndkSum       *mat.Dense // Σ over samples of n_dk
+	samples      int
+}
+
+func newSampler(set settings, dt *sparse.CSR) (*sampler, error) {
+	m, n, k := dt.Cols, dt.Rows, set.k
+	s := &sampler{set: set, m: m, n: n, docPtr: make([]int, n+1)}
+	total := 0
+	for d := 0; d < n; d++ {
+		idx, val := dt.Row(d)
+		for q, w := range idx {
+			c, err := count(val[q], set.round)
+			if err != nil {
+				return nil, fmt.Errorf("lda: D[%d,%d] = %w", w, d, err)
+			}
+			if total += c; total > math.MaxInt32 {
+				return nil, fmt.Errorf("lda: the corpus has more than %d tokens", math.MaxInt32)
+			}
+		}
+	}
+	s.words = make([]int32, 0, total)
+	for d := 0; d < n; d++ {
+		idx, val := dt.Row(d)
+		for q, w := range idx {
+			c, _ := count(val[q], set.round)
+			for range c {
+				s.words = append(s.words, w)
+			}
+		}
+		s.docPtr[d+1] = len(s.words)
+	}
+	s.z = make([]int32, len(s.words))
+	s.nwk = make([]float64, m*k)
+	s.ndk = make([]float64, n*k)
+	s.nk = make([]float64, k)
+	s.invDen = make([]float64, k)
+	s.cum = make([]float64, k)
+	s.rng = engine.NewRand(set.seed)
+	s.phiSum = mat.NewDense(m, k, nil)
+	s.ndkSum = mat.NewDense(n, k, nil)
+	// Initial state: every token's topic uniformly at random, in token order.
+	for d := 0; d < n; d++ {
+		for i := s.docPtr[d]; i < s.docPtr[d+1]; i++ {
+			t := int32(s.rng.IntN(k))
+			s.z[i] = t
+			s.nwk[int(s.words[i])*k+int(t)]++
+			s.ndk[d*k+int(t)]++
+			s.nk[t]++
+		}
+	}
+	wb := float64(m) * set.beta
+	for t := range s.invDen {
+		s.invDen[t] = 1 / (s.nk[t] + wb)
+	}
+	return s, nil
+}
+
+// sweep resamples every token once, document by document in token order,
+// from the full conditional (Griffiths & Steyvers 2004, Eq. 5)
+//
+//	P(z_i = k | z_−i, w) ∝ (n_{d,k}^{−i} + α) · (n_{w_i,k}^{−i} + β) / (n_k^{−i} + Mβ),
+//
+// drawing u = Float64()·Σ and taking the first k whose cumulative weight
+// exceeds u.
+func (s *sampler) sweep() {
+	k := s.set.k
+	alpha, beta := s.set.alpha, s.set.beta
+	wb := float64(s.m) * beta
+	cum := s.cum[:k]
+	inv := s.invDen[:k]
+	nk := s.nk[:k]
+	for d := 0; d < s.n; d++ {
+		nd := s.ndk[d*k : d*k+k]
+		for i := s.docPtr[d]; i < s.docPtr[d+1]; i++ {
+			w := int(s.words[i])
+			nw := s.nwk[w*k : w*k+k]
+			old := s.z[i]
+			nd[old]--
+			nw[old]--
+			nk[old]--
+			inv[old] = 1 / (nk[old] + wb)
+			total := 0.0
+			for t := range cum {
+				total += (nd[t] + alpha) * (nw[t] + beta) * inv[t]
+				cum[t] = total
+			}
+			u := s.rng.Float64() * total
+			// First t with cum[t] > u (binary search; cum is increasing).
+			lo, hi := 0, k-1
+			for lo < hi {
+				mid := int(uint(lo+hi) >> 1)
+				if cum[mid] > u {
+					hi = mid
+				} else {
+					lo = mid + 1
+				}
+			}
+			nd[lo]++
+			nw[lo]++
+			nk[lo]++
+			inv[lo] = 1 / (nk[lo] + wb)
+			s.z[i] = int32(lo)
+		}
+	}
+}
+
+// termBlock is the number of terms per block of the parallel loops over
+// the topic-word counts.
+const termBlock = dense.RowBlock
+
+// logPWZ returns log p(w|z) of the current sample (Griffiths & Steyvers
+// 2004, Eq. 2):
+//
+//	log p(w|z) = K·(lnΓ(Mβ) − M·lnΓ(β)) + Σ_k [Σ_w lnΓ(n_wk + β) − lnΓ(n_k + Mβ)],
+//
+// evaluated as K·lnΓ(Mβ) + Σ_k [Σ_{w: n_wk>0} (lnΓ(n_wk+β) − lnΓ(β)) − lnΓ(n_k+Mβ)]
+// (the terms of zero counts cancel), summed with compensation per block of
+// terms and over blocks in block order.
+func (s *sampler) logPWZ() float64 {
+	k, beta := s.set.k, s.set.beta
+	lgb := lgamma(beta)
+	parts := make([]dense.Sum, parallel.Blocks(s.m, termBlock))
+	s.set.pool.For(s.m, termBlock, func(b, lo, hi int) {
+		var sum dense.Sum
+		for _, c := range s.nwk[lo*k : hi*k] {
+			if c > 0 {
+				sum.Add(lgamma(c+beta) - lgb)
+			}
+		}
+		parts[b] = sum
+	})
+	var total dense.Sum
+	for _, p := range parts {
+		total.AddSum(p)
+	}
+	wb := float64(s.m) * beta
+	for _, c := range s.nk {
+		total.Add(lgamma(wb) - lgamma(c+wb))
+	}
+	return total.Value()
+}
+
+func lgamma(x float64) float64 {
+	v, _ := math.Lgamma(x)
+	return v
+}
+
+// accumulate adds the current sample's φ estimate (n_wk+β)/(n_k+Mβ) to
+// phiSum and its n_dk to ndkSum.
+func (s *sampler) accumulate() {
+	k, beta := s.set.k, s.set.beta
+	wb := float64(s.m) * beta
+	ps, ns := s.phiSum.RawMatrix(), s.ndkSum.RawMatrix()
+	s.set.pool.For(s.m, termBlock, func(_, lo, hi int) {
+		for w := lo; w < hi; w++ {
+			row := ps.Data[w*ps.Stride : w*ps.Stride+k]
+			nw := s.nwk[w*k : w*k+k]
+			nw = nw[:len(row)]
+			nk := s.nk[:len(row)]
+			for t := range row {
+				row[t] += (nw[t] + beta) / (nk[t] + wb)
+			}
+		}
+	})
+	s.set.pool.For(s.n, dense.RowBlock, func(_, lo, hi int) {
+		for d := lo; d < hi; d++ {
+			row := ns.Data[d*ns.Stride : d*ns.Stride+k]
+			nd := s.ndk[d*k : d*k+k]
+			nd = nd[:len(row)]
+			for t := range row {
+				row[t] += nd[t]
+			}
+		}
+	})
+	s.samples++
+}
+
+func (s *sampler) run(ctx context.Context, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+	set := s.set
+	st := engine.Status{Objective: math.NaN()}
+	for t := 1; t <= set.iters; t++ {
+		if ctx.Err() != nil {
+			st.Reason = engine.Cancelled
+			break
+		}
+		start := time.Now()
+		s.sweep()
+		if t > set.burnIn {
+			s.accumulate()
+		}
+		it := engine.Iteration{Iter: t, Objective: math.NaN()}
+		if t%set.evalEvery == 0 || t == set.iters {
+			obj := -s.logPWZ()
+			it.Objective = obj
+			it.Terms = []engine.Term{{Name: TermNegLogPWZ, Value: obj}}
+			st.Objective = obj
+		}
+		it.Seconds = time.Since(start).Seconds()
+		st.Iterations = t
+		rec.Record(it)
+	}
+	if st.Reason == 0 {
+		st.Reason = engine.IterationLimit
+	}
+	if s.samples == 0 {
+		s.accumulate() // cancelled during burn-in: the current sample
+	}
+	return s.model(), st, nil
+}
+
+// model turns the averaged samples into φ (M×K) and θ (N×K):
+//
+//	φ_wk = (1/S) Σ_s (n_wk^s + β)/(n_k^s + Mβ),
+//	θ_dk = ((1/S) Σ_s n_dk^s + α)/(n_d + Kα).
+func (s *sampler) model() *Model {
+	k, alpha := s.set.k, s.set.alpha
+	inv := 1 / float64(s.samples)
+	phi := s.phiSum
+	pr := phi.RawMatrix()
+	s.set.pool.For(s.m, termBlock, func(_, lo, hi int) {
+		for w := lo; w < hi; w++ {
+			row := pr.Data[w*pr.Stride : w*pr.Stride+k]
+			for t := range row {
+				row[t] *= inv
+			}
+		}
+	})
+	theta := s.ndkSum
+	tr := theta.RawMatrix()
+	ka := float64(k) * alpha
+	s.set.pool.For(s.n, dense.RowBlock, func(_, lo, hi int) {
+		for d := lo; d < hi; d++ {
+			den := float64(s.docPtr[d+1]-s.docPtr[d]) + ka
+			row := tr.Data[d*tr.Stride : d*tr.Stride+k]
+			for t := range row {
+				row[t] = (row[t]*inv + alpha) / den
+			}
+		}
+	})
+	s.phiSum, s.ndkSum = nil, nil
+	return &Model{phi: phi, theta: theta, set: s.set}
+}

@@ -1,0 +1,473 @@
+package lda
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
+)
+
+func resolved(t testing.TB, o Options, m, n int) settings {
+	t.Helper()
+	set, err := o.resolve(m, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
+}
+
+func TestCountsStayConsistent(t *testing.T) {
+	pc := plantedCorpus(t, 1, 40, 30, 3, 25)
+	s, err := newSampler(resolved(t, Options{K: 4}, 40, 30), pc.c.DT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		s.sweep()
+	}
+	k := 4
+	// Σ_k n_wk = occurrences of w; Σ_k n_dk = n_d; n_k = Σ_w n_wk; and the
+	// counts are those of the assignment z.
+	nwk, ndk, nk := make([]float64, 40*k), make([]float64, 30*k), make([]float64, k)
+	for d := 0; d < 30; d++ {
+		for i := s.docPtr[d]; i < s.docPtr[d+1]; i++ {
+			nwk[int(s.words[i])*k+int(s.z[i])]++
+			ndk[d*k+int(s.z[i])]++
+			nk[s.z[i]]++
+		}
+		idx, val := pc.c.DT.Row(d)
+		_ = idx
+		n := 0.0
+		for _, v := range val {
+			n += v
+		}
+		if float64(s.docPtr[d+1]-s.docPtr[d]) != n {
+			t.Fatalf("document %d has %d tokens, want %v", d, s.docPtr[d+1]-s.docPtr[d], n)
+		}
+	}
+	for i := range nwk {
+		if nwk[i] != s.nwk[i] {
+			t.Fatalf("n_wk[%d] = %v, recount %v", i, s.nwk[i], nwk[i])
+		}
+	}
+	for i := range ndk {
+		if ndk[i] != s.ndk[i] {
+			t.Fatalf("n_dk[%d] = %v, recount %v", i, s.ndk[i], ndk[i])
+		}
+	}
+	for i := range nk {
+		if nk[i] != s.nk[i] || s.invDen[i] != 1/(nk[i]+40*s.set.beta) {
+			t.Fatalf("n_k[%d] = %v, recount %v", i, s.nk[i], nk[i])
+		}
+	}
+}
+
+func TestSamplerStationaryDistribution(t *testing.T) {
+	// The collapsed Gibbs chain's stationary distribution is p(z|w) ∝
+	// p(w|z)·p(z) (G&S Eq. 2 and its θ counterpart):
+	//
+	//	p(z) ∝ Π_d Π_k Γ(n_dk + α),   p(w|z) ∝ Π_k Π_w Γ(n_wk + β) / Γ(n_k + Mβ)
+	//
+	// (factors equal for every z dropped). On 2 documents of 2 tokens and
+	// K = 2 there are 16 states; the sampler's visit frequencies must match
+	// the exact probabilities, which checks Eq. 5 as implemented.
+	d, _ := sparse.FromTriplets(3, 2, []sparse.Triplet{{Row: 0, Col: 0, Val: 1}, {Row: 1, Col: 0, Val: 1}, {Row: 1, Col: 1, Val: 1}, {Row: 2, Col: 1, Val: 1}})
+	c := corpusOf(t, d)
+	alpha, beta := 0.7, 0.3
+	s, err := newSampler(resolved(t, Options{K: 2, Alpha: alpha, Beta: beta, Seed: 3}, 3, 2), c.DT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Tokens in sweep order: (doc 0, w0), (doc 0, w1), (doc 1, w1), (doc 1, w2).
+	docOf := []int{0, 0, 1, 1}
+	wordOf := []int{0, 1, 1, 2}
+	exact := make([]float64, 16)
+	total := 0.0
+	for state := range 16 {
+		var ndk [2][2]float64
+		var nwk [3][2]float64
+		var nk [2]float64
+		for i := range 4 {
+			z := state >> i & 1
+			ndk[docOf[i]][z]++
+			nwk[wordOf[i]][z]++
+			nk[z]++
+		}
+		lp := 0.0
+		for dd := range 2 {
+			for z := range 2 {
+				lp += lgamma(ndk[dd][z] + alpha)
+			}
+		}
+		for z := range 2 {
+			for w := range 3 {
+				lp += lgamma(nwk[w][z] + beta)
+			}
+			lp -= lgamma(nk[z] + 3*beta)
+		}
+		exact[state] = math.Exp(lp)
+		total += exact[state]
+	}
+	freq := make([]float64, 16)
+	const sweeps = 200000
+	for range sweeps {
+		s.sweep()
+		state := 0
+		for i := range 4 {
+			state |= int(s.z[i]) << i
+		}
+		freq[state]++
+	}
+	for state := range 16 {
+		p := exact[state] / total
+		f := freq[state] / sweeps
+		// 0.006: about four standard errors of a frequency near 0.1 from
+		// 200,000 mildly autocorrelated sweeps.
+		if math.Abs(f-p) > 0.006 {
+			t.Errorf("state %04b: frequency %.4f, exact %.4f", state, f, p)
+		}
+	}
+}
+
+func TestLogPWZMatchesDirect(t *testing.T) {
+	pc := plantedCorpus(t, 2, 30, 20, 3, 15)
+	s, err := newSampler(resolved(t, Options{K: 3, Beta: 0.05}, 30, 20), pc.c.DT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.sweep()
+	// G&S Eq. 2 term by term, zero counts included.
+	m, k, beta := 30.0, 3, 0.05
+	direct := float64(k) * (lgamma(m*beta) - m*lgamma(beta))
+	for z := 0; z < k; z++ {
+		for w := 0; w < 30; w++ {
+			direct += lgamma(s.nwk[w*k+z] + beta)
+		}
+		direct -= lgamma(s.nk[z] + m*beta)
+	}
+	if got := s.logPWZ(); math.Abs(got-direct) > 1e-11*math.Abs(direct) {
+		t.Errorf("log p(w|z) = %.15g, direct %.15g", got, direct)
+	}
+}
+
+func TestRecoversPlantedTopicsAndFoldsIn(t *testing.T) {
+	pc := plantedCorpus(t, 3, 100, 300, 5, 80)
+	rec := engine.NewRecorder()
+	o := Options{K: 5, Alpha: 0.5, Iters: 200, Seed: 1}
+	model, st, err := o.Fit(context.Background(), pc.c, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Reason != engine.IterationLimit || st.Iterations != 200 {
+		t.Errorf("status %v", st)
+	}
+	phi, theta := model.TermTopics(), model.DocTopics()
+	for z := 0; z < 5; z++ {
+		if s := mat.Sum(phi.ColView(z)); math.Abs(s-1) > 1e-12 {
+			t.Errorf("column %d of φ sums to %v", z, s)
+		}
+	}
+	for d := 0; d < 300; d++ {
+		if s := mat.Sum(theta.RowView(d)); math.Abs(s-1) > 1e-12 {
+			t.Errorf("row %d of θ sums to %v", d, s)
+		}
+	}
+	// 0.95 as for PLSI: well-separated planted topics, 24,000 tokens.
+	mc := matchedCosine(pc.phi, phi)
+	if mc < 0.95 {
+		t.Errorf("mean matched cosine %.4f < 0.95", mc)
+	}
+	// Folding-in a training document samples its topics given φ and
+	// averages 50 sweeps; the fit's θ averages 100 sweeps of the same
+	// document's topics (given counts close to φ). Both estimate the
+	// posterior mean of θ_d, so they differ by Monte Carlo error: a single
+	// sweep's proportions of an 80-token document vary by about
+	// √(0.2·0.8/80) ≈ 0.045 per topic, an average of tens of sweeps by a few
+	// thousandths. 0.05 in mean L1 (of at most 2) leaves room for that and
+	// fails when fold-in ignores the document (the uniform θ is about 1 away).
+	fold, err := model.FoldIn(context.Background(), pc.c.DT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mean := 0.0
+	for d := 0; d < 300; d++ {
+		l1 := 0.0
+		for z := 0; z < 5; z++ {
+			l1 += math.Abs(fold.At(d, z) - theta.At(d, z))
+		}
+		mean += l1 / 300
+	}
+	if mean > 0.05 {
+		t.Errorf("fold-in of training documents: mean L1 distance %.4f from θ", mean)
+	}
+	t.Logf("matched cosine %.4f, fold-in mean L1 %.4f", mc, mean)
+
+	// The objective is recorded every 10 sweeps and after the last, NaN
+	// otherwise; it falls from the random start.
+	its := rec.Iterations()
+	if len(its) != 200 {
+		t.Fatalf("%d records", len(its))
+	}
+	for _, it := range its {
+		eval := it.Iter%10 == 0
+		if eval != !math.IsNaN(it.Objective) || (eval && (len(it.Terms) != 1 || it.Terms[0].Name != TermNegLogPWZ)) {
+			t.Errorf("iteration %d: objective %v, terms %v", it.Iter, it.Objective, it.Terms)
+		}
+	}
+	if !(its[199].Objective < its[9].Objective) || st.Objective != its[199].Objective {
+		t.Errorf("objective %v after 10 sweeps, %v after 200 (status %v)", its[9].Objective, its[199].Objective, st.Objective)
+	}
+}
+
+func TestDeterminismAcrossPools(t *testing.T) {
+	pc := plantedCorpus(t, 4, 300, 400, 4, 20) // more than one term block
+	var ref engine.Model
+	var refFold *mat.Dense
+	var refObj []float64
+	for _, workers := range []int{1, 2, 3} {
+		rec := engine.NewRecorder()
+		o := Options{K: 6, Iters: 12, EvalEvery: 3, Seed: 5, Pool: parallel.NewPool(workers)}
+		m, _, err := o.Fit(context.Background(), pc.c, rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fold, err := m.FoldIn(context.Background(), pc.c.DT)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var obj []float64
+		for _, it := range rec.Iterations() {
+			obj = append(obj, it.Objective)
+		}
+		if ref == nil {
+			ref, refFold, refObj = m, fold, obj
+			continue
+		}
+		if !bitsEqual(m.TermTopics(), ref.TermTopics()) || !bitsEqual(m.DocTopics(), ref.DocTopics()) || !bitsEqual(fold, refFold) {
+			t.Errorf("%d workers: factors or fold-in differ from 1 worker", workers)
+		}
+		for i := range obj {
+			if math.Float64bits(obj[i]) != math.Float64bits(refObj[i]) {
+				t.Errorf("%d workers: objective %d differs", workers, i)
+			}
+		}
+	}
+	m2, _, _ := Options{K: 6, Iters: 12, Seed: 6}.Fit(context.Background(), pc.c, nil)
+	if bitsEqual(m2.TermTopics(), ref.TermTopics()) {
+		t.Error("seeds 5 and 6 gave the same fit")
+	}
+	// Fold-in depends on a document's content only: rows in reverse order
+	// give the same θ rows.
+	rows := make([]int, pc.c.DT.Rows)
+	for i := range rows {
+		rows[i] = len(rows) - 1 - i
+	}
+	rev, err := ref.FoldIn(context.Background(), pc.c.DT.SelectRows(rows))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range rows {
+		for z := 0; z < 6; z++ {
+			if rev.At(i, z) != refFold.At(r, z) {
+				t.Fatalf("fold-in of document %d depends on its row", r)
+			}
+		}
+	}
+}
+
+func TestFoldInOneToken(t *testing.T) {
+	// With one token, every fold-in sweep draws z ∝ α·φ_wk afresh, so
+	// θ_k → (φ_wk/Σ_j φ_wj + α)/(1 + Kα) as the sweeps grow.
+	pc := plantedCorpus(t, 5, 30, 40, 3, 20)
+	model, _, err := Options{K: 3, Iters: 30, FoldInIters: 40000, Seed: 2}.Fit(context.Background(), pc.c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := sparse.FromTriplets(2, 30, []sparse.Triplet{{Row: 0, Col: 4, Val: 1}})
+	got, err := model.FoldIn(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alpha, _ := model.(*Model).Hyperparameters()
+	phi := model.TermTopics()
+	s := phi.At(4, 0) + phi.At(4, 1) + phi.At(4, 2)
+	for z := 0; z < 3; z++ {
+		want := (phi.At(4, z)/s + alpha) / (1 + 3*alpha)
+		// 20,000 independent draws: standard error ≤ 0.0035/(1+3α).
+		if math.Abs(got.At(0, z)-want) > 0.01 {
+			t.Errorf("θ_%d = %.4f, want %.4f", z, got.At(0, z), want)
+		}
+		if math.Abs(got.At(1, z)-1.0/3) > 1e-15 {
+			t.Errorf("empty document: θ_%d = %v, want 1/3", z, got.At(1, z))
+		}
+	}
+}
+
+func TestCountsRule(t *testing.T) {
+	pc := plantedCorpus(t, 6, 20, 15, 2, 10)
+	frac := *pc.c
+	frac.D = pc.c.D.Clone()
+	frac.D.Val[5] += 0.4
+	frac.DT = frac.D.T()
+	w, d := frac.D.Locate(5)
+	_, _, err := Options{K: 2, Iters: 3}.Fit(context.Background(), &frac, nil)
+	if err == nil || !strings.Contains(err.Error(), "not an integer") || !strings.Contains(err.Error(), "RoundWeights") ||
+		!strings.Contains(err.Error(), fmt.Sprintf("D[%d,%d] = %v", w, d, frac.D.Val[5])) {
+		t.Fatalf("non-integer count: %v", err)
+	}
+	// RoundWeights rounds x+0.4 back to x: the same fit as the integer corpus.
+	a, _, err := Options{K: 2, Iters: 3, RoundWeights: true}.Fit(context.Background(), &frac, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, _ := Options{K: 2, Iters: 3}.Fit(context.Background(), pc.c, nil)
+	if !bitsEqual(a.TermTopics(), b.TermTopics()) || !bitsEqual(a.DocTopics(), b.DocTopics()) {
+		t.Error("rounded corpus fits differently")
+	}
+	// Fold-in follows the same rule.
+	q, _ := sparse.FromTriplets(1, 20, []sparse.Triplet{{Row: 0, Col: 3, Val: 1.5}})
+	if _, err := b.FoldIn(context.Background(), q); err == nil || !strings.Contains(err.Error(), "X[0,3]") {
+		t.Errorf("fold-in of 1.5: %v", err)
+	}
+	if _, err := a.FoldIn(context.Background(), q); err != nil {
+		t.Errorf("fold-in of 1.5 with RoundWeights: %v", err)
+	}
+}
+
+func TestValidation(t *testing.T) {
+	pc := plantedCorpus(t, 7, 10, 8, 2, 10)
+	for _, tc := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{K: 9}, "K = 9 exceeds"},
+		{Options{K: -2}, "K = -2"},
+		{Options{K: 2, Alpha: -1}, "Alpha = -1"},
+		{Options{K: 2, Beta: math.Inf(1)}, "Beta = +Inf"},
+		{Options{K: 2, Iters: -1}, "Iters = -1"},
+		{Options{K: 2, Iters: 10, BurnIn: 10}, "BurnIn = 10"},
+		{Options{K: 2, EvalEvery: -3}, "EvalEvery"},
+		{Options{K: 2, FoldInIters: 5, FoldInBurnIn: 7}, "FoldInBurnIn = 7"},
+	} {
+		_, _, err := tc.o.Fit(context.Background(), pc.c, nil)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: err = %v, want it to mention %q", tc.o, err, tc.want)
+		}
+	}
+	set := resolved(t, Options{K: 4}, 10, 8)
+	if set.alpha != 12.5 || set.beta != 0.1 || set.iters != 1000 || set.burnIn != 500 || set.evalEvery != 10 || set.foldIters != 100 || set.foldBurn != 50 {
+		t.Errorf("defaults %+v", set)
+	}
+	if set := resolved(t, Options{K: 4, Iters: 7, BurnIn: -1}, 10, 8); set.burnIn != 0 {
+		t.Errorf("negative burn-in resolved to %d", set.burnIn)
+	}
+	if _, _, err := (Options{}).Fit(context.Background(), nil, nil); err == nil {
+		t.Error("nil corpus accepted")
+	}
+	// Size 1: one term, one document, K = 1: φ = θ = 1.
+	one, _ := sparse.FromTriplets(1, 1, []sparse.Triplet{{Row: 0, Col: 0, Val: 3}})
+	m, st, err := Options{K: 1, Iters: 4}.Fit(context.Background(), corpusOf(t, one), nil)
+	if err != nil || m.TermTopics().At(0, 0) != 1 || m.DocTopics().At(0, 0) != 1 || st.Iterations != 4 {
+		t.Errorf("1×1: %v, %v", st, err)
+	}
+	// An empty document gets θ = 1/K.
+	e, _ := sparse.FromTriplets(3, 2, []sparse.Triplet{{Row: 0, Col: 0, Val: 2}, {Row: 2, Col: 0, Val: 1}})
+	m, _, err = Options{K: 2, Iters: 4}.Fit(context.Background(), corpusOf(t, e), nil)
+	if err != nil || m.DocTopics().At(1, 0) != 0.5 || m.DocTopics().At(1, 1) != 0.5 {
+		t.Errorf("empty document: θ = %v, %v", mat.Formatted(m.DocTopics()), err)
+	}
+	if (Options{}).Name() != "lda" {
+		t.Error("name")
+	}
+}
+
+func TestFoldInErrors(t *testing.T) {
+	pc := plantedCorpus(t, 8, 10, 8, 2, 10)
+	model, _, _ := Options{K: 2, Iters: 3}.Fit(context.Background(), pc.c, nil)
+	wrong, _ := sparse.FromTriplets(1, 9, nil)
+	if _, err := model.FoldIn(context.Background(), wrong); err == nil || !strings.Contains(err.Error(), "9 columns") {
+		t.Errorf("wrong width: %v", err)
+	}
+	neg, _ := sparse.FromTriplets(2, 10, []sparse.Triplet{{Row: 1, Col: 4, Val: -2}})
+	if _, err := model.FoldIn(context.Background(), neg); err == nil || !strings.Contains(err.Error(), "X[1,4]") {
+		t.Errorf("negative entry: %v", err)
+	}
+	if _, err := model.FoldIn(context.Background(), nil); err == nil {
+		t.Error("nil accepted")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := model.FoldIn(ctx, pc.c.DT); err == nil {
+		t.Error("cancelled fold-in returned no error")
+	}
+	empty, _ := sparse.FromTriplets(0, 10, nil)
+	if out, err := model.FoldIn(context.Background(), empty); err != nil || !out.IsEmpty() {
+		t.Errorf("zero rows: %v", err)
+	}
+}
+
+func TestCancellation(t *testing.T) {
+	pc := plantedCorpus(t, 9, 30, 40, 3, 20)
+	o := Options{K: 3, Iters: 10, BurnIn: 5, Seed: 5}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	m, st, err := o.Fit(ctx, pc.c, nil)
+	if err != nil || st.Reason != engine.Cancelled || st.Iterations != 0 || m == nil {
+		t.Fatalf("pre-cancelled: %v, %v", st, err)
+	}
+	if s := mat.Sum(m.TermTopics().ColView(0)); math.Abs(s-1) > 1e-12 {
+		t.Errorf("pre-cancelled φ column sums to %v", s)
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	rec := engine.NewRecorder()
+	rec.OnIteration = func(it engine.Iteration) {
+		if it.Iter == 7 {
+			cancel()
+		}
+	}
+	m, st, err = o.Fit(ctx, pc.c, rec)
+	if err != nil || st.Reason != engine.Cancelled || st.Iterations != 7 || len(rec.Iterations()) != 7 {
+		t.Fatalf("cancel after 7: %v, %v", st, err)
+	}
+	// The estimates average sweeps 6 and 7, as a 7-sweep fit with the same
+	// burn-in does.
+	ref, _, _ := Options{K: 3, Iters: 7, BurnIn: 5, Seed: 5}.Fit(context.Background(), pc.c, nil)
+	if !bitsEqual(m.TermTopics(), ref.TermTopics()) || !bitsEqual(m.DocTopics(), ref.DocTopics()) {
+		t.Error("cancelled model differs from the 7-sweep fit")
+	}
+}
+
+func BenchmarkSweep(b *testing.B) {
+	// One Gibbs sweep at the foundation's benchmark size: 30,000 terms ×
+	// 20,000 documents, 1.6M non-zeros (about 4M tokens), K = 100.
+	c := benchmarkCorpus(b)
+	s, err := newSampler(resolved(b, Options{K: benchK}, c.Terms(), c.Docs()), c.DT)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(len(s.words)), "tokens")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.sweep()
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(s.words)), "ns/token")
+}
+
+func BenchmarkLogPWZ(b *testing.B) {
+	c := benchmarkCorpus(b)
+	s, err := newSampler(resolved(b, Options{K: benchK}, c.Terms(), c.Docs()), c.DT)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.logPWZ()
+	}
+}
