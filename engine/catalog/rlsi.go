@@ -22,7 +22,7 @@ func rlsiFamily() Family {
 			{Key: "tol", Default: strconv.FormatFloat(engine.DefaultRelTol, 'g', -1, 64), Doc: "relative objective change that stops the fit; 0 or negative runs all iterations"},
 			{Key: "inner-sweeps", Default: strconv.Itoa(rlsi.DefaultInnerSweeps), Doc: "maximum coordinate-descent sweeps per row of an ℓ1 update"},
 			{Key: "inner-tol", Default: strconv.FormatFloat(rlsi.DefaultInnerTol, 'g', -1, 64), Doc: "a row's sweeps stop when its largest change ≤ inner-tol × its largest magnitude; 0 or negative runs all sweeps"},
-			{Key: "seed", Default: "0", Doc: "seed of the random V⁽⁰⁾ (Uniform[0,1) entries)"},
+			{Key: "seed", Default: "0", Doc: "seed of the random V⁽⁰⁾ (N(0,1) entries)"},
 		},
 		New: newRLSI,
 	}

@@ -47,7 +47,7 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 		return nil, engine.Status{}, fmt.Errorf("rlsi: corpus DT is %d×%d, want the transpose of the %d×%d D", dt.Rows, dt.Cols, c.D.Rows, c.D.Cols)
 	}
 	s := newSolver(set, c.D, dt)
-	s.initV(engine.NewRand(set.seed).Float64)
+	s.initV(engine.NewRand(set.seed).NormFloat64)
 
 	st := engine.Status{Objective: math.NaN()}
 	maxIter := set.stop.Iterations()
@@ -81,10 +81,7 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 				t, obj, terms[0].Value, terms[1].Name, terms[1].Value, terms[2].Name, terms[2].Value)
 			break
 		}
-		// Accept the iterate; S = VVᵀ of the new V serves the next UpdateU.
-		s.u, s.uNext = s.uNext, s.u
-		s.v, s.vNext = s.vNext, s.v
-		s.sv, s.svNext = s.svNext, s.sv
+		s.accept()
 		st.Iterations, st.Objective = t, obj
 		rec.Record(engine.Iteration{
 			Iter: t, Seconds: time.Since(start).Seconds(), Objective: obj, Terms: terms,
@@ -102,6 +99,14 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 		st.Reason = engine.IterationLimit
 	}
 	return newModel(s), st, nil
+}
+
+// accept makes (uNext, vNext) the current iterate; S = VVᵀ of the new V,
+// computed by objectiveTerms, serves the next UpdateU.
+func (s *solver) accept() {
+	s.u, s.uNext = s.uNext, s.u
+	s.v, s.vNext = s.vNext, s.v
+	s.sv, s.svNext = s.svNext, s.sv
 }
 
 // objectiveTerms returns the three terms of the objective at (uNext,

@@ -146,9 +146,10 @@ func TestLassoOrthogonalDesign(t *testing.T) {
 	want := []float64{(3 - 0.5) / 4, 0, (-5 + 0.5) / 9, 0}
 	x := []float64{1, 2, 3, 4}
 	g := make([]float64, 4)
-	n := lassoCD(s, 4, r, lambda, x, g, 100, 0)
-	if n != 2 {
-		t.Errorf("sweeps = %d, want 2 (one to solve, one to see no change)", n)
+	n, ax := lassoCD(s, 4, r, lambda, x, g, 100, 0)
+	if n != 2 || ax != 8 {
+		// 4 axpys to form g = Sx at the start, 4 moves in sweep 1, none after.
+		t.Errorf("sweeps, axpys = %d, %d; want 2 (one to solve, one to see no change), 8", n, ax)
 	}
 	for k := range x {
 		if math.Abs(x[k]-want[k]) > 1e-15 {

@@ -75,7 +75,7 @@ const (
 
 // Options configure RLSI. The zero value is valid: RLSI (Uℓ1-Vℓ2) with
 // K = 20, λ1 = 0.5, λ2 = 1.0, the engine's default stopping rule, a random
-// uniform V⁽⁰⁾ from seed 0 and the default pool. Options implements
+// normal V⁽⁰⁾ from seed 0 and the default pool. Options implements
 // engine.Method.
 type Options struct {
 	// K is the number of topics; 0 means DefaultK. It must not exceed
@@ -105,7 +105,7 @@ type Options struct {
 	// Seed seeds V⁽⁰⁾ (engine.NewRand).
 	Seed uint64
 	// InitV, when not nil, is V⁽⁰⁾ stored transposed (N×K, row n = v_n);
-	// it is copied, never modified. Nil means random Uniform[0, 1) entries.
+	// it is copied, never modified. Nil means random N(0, 1) entries.
 	InitV *mat.Dense
 	// Pool runs the parallel loops; nil means parallel.Default().
 	Pool *parallel.Pool

@@ -1,103 +1,45 @@
 package rlsi
 
 import (
-	"bufio"
 	"context"
-	"io"
-	"math"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
-	"github.com/topicmf/topicmf/engine/sparse"
 )
 
-// medCorpus builds a tf-idf term-document matrix of MED (MEDLINE 1033) from
-// $TOPICMF_DATA/medline/med.tar.gz, or skips the test when it is absent.
-//
-// Test-only fallback until the collection readers and text pipeline are
-// registered: documents are the ".W" text of MED.ALL, tokens are maximal
-// runs of letters lower-cased, of length ≥ 3; terms in fewer than 2
-// documents are dropped; weights are (1 + ln tf)·ln(N/df).
+// medCorpus reads MED (MEDLINE 1033) through the registered reader and the
+// text pipeline (SMART stop list, terms in at least 2 documents, tf-idf
+// weights), or skips the test when $TOPICMF_DATA or the collection is
+// absent.
 func medCorpus(t testing.TB) *engine.Corpus {
 	t.Helper()
 	dir := os.Getenv("TOPICMF_DATA")
 	if dir == "" {
-		t.Skip("TOPICMF_DATA is not set: need medline/med.tar.gz for the MED test")
+		t.Skip("TOPICMF_DATA is not set: need the MED collection (medline/med.tar.gz)")
 	}
-	path := filepath.Join(dir, "medline", "med.tar.gz")
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("MED collection absent: %v", err)
-	}
-	var docs []map[string]int
-	err := datasets.EachTarGzMember(path, func(name string, r io.Reader) error {
-		if filepath.Base(name) != "MED.ALL" {
-			return nil
-		}
-		sc := bufio.NewScanner(r)
-		inText := false
-		for sc.Scan() {
-			line := strings.TrimRight(sc.Text(), "\r")
-			switch {
-			case strings.HasPrefix(line, ".I"):
-				docs = append(docs, map[string]int{})
-				inText = false
-			case strings.HasPrefix(line, ".W"):
-				inText = true
-			case inText && len(docs) > 0:
-				for _, tok := range strings.FieldsFunc(strings.ToLower(line), func(r rune) bool { return !unicode.IsLetter(r) }) {
-					if len(tok) >= 3 {
-						docs[len(docs)-1][tok]++
-					}
-				}
-			}
-		}
-		return sc.Err()
-	})
+	src, err := datasets.Lookup("med")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(docs) != 1033 {
-		t.Fatalf("MED.ALL: %d documents, want 1033 (SOURCE.md)", len(docs))
-	}
-	df := map[string]int{}
-	for _, d := range docs {
-		for w := range d {
-			df[w]++
+	for _, f := range src.Files {
+		if _, err := os.Stat(filepath.Join(dir, f.Path)); err != nil {
+			t.Skipf("MED collection absent: %v", err)
 		}
 	}
-	var vocab []string
-	for w, c := range df {
-		if c >= 2 {
-			vocab = append(vocab, w)
-		}
-	}
-	sort.Strings(vocab)
-	index := map[string]int{}
-	for i, w := range vocab {
-		index[w] = i
-	}
-	var ts []sparse.Triplet
-	n := float64(len(docs))
-	for j, d := range docs {
-		for w, tf := range d {
-			if i, ok := index[w]; ok {
-				ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: (1 + math.Log(float64(tf))) * math.Log(n/float64(df[w]))})
-			}
-		}
-	}
-	d, err := sparse.FromTriplets(len(vocab), len(docs), ts)
+	col, err := src.Read(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := engine.NewCorpus("med", vocab, d, nil, nil, nil)
+	c, _, err := text.Build(col, text.Options{StopList: "smart", MinDF: 2, DataDir: dir})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if c.Docs() != 1033 {
+		t.Fatalf("MED: %d documents, want 1033 (SOURCE.md)", c.Docs())
 	}
 	return c
 }

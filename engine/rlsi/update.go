@@ -31,6 +31,9 @@ type solver struct {
 	svNext *mat.Dense // K×K, VVᵀ of vNext
 	gu     *mat.Dense // K×K, UᵀU of uNext
 	dnorm2 float64    // ‖D‖²_F
+	// workU and workV count the coordinate-descent work of the last ℓ1
+	// updates (for benchmarks).
+	workU, workV cdWork
 }
 
 // failure is a numerical failure: the step that produced it and why.
@@ -49,8 +52,9 @@ func newSolver(set settings, d, dt *sparse.CSR) *solver {
 	return s
 }
 
-// initV sets V⁽⁰⁾ (Algorithm 1 line 1): InitV if given, else Uniform[0, 1)
-// entries from engine.NewRand(Seed) in row-major order of the N×K Vᵀ.
+// initV sets V⁽⁰⁾ (Algorithm 1 line 1): InitV if given, else rnd() for
+// every entry in row-major order of the N×K Vᵀ (Fit passes N(0, 1) draws
+// from engine.NewRand(Seed)).
 func (s *solver) initV(rnd func() float64) {
 	if s.set.initV != nil {
 		s.v.Copy(s.set.initV)
@@ -82,7 +86,7 @@ func (s *solver) updateU(ctx context.Context) *failure {
 		return f
 	}
 	if s.set.variant.l1U() {
-		lassoRows(ctx, p, s.uNext, s.u, s.r, s.sv, s.set.lambda1, s.set.innerSweeps, s.set.innerTol, s.set.coldStart)
+		s.workU = lassoRows(ctx, p, s.uNext, s.u, s.r, s.sv, s.set.lambda1, s.set.innerSweeps, s.set.innerTol, s.set.coldStart)
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -106,7 +110,7 @@ func (s *solver) updateV(ctx context.Context) *failure {
 		return nil
 	}
 	if s.set.variant.l1V() {
-		lassoRows(ctx, p, s.vNext, s.v, s.phi, s.gu, s.set.lambda2, s.set.innerSweeps, s.set.innerTol, s.set.coldStart)
+		s.workV = lassoRows(ctx, p, s.vNext, s.v, s.phi, s.gu, s.set.lambda2, s.set.innerSweeps, s.set.innerTol, s.set.coldStart)
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -129,18 +133,25 @@ func checkFinite(p *parallel.Pool, a *mat.Dense, step, name string) *failure {
 	return nil
 }
 
+// cdWork counts the work of a lasso update: coordinate-descent sweeps and
+// length-K axpy updates, summed over rows (see lassoCD).
+type cdWork struct{ sweeps, axpys int64 }
+
 // lassoRows solves, for every row i of dst, min_x xᵀSx − 2 r_iᵀx + λ‖x‖₁
 // by lassoCD, starting from row i of prev (or from zero when cold), in
 // parallel over fixed blocks of cdBlock rows. Blocks that start after ctx
 // is cancelled are skipped. dst must not alias r or s; it may alias prev.
-func lassoRows(ctx context.Context, p *parallel.Pool, dst, prev, r, s *mat.Dense, lambda float64, sweeps int, tol float64, cold bool) {
+func lassoRows(ctx context.Context, p *parallel.Pool, dst, prev, r, s *mat.Dense, lambda float64, sweeps int, tol float64, cold bool) cdWork {
 	n, k := dst.Dims()
 	draw, praw, rraw := dst.RawMatrix(), prev.RawMatrix(), r.RawMatrix()
 	sdata := packed(s)
-	p.For(n, cdBlock, func(_, lo, hi int) {
+	work := make([]cdWork, parallel.Blocks(n, cdBlock))
+	p.For(n, cdBlock, func(b, lo, hi int) {
 		if ctx.Err() != nil {
 			return
 		}
+		var w cdWork
+		defer func() { work[b] = w }()
 		g := make([]float64, k)
 		for i := lo; i < hi; i++ {
 			x := draw.Data[i*draw.Stride : i*draw.Stride+k]
@@ -149,9 +160,17 @@ func lassoRows(ctx context.Context, p *parallel.Pool, dst, prev, r, s *mat.Dense
 			} else if &draw.Data[0] != &praw.Data[0] {
 				copy(x, praw.Data[i*praw.Stride:i*praw.Stride+k])
 			}
-			lassoCD(sdata, k, rraw.Data[i*rraw.Stride:i*rraw.Stride+k], lambda, x, g, sweeps, tol)
+			sw, ax := lassoCD(sdata, k, rraw.Data[i*rraw.Stride:i*rraw.Stride+k], lambda, x, g, sweeps, tol)
+			w.sweeps += int64(sw)
+			w.axpys += int64(ax)
 		}
 	})
+	var total cdWork
+	for _, w := range work {
+		total.sweeps += w.sweeps
+		total.axpys += w.axpys
+	}
+	return total
 }
 
 // packed returns the K×K matrix's entries row-major with stride K.
