@@ -1,0 +1,233 @@
+package lsi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/rsvd"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Defaults applied where an Options field is zero.
+const (
+	// DefaultK is the number of topics of the RLSI paper's topic tables
+	// (Section 6.3: K = 20 for every method).
+	DefaultK = 20
+	// DefaultOversample is the number of extra sketch columns p
+	// (rsvd.DefaultOversample; Halko et al. Section 4.2).
+	DefaultOversample = rsvd.DefaultOversample
+	// DefaultPowerIters is the number of power iterations q
+	// (rsvd.DefaultPowerIters).
+	DefaultPowerIters = rsvd.DefaultPowerIters
+)
+
+// Names of the recorded objective term and factors.
+const (
+	// TermLoss is ‖D − U_K U_Kᵀ D‖²_F, the whole objective.
+	TermLoss  = "loss"
+	SparsityU = "U"
+	SparsityV = "V"
+)
+
+// Options configure LSI. The zero value is valid: K = 20, oversampling 10,
+// 4 power iterations, seed 0 and the default pool. Options implements
+// engine.Method.
+type Options struct {
+	// K is the number of topics (singular triplets); 0 means DefaultK. It
+	// must not exceed min(M, N) of the corpus.
+	K int
+	// Oversample is the number of extra columns of the random sketch; 0
+	// means DefaultOversample. The sketch has min(K + Oversample, M, N)
+	// columns.
+	Oversample int
+	// PowerIters is the number of power (subspace) iterations; 0 means
+	// DefaultPowerIters, a negative value means none.
+	PowerIters int
+	// Seed seeds the Gaussian test matrix (engine.NewRand).
+	Seed uint64
+	// Pool runs the sparse × dense products; nil means parallel.Default().
+	Pool *parallel.Pool
+}
+
+// Name is the registry name, "lsi".
+func (o Options) Name() string { return "lsi" }
+
+// resolve validates o against an M×N corpus and applies the defaults.
+func (o Options) resolve(m, n int) (rsvd.Options, error) {
+	r := rsvd.Options{K: o.K, Oversample: o.Oversample, PowerIters: o.PowerIters, Seed: o.Seed, Pool: o.Pool}
+	if r.K < 0 {
+		return r, fmt.Errorf("lsi: K = %d, want ≥ 1 (0 for the default %d)", r.K, DefaultK)
+	}
+	if r.K == 0 {
+		r.K = DefaultK
+	}
+	if r.K > min(m, n) {
+		return r, fmt.Errorf("lsi: K = %d exceeds min(M, N) = min(%d terms, %d documents) = %d", r.K, m, n, min(m, n))
+	}
+	if r.Oversample < 0 {
+		return r, fmt.Errorf("lsi: Oversample = %d, want ≥ 0 (0 for the default %d)", r.Oversample, DefaultOversample)
+	}
+	if r.Oversample == 0 {
+		r.Oversample = DefaultOversample
+	}
+	if r.PowerIters == 0 {
+		r.PowerIters = DefaultPowerIters
+	}
+	if r.Pool == nil {
+		r.Pool = parallel.Default()
+	}
+	return r, nil
+}
+
+// Fit computes the truncated SVD of the corpus's D and returns U_K, Σ_K
+// and the folded-in training documents (see the package documentation).
+func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+	if c == nil || c.D == nil {
+		return nil, engine.Status{}, fmt.Errorf("lsi: nil corpus or term-document matrix")
+	}
+	ro, err := o.resolve(c.D.Rows, c.D.Cols)
+	if err != nil {
+		return nil, engine.Status{}, err
+	}
+	dt := c.DT
+	if dt == nil {
+		dt = c.D.T()
+	}
+	if dt.Rows != c.D.Cols || dt.Cols != c.D.Rows {
+		return nil, engine.Status{}, fmt.Errorf("lsi: corpus DT is %d×%d, want the transpose of the %d×%d D", dt.Rows, dt.Cols, c.D.Rows, c.D.Cols)
+	}
+	for q, v := range c.D.Val {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			w, d := c.D.Locate(q)
+			return nil, engine.Status{}, fmt.Errorf("lsi: D[%d,%d] = %v, want a finite weight", w, d, v)
+		}
+	}
+	st := engine.Status{Objective: math.NaN()}
+	if ctx.Err() != nil {
+		st.Reason = engine.Cancelled
+		return nil, st, nil
+	}
+	start := time.Now()
+	res, err := rsvd.SVD(ctx, c.D, dt, ro)
+	if err != nil {
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			st.Reason = engine.Cancelled
+			return nil, st, nil
+		}
+		st.Reason, st.Detail = engine.NumericalFailure, "randomized SVD: "+err.Error()
+		return nil, st, nil
+	}
+	pool := ro.Pool
+	m := newModel(res, pool)
+	// (VΣ)ᵀ-layout product DᵀU, shared by DocTopics and the loss.
+	dtu := mat.NewDense(c.D.Cols, ro.K, nil)
+	sparse.MulDense(pool, dtu, dt, m.u)
+	loss := sparse.ResidualSq(pool, c.D, m.u, dtu)
+	m.v = mat.NewDense(c.D.Cols, ro.K, nil)
+	m.scale(m.v, dtu)
+	if r, k, bad := dense.FirstNonFinite(pool, m.v); bad {
+		st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("DocTopics[%d,%d] = %v", r, k, m.v.At(r, k))
+		return nil, st, nil
+	}
+	if math.IsNaN(loss) || math.IsInf(loss, 0) {
+		st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("loss = %v", loss)
+		return nil, st, nil
+	}
+	st.Reason, st.Iterations, st.Objective = engine.Converged, 1, loss
+	rec.Record(engine.Iteration{
+		Iter: 1, Seconds: time.Since(start).Seconds(), Objective: loss,
+		Terms: []engine.Term{{Name: TermLoss, Value: loss}},
+		Sparsity: []engine.Term{{Name: SparsityU, Value: dense.ZeroFraction(pool, m.u)},
+			{Name: SparsityV, Value: dense.ZeroFraction(pool, m.v)}},
+	})
+	return m, st, nil
+}
+
+// Model is a fitted LSI model. It implements engine.Model.
+type Model struct {
+	u     *mat.Dense // U_K, M×K
+	sigma []float64  // σ_1 ≥ … ≥ σ_K
+	inv   []float64  // 1/σ_k, or 0 below the numerical-rank cutoff
+	v     *mat.Dense // folded-in training documents, N×K
+	pool  *parallel.Pool
+}
+
+func newModel(res *rsvd.Result, pool *parallel.Pool) *Model {
+	m, _ := res.U.Dims()
+	n, _ := res.V.Dims()
+	mod := &Model{u: res.U, sigma: res.S, inv: make([]float64, len(res.S)), pool: pool}
+	if len(res.S) > 0 {
+		cut := float64(max(m, n)) * 0x1p-52 * res.S[0]
+		for k, s := range res.S {
+			if s > cut {
+				mod.inv[k] = 1 / s
+			}
+		}
+	}
+	return mod
+}
+
+// scale sets dst[i,k] = src[i,k]·inv[k] (src = X U_K gives X U_K Σ_K⁺).
+func (m *Model) scale(dst, src *mat.Dense) {
+	r, k := src.Dims()
+	sr, dr := src.RawMatrix(), dst.RawMatrix()
+	inv := m.inv[:k]
+	m.pool.For(r, dense.RowBlock, func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			in := sr.Data[i*sr.Stride : i*sr.Stride+k]
+			out := dr.Data[i*dr.Stride : i*dr.Stride+k]
+			in = in[:len(out)]
+			for j := range out {
+				out[j] = in[j] * inv[j]
+			}
+		}
+	})
+}
+
+// TermTopics is U_K (M×K), the left singular vectors. It is the model's own
+// matrix, not a copy.
+func (m *Model) TermTopics() *mat.Dense { return m.u }
+
+// DocTopics is the fold-in of the training documents, row n =
+// (Σ_K⁻¹ U_Kᵀ d_n)ᵀ ≈ row n of V_K (N×K). It is the model's own matrix, not
+// a copy.
+func (m *Model) DocTopics() *mat.Dense { return m.v }
+
+// SingularValues returns σ_1 ≥ … ≥ σ_K (a copy).
+func (m *Model) SingularValues() []float64 { return append([]float64(nil), m.sigma...) }
+
+// FoldIn returns q̂ = Σ_K⁻¹ U_Kᵀ q for every row q of X (n × M, weighted
+// like the training D), as an n×K matrix; see the package documentation.
+func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
+	if x == nil {
+		return nil, fmt.Errorf("lsi: FoldIn: nil matrix")
+	}
+	nTerms, k := m.u.Dims()
+	if x.Cols != nTerms {
+		return nil, fmt.Errorf("lsi: FoldIn: X has %d columns, want the %d terms of the training vocabulary", x.Cols, nTerms)
+	}
+	for i, v := range x.Val {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			r, c := x.Locate(i)
+			return nil, fmt.Errorf("lsi: FoldIn: X[%d,%d] = %v, want finite", r, c, v)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if x.Rows == 0 {
+		return &mat.Dense{}, nil
+	}
+	xu := mat.NewDense(x.Rows, k, nil)
+	sparse.MulDense(m.pool, xu, x, m.u)
+	out := mat.NewDense(x.Rows, k, nil)
+	m.scale(out, xu)
+	return out, nil
+}
