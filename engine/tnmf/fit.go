@@ -1,0 +1,215 @@
+package tnmf
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Names of the recorded objective term and factor.
+const (
+	TermLoss  = "|S-UU^T|_F^2" // L(U) of Eq. 3.1
+	SparsityU = "U"
+)
+
+// Fit runs Algorithm 1 on the corpus: S from D (Section 3.1), U⁽⁰⁾ random
+// (or InitU), U ← max(S·U·(UᵀU)⁻¹, 0) (Eq. 4.5) until Stopping ends it,
+// recording L(U) = ‖S − UUᵀ‖²_F, the time and the fraction of zeros of U
+// after every iteration; then V by the chosen inference over all
+// documents. The time to build S is not part of iteration 1 (see
+// Model.BuildSeconds). A cancelled context gives Status Cancelled with the
+// last complete U and no V inference if cancelled before it; a NaN/Inf
+// gives NumericalFailure naming the step.
+func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+	if c == nil || c.D == nil {
+		return nil, engine.Status{}, fmt.Errorf("tnmf: nil corpus or term-document matrix")
+	}
+	set, err := o.resolve(c.D.Rows)
+	if err != nil {
+		return nil, engine.Status{}, err
+	}
+	dt := c.DT
+	if dt == nil {
+		dt = c.D.T()
+	}
+	start := time.Now()
+	corr, err := TermCorrelation(set.pool, c.D, dt, set.count, set.storage)
+	if err != nil {
+		return nil, engine.Status{}, err
+	}
+	m := &Model{set: set, corr: corr, buildSeconds: time.Since(start).Seconds()}
+	st := m.learnU(ctx, rec)
+	m.finish()
+	if st.Reason == engine.Cancelled || st.Reason == engine.NumericalFailure {
+		m.v = zeroV(dt.Rows, set.k)
+		return m, st, nil
+	}
+	v, err := m.infer(ctx, dt)
+	if err != nil {
+		st.Reason = engine.Cancelled
+		m.v = zeroV(dt.Rows, set.k)
+		return m, st, nil
+	}
+	if r, col, bad := dense.FirstNonFinite(set.pool, v); bad {
+		st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("inference %s: V[%d,%d] (document %d, topic %d) is not finite", set.inference, col, r, r, col)
+	}
+	m.v = v
+	return m, st, nil
+}
+
+// initU returns U⁽⁰⁾: InitU copied, or Uniform[0, 2·sqrt(s̄/K)) entries
+// drawn row by row from engine.NewRand(seed), s̄ = ΣS_ij / M².
+func initU(set settings, s *Matrix, normSum float64) *mat.Dense {
+	m := s.Size()
+	u := mat.NewDense(m, set.k, nil)
+	if set.initU != nil {
+		u.Copy(set.initU)
+		return u
+	}
+	mean := 0.0
+	if m > 0 {
+		mean = normSum / (float64(m) * float64(m))
+	}
+	scale := 2 * math.Sqrt(mean/float64(set.k))
+	if scale == 0 || math.IsNaN(scale) {
+		scale = 1
+	}
+	r := engine.NewRand(set.seed)
+	raw := u.RawMatrix()
+	for i := 0; i < m; i++ {
+		for j := 0; j < set.k; j++ {
+			raw.Data[i*raw.Stride+j] = scale * r.Float64()
+		}
+	}
+	return u
+}
+
+// matrixSum is Σ_ij S_ij (compensated, fixed blocks).
+func matrixSum(p *parallel.Pool, s *Matrix) float64 {
+	n := s.Size()
+	part := make([]dense.Sum, parallel.Blocks(n, rowBlock))
+	p.For(n, rowBlock, func(b, lo, hi int) {
+		var t dense.Sum
+		for i := lo; i < hi; i++ {
+			var row []float64
+			if s.de != nil {
+				row = s.de.RawRowView(i)
+			} else {
+				_, row = s.sp.Row(i)
+			}
+			for _, v := range row {
+				t.Add(v)
+			}
+		}
+		part[b] = t
+	})
+	var tot dense.Sum
+	for _, t := range part {
+		tot.AddSum(t)
+	}
+	return tot.Value()
+}
+
+// learnU runs the U iterations of Algorithm 1.
+func (m *Model) learnU(ctx context.Context, rec *engine.Recorder) engine.Status {
+	set, s := m.set, m.corr.S
+	p, k, n := set.pool, set.k, s.Size()
+	m.normS2 = s.FrobeniusSq(p)
+	u := initU(set, s, matrixSum(p, s))
+	su, g := mat.NewDense(n, k, nil), mat.NewDense(k, k, nil)
+	s.MulDense(p, su, u)
+	dense.Gram(p, g, u)
+	un, sun, gn := mat.NewDense(n, k, nil), mat.NewDense(n, k, nil), mat.NewDense(k, k, nil)
+
+	st := engine.Status{Objective: Objective(p, m.normS2, u, su, g)}
+	prev := st.Objective
+	maxIter := set.stop.Iterations()
+	for t := 1; t <= maxIter; t++ {
+		if ctx.Err() != nil {
+			st.Reason = engine.Cancelled
+			break
+		}
+		begin := time.Now()
+		pseudo, err := Step(p, un, su, g)
+		if err != nil {
+			st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: Eq. 4.5: %v", t, err)
+			break
+		}
+		if pseudo {
+			m.pseudoSteps++
+		}
+		if r, c, bad := dense.FirstNonFinite(p, un); bad {
+			st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: Eq. 4.5: U[%d,%d] is not finite", t, r, c)
+			break
+		}
+		s.MulDense(p, sun, un)
+		dense.Gram(p, gn, un)
+		if set.rescale {
+			rescaleColumns(p, un, sun, gn)
+		}
+		obj := Objective(p, m.normS2, un, sun, gn)
+		if math.IsNaN(obj) || math.IsInf(obj, 0) {
+			st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: objective ‖S − UUᵀ‖² = %v", t, obj)
+			break
+		}
+		u, un = un, u
+		su, sun = sun, su
+		g, gn = gn, g
+		st.Iterations, st.Objective = t, obj
+		rec.Record(engine.Iteration{
+			Iter: t, Seconds: time.Since(begin).Seconds(), Objective: obj,
+			Terms:    []engine.Term{{Name: TermLoss, Value: obj}},
+			Sparsity: []engine.Term{{Name: SparsityU, Value: dense.ZeroFraction(p, u)}},
+		})
+		if set.stop.Evaluate(t) {
+			if set.stop.Converged(prev, obj) {
+				st.Reason = engine.Converged
+				break
+			}
+			prev = obj
+		}
+	}
+	if st.Reason == 0 {
+		st.Reason = engine.IterationLimit
+	}
+	m.u, m.g = u, g
+	return st
+}
+
+// infer solves the document topics of the rows of x (n×M) with the
+// model's inference; it returns ctx.Err() if cancelled.
+func (m *Model) infer(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
+	p, k := m.set.pool, m.set.k
+	if x.Rows == 0 {
+		return &mat.Dense{}, ctx.Err()
+	}
+	out := mat.NewDense(x.Rows, k, nil)
+	switch m.set.inference {
+	case InferE:
+		inferE(p, out, x, m.u, m.ginv)
+	case InferENNLS:
+		inferE(p, out, x, m.u, m.ginv)
+		inferENNLS(ctx, p, out, x, m.u, m.g, m.set.sweeps, m.set.tol)
+	case InferI:
+		inferI(ctx, p, out, x, m.u, m.colSum, m.set.sweeps, m.set.tol)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// zeroV is the V of a fit that ended before inference: n×k zeros.
+func zeroV(n, k int) *mat.Dense {
+	if n == 0 {
+		return &mat.Dense{}
+	}
+	return mat.NewDense(n, k, nil)
+}

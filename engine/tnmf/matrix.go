@@ -1,0 +1,150 @@
+package tnmf
+
+import (
+	"fmt"
+
+	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Storage selects how a similarity matrix is held.
+type Storage int
+
+const (
+	// StorageAuto stores the matrix dense when its density (stored entries
+	// over n²) is at least DenseThreshold, sparse otherwise. The default.
+	StorageAuto Storage = iota
+	// StorageSparse always stores CSR (12 bytes per stored entry).
+	StorageSparse
+	// StorageDense always stores a dense n×n matrix (8·n² bytes).
+	StorageDense
+)
+
+// DenseThreshold is the density from which StorageAuto stores a matrix
+// dense. A CSR entry costs 12 bytes (value and int32 column) against 8 for
+// a dense one, so dense storage is smaller above density 2/3; the dense
+// product S·U streams rows without indirection and is faster than the CSR
+// product from about half density on. 0.5 takes the speed.
+const DenseThreshold = 0.5
+
+func (s Storage) String() string {
+	switch s {
+	case StorageAuto:
+		return "auto"
+	case StorageSparse:
+		return "sparse"
+	case StorageDense:
+		return "dense"
+	}
+	return fmt.Sprintf("Storage(%d)", int(s))
+}
+
+// ParseStorage reads "auto" (or ""), "sparse" or "dense".
+func ParseStorage(s string) (Storage, error) {
+	switch s {
+	case "", "auto":
+		return StorageAuto, nil
+	case "sparse":
+		return StorageSparse, nil
+	case "dense":
+		return StorageDense, nil
+	}
+	return 0, fmt.Errorf("tnmf: unknown storage %q (want auto, sparse or dense)", s)
+}
+
+// Matrix is a symmetric n×n non-negative matrix (a term or document
+// similarity matrix) held sparse or dense, with the two operations the
+// symmetric factorizations need: S·U and ‖S‖²_F.
+type Matrix struct {
+	n   int
+	nnz int
+	sp  *sparse.CSR
+	de  *mat.Dense
+}
+
+// NewSparseMatrix wraps a square CSR matrix (not copied). It panics if the
+// matrix is not square (a programmer error); symmetry is the caller's
+// promise.
+func NewSparseMatrix(s *sparse.CSR) *Matrix {
+	if s.Rows != s.Cols {
+		panic(fmt.Sprintf("tnmf.NewSparseMatrix: %d×%d is not square", s.Rows, s.Cols))
+	}
+	return &Matrix{n: s.Rows, nnz: s.NNZ(), sp: s}
+}
+
+// NewDenseMatrix wraps a square dense matrix (not copied). nnz counts its
+// non-zero entries.
+func NewDenseMatrix(s *mat.Dense) *Matrix {
+	r, c := s.Dims()
+	if r != c {
+		panic(fmt.Sprintf("tnmf.NewDenseMatrix: %d×%d is not square", r, c))
+	}
+	nnz := 0
+	for i := 0; i < r; i++ {
+		for _, v := range s.RawRowView(i) {
+			if v != 0 {
+				nnz++
+			}
+		}
+	}
+	return &Matrix{n: r, nnz: nnz, de: s}
+}
+
+// Size is n.
+func (s *Matrix) Size() int { return s.n }
+
+// IsDense reports whether the matrix is held dense.
+func (s *Matrix) IsDense() bool { return s.de != nil }
+
+// Sparse returns the CSR storage, or nil when the matrix is held dense.
+func (s *Matrix) Sparse() *sparse.CSR { return s.sp }
+
+// Dense returns the dense storage, or nil when the matrix is held sparse.
+func (s *Matrix) Dense() *mat.Dense { return s.de }
+
+// NNZ is the number of non-zero entries (stored entries when sparse).
+func (s *Matrix) NNZ() int { return s.nnz }
+
+// Density is NNZ / n² (0 for n = 0).
+func (s *Matrix) Density() float64 {
+	if s.n == 0 {
+		return 0
+	}
+	return float64(s.nnz) / (float64(s.n) * float64(s.n))
+}
+
+// At returns entry (i, j).
+func (s *Matrix) At(i, j int) float64 {
+	if s.de != nil {
+		return s.de.At(i, j)
+	}
+	return s.sp.At(i, j)
+}
+
+// MulDense sets dst = S·U for U n×k, in fixed row blocks (the same bits for
+// any number of workers): sparse.MulDense or dense.MulSmall.
+func (s *Matrix) MulDense(p *parallel.Pool, dst, u *mat.Dense) {
+	if s.de != nil {
+		dense.MulSmall(p, dst, s.de, u)
+		return
+	}
+	sparse.MulDense(p, dst, s.sp, u)
+}
+
+// FrobeniusSq is ‖S‖²_F, a compensated sum in fixed blocks.
+func (s *Matrix) FrobeniusSq(p *parallel.Pool) float64 {
+	if s.de != nil {
+		return dense.Dot(p, s.de, s.de)
+	}
+	return sparse.FrobeniusSq(p, s.sp)
+}
+
+// Bytes is the memory held by the storage.
+func (s *Matrix) Bytes() int64 {
+	if s.de != nil {
+		return 8 * int64(s.n) * int64(s.n)
+	}
+	return 12*int64(s.nnz) + 8*int64(s.n+1)
+}
