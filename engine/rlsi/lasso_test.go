@@ -123,8 +123,8 @@ func TestLassoK1ClosedForm(t *testing.T) {
 		{1, 7, 1e-300, 7},   // λ tiny: least squares
 		{3, -1, 0.5, -0.25}, // (−1 + 0.25)/3
 	} {
-		x, g := []float64{0.7}, []float64{0}
-		lassoCD([]float64{c.s}, 1, []float64{c.r}, c.lambda, x, g, 5, 0)
+		x := []float64{0.7}
+		lassoCD([]float64{c.s}, 1, []float64{c.r}, c.lambda, x, newLassoScratch(1), 5, 0)
 		if x[0] != c.want {
 			t.Errorf("s=%v r=%v λ=%v: x = %v, want %v", c.s, c.r, c.lambda, x[0], c.want)
 		}
@@ -145,11 +145,11 @@ func TestLassoOrthogonalDesign(t *testing.T) {
 	lambda := 1.0
 	want := []float64{(3 - 0.5) / 4, 0, (-5 + 0.5) / 9, 0}
 	x := []float64{1, 2, 3, 4}
-	g := make([]float64, 4)
-	n, ax := lassoCD(s, 4, r, lambda, x, g, 100, 0)
-	if n != 2 || ax != 8 {
-		// 4 axpys to form g = Sx at the start, 4 moves in sweep 1, none after.
-		t.Errorf("sweeps, axpys = %d, %d; want 2 (one to solve, one to see no change), 8", n, ax)
+	work := lassoCD(s, 4, r, lambda, x, newLassoScratch(4), 100, 0)
+	if n, ax, vis := work.sweeps, work.axpys, work.visits; n != 3 || ax != 8 || vis != 4+2+4 {
+		// 4 updates of g to form g = Sx at the start, 4 moves in full sweep 1,
+		// none in the active sweep 2 (over {0, 2}) nor in full sweep 3.
+		t.Errorf("sweeps, axpys, visits = %d, %d, %d; want 3 (solve, settle on the active set, check all), 8, 10", n, ax, vis)
 	}
 	for k := range x {
 		if math.Abs(x[k]-want[k]) > 1e-15 {
@@ -170,7 +170,7 @@ func TestLassoMatchesBruteForce(t *testing.T) {
 		s, r := randomGramProblem(c.seed, c.n, c.k)
 		want := bruteLasso(s, c.k, r, c.lambda)
 		x := make([]float64, c.k)
-		lassoCD(s, c.k, r, c.lambda, x, make([]float64, c.k), 100000, 1e-15)
+		lassoCD(s, c.k, r, c.lambda, x, newLassoScratch(c.k), 100000, 1e-15)
 		for i := range x {
 			if math.Abs(x[i]-want[i]) > 1e-9*math.Max(1, math.Abs(want[i])) {
 				t.Errorf("seed %d: x[%d] = %.15g, brute force %.15g", c.seed, i, x[i], want[i])
@@ -213,7 +213,7 @@ func TestLassoMatchesSklearn(t *testing.T) {
 	}
 	for _, c := range cases {
 		x := make([]float64, k)
-		lassoCD(s, k, r, c.lambda, x, make([]float64, k), 100000, 1e-15)
+		lassoCD(s, k, r, c.lambda, x, newLassoScratch(k), 100000, 1e-15)
 		for i := range x {
 			if math.Abs(x[i]-c.want[i]) > 1e-12 || (x[i] == 0) != (c.want[i] == 0) {
 				t.Errorf("λ=%v: x[%d] = %.17g, sklearn %.17g", c.lambda, i, x[i], c.want[i])
@@ -224,21 +224,24 @@ func TestLassoMatchesSklearn(t *testing.T) {
 
 func TestLassoSweepsNeverIncrease(t *testing.T) {
 	// Each coordinate step is an exact one-variable minimization, so f never
-	// increases sweep to sweep from any warm start.
-	s, r := randomGramProblem(11, 15, 8)
-	rnd := engine.NewRand(12)
-	x := make([]float64, 8)
-	for i := range x {
-		x[i] = 3 * rnd.NormFloat64()
-	}
-	g := make([]float64, 8)
-	prev := lassoObjective(s, 8, r, 2, x)
-	for sweep := 0; sweep < 50; sweep++ {
-		lassoCD(s, 8, r, 2, x, g, 1, -1)
-		f := lassoObjective(s, 8, r, 2, x)
-		if f > prev+1e-12*math.Abs(prev) {
-			t.Fatalf("sweep %d: f rose from %.17g to %.17g", sweep, prev, f)
+	// increases sweep to sweep (full or active-set sweeps) from any warm
+	// start: running n sweeps from x0 gives a non-increasing f in n.
+	for _, seed := range []uint64{11, 13, 17} {
+		s, r := randomGramProblem(seed, 15, 8)
+		rnd := engine.NewRand(seed + 1)
+		x0 := make([]float64, 8)
+		for i := range x0 {
+			x0[i] = 3 * rnd.NormFloat64()
 		}
-		prev = f
+		prev := lassoObjective(s, 8, r, 2, x0)
+		for n := 1; n <= 60; n++ {
+			x := append([]float64(nil), x0...)
+			lassoCD(s, 8, r, 2, x, newLassoScratch(8), n, -1)
+			f := lassoObjective(s, 8, r, 2, x)
+			if f > prev+1e-12*math.Abs(prev) {
+				t.Fatalf("seed %d, %d sweeps: f rose from %.17g to %.17g", seed, n, prev, f)
+			}
+			prev = f
+		}
 	}
 }

@@ -133,10 +133,6 @@ func checkFinite(p *parallel.Pool, a *mat.Dense, step, name string) *failure {
 	return nil
 }
 
-// cdWork counts the work of a lasso update: coordinate-descent sweeps and
-// length-K axpy updates, summed over rows (see lassoCD).
-type cdWork struct{ sweeps, axpys int64 }
-
 // lassoRows solves, for every row i of dst, min_x xᵀSx − 2 r_iᵀx + λ‖x‖₁
 // by lassoCD, starting from row i of prev (or from zero when cold), in
 // parallel over fixed blocks of cdBlock rows. Blocks that start after ctx
@@ -151,8 +147,7 @@ func lassoRows(ctx context.Context, p *parallel.Pool, dst, prev, r, s *mat.Dense
 			return
 		}
 		var w cdWork
-		defer func() { work[b] = w }()
-		g := make([]float64, k)
+		ws := newLassoScratch(k)
 		for i := lo; i < hi; i++ {
 			x := draw.Data[i*draw.Stride : i*draw.Stride+k]
 			if cold {
@@ -160,15 +155,13 @@ func lassoRows(ctx context.Context, p *parallel.Pool, dst, prev, r, s *mat.Dense
 			} else if &draw.Data[0] != &praw.Data[0] {
 				copy(x, praw.Data[i*praw.Stride:i*praw.Stride+k])
 			}
-			sw, ax := lassoCD(sdata, k, rraw.Data[i*rraw.Stride:i*rraw.Stride+k], lambda, x, g, sweeps, tol)
-			w.sweeps += int64(sw)
-			w.axpys += int64(ax)
+			w.add(lassoCD(sdata, k, rraw.Data[i*rraw.Stride:i*rraw.Stride+k], lambda, x, ws, sweeps, tol))
 		}
+		work[b] = w
 	})
 	var total cdWork
 	for _, w := range work {
-		total.sweeps += w.sweeps
-		total.axpys += w.axpys
+		total.add(w)
 	}
 	return total
 }
