@@ -1,0 +1,36 @@
+// Package factortest is the conformance suite every model family runs, in
+// the spirit of gonum's lapack/testlapack: a family's own test calls
+//
+//	func TestConformance(t *testing.T) {
+//		factortest.Run(t, factortest.Family{
+//			Name: "nmf",
+//			New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
+//				return nmf.Options{K: cfg.K, Seed: cfg.Seed, Pool: cfg.Pool,
+//					Stopping: engine.Stopping{MaxIter: cfg.MaxIter, RelTol: -1}}, nil
+//			},
+//			NonNegative: true, Monotone: true, KLimited: true,
+//		})
+//	}
+//
+// and Run checks, on small random corpora it builds itself with
+// engine.NewCorpus (so it depends on no datasets package):
+//
+//   - shapes: TermTopics is M×K, DocTopics is N×K, factors finite, the
+//     Recorder holds one entry per completed iteration, numbered 1, 2, ...;
+//   - non-negativity of both factors (Family.NonNegative);
+//   - the recorded objective never increases by more than a relative 1e-12
+//     (Family.Monotone, where the paper proves it);
+//   - the same seed gives the same bits (factors and objectives);
+//   - pools of 1 and 2 workers, under GOMAXPROCS 1 and 2, give the same bits
+//     (the model must take its pool from Config.Pool);
+//   - cancelling the context from the Recorder's OnIteration after
+//     iteration 2 gives Status Cancelled within one iteration and a model of
+//     the right shape; an already-cancelled context does not panic;
+//   - invalid options (K < 0; K > min(M, N) where Family.KLimited; the
+//     family's own Invalid cases, e.g. a NaN λ) are errors, not panics;
+//   - a corpus with an empty document and an unused term, and a corpus of
+//     one document, give an error or a finite model, never a panic;
+//   - FoldIn of training documents gives an n×K finite result (non-negative
+//     where required), wrong widths are errors, and Family.FoldInCheck can
+//     compare it with the training representation.
+package factortest

@@ -1,0 +1,158 @@
+package nmf
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Fit factorizes c.D by Lee & Seung's multiplicative updates (doc.go). It
+// returns an error only for invalid options or corpus; a fit that stops on
+// a NaN/Inf returns the last complete iterate with Status NumericalFailure
+// naming the step, a cancelled one the last complete iterate with Status
+// Cancelled.
+func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+	if c == nil {
+		return nil, engine.Status{}, fmt.Errorf("nmf: nil corpus")
+	}
+	o, err := o.resolved(c.Terms(), c.Docs())
+	if err != nil {
+		return nil, engine.Status{}, err
+	}
+	// The initialization runs to completion even when ctx is cancelled (it
+	// is bounded: one randomized SVD at most), so a cancelled fit always
+	// returns the last complete iterate, at worst the initial factors.
+	u, v, err := initFactors(c, o)
+	if err != nil {
+		return nil, engine.Status{}, fmt.Errorf("nmf: initialization %q: %w", o.Init, err)
+	}
+	s := newSolver(o, c, u, v)
+	st := s.run(ctx, rec)
+	return &Model{u: s.u, v: s.v, opts: o}, st, nil
+}
+
+// solver holds the factors and the scratch matrices of one fit.
+type solver struct {
+	o      Options
+	p      *parallel.Pool
+	d, dt  *sparse.CSR
+	normD2 float64
+
+	u, v       *mat.Dense // current factors, M×K and N×K
+	gu, gv     *mat.Dense // UᵀU and VᵀV (K×K)
+	numU, denU *mat.Dense // M×K scratch: D·V, then U(VᵀV) overwritten by the new U
+	numV, denV *mat.Dense // N×K scratch: Dᵀ·U, then V(UᵀU) overwritten by the new V
+}
+
+func newSolver(o Options, c *engine.Corpus, u, v *mat.Dense) *solver {
+	m, n, k := c.Terms(), c.Docs(), o.K
+	s := &solver{o: o, p: o.Pool, d: c.D, dt: c.DT, u: u, v: v,
+		gu: mat.NewDense(k, k, nil), gv: mat.NewDense(k, k, nil),
+		numU: mat.NewDense(m, k, nil), denU: mat.NewDense(m, k, nil),
+		numV: mat.NewDense(n, k, nil), denV: mat.NewDense(n, k, nil)}
+	s.normD2 = sparse.FrobeniusSq(s.p, c.D)
+	return s
+}
+
+// run iterates until the stopping rule, a cancellation or a failure.
+func (s *solver) run(ctx context.Context, rec *engine.Recorder) engine.Status {
+	stop := s.o.Stopping
+	maxIter := stop.Iterations()
+	dense.Gram(s.p, s.gu, s.u)
+	prev, last := math.NaN(), math.NaN()
+	for it := 1; it <= maxIter; it++ {
+		if ctx.Err() != nil {
+			return engine.Status{Reason: engine.Cancelled, Iterations: it - 1, Objective: last}
+		}
+		start := time.Now()
+
+		// V ← V ∘ (DᵀU + ε) ⊘ (V(UᵀU) + ε)
+		sparse.MulDense(s.p, s.numV, s.dt, s.u)
+		dense.MulSmall(s.p, s.denV, s.v, s.gu)
+		if r, c, bad := muStep(s.p, s.denV, s.v, s.numV); bad {
+			return s.fail(it, fmt.Sprintf("V update: entry (document %d, topic %d) is not finite", r, c), last)
+		}
+		s.v, s.denV = s.denV, s.v // denV now holds the previous V
+		dense.Gram(s.p, s.gv, s.v)
+
+		// U ← U ∘ (DV + ε) ⊘ (U(VᵀV) + ε)
+		sparse.MulDense(s.p, s.numU, s.d, s.v)
+		dense.MulSmall(s.p, s.denU, s.u, s.gv)
+		if r, c, bad := muStep(s.p, s.denU, s.u, s.numU); bad {
+			s.v, s.denV = s.denV, s.v // back to the last complete iterate
+			return s.fail(it, fmt.Sprintf("U update: entry (term %d, topic %d) is not finite", r, c), last)
+		}
+		s.u, s.denU = s.denU, s.u
+		dense.Gram(s.p, s.gu, s.u) // for the loss and for the next V update
+
+		f := math.NaN()
+		eval := stop.Evaluate(it)
+		if eval {
+			// ‖D − UVᵀ‖² = ‖D‖² − 2⟨U, DV⟩ + ⟨UᵀU, VᵀV⟩ with the new U and V.
+			f = sparse.ResidualSqParts(s.p, s.normD2, s.u, s.numU, s.gu, s.gv)
+			if math.IsNaN(f) || math.IsInf(f, 0) {
+				s.u, s.denU = s.denU, s.u // back to the last complete iterate
+				s.v, s.denV = s.denV, s.v
+				return s.fail(it, fmt.Sprintf("objective is %v", f), last)
+			}
+		}
+		rec.Record(engine.Iteration{
+			Iter:      it,
+			Seconds:   time.Since(start).Seconds(),
+			Objective: f,
+			Terms:     []engine.Term{{Name: "loss", Value: f}},
+			Sparsity: []engine.Term{
+				{Name: "U", Value: dense.ZeroFraction(s.p, s.u)},
+				{Name: "V", Value: dense.ZeroFraction(s.p, s.v)},
+			},
+		})
+		if eval {
+			last = f
+			if stop.Converged(prev, f) {
+				return engine.Status{Reason: engine.Converged, Iterations: it, Objective: f}
+			}
+			prev = f
+		}
+	}
+	return engine.Status{Reason: engine.IterationLimit, Iterations: maxIter, Objective: last}
+}
+
+func (s *solver) fail(it int, detail string, last float64) engine.Status {
+	return engine.Status{Reason: engine.NumericalFailure, Iterations: it - 1, Objective: last,
+		Detail: fmt.Sprintf("iteration %d: %s", it, detail)}
+}
+
+// muStep overwrites den with the multiplicative update x ∘ (num + ε) ⊘
+// (den + ε), in parallel over fixed row blocks, and reports the first
+// non-finite new entry (row-major). x, num and den are contiguous
+// matrices of the same shape made by the solver.
+func muStep(p *parallel.Pool, den, x, num *mat.Dense) (row, col int, bad bool) {
+	n, k := x.Dims()
+	xd, nd, dd := x.RawMatrix().Data, num.RawMatrix().Data, den.RawMatrix().Data
+	first := make([]int, parallel.Blocks(n, dense.RowBlock))
+	p.For(n, dense.RowBlock, func(b, lo, hi int) {
+		first[b] = -1
+		xs, ns, ds := xd[lo*k:hi*k], nd[lo*k:hi*k], dd[lo*k:hi*k]
+		ns, ds = ns[:len(xs)], ds[:len(xs)]
+		for i, xi := range xs {
+			y := xi * (ns[i] + Eps) / (ds[i] + Eps)
+			ds[i] = y
+			if first[b] < 0 && (math.IsNaN(y) || math.IsInf(y, 0)) {
+				first[b] = lo*k + i
+			}
+		}
+	})
+	for _, f := range first {
+		if f >= 0 {
+			return f / k, f % k, true
+		}
+	}
+	return 0, 0, false
+}

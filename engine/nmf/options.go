@@ -1,0 +1,137 @@
+package nmf
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Eps is ε of the guarded multiplicative update (doc.go): added to the
+// numerator and the denominator of every update factor.
+const Eps = 1e-16
+
+// DefaultK is the number of topics when Options.K is 0.
+const DefaultK = 10
+
+// Initializations accepted in Options.Init.
+const (
+	InitRandom  = "random"
+	InitNNDSVD  = "nndsvd"
+	InitNNDSVDA = "nndsvda"
+	InitCustom  = "custom"
+)
+
+// NNDSVDZero is the threshold below which NNDSVD sets entries to zero, as
+// scikit-learn's _initialize_nmf does (its eps = 1e-6).
+const NNDSVDZero = 1e-6
+
+// Options configures an NMF fit. The zero value is valid: 10 topics, the
+// engine's default stopping rule, seed 0, random initialization, the
+// default pool. Options implements engine.Method.
+type Options struct {
+	// K is the number of topics; 0 means DefaultK. It must not exceed
+	// min(M, N) of the corpus. With Init "custom" and K = 0, K is the
+	// number of columns of U0.
+	K int
+
+	// Stopping is the stopping rule (engine.Stopping; zero value valid):
+	// at most MaxIter iterations, stop when the relative decrease of the
+	// loss ‖D − UVᵀ‖²_F between evaluations is ≤ RelTol. FoldIn uses the
+	// same rule on each document's own loss.
+	Stopping engine.Stopping
+
+	// Seed seeds the random initialization and the randomized SVD of
+	// NNDSVD (engine.NewRand).
+	Seed uint64
+
+	// Init is the initialization of U and V:
+	//
+	//   - "" or "random": as scikit-learn's NMF(init="random"): every entry
+	//     of U and V is |z|·sqrt(mean(D)/K) with z standard normal (the mean
+	//     over all M·N entries of D, zeros included), U drawn first, row by
+	//     row, then V, from engine.NewRand(Seed).
+	//   - "nndsvd": non-negative double SVD (Boutsidis & Gallopoulos 2008,
+	//     "SVD based initialization: A head start for nonnegative matrix
+	//     factorization", Pattern Recognition 41, Table 1) on the leading K
+	//     singular triplets of D from engine/rsvd (randomized, seeded by
+	//     Seed; D is never densified); entries below NNDSVDZero are set to
+	//     0, as scikit-learn does. Zeros stay zero under multiplicative
+	//     updates, which gives sparse factors but can slow the fit.
+	//   - "nndsvda": NNDSVD with every zero replaced by mean(D)
+	//     (scikit-learn's "nndsvda"), better when sparsity is not wanted.
+	//   - "custom": U0 (M×K) and V0 (N×K), copied; they must be finite
+	//     and non-negative.
+	Init string
+
+	// U0 and V0 are the starting factors for Init "custom" (ignored
+	// otherwise): U0 is M×K, V0 is N×K (one row per document).
+	U0, V0 *mat.Dense
+
+	// Pool runs the parallel kernels; nil means parallel.Default().
+	Pool *parallel.Pool
+}
+
+// Name is the registry name "nmf".
+func (o Options) Name() string { return "nmf" }
+
+// resolved returns the options with defaults applied, checked against a
+// corpus of m terms and n documents.
+func (o Options) resolved(m, n int) (Options, error) {
+	if err := o.Stopping.Validate(); err != nil {
+		return o, fmt.Errorf("nmf: %w", err)
+	}
+	switch o.Init {
+	case "":
+		o.Init = InitRandom
+	case InitRandom, InitNNDSVD, InitNNDSVDA, InitCustom:
+	default:
+		return o, fmt.Errorf("nmf: Init = %q, want random, nndsvd, nndsvda or custom", o.Init)
+	}
+	if o.K < 0 {
+		return o, fmt.Errorf("nmf: K = %d, want ≥ 1 (or 0 for the default %d)", o.K, DefaultK)
+	}
+	if o.Init == InitCustom {
+		if o.U0 == nil || o.V0 == nil || o.U0.IsEmpty() || o.V0.IsEmpty() {
+			return o, fmt.Errorf("nmf: Init \"custom\" needs both U0 and V0")
+		}
+		_, uk := o.U0.Dims()
+		if o.K == 0 {
+			o.K = uk
+		}
+	}
+	if o.K == 0 {
+		o.K = DefaultK
+	}
+	if m == 0 || n == 0 {
+		return o, fmt.Errorf("nmf: empty corpus (%d terms × %d documents)", m, n)
+	}
+	if o.K > min(m, n) {
+		return o, fmt.Errorf("nmf: K = %d exceeds min(terms, documents) = min(%d, %d)", o.K, m, n)
+	}
+	if o.Init == InitCustom {
+		if r, c := o.U0.Dims(); r != m || c != o.K {
+			return o, fmt.Errorf("nmf: U0 is %d×%d, want %d×%d (terms × K)", r, c, m, o.K)
+		}
+		if r, c := o.V0.Dims(); r != n || c != o.K {
+			return o, fmt.Errorf("nmf: V0 is %d×%d, want %d×%d (documents × K)", r, c, n, o.K)
+		}
+		for _, nf := range []struct {
+			name string
+			f    *mat.Dense
+		}{{"U0", o.U0}, {"V0", o.V0}} {
+			name, f := nf.name, nf.f
+			r, c := f.Dims()
+			for i := 0; i < r; i++ {
+				for j := 0; j < c; j++ {
+					if v := f.At(i, j); v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+						return o, fmt.Errorf("nmf: %s[%d,%d] = %v, want finite and non-negative", name, i, j, v)
+					}
+				}
+			}
+		}
+	}
+	return o, nil
+}
