@@ -33,6 +33,9 @@ func families() []Family {
 	return []Family{
 		// Families add themselves here, one line each.
 		rlsiFamily(),
+		lsiFamily(),
+		plsiFamily(),
+		ldaFamily(),
 	}
 }
 
