@@ -33,6 +33,7 @@ func families() []Family {
 	return []Family{
 		// Families add themselves here, one line each.
 		rlsiFamily(),
+		nmfFamily(),
 		lsiFamily(),
 		plsiFamily(),
 		ldaFamily(),
