@@ -32,8 +32,9 @@
 //
 // where c_z normalizes column z over the terms; both use the parameters of
 // the previous iteration (simultaneous update, as in Hofmann's EM). The
-// normalizers are computed as the actual sums of the new values (equal to
-// n(d) and Σ_d n(d)P(z|d,w)… in exact arithmetic), so rows and columns sum
+// normalizers are computed as the actual sums of the new unnormalized
+// values (in exact arithmetic n(d) for a row of P(z|d), and
+// Σ_{d,w} n(d,w)P(z|d,w) for a column of P(w|z)), so rows and columns sum
 // to 1 up to rounding. One iteration costs two sparse-times-dense products
 // (engine/sparse.MulDense) and one K-long dot product per non-zero of D.
 //
