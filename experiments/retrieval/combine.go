@@ -1,0 +1,426 @@
+package retrieval
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/metrics/ir"
+)
+
+// Normalization says how the two scores of Eq. 5 are put on a common scale
+// before they are mixed (see the package documentation for the reading).
+type Normalization int
+
+const (
+	// NormMinMax maps each score, per query over the candidate documents,
+	// to [0, 1] by (x − min)/(max − min) (0 when max = min). The default.
+	NormMinMax Normalization = iota
+	// NormNone mixes the raw scores, Eq. 5 taken literally.
+	NormNone
+)
+
+func (n Normalization) String() string {
+	switch n {
+	case NormMinMax:
+		return "minmax"
+	case NormNone:
+		return "none"
+	}
+	return fmt.Sprintf("Normalization(%d)", int(n))
+}
+
+// DefaultRunDepth is the number of documents kept per query in an
+// evaluated run when CombineOptions.RunDepth is 0 (trec_eval's convention
+// of 1000).
+const DefaultRunDepth = 1000
+
+// CombineOptions configure the linear combination of Eq. 5 and the runs
+// built from scores. The zero value: min-max normalization, every document
+// a candidate, 1000 documents per query in the run.
+type CombineOptions struct {
+	Normalization Normalization
+	// RerankDepth, when > 0, restricts the candidates of a query to the
+	// term model's top RerankDepth documents (re-ranking); 0 makes every
+	// document of the collection a candidate (the paper's reading, see the
+	// package documentation).
+	RerankDepth int
+	// RunDepth is the number of top candidates kept per query in the run
+	// given to the evaluation: 0 means DefaultRunDepth, < 0 every
+	// candidate.
+	RunDepth int
+}
+
+func (o CombineOptions) validate() error {
+	if o.Normalization != NormMinMax && o.Normalization != NormNone {
+		return fmt.Errorf("retrieval: unknown Normalization %d", int(o.Normalization))
+	}
+	if o.RerankDepth < 0 {
+		return fmt.Errorf("retrieval: RerankDepth = %d, want ≥ 0 (0: every document is a candidate)", o.RerankDepth)
+	}
+	return nil
+}
+
+func (o CombineOptions) runDepth(n int) int {
+	switch {
+	case o.RunDepth == 0:
+		return min(DefaultRunDepth, n)
+	case o.RunDepth < 0:
+		return n
+	}
+	return min(o.RunDepth, n)
+}
+
+// String describes the options for report footers.
+func (o CombineOptions) String() string {
+	cands := "all documents"
+	if o.RerankDepth > 0 {
+		cands = fmt.Sprintf("term top %d", o.RerankDepth)
+	}
+	depth := fmt.Sprint(o.RunDepth)
+	if o.RunDepth == 0 {
+		depth = fmt.Sprint(DefaultRunDepth)
+	} else if o.RunDepth < 0 {
+		depth = "all"
+	}
+	return fmt.Sprintf("normalization %s, candidates %s, run depth %s", o.Normalization, cands, depth)
+}
+
+// DefaultAlphas returns α = 0, 0.1, …, 1 (each i/10, so 0.3 is the float64
+// nearest to 3/10).
+func DefaultAlphas() []float64 {
+	a := make([]float64, 11)
+	for i := range a {
+		a[i] = float64(i) / 10
+	}
+	return a
+}
+
+// docOrder returns, for every document, its position in the byte order of
+// the ids: trec_eval breaks score ties by document id descending.
+func (t *Task) docOrder() []int {
+	idx := make([]int, len(t.DocIDs))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int { return strings.Compare(t.DocIDs[a], t.DocIDs[b]) })
+	pos := make([]int, len(idx))
+	for p, d := range idx {
+		pos[d] = p
+	}
+	return pos
+}
+
+// sortRanked sorts documents by score descending, ties by document id
+// descending (trec_eval's order).
+func sortRanked(docs []int, score []float64, order []int) {
+	slices.SortFunc(docs, func(a, b int) int {
+		switch {
+		case score[a] > score[b]:
+			return -1
+		case score[a] < score[b]:
+			return 1
+		}
+		return order[b] - order[a]
+	})
+}
+
+// candidates returns the candidate documents of one query: all of them, or
+// the top k by score.
+func candidates(score []float64, k int, order []int) []int {
+	docs := make([]int, len(score))
+	for d := range docs {
+		docs[d] = d
+	}
+	if k <= 0 || k >= len(docs) {
+		return docs
+	}
+	sortRanked(docs, score, order)
+	return docs[:k]
+}
+
+// normalized returns x restricted to the candidates, scaled as n says,
+// indexed like the document ids (entries outside the candidates are 0).
+func normalized(x []float64, cands []int, n Normalization) []float64 {
+	out := make([]float64, len(x))
+	if n == NormNone {
+		for _, d := range cands {
+			out[d] = x[d]
+		}
+		return out
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, d := range cands {
+		lo, hi = math.Min(lo, x[d]), math.Max(hi, x[d])
+	}
+	if !(hi > lo) {
+		return out
+	}
+	w := hi - lo
+	for _, d := range cands {
+		out[d] = (x[d] - lo) / w
+	}
+	return out
+}
+
+// combined is s = α·topic + (1−α)·term (Eq. 5) over the candidates; α = 0
+// and α = 1 return the raw term and topic scores, so that the runs at the
+// ends of the sweep are exactly those of the single models.
+func combined(alpha float64, term, topic, termN, topicN []float64, cands []int) []float64 {
+	switch alpha {
+	case 0:
+		return term
+	case 1:
+		return topic
+	}
+	s := make([]float64, len(term))
+	for _, d := range cands {
+		s[d] = alpha*topicN[d] + (1-alpha)*termN[d]
+	}
+	return s
+}
+
+// topRun returns the first depth candidates by score, as a run entry.
+func (t *Task) topRun(cands []int, score []float64, order []int, depth int) []ir.ScoredDoc {
+	docs := slices.Clone(cands)
+	sortRanked(docs, score, order)
+	docs = docs[:min(depth, len(docs))]
+	out := make([]ir.ScoredDoc, len(docs))
+	for i, d := range docs {
+		out[i] = ir.ScoredDoc{DocID: t.DocIDs[d], Score: score[d]}
+	}
+	return out
+}
+
+// RunOf ranks the documents of every query by one score (the term or the
+// topic model alone): the candidates are every document, or the score's own
+// top RerankDepth, and the run keeps the first RunDepth of them.
+func (t *Task) RunOf(s *Scores, o CombineOptions) (ir.Run, error) {
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	if err := s.check(t); err != nil {
+		return nil, err
+	}
+	order := t.docOrder()
+	depth := o.runDepth(len(t.DocIDs))
+	entries := make([][]ir.ScoredDoc, len(t.QueryIDs))
+	parallel.Default().For(len(t.QueryIDs), 4, func(_, lo, hi int) {
+		for q := lo; q < hi; q++ {
+			entries[q] = t.topRun(candidates(s.Values[q], o.RerankDepth, order), s.Values[q], order, depth)
+		}
+	})
+	return t.toRun(entries), nil
+}
+
+func (t *Task) toRun(entries [][]ir.ScoredDoc) ir.Run {
+	run := make(ir.Run, len(t.QueryIDs))
+	for q, id := range t.QueryIDs {
+		run[id] = entries[q]
+	}
+	return run
+}
+
+// Combine returns the run of Eq. 5 for one α: for each query, the
+// candidates (every document, or the term model's top RerankDepth) are
+// scored s = α·s_topic + (1−α)·s_term after normalization, and the first
+// RunDepth kept.
+func (t *Task) Combine(term, topic *Scores, alpha float64, o CombineOptions) (ir.Run, error) {
+	sw, err := t.sweep(term, topic, []float64{alpha}, o, true)
+	if err != nil {
+		return nil, err
+	}
+	return sw.runs[0], nil
+}
+
+// Evaluation holds the per-query values of Measures for one ranking.
+type Evaluation struct {
+	Name    string
+	Queries []string    // evaluated query ids, in byte order
+	Values  [][]float64 // Values[m][q]: Measures[m] on Queries[q]
+	// Warnings are metrics/ir's notes on the evaluation.
+	Warnings []string
+}
+
+// measureIndex is the position of a measure in Measures, or an error.
+func measureIndex(measure string) (int, error) {
+	if m := slices.Index(Measures, measure); m >= 0 {
+		return m, nil
+	}
+	return 0, fmt.Errorf("retrieval: unknown measure %q (known: %s)", measure, strings.Join(Measures, ", "))
+}
+
+// Mean is the mean of a measure over the evaluated queries (NaN for an
+// unknown measure).
+func (e *Evaluation) Mean(measure string) float64 {
+	m, err := measureIndex(measure)
+	if err != nil {
+		return math.NaN()
+	}
+	return meanOver(e.Values[m], nil)
+}
+
+// PerQuery returns a copy of a measure's values, aligned with Queries (nil
+// for an unknown measure).
+func (e *Evaluation) PerQuery(measure string) []float64 {
+	m, err := measureIndex(measure)
+	if err != nil {
+		return nil
+	}
+	return slices.Clone(e.Values[m])
+}
+
+// meanOver is the mean of x over the positions idx (all when idx is nil),
+// summed in index order.
+func meanOver(x []float64, idx []int) float64 {
+	if idx == nil {
+		s := 0.0
+		for _, v := range x {
+			s += v
+		}
+		return s / float64(len(x))
+	}
+	s := 0.0
+	for _, i := range idx {
+		s += x[i]
+	}
+	return s / float64(len(idx))
+}
+
+// Evaluate scores a run with metrics/ir under the task's options and keeps
+// the values of Measures.
+func (t *Task) Evaluate(name string, run ir.Run) (*Evaluation, error) {
+	rep, err := ir.Evaluate(t.Qrels, run, t.Eval)
+	if err != nil {
+		return nil, fmt.Errorf("task %q, %s: %w", t.Name, name, err)
+	}
+	e := &Evaluation{Name: name, Queries: rep.Queries, Values: make([][]float64, len(Measures)), Warnings: rep.Warnings}
+	for m, name := range Measures {
+		if e.Values[m] = rep.PerQuery(name); e.Values[m] == nil {
+			return nil, fmt.Errorf("retrieval: metrics/ir reported no %q (evaluation options lack its cutoff)", name)
+		}
+	}
+	return e, nil
+}
+
+// EvaluateScores is Evaluate(RunOf(s)): one scoring function alone.
+func (t *Task) EvaluateScores(s *Scores, o CombineOptions) (*Evaluation, error) {
+	run, err := t.RunOf(s, o)
+	if err != nil {
+		return nil, err
+	}
+	return t.Evaluate(s.Name, run)
+}
+
+// Sweep is the evaluation of Eq. 5 over a grid of α for one term model and
+// one topic model.
+type Sweep struct {
+	Term, Topic string // names of the combined scores
+	Alphas      []float64
+	Evals       []*Evaluation // Evals[i] is α = Alphas[i]
+	Options     CombineOptions
+
+	runs []ir.Run // kept only by Combine
+}
+
+// SweepAlpha evaluates s = α·s_topic + (1−α)·s_term for every α of alphas
+// (nil: DefaultAlphas). α = 0 is the term model alone and α = 1 the topic
+// model alone, exactly (see Combine).
+func (t *Task) SweepAlpha(term, topic *Scores, alphas []float64, o CombineOptions) (*Sweep, error) {
+	if alphas == nil {
+		alphas = DefaultAlphas()
+	}
+	return t.sweep(term, topic, alphas, o, false)
+}
+
+func (t *Task) sweep(term, topic *Scores, alphas []float64, o CombineOptions, keepRuns bool) (*Sweep, error) {
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	if err := term.check(t); err != nil {
+		return nil, err
+	}
+	if err := topic.check(t); err != nil {
+		return nil, err
+	}
+	if len(alphas) == 0 {
+		return nil, fmt.Errorf("retrieval: empty α grid")
+	}
+	for _, a := range alphas {
+		if !(a >= 0 && a <= 1) {
+			return nil, fmt.Errorf("retrieval: α = %v, want a number in [0, 1]", a)
+		}
+	}
+	order := t.docOrder()
+	depth := o.runDepth(len(t.DocIDs))
+	nq := len(t.QueryIDs)
+	// Per query: candidates and normalized scores, computed once.
+	cands := make([][]int, nq)
+	termN := make([][]float64, nq)
+	topicN := make([][]float64, nq)
+	parallel.Default().For(nq, 4, func(_, lo, hi int) {
+		for q := lo; q < hi; q++ {
+			cands[q] = candidates(term.Values[q], o.RerankDepth, order)
+			termN[q] = normalized(term.Values[q], cands[q], o.Normalization)
+			topicN[q] = normalized(topic.Values[q], cands[q], o.Normalization)
+		}
+	})
+	sw := &Sweep{Term: term.Name, Topic: topic.Name, Alphas: slices.Clone(alphas), Options: o}
+	for _, a := range alphas {
+		entries := make([][]ir.ScoredDoc, nq)
+		parallel.Default().For(nq, 4, func(_, lo, hi int) {
+			for q := lo; q < hi; q++ {
+				s := combined(a, term.Values[q], topic.Values[q], termN[q], topicN[q], cands[q])
+				entries[q] = t.topRun(cands[q], s, order, depth)
+			}
+		})
+		run := t.toRun(entries)
+		if keepRuns {
+			sw.runs = append(sw.runs, run)
+			continue
+		}
+		e, err := t.Evaluate(fmt.Sprintf("%s+%s α=%g", term.Name, topic.Name, a), run)
+		if err != nil {
+			return nil, err
+		}
+		sw.Evals = append(sw.Evals, e)
+	}
+	return sw, nil
+}
+
+// Best returns the α of the sweep with the highest mean of a measure over
+// all queries (ties: the smallest α) — the paper's "best parameter setting"
+// on the TREC sets, chosen on the very queries it is reported on, hence
+// optimistic; see CrossFit for the fair protocol.
+func (s *Sweep) Best(measure string) (alpha, mean float64, err error) {
+	m, err := measureIndex(measure)
+	if err != nil {
+		return 0, 0, err
+	}
+	bi, best := -1, math.Inf(-1)
+	for i, e := range s.Evals {
+		if v := meanOver(e.Values[m], nil); v > best {
+			bi, best = i, v
+		}
+	}
+	if bi < 0 {
+		return 0, 0, fmt.Errorf("retrieval: empty sweep")
+	}
+	return s.Alphas[bi], best, nil
+}
+
+// Eval returns the evaluation at α (exact match), or nil.
+func (s *Sweep) Eval(alpha float64) *Evaluation {
+	if i := slices.Index(s.Alphas, alpha); i >= 0 && i < len(s.Evals) {
+		return s.Evals[i]
+	}
+	return nil
+}
