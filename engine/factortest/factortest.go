@@ -48,6 +48,11 @@ type Family struct {
 	Monotone bool
 	// KLimited: K > min(M, N) must be an error.
 	KLimited bool
+	// OneShot: the fit is one direct computation recorded as a single
+	// iteration (LSI's truncated SVD), so it cannot be cancelled after
+	// iteration 2; the cancel check then covers only a context cancelled
+	// before Fit.
+	OneShot bool
 	// K is the number of topics used by the checks; 0 means 4.
 	K int
 	// Iters is the number of iterations of the checked fits; 0 means 8.
@@ -319,6 +324,10 @@ func checkWorkers(t reporter, f Family, c *engine.Corpus) {
 }
 
 func checkCancel(t reporter, f Family, c *engine.Corpus) {
+	if f.OneShot {
+		checkPreCancelled(t, f, c)
+		return
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	rec := engine.NewRecorder()
@@ -352,6 +361,21 @@ func checkCancel(t reporter, f Family, c *engine.Corpus) {
 	pre, cancelPre := context.WithCancel(context.Background())
 	cancelPre()
 	o = fit(pre, f.New, c, f.cfg(17, parallel.NewPool(2)), engine.NewRecorder())
+	if o.panicked != nil {
+		t.Fatalf("Fit with a cancelled context panicked: %v", o.panicked)
+	}
+	if o.err == nil && (o.status.Reason != engine.Cancelled || o.status.Iterations != 0) {
+		t.Errorf("Fit with a cancelled context: status %v, want cancelled after 0 iterations", o.status)
+	}
+}
+
+// checkPreCancelled is the cancel check of a OneShot family: a context
+// cancelled before Fit gives no panic, and either an error or a cancelled
+// status with no iterations.
+func checkPreCancelled(t reporter, f Family, c *engine.Corpus) {
+	pre, cancelPre := context.WithCancel(context.Background())
+	cancelPre()
+	o := fit(pre, f.New, c, f.cfg(17, parallel.NewPool(2)), engine.NewRecorder())
 	if o.panicked != nil {
 		t.Fatalf("Fit with a cancelled context panicked: %v", o.panicked)
 	}
