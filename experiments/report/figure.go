@@ -15,6 +15,9 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
+// maxErrorBars bounds the error bars drawn along one line.
+const maxErrorBars = 20
+
 // Figure size: 6 × 4 inches (576 × 384 pixels in PNG at vg's 96 dpi).
 var (
 	FigureWidth  = 6 * vg.Inch
@@ -176,7 +179,17 @@ func Plot(res *experiments.Results, f experiments.Figure) (*plot.Plot, error) {
 				entry = append(entry, sc)
 			}
 			if f.ErrorBars {
-				eb, err := plotter.NewYErrorBars(xyErrs{XYs: xys, YErrors: errs})
+				// Long traces get error bars at about maxErrorBars evenly
+				// spaced points (and the last), so they stay readable.
+				step := (len(xys) + maxErrorBars - 1) / maxErrorBars
+				var exy plotter.XYs
+				var eerr plotter.YErrors
+				for k := range xys {
+					if k%step == 0 || k == len(xys)-1 {
+						exy, eerr = append(exy, xys[k]), append(eerr, errs[k])
+					}
+				}
+				eb, err := plotter.NewYErrorBars(xyErrs{XYs: exy, YErrors: eerr})
 				if err != nil {
 					return nil, err
 				}
@@ -184,7 +197,20 @@ func Plot(res *experiments.Results, f experiments.Figure) (*plot.Plot, error) {
 				eb.CapWidth = vg.Points(4)
 				p.Add(eb)
 			}
-			p.Legend.Add(s.label, entry...)
+			if len(data) > 1 {
+				p.Legend.Add(s.label, entry...)
+			}
+		}
+		// A little room left and right so that end points and their error
+		// bars are not drawn on the frame.
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, s := range data {
+			for _, pt := range s.points {
+				lo, hi = math.Min(lo, pt.x), math.Max(hi, pt.x)
+			}
+		}
+		if pad := 0.03 * (hi - lo); pad > 0 {
+			p.X.Min, p.X.Max = lo-pad, hi+pad
 		}
 		return p, nil
 	}
@@ -229,7 +255,9 @@ func Plot(res *experiments.Results, f experiments.Figure) (*plot.Plot, error) {
 		bars.Color = plotutil.Color(i)
 		bars.LineStyle.Width = vg.Points(0.5)
 		p.Add(bars)
-		p.Legend.Add(s.label, bars)
+		if n > 1 {
+			p.Legend.Add(s.label, bars)
+		}
 		if f.ErrorBars {
 			eb, err := plotter.NewYErrorBars(xyErrs{XYs: xys, YErrors: errs})
 			if err != nil {
