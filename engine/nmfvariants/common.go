@@ -1,0 +1,153 @@
+package nmfvariants
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Names of the recorded objective terms and factors.
+const (
+	TermLoss       = "loss"            // NMF_E: ‖D − UVᵀ‖²_F
+	TermRegU       = "lambda*|U|_F^2"  // NMF_E: λ‖U‖²_F
+	TermRegV       = "lambda*|V|_F^2"  // NMF_E: λ‖V‖²_F
+	TermDivergence = "I-divergence"    // NMF_I: D(D ‖ UVᵀ)
+	SparsityU      = "U"
+	SparsityV      = "V"
+)
+
+// meanOf is the mean of all M·N entries of D (zeros included).
+func meanOf(d *sparse.CSR) float64 {
+	var s dense.Sum
+	for _, v := range d.Val {
+		s.Add(v)
+	}
+	return s.Value() / (float64(d.Rows) * float64(d.Cols))
+}
+
+// initFactors returns the start: U0, V0 copied, or every entry of U then V
+// (row by row) |z|·sqrt(mean(D)/K) with z standard normal from
+// engine.NewRand(seed) — scikit-learn's NMF(init="random") rule, as
+// engine/nmf uses, so the baselines start alike.
+func initFactors(c *engine.Corpus, s settings) (u, v *mat.Dense) {
+	if s.u0 != nil {
+		return mat.DenseCopyOf(s.u0), mat.DenseCopyOf(s.v0)
+	}
+	avg := math.Sqrt(meanOf(c.D) / float64(s.k))
+	rng := engine.NewRand(s.seed)
+	u = mat.NewDense(c.Terms(), s.k, nil)
+	v = mat.NewDense(c.Docs(), s.k, nil)
+	for _, f := range []*mat.Dense{u, v} {
+		raw := f.RawMatrix().Data
+		for i := range raw {
+			raw[i] = avg * math.Abs(rng.NormFloat64())
+		}
+	}
+	return u, v
+}
+
+// iterateFunc runs iteration t into the next buffers and, on success,
+// makes them current; it returns the objective's terms (in a fixed order)
+// or the name of the step that produced a non-finite value, leaving the
+// current factors untouched.
+type iterateFunc func(t int) (terms []engine.Term, fail string)
+
+// run is the outer loop shared by the variants: cancellation checked
+// before every iteration, the objective (sum of the terms) checked for
+// NaN/Inf, every iteration recorded with the zero fractions of U and V,
+// the stopping rule applied.
+func run(ctx context.Context, set settings, rec *engine.Recorder, u, v func() *mat.Dense, iterate iterateFunc) engine.Status {
+	st := engine.Status{Objective: math.NaN()}
+	prev := math.NaN()
+	maxIter := set.stop.Iterations()
+	for t := 1; t <= maxIter; t++ {
+		if ctx.Err() != nil {
+			st.Reason = engine.Cancelled
+			break
+		}
+		begin := time.Now()
+		terms, fail := iterate(t)
+		if fail != "" {
+			st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: %s", t, fail)
+			break
+		}
+		obj := 0.0
+		for _, x := range terms {
+			obj += x.Value
+		}
+		st.Iterations, st.Objective = t, obj
+		rec.Record(engine.Iteration{Iter: t, Seconds: time.Since(begin).Seconds(), Objective: obj, Terms: terms,
+			Sparsity: []engine.Term{{Name: SparsityU, Value: dense.ZeroFraction(set.pool, u())}, {Name: SparsityV, Value: dense.ZeroFraction(set.pool, v())}}})
+		if set.stop.Evaluate(t) {
+			if set.stop.Converged(prev, obj) {
+				st.Reason = engine.Converged
+				break
+			}
+			prev = obj
+		}
+	}
+	if st.Reason == 0 {
+		st.Reason = engine.IterationLimit
+	}
+	return st
+}
+
+// nonFinite names the first NaN/Inf entry of a, or "".
+func nonFinite(p *parallel.Pool, what string, a *mat.Dense) string {
+	if r, c, bad := dense.FirstNonFinite(p, a); bad {
+		return fmt.Sprintf("%s[%d,%d] = %v", what, r, c, a.At(r, c))
+	}
+	return ""
+}
+
+// colSums returns Σ_i a_ik for every column (compensated, fixed blocks).
+func colSums(p *parallel.Pool, a *mat.Dense) []float64 {
+	r, k := a.Dims()
+	part := make([][]dense.Sum, parallel.Blocks(r, dense.RowBlock))
+	raw := a.RawMatrix()
+	p.For(r, dense.RowBlock, func(b, lo, hi int) {
+		s := make([]dense.Sum, k)
+		for i := lo; i < hi; i++ {
+			for j, x := range raw.Data[i*raw.Stride : i*raw.Stride+k] {
+				s[j].Add(x)
+			}
+		}
+		part[b] = s
+	})
+	out := make([]float64, k)
+	for j := range out {
+		var s dense.Sum
+		for _, b := range part {
+			s.AddSum(b[j])
+		}
+		out[j] = s.Value()
+	}
+	return out
+}
+
+// checkFoldIn validates the rows to fold in against an M-term model.
+func checkFoldIn(name string, x *sparse.CSR, m int) error {
+	if x == nil {
+		return fmt.Errorf("%s: FoldIn: nil matrix", name)
+	}
+	if x.Cols != m {
+		return fmt.Errorf("%s: FoldIn: X has %d columns, want the %d terms of the training vocabulary", name, x.Cols, m)
+	}
+	for i, val := range x.Val {
+		if math.IsNaN(val) || math.IsInf(val, 0) || val < 0 {
+			r, c := x.Locate(i)
+			return fmt.Errorf("%s: FoldIn: X[%d,%d] = %v, want finite and non-negative", name, r, c, val)
+		}
+	}
+	return nil
+}
+
+// docBlock is the number of documents per block of fold-in.
+const docBlock = 256

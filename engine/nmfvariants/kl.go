@@ -1,0 +1,272 @@
+package nmfvariants
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Fit runs NMF_I (package doc): the Lee–Seung I-divergence updates, V then
+// U, every iteration recorded with the divergence. Cancellation gives
+// Status Cancelled with the last complete iterate; a NaN/Inf or a zero
+// (UVᵀ)_mn where D_mn > 0 gives NumericalFailure naming the step.
+func (o IOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+	if c == nil || c.D == nil {
+		return nil, engine.Status{}, fmt.Errorf("nmfi: nil corpus or term-document matrix")
+	}
+	set, err := settings{name: "nmfi", k: o.K, stop: o.Stopping, seed: o.Seed, u0: o.U0, v0: o.V0, pool: o.Pool}.resolve(c.Terms(), c.Docs())
+	if err != nil {
+		return nil, engine.Status{}, err
+	}
+	dt := c.DT
+	if dt == nil {
+		dt = c.D.T()
+	}
+	p, k, m, n := set.pool, set.k, c.Terms(), c.Docs()
+	u, v := initFactors(c, set)
+	un, vn := mat.NewDense(m, k, nil), mat.NewDense(n, k, nil)
+	numV, numU := mat.NewDense(n, k, nil), mat.NewDense(m, k, nil)
+	r := &sparse.CSR{Rows: c.D.Rows, Cols: c.D.Cols, RowPtr: c.D.RowPtr, ColIdx: c.D.ColIdx, Val: make([]float64, c.D.NNZ())}
+	rt := &sparse.CSR{Rows: dt.Rows, Cols: dt.Cols, RowPtr: dt.RowPtr, ColIdx: dt.ColIdx, Val: make([]float64, dt.NNZ())}
+	rtNext := &sparse.CSR{Rows: dt.Rows, Cols: dt.Cols, RowPtr: dt.RowPtr, ColIdx: dt.ColIdx, Val: make([]float64, dt.NNZ())}
+	if _, ok := ratio(p, dt, v, u, rt.Val); !ok {
+		return nil, engine.Status{}, fmt.Errorf("nmfi: the start has (UVᵀ)_mn = 0 where D_mn > 0")
+	}
+
+	iterate := func(int) ([]engine.Term, string) {
+		// V_nk ← V_nk · Σ_m U_mk D_mn/(UVᵀ)_mn / Σ_m U_mk
+		sparse.MulDense(p, numV, rt, u)
+		muKL(p, vn, v, numV, colSums(p, u))
+		if f := nonFinite(p, "V (V update)", vn); f != "" {
+			return nil, f
+		}
+		// U_mk ← U_mk · Σ_n V_nk D_mn/(UVᵀ)_mn / Σ_n V_nk, with the new V.
+		if _, ok := ratio(p, c.D, u, vn, r.Val); !ok {
+			return nil, "U update: (UVᵀ)_mn = 0 where D_mn > 0"
+		}
+		sparse.MulDense(p, numU, r, vn)
+		sv := colSums(p, vn)
+		muKL(p, un, u, numU, sv)
+		if f := nonFinite(p, "U (U update)", un); f != "" {
+			return nil, f
+		}
+		// The divergence at (U, V) new, and D/(UVᵀ) for the next V update.
+		part, ok := ratio(p, dt, vn, un, rtNext.Val)
+		if !ok {
+			return nil, "objective: (UVᵀ)_mn = 0 where D_mn > 0"
+		}
+		su := colSums(p, un)
+		var total dense.Sum
+		total.Add(part)
+		for a := range su {
+			total.Add(su[a] * sv[a])
+		}
+		div := total.Value()
+		if math.IsNaN(div) || math.IsInf(div, 0) {
+			return nil, fmt.Sprintf("objective: divergence = %v", div)
+		}
+		u, un = un, u
+		v, vn = vn, v
+		rt, rtNext = rtNext, rt
+		return []engine.Term{{Name: TermDivergence, Value: div}}, ""
+	}
+	st := run(ctx, set, rec, func() *mat.Dense { return u }, func() *mat.Dense { return v }, iterate)
+	return &IModel{set: set, u: u, v: v, colSum: colSums(p, u)}, st, nil
+}
+
+// ratio sets out[q] = a_q / ⟨left_i, right_j⟩ for every stored entry a_q =
+// A[i,j] of A and returns Σ_q (a_q·log(a_q/y_q) − a_q), y_q = ⟨left_i,
+// right_j⟩ (the data part of the I-divergence; compensated in fixed blocks),
+// and ok = false when some y_q ≤ 0 with a_q > 0. Zero stored values give
+// out = 0 and add nothing.
+func ratio(p *parallel.Pool, a *sparse.CSR, left, right *mat.Dense, out []float64) (float64, bool) {
+	_, k := left.Dims()
+	lr, rr := left.RawMatrix(), right.RawMatrix()
+	nb := parallel.Blocks(a.Rows, sparse.RowBlock)
+	part := make([]dense.Sum, nb)
+	bad := make([]bool, nb)
+	p.For(a.Rows, sparse.RowBlock, func(b, lo, hi int) {
+		var s dense.Sum
+		for i := lo; i < hi; i++ {
+			li := lr.Data[i*lr.Stride : i*lr.Stride+k]
+			for q := a.RowPtr[i]; q < a.RowPtr[i+1]; q++ {
+				x := a.Val[q]
+				if x == 0 {
+					out[q] = 0
+					continue
+				}
+				j := int(a.ColIdx[q])
+				rj := rr.Data[j*rr.Stride : j*rr.Stride+k]
+				rj = rj[:len(li)]
+				y := 0.0
+				for c, w := range li {
+					y += w * rj[c]
+				}
+				if !(y > 0) {
+					bad[b] = true
+					out[q] = 0
+					continue
+				}
+				out[q] = x / y
+				s.Add(x*math.Log(x/y) - x)
+			}
+		}
+		part[b] = s
+	})
+	var tot dense.Sum
+	for b, s := range part {
+		if bad[b] {
+			return math.Inf(1), false
+		}
+		tot.AddSum(s)
+	}
+	return tot.Value(), true
+}
+
+// muKL sets dst = cur ∘ num ⊘ sums (sums per column); a column whose sum is
+// 0 (a vanished factor column, whose numerator is then 0 too) gives 0.
+func muKL(p *parallel.Pool, dst, cur, num *mat.Dense, sums []float64) {
+	r, k := cur.Dims()
+	d, c, nu := dst.RawMatrix(), cur.RawMatrix(), num.RawMatrix()
+	p.For(r, dense.RowBlock, func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			out := d.Data[i*d.Stride : i*d.Stride+k]
+			x := c.Data[i*c.Stride : i*c.Stride+k]
+			a := nu.Data[i*nu.Stride : i*nu.Stride+k]
+			for j := range out {
+				if sums[j] > 0 {
+					out[j] = x[j] * (a[j] / sums[j])
+				} else {
+					out[j] = 0
+				}
+			}
+		}
+	})
+}
+
+// IModel is a fitted NMF_I model. It implements engine.Model.
+type IModel struct {
+	set    settings
+	u, v   *mat.Dense
+	colSum []float64 // Σ_m U_mk
+}
+
+// TermTopics is U (M×K), the model's own matrix.
+func (m *IModel) TermTopics() *mat.Dense { return m.u }
+
+// DocTopics is V (N×K), the model's own matrix.
+func (m *IModel) DocTopics() *mat.Dense { return m.v }
+
+// FoldIn solves, for each row x of X (n×M), the V subproblem of the fit
+// with U fixed, min_{v≥0} D(x ‖ Uv), by the fit's V update
+// v_k ← v_k · Σ_i u_ik x_i/(Uv)_i / Σ_i u_ik, from the constant v with
+// Σ_i (Uv)_i = Σ_i x_i, with the fit's Stopping applied to each document's
+// own divergence. Terms whose row of U is zero are left out (they make the
+// divergence +∞ for every v); an empty row gives v = 0. Documents run in
+// parallel blocks.
+func (m *IModel) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
+	mt, k := m.u.Dims()
+	if err := checkFoldIn("nmfi", x, mt); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if x.Rows == 0 {
+		return &mat.Dense{}, nil
+	}
+	out := mat.NewDense(x.Rows, k, nil)
+	ur := m.u.RawMatrix()
+	mass := 0.0
+	for _, s := range m.colSum {
+		mass += s
+	}
+	m.set.pool.For(x.Rows, docBlock, func(_, lo, hi int) {
+		if ctx.Err() != nil {
+			return
+		}
+		var xs, rows, y []float64
+		num := make([]float64, k)
+		for j := lo; j < hi; j++ {
+			idx, xv := x.Row(j)
+			xs, rows = xs[:0], rows[:0]
+			total := 0.0
+			for q, i := range idx {
+				row := ur.Data[int(i)*ur.Stride : int(i)*ur.Stride+k]
+				if xv[q] == 0 || allZero(row) {
+					continue
+				}
+				xs = append(xs, xv[q])
+				rows = append(rows, row...)
+				total += xv[q]
+			}
+			v := out.RawRowView(j)
+			if len(xs) == 0 || mass <= 0 {
+				continue
+			}
+			for a := range v {
+				v[a] = total / mass
+			}
+			y = append(y[:0], make([]float64, len(xs))...)
+			div := func() float64 {
+				s := 0.0
+				for l, xl := range xs {
+					yl := 0.0
+					for a, w := range rows[l*k : l*k+k] {
+						yl += w * v[a]
+					}
+					y[l] = yl
+					s += xl*math.Log(xl/yl) - xl
+				}
+				for a, c := range m.colSum {
+					s += c * v[a]
+				}
+				return s
+			}
+			div()
+			prev := math.NaN()
+			for t := 1; t <= m.set.stop.Iterations(); t++ {
+				clear(num)
+				for l, xl := range xs {
+					r := xl / y[l]
+					for a, w := range rows[l*k : l*k+k] {
+						num[a] += w * r
+					}
+				}
+				for a := range v {
+					if m.colSum[a] > 0 {
+						v[a] *= num[a] / m.colSum[a]
+					} else {
+						v[a] = 0
+					}
+				}
+				f := div()
+				if m.set.stop.Evaluate(t) {
+					if m.set.stop.Converged(prev, f) {
+						break
+					}
+					prev = f
+				}
+			}
+		}
+	})
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func allZero(a []float64) bool {
+	for _, x := range a {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
+}

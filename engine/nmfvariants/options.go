@@ -1,0 +1,128 @@
+package nmfvariants
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Defaults applied where an Options field is zero.
+const (
+	// DefaultK is the smallest number of topics of the TNMF paper's
+	// experiments (Section 5, K = 20 … 100).
+	DefaultK = 20
+	// DefaultLambda is λ of NMF_E. The paper tuned it by hand and does not
+	// report it; 0.1 is our choice (see the package doc for its scale).
+	DefaultLambda = 0.1
+)
+
+// Eps is ε of the guarded NMF_E update: added to the numerator and the
+// denominator of every factor, which keeps the update monotone (package
+// doc).
+const Eps = 1e-16
+
+// EOptions configure NMF_E: min ‖D − UVᵀ‖²_F + λ(‖U‖²_F + ‖V‖²_F) over U, V ≥ 0.
+// The zero value is valid: K = 20, λ = 0.1, the engine's default stopping
+// rule, random initialization from seed 0, the default pool. EOptions
+// implements engine.Method.
+type EOptions struct {
+	// K is the number of topics; 0 means DefaultK. At most min(M, N).
+	K int
+	// Lambda (λ ≥ 0) weighs the ℓ2 regularizer of both factors; 0 means
+	// DefaultLambda (for none, use engine/nmf).
+	Lambda float64
+	// Stopping bounds the iterations and sets the relative-change test on
+	// the objective; FoldIn applies it to each document's own objective.
+	Stopping engine.Stopping
+	// Seed seeds the random start (see the package doc).
+	Seed uint64
+	// U0 (M×K) and V0 (N×K), when both set, are the start (copied).
+	U0, V0 *mat.Dense
+	// Pool runs the parallel loops; nil means parallel.Default().
+	Pool *parallel.Pool
+}
+
+// IOptions configure NMF_I: min D(D ‖ UVᵀ) (generalized I-divergence) over
+// U, V ≥ 0, no regularizer. The zero value is valid: K = 20, the engine's
+// default stopping rule, random initialization from seed 0, the default
+// pool. IOptions implements engine.Method.
+type IOptions struct {
+	// K is the number of topics; 0 means DefaultK. At most min(M, N).
+	K int
+	// Stopping bounds the iterations and sets the relative-change test on
+	// the divergence; FoldIn applies it to each document's own divergence.
+	Stopping engine.Stopping
+	// Seed seeds the random start (see the package doc).
+	Seed uint64
+	// U0 (M×K) and V0 (N×K), when both set, are the start (copied).
+	U0, V0 *mat.Dense
+	// Pool runs the parallel loops; nil means parallel.Default().
+	Pool *parallel.Pool
+}
+
+// Name is the registry name, "nmfe".
+func (o EOptions) Name() string { return "nmfe" }
+
+// Name is the registry name, "nmfi".
+func (o IOptions) Name() string { return "nmfi" }
+
+// settings are the resolved options of either variant.
+type settings struct {
+	name   string
+	k      int
+	lambda float64
+	stop   engine.Stopping
+	seed   uint64
+	u0, v0 *mat.Dense
+	pool   *parallel.Pool
+}
+
+func (s settings) resolve(m, n int) (settings, error) {
+	if s.k < 0 {
+		return s, fmt.Errorf("%s: K = %d, want ≥ 1 (0 for the default %d)", s.name, s.k, DefaultK)
+	}
+	if s.k == 0 {
+		s.k = DefaultK
+	}
+	if m == 0 || n == 0 {
+		return s, fmt.Errorf("%s: empty corpus (%d terms × %d documents)", s.name, m, n)
+	}
+	if s.k > min(m, n) {
+		return s, fmt.Errorf("%s: K = %d exceeds min(terms, documents) = min(%d, %d)", s.name, s.k, m, n)
+	}
+	if math.IsNaN(s.lambda) || math.IsInf(s.lambda, 0) || s.lambda < 0 {
+		return s, fmt.Errorf("%s: Lambda = %v, want a finite number ≥ 0", s.name, s.lambda)
+	}
+	if err := s.stop.Validate(); err != nil {
+		return s, fmt.Errorf("%s: Stopping: %w", s.name, err)
+	}
+	if (s.u0 == nil) != (s.v0 == nil) {
+		return s, fmt.Errorf("%s: U0 and V0 must be given together", s.name)
+	}
+	if s.u0 != nil {
+		for _, f := range []struct {
+			name string
+			a    *mat.Dense
+			rows int
+		}{{"U0", s.u0, m}, {"V0", s.v0, n}} {
+			r, c := f.a.Dims()
+			if r != f.rows || c != s.k {
+				return s, fmt.Errorf("%s: %s is %d×%d, want %d×%d", s.name, f.name, r, c, f.rows, s.k)
+			}
+			for i := 0; i < r; i++ {
+				for j := 0; j < c; j++ {
+					if x := f.a.At(i, j); math.IsNaN(x) || math.IsInf(x, 0) || x < 0 {
+						return s, fmt.Errorf("%s: %s[%d,%d] = %v, want finite and non-negative", s.name, f.name, i, j, x)
+					}
+				}
+			}
+		}
+	}
+	if s.pool == nil {
+		s.pool = parallel.Default()
+	}
+	return s, nil
+}
