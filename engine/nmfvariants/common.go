@@ -15,10 +15,10 @@ import (
 
 // Names of the recorded objective terms and factors.
 const (
-	TermLoss       = "loss"            // NMF_E: ‖D − UVᵀ‖²_F
-	TermRegU       = "lambda*|U|_F^2"  // NMF_E: λ‖U‖²_F
-	TermRegV       = "lambda*|V|_F^2"  // NMF_E: λ‖V‖²_F
-	TermDivergence = "I-divergence"    // NMF_I: D(D ‖ UVᵀ)
+	TermLoss       = "loss"           // NMF_E: ‖D − UVᵀ‖²_F
+	TermRegU       = "lambda*|U|_F^2" // NMF_E: λ‖U‖²_F
+	TermRegV       = "lambda*|V|_F^2" // NMF_E: λ‖V‖²_F
+	TermDivergence = "I-divergence"   // NMF_I: D(D ‖ UVᵀ)
 	SparsityU      = "U"
 	SparsityV      = "V"
 )
