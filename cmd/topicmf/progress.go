@@ -26,7 +26,7 @@ type progressView struct {
 	w     io.Writer
 	tty   bool
 	bar   *progressbar.ProgressBar
-	shown int // jobs reported so far (plain mode)
+	exp   string // experiment of the current bar
 }
 
 func newProgressView(w io.Writer) *progressView {
@@ -39,6 +39,7 @@ func (v *progressView) Update(p experiments.Progress) {
 	defer v.mu.Unlock()
 	if v.tty {
 		if v.bar == nil {
+			v.exp = p.Experiment
 			v.bar = progressbar.NewOptions(p.Total,
 				progressbar.OptionSetWriter(v.w),
 				progressbar.OptionSetDescription(p.Experiment),
@@ -70,6 +71,7 @@ func (v *progressView) Finish() {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if v.bar != nil {
+		v.bar.Describe(v.exp)
 		v.bar.Finish()
 		v.bar = nil
 		fmt.Fprintln(v.w)
