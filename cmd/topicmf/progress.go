@@ -22,11 +22,11 @@ func isTerminal(w io.Writer) bool {
 // is a terminal, otherwise one plain line per finished (or cached) job, so
 // that logs stay readable.
 type progressView struct {
-	mu    sync.Mutex
-	w     io.Writer
-	tty   bool
-	bar   *progressbar.ProgressBar
-	exp   string // experiment of the current bar
+	mu  sync.Mutex
+	w   io.Writer
+	tty bool
+	bar *progressbar.ProgressBar
+	exp string // experiment of the current bar
 }
 
 func newProgressView(w io.Writer) *progressView {
@@ -50,6 +50,9 @@ func (v *progressView) Update(p experiments.Progress) {
 		}
 		switch p.Event {
 		case experiments.EventDone, experiments.EventCached:
+			if p.Done == p.Total {
+				v.bar.Describe(v.exp)
+			}
 			v.bar.Set(p.Done)
 		case experiments.EventIter:
 			v.bar.Describe(fmt.Sprintf("%s iter %d", p.Job, p.Iter))
