@@ -364,7 +364,7 @@ func TestRunnerJobError(t *testing.T) {
 	// A panicking task is an error naming the job, not a crash.
 	e = fakeExperiment(&calls, func(ctx context.Context, j *Job) error { panic("index out of range") })
 	_, err = (&Runner{Store: s, Pool: parallel.NewPool(1)}).Run(context.Background(), e)
-	if err == nil || !strings.Contains(err.Error(), "panicked") {
+	if err == nil || !strings.Contains(err.Error(), "panicked at ") || !strings.Contains(err.Error(), "experiments_test.go:") || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("panic: %v", err)
 	}
 	// A data set neither registered nor covered by Checksums.

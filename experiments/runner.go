@@ -4,7 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime/debug"
+	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/topicmf/topicmf/datasets"
@@ -203,7 +204,7 @@ func (r *Runner) runJob(ctx context.Context, e *Experiment, j *Job, key store.Ke
 		j.OnIteration = func(it engine.Iteration) { report(EventIter, label, it.Iter) }
 		defer func() {
 			if p := recover(); p != nil {
-				err = fmt.Errorf("task panicked: %v\n%s", p, debug.Stack())
+				err = fmt.Errorf("task panicked at %s: %v", panicSite(), p)
 			}
 		}()
 		res, err := e.Task(ctx, j)
@@ -236,4 +237,24 @@ func readJob(j *Job, id, dir string, cached bool) (*JobResult, error) {
 		return nil, fmt.Errorf("%s: reading stored run: %w", j.Label(), err)
 	}
 	return &JobResult{Job: j, RunID: id, Dir: dir, Cached: cached, Run: sr}, nil
+}
+
+// panicSite is "file:line" of the code that panicked, found from a
+// deferred recover: the first frame after the runtime's panic machinery.
+func panicSite() string {
+	pcs := make([]uintptr, 32)
+	n := runtime.Callers(3, pcs)
+	frames := runtime.CallersFrames(pcs[:n])
+	sawPanic := false
+	for {
+		f, more := frames.Next()
+		if strings.HasPrefix(f.Function, "runtime.") {
+			sawPanic = true
+		} else if sawPanic {
+			return fmt.Sprintf("%s:%d", f.File, f.Line)
+		}
+		if !more {
+			return "unknown location"
+		}
+	}
 }
