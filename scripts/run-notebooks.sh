@@ -27,6 +27,16 @@ for nb in notebooks/*.ipynb; do
 	if ! jupyter nbconvert --to notebook --execute --ExecutePreprocessor.timeout=900 \
 		--ExecutePreprocessor.kernel_name=gonb "${args[@]}" "$nb" 2>"$out/err.log"; then
 		echo "FAILED: $nb"; tail -40 "$out/err.log"; status=1
+		continue
+	fi
+	# A notebook that draws must show its figures inline: count image outputs.
+	executed="$out/$(basename "$nb")"
+	$inplace && executed="$nb"
+	images=$(/usr/bin/python3 -c 'import json,sys; nb=json.load(open(sys.argv[1])); print(sum("image/png" in o.get("data",{}) or "image/svg+xml" in o.get("data",{}) for c in nb["cells"] for o in c.get("outputs",[])))' "$executed")
+	if grep -q 'gonbui.Display' "$nb" && [ "$images" -eq 0 ]; then
+		echo "FAILED: $nb draws figures but shows none inline"; status=1
+	else
+		echo "   ok, $images inline figure(s)"
 	fi
 done
 exit $status
