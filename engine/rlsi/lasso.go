@@ -38,6 +38,35 @@ func newLassoScratch(k int) *lassoScratch {
 	return w
 }
 
+// scratchPool hands out lassoScratch values for one K, so that parallel
+// row loops allocate one per concurrent block rather than one per block.
+// Scratch contents never influence results (every field is overwritten
+// before it is read).
+type scratchPool struct {
+	k    int
+	free chan *lassoScratch
+}
+
+func newScratchPool(k, workers int) *scratchPool {
+	return &scratchPool{k: k, free: make(chan *lassoScratch, workers+1)}
+}
+
+func (p *scratchPool) get() *lassoScratch {
+	select {
+	case w := <-p.free:
+		return w
+	default:
+		return newLassoScratch(p.k)
+	}
+}
+
+func (p *scratchPool) put(w *lassoScratch) {
+	select {
+	case p.free <- w:
+	default:
+	}
+}
+
 // lassoCD minimizes, by cyclic coordinate descent with soft-thresholding,
 //
 //	f(x) = xᵀ S x − 2 rᵀ x + λ Σ_k |x_k|,
@@ -120,7 +149,7 @@ func (w *lassoScratch) activePhase(s []float64, k int, r []float64, half float64
 	}
 	a := len(w.act)
 	if cap(w.sa) < a*a {
-		w.sa = make([]float64, a*a, k*k)
+		w.sa = make([]float64, a*a, min(2*a*a, k*k)) // grows with the largest A seen
 	}
 	sa := w.sa[:a*a]
 	xa, x0, ga, ra := w.xa[:a], w.x0[:a], w.ga[:a], w.ra[:a]

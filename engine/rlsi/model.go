@@ -85,7 +85,7 @@ func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
 	sparse.MulDense(m.pool, phi, x, m.u) // row i = (Uᵀq_i)ᵀ
 	out := mat.NewDense(rows, k, nil)
 	if m.variant.l1V() {
-		lassoRows(ctx, m.pool, out, out, phi, m.gu, m.lambda2, m.sweeps, m.tol, true)
+		lassoRows(ctx, m.pool, newScratchPool(k, m.pool.Workers()), out, out, phi, m.gu, m.lambda2, m.sweeps, m.tol, true)
 	} else {
 		if m.sigma == nil {
 			return nil, fmt.Errorf("rlsi: FoldIn: (UᵀU + λ2 I)⁻¹: %v", m.sigmaErr)

@@ -34,6 +34,7 @@ type solver struct {
 	// workU and workV count the coordinate-descent work of the last ℓ1
 	// updates (for benchmarks).
 	workU, workV cdWork
+	scratch      *scratchPool
 }
 
 // failure is a numerical failure: the step that produced it and why.
@@ -47,7 +48,8 @@ func newSolver(set settings, d, dt *sparse.CSR) *solver {
 		u: mat.NewDense(d.Rows, k, nil), uNext: mat.NewDense(d.Rows, k, nil),
 		v: mat.NewDense(d.Cols, k, nil), vNext: mat.NewDense(d.Cols, k, nil),
 		r: mat.NewDense(d.Rows, k, nil), phi: mat.NewDense(d.Cols, k, nil),
-		sv: mat.NewDense(k, k, nil), svNext: mat.NewDense(k, k, nil), gu: mat.NewDense(k, k, nil)}
+		sv: mat.NewDense(k, k, nil), svNext: mat.NewDense(k, k, nil), gu: mat.NewDense(k, k, nil),
+		scratch: newScratchPool(k, set.pool.Workers())}
 	s.dnorm2 = sparse.FrobeniusSq(set.pool, d)
 	return s
 }
@@ -86,7 +88,7 @@ func (s *solver) updateU(ctx context.Context) *failure {
 		return f
 	}
 	if s.set.variant.l1U() {
-		s.workU = lassoRows(ctx, p, s.uNext, s.u, s.r, s.sv, s.set.lambda1, s.set.innerSweeps, s.set.innerTol, s.set.coldStart)
+		s.workU = lassoRows(ctx, p, s.scratch, s.uNext, s.u, s.r, s.sv, s.set.lambda1, s.set.innerSweeps, s.set.innerTol, s.set.coldStart)
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -110,7 +112,7 @@ func (s *solver) updateV(ctx context.Context) *failure {
 		return nil
 	}
 	if s.set.variant.l1V() {
-		s.workV = lassoRows(ctx, p, s.vNext, s.v, s.phi, s.gu, s.set.lambda2, s.set.innerSweeps, s.set.innerTol, s.set.coldStart)
+		s.workV = lassoRows(ctx, p, s.scratch, s.vNext, s.v, s.phi, s.gu, s.set.lambda2, s.set.innerSweeps, s.set.innerTol, s.set.coldStart)
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -137,7 +139,7 @@ func checkFinite(p *parallel.Pool, a *mat.Dense, step, name string) *failure {
 // by lassoCD, starting from row i of prev (or from zero when cold), in
 // parallel over fixed blocks of cdBlock rows. Blocks that start after ctx
 // is cancelled are skipped. dst must not alias r or s; it may alias prev.
-func lassoRows(ctx context.Context, p *parallel.Pool, dst, prev, r, s *mat.Dense, lambda float64, sweeps int, tol float64, cold bool) cdWork {
+func lassoRows(ctx context.Context, p *parallel.Pool, sp *scratchPool, dst, prev, r, s *mat.Dense, lambda float64, sweeps int, tol float64, cold bool) cdWork {
 	n, k := dst.Dims()
 	draw, praw, rraw := dst.RawMatrix(), prev.RawMatrix(), r.RawMatrix()
 	sdata := packed(s)
@@ -147,7 +149,8 @@ func lassoRows(ctx context.Context, p *parallel.Pool, dst, prev, r, s *mat.Dense
 			return
 		}
 		var w cdWork
-		ws := newLassoScratch(k)
+		ws := sp.get()
+		defer sp.put(ws)
 		for i := lo; i < hi; i++ {
 			x := draw.Data[i*draw.Stride : i*draw.Stride+k]
 			if cold {
