@@ -16,7 +16,7 @@ func lsiFamily() Family {
 		Params: []Param{
 			{Key: "k", Default: strconv.Itoa(lsi.DefaultK), Doc: "number of topics K (singular triplets)"},
 			{Key: "power-iters", Default: strconv.Itoa(lsi.DefaultPowerIters), Doc: "power (subspace) iterations q; 0 for none"},
-			{Key: "oversample", Default: strconv.Itoa(lsi.DefaultOversample), Doc: "extra columns p of the random sketch (≥ 1)"},
+			{Key: "oversample", Default: fmt.Sprintf("max(K, %d)", lsi.DefaultMinOversample), Doc: "extra columns p of the random sketch (≥ 1)"},
 			{Key: "seed", Default: "0", Doc: "seed of the Gaussian test matrix"},
 		},
 		New: newLSI,
@@ -41,13 +41,15 @@ func newLSI(p Params) (engine.Method, error) {
 	case o.PowerIters == 0:
 		o.PowerIters = -1 // Options: 0 is the default, negative is none
 	}
-	if o.Oversample, err = p.Int("oversample", lsi.DefaultOversample); err != nil {
-		return nil, err
-	}
-	if o.Oversample <= 0 {
-		// 0 in Options means the default; on the command line it would
-		// silently become 10, so it is refused.
-		return nil, fmt.Errorf("parameter oversample = %d: want ≥ 1", o.Oversample)
+	if _, ok := p["oversample"]; ok {
+		if o.Oversample, err = p.Int("oversample", 0); err != nil {
+			return nil, err
+		}
+		if o.Oversample <= 0 {
+			// 0 in Options means the default; on the command line it
+			// would silently become max(K, 10), so it is refused.
+			return nil, fmt.Errorf("parameter oversample = %d: want ≥ 1", o.Oversample)
+		}
 	}
 	if o.Seed, err = p.Uint64("seed", 0); err != nil {
 		return nil, err

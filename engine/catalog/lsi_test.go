@@ -23,7 +23,8 @@ func TestLSIFamily(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o := d.(lsi.Options); o.K != 20 || o.PowerIters != 4 || o.Oversample != 10 || o.Seed != 0 {
+	// Oversample stays 0 in Options, which means max(K, 10).
+	if o := d.(lsi.Options); o.K != 20 || o.PowerIters != 20 || o.Oversample != 0 || o.Seed != 0 {
 		t.Errorf("defaults %+v", o)
 	}
 	// power-iters=0 asks for none (Options: negative), not the default.

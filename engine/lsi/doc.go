@@ -13,8 +13,12 @@
 //
 // computed by randomized subspace iteration (Halko, Martinsson & Tropp,
 // SIAM Review 2011, Algorithms 4.4 and 5.1; engine/rsvd) with Oversample
-// extra sketch columns (default 10) and PowerIters power iterations
-// (default 4). D is only multiplied with tall dense blocks; it is never
+// extra sketch columns (default max(K, 10)) and PowerIters power iterations
+// (default 20). The defaults aim at the exact SVD that LSI is (the RLSI
+// paper used SVDLIBC's Lanczos solver): text spectra decay slowly, and on
+// MED (tf-idf, K = 20) they reproduce a dense SVD's singular values to a
+// relative 3e-7, where the usual randomized-SVD settings (10 extra
+// columns, 4 power iterations) are off by 3%. D is only multiplied with tall dense blocks; it is never
 // densified, and no dense SVD of D is formed. The Gaussian test matrix
 // comes from engine.NewRand(Seed); each singular pair is signed so that the
 // largest-magnitude entry of u_k is positive. The result is deterministic
