@@ -25,7 +25,7 @@ func LocateDataDir(flagValue string) (dir, origin string, err error) {
 	}
 	cache, err := os.UserCacheDir()
 	if err != nil {
-		return "", "", fmt.Errorf("no data directory: --data not given, %s unset, and no per-user default: %w", EnvDataDir, err)
+		return "", "", fmt.Errorf("no data directory: none given on the command line, %s unset, and no per-user default: %w", EnvDataDir, err)
 	}
 	return filepath.Join(cache, "topicmf", "data"), "default", nil
 }
@@ -47,7 +47,7 @@ func DataDir(flagValue string) (string, error) {
 		return "", fmt.Errorf("data directory %s (from %s) is not a directory", dir, origin)
 	case os.IsNotExist(err):
 		if origin == "default" {
-			return "", fmt.Errorf("no data directory: --data not given, %s unset, and the default %s does not exist (run \"topicmf data fetch\" or point %s at the data)", EnvDataDir, dir, EnvDataDir)
+			return "", fmt.Errorf("no data directory: none given on the command line, %s unset, and the default %s does not exist (run \"topicmf data fetch\" or point %s at the data)", EnvDataDir, dir, EnvDataDir)
 		}
 		return "", fmt.Errorf("data directory %s (from %s) does not exist", dir, origin)
 	default:

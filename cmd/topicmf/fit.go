@@ -274,7 +274,7 @@ terms as rows and documents as columns (--transpose for documents as rows);
 	f.StringVar(&outDir, "out", "results", "results root; the run goes to <out>/runs/<id>")
 	f.Uint64Var(&seed, "seed", 1, "random seed of the model's initialization")
 	f.IntVar(&top, "top", 10, "top terms per topic in topics.txt")
-	f.StringVar(&topt.StopList, "stop", "", "with --data: stop list (none, smart, terrier, cacm, nltk)")
+	f.StringVar(&topt.StopList, "stop", "smart", "with --data: stop list (smart, terrier, cacm, nltk, or none)")
 	f.BoolVar(&topt.Stem, "stem", false, "with --data: Snowball English stemming")
 	f.IntVar(&topt.MinDF, "min-df", 0, "with --data: drop terms in fewer documents")
 	f.IntVar(&topt.MaxVocab, "max-vocab", 0, "with --data: keep the most frequent terms only (0: all)")
