@@ -46,10 +46,13 @@
 //
 // the threshold being λ1/2 because the loss in Eq. 3 has no ½ factor (the
 // partial derivative of s_kk u² − 2uw + λ1|u| vanishes at (w ∓ λ1/2)/s_kk;
-// RLSI Section 4.3.1). Sweeps repeat "until convergence": here until the
-// largest change of a sweep is at most InnerTol times the largest |u_mk| of
+// RLSI Section 4.3.1). Sweeps repeat "until convergence": here until a full
+// sweep's largest change is at most InnerTol times the largest |u_mk| of
 // the row, or InnerSweeps sweeps. When s_kk = 0 (topic k unused by every
-// document) u_mk is set to 0, the minimizer of λ1|u_mk|.
+// document) u_mk is set to 0, the minimizer of λ1|u_mk|. The steps are
+// those of the paper; their order uses the usual active-set schedule
+// (between full sweeps, sweeps over the non-zero coordinates only) and the
+// gradient S·ū_m is kept up to date incrementally (see lassoCD).
 //
 // Reading choice (warm start): Algorithm 2 line 4 resets ū_m ← 0 at every
 // call. Here each row starts from its value after the previous outer
