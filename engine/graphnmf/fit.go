@@ -1,0 +1,227 @@
+package graphnmf
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Names of the recorded objective terms and factors.
+const (
+	TermLoss  = "loss"               // ‖D − UVᵀ‖²_F
+	TermGraph = "lambda*tr(V^T L V)" // λ·Tr(VᵀLV)
+	SparsityU = "U"
+	SparsityV = "V"
+)
+
+// Fit builds the document graph and runs the multiplicative updates of
+// Cai et al. (package doc), V then U, recording every iteration; at the end
+// it normalizes the columns of U (unless NoNormalize). The graph build is
+// not part of iteration 1 (Model.GraphSeconds). Cancellation gives Status
+// Cancelled with the last complete iterate; a NaN/Inf gives
+// NumericalFailure naming the step.
+func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+	if c == nil || c.D == nil {
+		return nil, engine.Status{}, fmt.Errorf("graphnmf: nil corpus or term-document matrix")
+	}
+	o, err := o.resolve(c.Terms(), c.Docs())
+	if err != nil {
+		return nil, engine.Status{}, err
+	}
+	dt := c.DT
+	if dt == nil {
+		dt = c.D.T()
+	}
+	p, k, m, n, lambda := o.Pool, o.K, c.Terms(), c.Docs(), o.Lambda
+	begin := time.Now()
+	w := Graph(p, dt, o.Neighbors, o.Weighting, o.Sigma)
+	deg := make([]float64, n)
+	for i := 0; i < n; i++ {
+		_, vals := w.Row(i)
+		for _, x := range vals {
+			deg[i] += x
+		}
+	}
+	model := &Model{opts: o, w: w, graphSeconds: time.Since(begin).Seconds()}
+
+	u, v := initFactors(c, o)
+	un, vn := mat.NewDense(m, k, nil), mat.NewDense(n, k, nil)
+	gu, gv, gn := mat.NewDense(k, k, nil), mat.NewDense(k, k, nil), mat.NewDense(k, k, nil)
+	dtu, vg, wv, wvn := mat.NewDense(n, k, nil), mat.NewDense(n, k, nil), mat.NewDense(n, k, nil), mat.NewDense(n, k, nil)
+	dv, ug := mat.NewDense(m, k, nil), mat.NewDense(m, k, nil)
+	dense.Gram(p, gu, u)
+	sparse.MulDense(p, wv, w, v)
+	normD2 := sparse.FrobeniusSq(p, c.D)
+
+	st := engine.Status{Objective: math.NaN()}
+	prev := math.NaN()
+	for t := 1; t <= o.Stopping.Iterations(); t++ {
+		if ctx.Err() != nil {
+			st.Reason = engine.Cancelled
+			break
+		}
+		start := time.Now()
+		// V ← V ∘ (DᵀU + λWV + ε) ⊘ (V·UᵀU + λ·diag(d)·V + ε)
+		sparse.MulDense(p, dtu, dt, u)
+		dense.MulSmall(p, vg, v, gu)
+		updateV(p, vn, v, dtu, vg, wv, deg, lambda)
+		if r, col, bad := dense.FirstNonFinite(p, vn); bad {
+			st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: V update: V[%d,%d] is not finite", t, r, col)
+			break
+		}
+		// U ← U ∘ (DV + ε) ⊘ (U·VᵀV + ε), with the new V.
+		dense.Gram(p, gv, vn)
+		sparse.MulDense(p, dv, c.D, vn)
+		dense.MulSmall(p, ug, u, gv)
+		updateU(p, un, u, dv, ug)
+		if r, col, bad := dense.FirstNonFinite(p, un); bad {
+			st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: U update: U[%d,%d] is not finite", t, r, col)
+			break
+		}
+		dense.Gram(p, gn, un)
+		sparse.MulDense(p, wvn, w, vn)
+		loss := sparse.ResidualSqParts(p, normD2, un, dv, gn, gv)
+		graph := lambda * laplacianForm(p, vn, wvn, deg)
+		obj := loss + graph
+		if math.IsNaN(obj) || math.IsInf(obj, 0) {
+			st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: objective: loss %v, graph term %v", t, loss, graph)
+			break
+		}
+		u, un = un, u
+		v, vn = vn, v
+		gu, gn = gn, gu
+		wv, wvn = wvn, wv
+		st.Iterations, st.Objective = t, obj
+		rec.Record(engine.Iteration{Iter: t, Seconds: time.Since(start).Seconds(), Objective: obj,
+			Terms: []engine.Term{{Name: TermLoss, Value: loss}, {Name: TermGraph, Value: graph}},
+			Sparsity: []engine.Term{{Name: SparsityU, Value: dense.ZeroFraction(p, u)},
+				{Name: SparsityV, Value: dense.ZeroFraction(p, v)}}})
+		if o.Stopping.Evaluate(t) {
+			if o.Stopping.Converged(prev, obj) {
+				st.Reason = engine.Converged
+				break
+			}
+			prev = obj
+		}
+	}
+	if st.Reason == 0 {
+		st.Reason = engine.IterationLimit
+	}
+	if !o.NoNormalize {
+		normalize(u, v)
+		dense.Gram(p, gu, u)
+	}
+	model.u, model.v, model.gu = u, v, gu
+	return model, st, nil
+}
+
+// initFactors: U0, V0 copied, or scikit-learn's random rule
+// |z|·sqrt(mean(D)/K), z standard normal, U then V row by row from
+// engine.NewRand(Seed) (as engine/nmf).
+func initFactors(c *engine.Corpus, o Options) (u, v *mat.Dense) {
+	if o.U0 != nil {
+		return mat.DenseCopyOf(o.U0), mat.DenseCopyOf(o.V0)
+	}
+	var s dense.Sum
+	for _, x := range c.D.Val {
+		s.Add(x)
+	}
+	avg := math.Sqrt(s.Value() / (float64(c.Terms()) * float64(c.Docs())) / float64(o.K))
+	rng := engine.NewRand(o.Seed)
+	u, v = mat.NewDense(c.Terms(), o.K, nil), mat.NewDense(c.Docs(), o.K, nil)
+	for _, f := range []*mat.Dense{u, v} {
+		raw := f.RawMatrix().Data
+		for i := range raw {
+			raw[i] = avg * math.Abs(rng.NormFloat64())
+		}
+	}
+	return u, v
+}
+
+// updateV sets dst = V ∘ (DᵀU + λWV + ε) ⊘ (V·UᵀU + λ·d∘V + ε) (Cai et al.
+// 2011, eq. 14 in our layout), in fixed row blocks.
+func updateV(p *parallel.Pool, dst, v, dtu, vg, wv *mat.Dense, deg []float64, lambda float64) {
+	n, k := v.Dims()
+	d, vr, a, b, c := dst.RawMatrix(), v.RawMatrix(), dtu.RawMatrix(), vg.RawMatrix(), wv.RawMatrix()
+	p.For(n, dense.RowBlock, func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			out := d.Data[i*d.Stride : i*d.Stride+k]
+			x := vr.Data[i*vr.Stride : i*vr.Stride+k]
+			num := a.Data[i*a.Stride : i*a.Stride+k]
+			den := b.Data[i*b.Stride : i*b.Stride+k]
+			nb := c.Data[i*c.Stride : i*c.Stride+k]
+			for j := range out {
+				out[j] = x[j] * ((num[j] + lambda*nb[j] + Eps) / (den[j] + lambda*deg[i]*x[j] + Eps))
+			}
+		}
+	})
+}
+
+// updateU sets dst = U ∘ (DV + ε) ⊘ (U·VᵀV + ε) (Cai et al. 2011, eq. 13).
+func updateU(p *parallel.Pool, dst, u, dv, ug *mat.Dense) {
+	m, k := u.Dims()
+	d, ur, a, b := dst.RawMatrix(), u.RawMatrix(), dv.RawMatrix(), ug.RawMatrix()
+	p.For(m, dense.RowBlock, func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			out := d.Data[i*d.Stride : i*d.Stride+k]
+			x := ur.Data[i*ur.Stride : i*ur.Stride+k]
+			num := a.Data[i*a.Stride : i*a.Stride+k]
+			den := b.Data[i*b.Stride : i*b.Stride+k]
+			for j := range out {
+				out[j] = x[j] * ((num[j] + Eps) / (den[j] + Eps))
+			}
+		}
+	})
+}
+
+// laplacianForm is Tr(VᵀLV) = Σ_j d_j‖v_j‖² − ⟨V, WV⟩ for L = diag(d) − W,
+// compensated in fixed blocks.
+func laplacianForm(p *parallel.Pool, v, wv *mat.Dense, deg []float64) float64 {
+	n, k := v.Dims()
+	vr := v.RawMatrix()
+	part := make([]dense.Sum, parallel.Blocks(n, dense.RowBlock))
+	p.For(n, dense.RowBlock, func(b, lo, hi int) {
+		var s dense.Sum
+		for i := lo; i < hi; i++ {
+			for _, x := range vr.Data[i*vr.Stride : i*vr.Stride+k] {
+				s.Add(deg[i] * x * x)
+			}
+		}
+		part[b] = s
+	})
+	var tot dense.Sum
+	for _, s := range part {
+		tot.AddSum(s)
+	}
+	return tot.Value() - dense.Dot(p, v, wv)
+}
+
+// normalize scales column k of U to unit Euclidean norm and column k of V
+// by that norm (UVᵀ unchanged); zero columns stay.
+func normalize(u, v *mat.Dense) {
+	m, k := u.Dims()
+	n, _ := v.Dims()
+	for a := 0; a < k; a++ {
+		ss := 0.0
+		for i := 0; i < m; i++ {
+			ss += u.At(i, a) * u.At(i, a)
+		}
+		if ss == 0 {
+			continue
+		}
+		norm := math.Sqrt(ss)
+		for i := 0; i < m; i++ {
+			u.Set(i, a, u.At(i, a)/norm)
+		}
+		for i := 0; i < n; i++ {
+			v.Set(i, a, v.At(i, a)*norm)
+		}
+	}
+}
