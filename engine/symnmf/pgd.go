@@ -1,0 +1,121 @@
+package symnmf
+
+import (
+	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/tnmf"
+	"gonum.org/v1/gonum/mat"
+)
+
+// state is H with the products f and ∇f need: AH = A·H, G = HᵀH, and
+// f(H) = ‖A‖² − 2⟨H, AH⟩ + ‖G‖²_F.
+type state struct {
+	h, ah, g *mat.Dense
+	f        float64
+}
+
+func newState(n, k int) *state {
+	return &state{h: mat.NewDense(n, k, nil), ah: mat.NewDense(n, k, nil), g: mat.NewDense(k, k, nil)}
+}
+
+// eval fills AH, G and f for the H in s.
+func (s *state) eval(p *parallel.Pool, a *tnmf.Matrix, normA2 float64) {
+	a.MulDense(p, s.ah, s.h)
+	dense.Gram(p, s.g, s.h)
+	s.f = tnmf.Objective(p, normA2, s.h, s.ah, s.g)
+}
+
+// gradient sets grad = ∇f(H) = 4·(H·HᵀH − AH) (Kuang et al. 2012, eq. 4.2
+// with their factor 4).
+func gradient(p *parallel.Pool, grad *mat.Dense, s *state) {
+	dense.MulSmall(p, grad, s.h, s.g)
+	n, k := grad.Dims()
+	gr, ar := grad.RawMatrix(), s.ah.RawMatrix()
+	p.For(n, dense.RowBlock, func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			row := gr.Data[i*gr.Stride : i*gr.Stride+k]
+			ah := ar.Data[i*ar.Stride : i*ar.Stride+k]
+			for j := range row {
+				row[j] = 4 * (row[j] - ah[j])
+			}
+		}
+	})
+}
+
+// project sets dst = max(H − α·grad, 0).
+func project(p *parallel.Pool, dst, h, grad *mat.Dense, alpha float64) {
+	n, k := h.Dims()
+	d, hr, gr := dst.RawMatrix(), h.RawMatrix(), grad.RawMatrix()
+	p.For(n, dense.RowBlock, func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			out := d.Data[i*d.Stride : i*d.Stride+k]
+			x := hr.Data[i*hr.Stride : i*hr.Stride+k]
+			g := gr.Data[i*gr.Stride : i*gr.Stride+k]
+			for j := range out {
+				v := x[j] - alpha*g[j]
+				if v > 0 {
+					out[j] = v
+				} else {
+					out[j] = 0
+				}
+			}
+		}
+	})
+}
+
+// directional returns ⟨grad, next − h⟩ (compensated, fixed blocks).
+func directional(p *parallel.Pool, grad, next, h *mat.Dense) float64 {
+	n, k := h.Dims()
+	gr, nr, hr := grad.RawMatrix(), next.RawMatrix(), h.RawMatrix()
+	part := make([]dense.Sum, parallel.Blocks(n, dense.RowBlock))
+	p.For(n, dense.RowBlock, func(b, lo, hi int) {
+		var s dense.Sum
+		for i := lo; i < hi; i++ {
+			g := gr.Data[i*gr.Stride : i*gr.Stride+k]
+			x := nr.Data[i*nr.Stride : i*nr.Stride+k]
+			y := hr.Data[i*hr.Stride : i*hr.Stride+k]
+			for j := range g {
+				s.Add(g[j] * (x[j] - y[j]))
+			}
+		}
+		part[b] = s
+	})
+	var tot dense.Sum
+	for _, s := range part {
+		tot.AddSum(s)
+	}
+	return tot.Value()
+}
+
+// Step is one iteration of projected gradient descent with the Armijo
+// rule (Kuang, Ding, Park 2012, Algorithm 1 with the scaling matrix S = I,
+// their "PGD"): with g = ∇f(H), try α = 1, β, β², … and accept the first
+// H_new = max(H − αg, 0) with
+//
+//	f(H_new) − f(H) ≤ σ·⟨g, H_new − H⟩,
+//
+// which makes f non-increasing. cur holds H, AH, HᵀH and f(H); next
+// receives the accepted iterate (its AH, G and f too) and grad ∇f(H). It
+// returns the accepted α, or ok = false when no α ≥ β^MaxBacktracks
+// qualified, and next is then a copy of cur (H unchanged). Near a
+// stationary point the test compares values of f that differ by rounding
+// only (f is evaluated as ‖A‖² − 2⟨H, AH⟩ + ‖HᵀH‖²), so the search may
+// fail there: a planted H* with A = H*H*ᵀ has ∇f(H*) = 0 up to rounding
+// and the step leaves it in place either way.
+func Step(p *parallel.Pool, a *tnmf.Matrix, normA2 float64, cur, next *state, grad *mat.Dense, sigma, beta float64) (alpha float64, ok bool) {
+	gradient(p, grad, cur)
+	alpha = 1
+	for m := 0; m <= MaxBacktracks; m++ {
+		project(p, next.h, cur.h, grad, alpha)
+		next.eval(p, a, normA2)
+		if next.f-cur.f <= sigma*directional(p, grad, next.h, cur.h) {
+			return alpha, true
+		}
+		alpha *= beta
+	}
+	next.h.Copy(cur.h)
+	next.ah.Copy(cur.ah)
+	next.g.Copy(cur.g)
+	next.f = cur.f
+	return alpha, false
+}

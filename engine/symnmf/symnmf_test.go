@@ -1,0 +1,225 @@
+package symnmf
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/factortest"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"github.com/topicmf/topicmf/engine/tnmf"
+	"gonum.org/v1/gonum/mat"
+)
+
+func TestConformance(t *testing.T) {
+	factortest.Run(t, factortest.Family{
+		Name: "symnmf",
+		New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
+			return Options{K: cfg.K, Seed: cfg.Seed, Pool: cfg.Pool, Stopping: engine.Stopping{MaxIter: cfg.MaxIter, RelTol: -1}}, nil
+		},
+		NonNegative: true, Monotone: true,
+		Invalid: []factortest.Invalid{
+			{Name: "K > N", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
+				return Options{K: c.Docs() + 1, Pool: cfg.Pool}, nil
+			}},
+			{Name: "Sigma = 1", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
+				return Options{K: cfg.K, Sigma: 1, Pool: cfg.Pool}, nil
+			}},
+			{Name: "Beta = NaN", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
+				return Options{K: cfg.K, Beta: math.NaN(), Pool: cfg.Pool}, nil
+			}},
+		},
+	})
+}
+
+func randomNonNeg(r, c int, zero float64, seed uint64) *mat.Dense {
+	g := engine.NewRand(seed)
+	a := mat.NewDense(r, c, nil)
+	for i := 0; i < r; i++ {
+		for j := 0; j < c; j++ {
+			if g.Float64() >= zero {
+				a.Set(i, j, g.Float64())
+			}
+		}
+	}
+	return a
+}
+
+func toMatrix(a *mat.Dense, asSparse bool) *tnmf.Matrix {
+	if !asSparse {
+		return tnmf.NewDenseMatrix(a)
+	}
+	n, _ := a.Dims()
+	var ts []sparse.Triplet
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			if v := a.At(i, j); v != 0 {
+				ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
+			}
+		}
+	}
+	s, err := sparse.FromTriplets(n, n, ts)
+	if err != nil {
+		panic(err)
+	}
+	return tnmf.NewSparseMatrix(s)
+}
+
+// A planted factorization A = H*H*ᵀ (H* ≥ 0, full column rank) is a fixed
+// point of the PGD step: ∇f(H*) = 0, so α = 1 is accepted and H_new = H*.
+// A perturbed H* moves and f decreases.
+func TestStepFixedPoint(t *testing.T) {
+	for _, k := range []int{1, 4} {
+		hs := randomNonNeg(50, k, 0.4, uint64(k))
+		var a mat.Dense
+		a.Mul(hs, hs.T())
+		for _, sp := range []bool{false, true} {
+			am := toMatrix(&a, sp)
+			norm2 := am.FrobeniusSq(nil)
+			cur, next := newState(50, k), newState(50, k)
+			cur.h.Copy(hs)
+			cur.eval(nil, am, norm2)
+			grad := mat.NewDense(50, k, nil)
+			// ∇f(H*) is 0 up to rounding, so any accepted α leaves H*; the
+			// Armijo test itself compares f values that are rounding noise
+			// here (f(H*) = 0 evaluated as ‖A‖² − 2⟨H, AH⟩ + ‖G‖²), so the
+			// search may also fail, which leaves H unchanged.
+			alpha, ok := Step(nil, am, norm2, cur, next, grad, DefaultSigma, DefaultBeta)
+			t.Logf("k=%d sparse=%v: accepted %v, α = %g", k, sp, ok, alpha)
+			var d mat.Dense
+			d.Sub(next.h, hs)
+			if e := mat.Norm(&d, math.Inf(1)); e > 1e-10 {
+				t.Errorf("k=%d sparse=%v: ‖Step(H*) − H*‖ = %g, want ≤ 1e-10", k, sp, e)
+			}
+			pert := mat.DenseCopyOf(hs)
+			pert.Set(3, 0, pert.At(3, 0)+1)
+			cur.h.Copy(pert)
+			cur.eval(nil, am, norm2)
+			if _, ok := Step(nil, am, norm2, cur, next, grad, DefaultSigma, DefaultBeta); !ok {
+				t.Fatal("no step from the perturbed point")
+			}
+			d.Sub(next.h, pert)
+			if mat.Norm(&d, math.Inf(1)) < 1e-6 || !(next.f < cur.f) {
+				t.Errorf("k=%d: perturbed point did not move down: f %v → %v", k, cur.f, next.f)
+			}
+		}
+	}
+}
+
+// ∇f = 4(H·HᵀH − AH) against central differences of f = ‖A − HHᵀ‖²_F
+// computed densely.
+func TestGradientFiniteDifferences(t *testing.T) {
+	h := randomNonNeg(12, 3, 0, 5)
+	araw := randomNonNeg(12, 12, 0.5, 6)
+	var a mat.Dense
+	a.Add(araw, araw.T())
+	f := func(h *mat.Dense) float64 {
+		var r mat.Dense
+		r.Mul(h, h.T())
+		r.Sub(&a, &r)
+		n := mat.Norm(&r, 2)
+		return n * n
+	}
+	am := toMatrix(&a, true)
+	s := newState(12, 3)
+	s.h.Copy(h)
+	s.eval(nil, am, am.FrobeniusSq(nil))
+	if math.Abs(s.f-f(h)) > 1e-12*f(h) {
+		t.Errorf("f = %v, dense %v", s.f, f(h))
+	}
+	grad := mat.NewDense(12, 3, nil)
+	gradient(nil, grad, s)
+	const e = 1e-6
+	for i := 0; i < 12; i++ {
+		for j := 0; j < 3; j++ {
+			hp, hm := mat.DenseCopyOf(h), mat.DenseCopyOf(h)
+			hp.Set(i, j, h.At(i, j)+e)
+			hm.Set(i, j, h.At(i, j)-e)
+			fd := (f(hp) - f(hm)) / (2 * e)
+			if math.Abs(fd-grad.At(i, j)) > 1e-5*(1+math.Abs(fd)) {
+				t.Errorf("∂f/∂H[%d,%d] = %v, finite difference %v", i, j, grad.At(i, j), fd)
+			}
+		}
+	}
+}
+
+func TestAssign(t *testing.T) {
+	h := mat.NewDense(4, 3, []float64{
+		0.1, 0.5, 0.2,
+		0.3, 0.3, 0.1, // tie → smallest index
+		0, 0, 0, // unassigned
+		0, 0, 2,
+	})
+	got := Assign(h)
+	want := []int{1, 0, -1, 2}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("Assign row %d = %d, want %d", i, got[i], want[i])
+		}
+	}
+}
+
+// On two groups of documents with disjoint vocabularies A is block
+// diagonal, and SymNMF with K = 2 separates the groups exactly. Fold-in of
+// a training document reaches the KKT point of its NNLS problem.
+func TestTwoBlocksAndFoldIn(t *testing.T) {
+	r := engine.NewRand(9)
+	var ts []sparse.Triplet
+	for j := 0; j < 60; j++ {
+		base := 0
+		if j >= 30 {
+			base = 20
+		}
+		for q := 0; q < 4; q++ {
+			ts = append(ts, sparse.Triplet{Row: base + r.IntN(20), Col: j, Val: 1})
+		}
+	}
+	d, err := sparse.FromTriplets(40, 60, ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := engine.NewCorpus("blocks", make([]string, 40), d, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, st, err := Options{K: 2, Stopping: engine.Stopping{MaxIter: 300}, Pool: parallel.NewPool(2)}.Fit(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl := m.(*Model).Clusters()
+	for j := 1; j < 60; j++ {
+		same := (j < 30) == (0 < 30)
+		if (cl[j] == cl[0]) != same {
+			t.Fatalf("%v: clusters %v do not separate the blocks", st, cl)
+		}
+	}
+	x := c.DT.SelectRows([]int{0, 45})
+	f, err := m.FoldIn(context.Background(), x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// KKT of min ‖a − Hh‖²: gradient 2(HᵀHh − Hᵀa) ≥ 0, = 0 where h > 0,
+	// with a computed directly as cosines.
+	a := tnmf.Cosine(nil, c.DT, tnmf.StorageDense).Dense()
+	h := m.DocTopics()
+	for r, doc := range []int{0, 45} {
+		for k := 0; k < 2; k++ {
+			g := 0.0
+			for n := 0; n < 60; n++ {
+				hn := 0.0
+				for l := 0; l < 2; l++ {
+					hn += h.At(n, l) * f.At(r, l)
+				}
+				g += 2 * h.At(n, k) * (hn - a.At(doc, n))
+			}
+			if g < -1e-6 || (f.At(r, k) > 0 && math.Abs(g) > 1e-6) {
+				t.Errorf("fold-in of document %d: KKT fails at %d: h=%g g=%g", doc, k, f.At(r, k), g)
+			}
+		}
+	}
+	if got := Assign(f); got[0] != cl[0] || got[1] != cl[45] {
+		t.Errorf("fold-in clusters %v, training %d %d", got, cl[0], cl[45])
+	}
+}
