@@ -37,6 +37,11 @@ func families() []Family {
 		lsiFamily(),
 		plsiFamily(),
 		ldaFamily(),
+		tnmfFamily(),
+		nmfeFamily(),
+		nmfiFamily(),
+		graphnmfFamily(),
+		symnmfFamily(),
 	}
 }
 
