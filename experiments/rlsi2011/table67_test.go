@@ -1,0 +1,167 @@
+package rlsi2011
+
+import (
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/topicmf/topicmf/engine/sparse"
+	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/metrics/topics"
+)
+
+func TestDistinctShare(t *testing.T) {
+	tt := func(ws ...string) []topics.Term {
+		var out []topics.Term
+		for _, w := range ws {
+			out = append(out, topics.Term{Term: w})
+		}
+		return out
+	}
+	if v := distinctShare(nil, 5); !math.IsNaN(v) {
+		t.Fatalf("no topics: %v", v)
+	}
+	// Two topics of 2 slots: {a, b} and {b, c} → 3 distinct of 4.
+	if v := distinctShare([][]topics.Term{tt("a", "b"), tt("b", "c")}, 2); v != 0.75 {
+		t.Fatalf("got %v, want 0.75", v)
+	}
+	// An empty topic still counts its slots: {a, b} and {} → 2 of 4.
+	if v := distinctShare([][]topics.Term{tt("a", "b"), nil}, 2); v != 0.5 {
+		t.Fatalf("got %v, want 0.5", v)
+	}
+}
+
+func TestScaleRows(t *testing.T) {
+	// Row 0 = (3, 4) → (0.6, 0.8); row 1 empty; row 2 = (0, 2) → (0, 1).
+	m, err := sparse.FromTriplets(3, 2, []sparse.Triplet{{Row: 0, Col: 0, Val: 3}, {Row: 0, Col: 1, Val: 4}, {Row: 2, Col: 1, Val: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := scaleRows(m)
+	for _, c := range []struct {
+		i, j int
+		want float64
+	}{{0, 0, 0.6}, {0, 1, 0.8}, {1, 0, 0}, {2, 1, 1}} {
+		if got := s.At(c.i, c.j); math.Abs(got-c.want) > 1e-15 {
+			t.Errorf("(%d,%d) = %v, want %v", c.i, c.j, got, c.want)
+		}
+	}
+	if m.At(0, 0) != 3 {
+		t.Fatal("scaleRows changed its input")
+	}
+}
+
+// fakeTable67 builds results: per (docnorm, λ1) the four variants' avgcomp,
+// empty topics and distinct_top5.
+func fakeTable67(rows map[string]map[string][3]float64) *experiments.Results {
+	e := Table67()
+	res := &experiments.Results{Experiment: e}
+	for pt, vs := range rows {
+		dn, l1, _ := strings.Cut(pt, "/")
+		for v, m := range vs {
+			j := &experiments.Job{Experiment: e, Method: experiments.MethodSpec{Name: "rlsi", Label: variantLabel(v), Params: map[string]string{"variant": v}},
+				Point: map[string]string{"docnorm": dn, "lambda1": l1, "lambda2": "0.1"}}
+			run := &experiments.StoredRun{Metrics: []experiments.Metric{{Name: "avgcomp", Value: m[0]}, {Name: "empty_topics", Value: m[1]}, {Name: "distinct_top5", Value: m[2]}}}
+			res.Jobs = append(res.Jobs, &experiments.JobResult{Job: j, Run: run})
+		}
+	}
+	return res
+}
+
+func TestTable67Judges(t *testing.T) {
+	good := map[string][3]float64{"u1v2": {0.01, 0, 0.9}, "u1v1": {0.02, 0, 0.8}, "u2v1": {1, 0, 0.7}, "u2v2": {1, 0, 0.5}}
+	collapsed := map[string][3]float64{"u1v2": {0.5, 0, 0.9}, "u1v1": {0, 20, 0}, "u2v1": {0, 20, 0}, "u2v2": {1, 0, 0.5}}
+	bad := map[string][3]float64{"u1v2": {1, 0, 0.4}, "u1v1": {1, 0, 0.4}, "u2v1": {1, 0, 0.4}, "u2v2": {1, 0, 0.6}}
+
+	r := fakeTable67(map[string]map[string][3]float64{"l2/0.1": good, "l2/1": collapsed})
+	for i, c := range r.Experiment.Claims {
+		v := c.Judge(r)
+		if v.Outcome != experiments.Held {
+			t.Errorf("claim %d on good data: %v (%s)", i, v.Outcome, v.Detail)
+		}
+		// The collapsed point is left out.
+		if !strings.Contains(v.Detail, "holds at 1 of 1") || !strings.Contains(v.Detail, "1 points left out") {
+			t.Errorf("claim %d detail: %s", i, v.Detail)
+		}
+	}
+	r = fakeTable67(map[string]map[string][3]float64{"l2/0.1": good, "none/0.1": bad})
+	want := []experiments.Outcome{experiments.NotHeld, experiments.NotHeld, experiments.Held, experiments.NotHeld}
+	for i, c := range r.Experiment.Claims {
+		if v := c.Judge(r); v.Outcome != want[i] {
+			t.Errorf("claim %d on mixed data: %v, want %v (%s)", i, v.Outcome, want[i], v.Detail)
+		}
+	}
+	r = fakeTable67(map[string]map[string][3]float64{"l2/1": collapsed})
+	for i, c := range r.Experiment.Claims {
+		if v := c.Judge(r); v.Outcome != experiments.Inconclusive {
+			t.Errorf("claim %d on collapsed data: %v, want inconclusive", i, v.Outcome)
+		}
+	}
+}
+
+func TestRegistered(t *testing.T) {
+	for _, id := range []string{"rlsi2011/table6-7"} {
+		es, err := experiments.Get(id)
+		if err != nil || len(es) != 1 {
+			t.Fatalf("%s not registered: %v", id, err)
+		}
+		for _, quick := range []bool{false, true} {
+			if _, err := es[0].Jobs(quick, 0); err != nil {
+				t.Fatalf("%s jobs (quick %v): %v", id, quick, err)
+			}
+		}
+	}
+}
+
+// needData skips the test unless TOPICMF_DATA holds the named files.
+func needData(t *testing.T, files ...string) {
+	t.Helper()
+	dir := os.Getenv("TOPICMF_DATA")
+	if dir == "" {
+		t.Skip("TOPICMF_DATA is not set; needs " + strings.Join(files, ", "))
+	}
+	for _, f := range files {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Skipf("%s is absent from TOPICMF_DATA=%s", f, dir)
+		}
+	}
+}
+
+// TestTable67Quick runs the quick variant end to end on Reuters-21578.
+func TestTable67Quick(t *testing.T) {
+	needData(t, "reuters21578/reuters21578.tar.gz", "stopwords")
+	if testing.Short() {
+		t.Skip("fits 16 RLSI models on Reuters (several seconds); skipped in -short")
+	}
+	st, err := store.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := (&experiments.Runner{Store: st, Quick: true}).Run(context.Background(), Table67())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Jobs) != 16 {
+		t.Fatalf("%d quick jobs, want 16 (2 docnorm × 2 λ1 × 4 variants)", len(res.Jobs))
+	}
+	for _, j := range res.Jobs {
+		a, ok := j.Run.Metric("avgcomp")
+		if !ok || a < 0 || a > 1 {
+			t.Fatalf("%s: avgcomp %v %v", j.Job.Label(), a, ok)
+		}
+		// ℓ2 on U never gives an exact zero unless the topic is empty.
+		if v := j.Job.Method.Params["variant"]; (v == "u2v2") && a != 1 {
+			t.Errorf("%s: Uℓ2-Vℓ2 AvgComp %v, want 1", j.Job.Label(), a)
+		}
+		if _, err := os.Stat(filepath.Join(j.Dir, "topics.txt")); err != nil {
+			t.Errorf("%s: %v", j.Job.Label(), err)
+		}
+	}
+	for i, v := range res.Verdicts() {
+		t.Logf("claim %d: %s (%s)", i, v.Outcome, v.Detail)
+	}
+}
