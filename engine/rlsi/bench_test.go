@@ -27,9 +27,9 @@ import (
 // (counted in full although they skip zeros of U), and for coordinate
 // descent 4 flops per coordinate visited plus 2K per moved coordinate (see
 // lassoCD). The textbook rule of Algorithm 2 would cost 2K² flops per row
-// and sweep; visits/row against K·sweeps/row shows what the active set
-// saves, axpys/row what the incremental gradient costs. U-zeros is the
-// fraction of zeros in U.
+// and sweep, against 4K + 2K·(moves) here: axpys/row (moves plus the
+// non-zeros of the warm start) over K·sweeps/row is the fraction of the
+// textbook work left. U-zeros is the fraction of zeros in U.
 //
 //	go test ./engine/rlsi -run '^$' -bench . -benchtime 3x
 
@@ -153,6 +153,5 @@ func BenchmarkIteration(b *testing.B) {
 // reportCD reports the coordinate-descent work per row.
 func reportCD(b *testing.B, w cdWork, rows int) {
 	b.ReportMetric(float64(w.sweeps)/float64(rows), "sweeps/row")
-	b.ReportMetric(float64(w.visits)/float64(rows), "visits/row")
 	b.ReportMetric(float64(w.axpys)/float64(rows), "axpys/row")
 }

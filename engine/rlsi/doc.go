@@ -50,9 +50,9 @@
 // sweep's largest change is at most InnerTol times the largest |u_mk| of
 // the row, or InnerSweeps sweeps. When s_kk = 0 (topic k unused by every
 // document) u_mk is set to 0, the minimizer of λ1|u_mk|. The steps are
-// those of the paper; their order uses the usual active-set schedule
-// (between full sweeps, sweeps over the non-zero coordinates only) and the
-// gradient S·ū_m is kept up to date incrementally (see lassoCD).
+// those of the paper, in cyclic order; the vector S·ū_m is kept up to date
+// incrementally so that a coordinate that does not move costs O(1) (see
+// lassoCD).
 //
 // Reading choice (warm start): Algorithm 2 line 4 resets ū_m ← 0 at every
 // call. Here each row starts from its value after the previous outer

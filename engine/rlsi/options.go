@@ -93,10 +93,9 @@ type Options struct {
 	// test is applied at the iterations Stopping.Evaluate selects).
 	Stopping engine.Stopping
 	// InnerSweeps is the largest number of coordinate-descent sweeps per
-	// row in an ℓ1 update, full or active-set sweeps alike; 0 means
-	// DefaultInnerSweeps.
+	// row in an ℓ1 update; 0 means DefaultInnerSweeps.
 	InnerSweeps int
-	// InnerTol stops a row's sweeps when a full sweep has
+	// InnerTol stops a row's sweeps when a sweep has
 	// max_k |Δx_k| ≤ InnerTol·max_k |x_k|;
 	// 0 means DefaultInnerTol; a negative value disables the test so every
 	// row runs exactly InnerSweeps sweeps.
