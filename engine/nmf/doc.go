@@ -29,7 +29,7 @@
 // difference from the paper's factor is a relative O(ε / denominator),
 // about 1e-14 on real data. scikit-learn (solver "mu") instead replaces zero
 // denominators by float32 machine epsilon and adds nothing elsewhere; the
-// tests compare with it within 1e-9.
+// tests agree with it to 1e-12.
 //
 // Every product runs on the engine kernels (engine/sparse, engine/dense)
 // over fixed blocks, so a fit is bit-identical for any number of workers.

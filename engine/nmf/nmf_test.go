@@ -165,7 +165,7 @@ func TestAgainstScikitLearn(t *testing.T) {
 		t.Fatalf("status %v", st)
 	}
 	const wantObj = 20.0223119128464
-	if math.Abs(st.Objective-wantObj) > 1e-9*wantObj {
+	if math.Abs(st.Objective-wantObj) > 1e-12*wantObj {
 		t.Errorf("objective after 20 iterations = %.15g, scikit-learn %.15g", st.Objective, wantObj)
 	}
 	u, v := m.TermTopics(), m.DocTopics()
@@ -181,7 +181,7 @@ func TestAgainstScikitLearn(t *testing.T) {
 		{"V[0,1]", v.At(0, 1), 3.2195861356093016},
 		{"V[1,0]", v.At(1, 0), 7.9793435030009349e-22},
 	} {
-		if math.Abs(e.got-e.want) > 1e-10*math.Max(1, math.Abs(e.want)) {
+		if math.Abs(e.got-e.want) > 1e-12*math.Max(1, math.Abs(e.want)) {
 			t.Errorf("%s = %.17g, scikit-learn %.17g", e.name, e.got, e.want)
 		}
 	}
