@@ -1,0 +1,127 @@
+package grouping
+
+import (
+	"fmt"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/sparse"
+)
+
+// Layout is a labelled corpus in class-major order (see the package doc).
+type Layout struct {
+	// M terms, N documents, P classes (len of the corpus ClassNames).
+	M, N, P int
+	// Order[i] is the corpus index of the document at class-major position i.
+	Order []int
+	// Pos[n] is the class-major position of corpus document n.
+	Pos []int
+	// Offset (len P+1): class p holds positions [Offset[p], Offset[p+1]).
+	Offset []int
+	// ClassOf[i] is the class of position i.
+	ClassOf []int32
+	// D is M×N with columns in class-major order; DT is its transpose (row i
+	// is the document at position i). They are the corpus's own matrices
+	// when Identity.
+	D, DT *sparse.CSR
+	// Identity reports that class-major order is the corpus order.
+	Identity bool
+	// ClassNames are the corpus's class names (len P).
+	ClassNames []string
+}
+
+// New lays out the corpus by class. who names the model in errors. It is an
+// error for the corpus to have no labels or no classes, or for a document
+// to have no class (label −1): GMF (§3.1) assigns every training document
+// to one of the P classes.
+func New(c *engine.Corpus, who string) (*Layout, error) {
+	if c == nil || c.D == nil {
+		return nil, fmt.Errorf("%s: nil corpus or term-document matrix", who)
+	}
+	n := c.D.Cols
+	if c.Labels == nil || len(c.ClassNames) == 0 {
+		return nil, fmt.Errorf("%s: corpus %q has no class labels; the group models need the class of every document (GMF §3.1)", who, c.Name)
+	}
+	if len(c.Labels) != n {
+		return nil, fmt.Errorf("%s: corpus %q has %d labels for %d documents", who, c.Name, len(c.Labels), n)
+	}
+	p := len(c.ClassNames)
+	l := &Layout{M: c.D.Rows, N: n, P: p, Order: make([]int, n), Pos: make([]int, n),
+		Offset: make([]int, p+1), ClassOf: make([]int32, n), ClassNames: c.ClassNames}
+	for i, y := range c.Labels {
+		if y < 0 || y >= p {
+			id := fmt.Sprint(i)
+			if i < len(c.DocIDs) {
+				id = c.DocIDs[i]
+			}
+			if y == -1 {
+				return nil, fmt.Errorf("%s: corpus %q: document %s (column %d) has no class (label −1); every training document needs one", who, c.Name, id, i)
+			}
+			return nil, fmt.Errorf("%s: corpus %q: document %s (column %d) has label %d, want 0..%d", who, c.Name, id, i, y, p-1)
+		}
+		l.Offset[y+1]++
+	}
+	for q := 0; q < p; q++ {
+		l.Offset[q+1] += l.Offset[q]
+	}
+	next := append([]int(nil), l.Offset[:p]...)
+	l.Identity = true
+	for i, y := range c.Labels {
+		pos := next[y]
+		next[y]++
+		l.Order[pos] = i
+		l.Pos[i] = pos
+		l.ClassOf[pos] = int32(y)
+		if pos != i {
+			l.Identity = false
+		}
+	}
+	dt := c.DT
+	if dt == nil {
+		dt = c.D.T()
+	}
+	if dt.Rows != n || dt.Cols != c.D.Rows {
+		return nil, fmt.Errorf("%s: corpus DT is %d×%d, want the transpose of the %d×%d D", who, dt.Rows, dt.Cols, c.D.Rows, n)
+	}
+	if l.Identity {
+		l.D, l.DT = c.D, dt
+	} else {
+		l.DT = dt.SelectRows(l.Order)
+		l.D = l.DT.T()
+	}
+	return l, nil
+}
+
+// Size is the number of documents of class p.
+func (l *Layout) Size(p int) int { return l.Offset[p+1] - l.Offset[p] }
+
+// Unit is a block of class-major positions [Lo, Hi) inside one class.
+type Unit struct {
+	Class, Lo, Hi int
+}
+
+// Units cuts every class's positions into blocks of block documents
+// starting at the class's offset (the last block of a class may be
+// shorter; an empty class has no unit), in class order.
+func (l *Layout) Units(block int) []Unit {
+	if block < 1 {
+		block = 1
+	}
+	var us []Unit
+	for p := 0; p < l.P; p++ {
+		for lo := l.Offset[p]; lo < l.Offset[p+1]; lo += block {
+			us = append(us, Unit{Class: p, Lo: lo, Hi: min(lo+block, l.Offset[p+1])})
+		}
+	}
+	return us
+}
+
+// RowView returns rows [lo, hi) of a as a CSR matrix sharing a's column
+// indices and values (its RowPtr is rebased, so it is a valid CSR).
+func RowView(a *sparse.CSR, lo, hi int) *sparse.CSR {
+	base, end := a.RowPtr[lo], a.RowPtr[hi]
+	rp := make([]int, hi-lo+1)
+	for i := range rp {
+		rp[i] = a.RowPtr[lo+i] - base
+	}
+	return &sparse.CSR{Rows: hi - lo, Cols: a.Cols, RowPtr: rp, ColIdx: a.ColIdx[base:end:end], Val: a.Val[base:end:end]}
+}
