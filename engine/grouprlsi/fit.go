@@ -1,0 +1,448 @@
+package grouprlsi
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/rlsi"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Names of the recorded objective terms (in this order) and sparsities.
+const (
+	TermLoss   = "loss"            // Σ_p ‖D_p − Ũ_pV_p‖²_F
+	TermU0     = "lambda1*|U0|_1"  // λ1 Σ|u⁽⁰⁾_mk|
+	TermUp     = "lambda1*|Up|_1"  // λ1 Σ_p Σ|u⁽ᵖ⁾_mk|
+	TermV      = "lambda2*|V|_F^2" // λ2 Σ_p Σ_n ‖v⁽ᵖ⁾_n‖²
+	SparsityU0 = "U0"              // fraction of zeros of U0
+	SparsityUp = "Up"              // fraction of zeros of [U_1, …, U_P]
+	SparsityV  = "V"               // fraction of zeros of the V_p (Ks+Kc per document)
+	cdBlock    = 64                // term rows per block of the lasso loops
+	vUnitDocs  = sparse.RowBlock   // documents per unit of the V_p update
+)
+
+// Fit runs Algorithm 1 of GMF (GRLSI) on a labelled corpus: U_p ← 0 and V_p
+// random for every class, then repeatedly U0 ← UpdateU0 (Alg. 2), U_p ←
+// UpdateU_p (Alg. 3) and V_p ← UpdateV_p (Alg. 4) for every class,
+// recording after each iteration the objective of Eq. 3 and its terms, the
+// wall time and the sparsity of U0, [U_1 … U_P] and the V_p. It stops at the
+// iteration limit or the relative-change tolerance, on cancellation (the
+// last complete iterate is returned) or on a NaN/Inf (Status
+// NumericalFailure naming the step). A corpus without labels, or with a
+// document whose label is −1, is an error.
+func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+	set, err := o.resolve()
+	if err != nil {
+		return nil, engine.Status{}, err
+	}
+	lay, err := grouping.New(c, "grouprlsi")
+	if err != nil {
+		return nil, engine.Status{}, err
+	}
+	s := newSolver(set, lay)
+	s.initV(engine.NewRand(set.seed).NormFloat64)
+
+	st := engine.Status{Objective: math.NaN()}
+	maxIter := set.stop.Iterations()
+	prev := math.NaN()
+	fail := func(t int, f *failure) {
+		st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: %s", t, f)
+	}
+	for t := 1; t <= maxIter; t++ {
+		if ctx.Err() != nil {
+			st.Reason = engine.Cancelled
+			break
+		}
+		start := time.Now()
+		var f *failure
+		for _, step := range []func(context.Context) *failure{s.updateU0, s.updateUc, s.updateV} {
+			if f = step(ctx); f != nil || ctx.Err() != nil {
+				break
+			}
+		}
+		if f != nil {
+			fail(t, f)
+			break
+		}
+		if ctx.Err() != nil {
+			st.Reason = engine.Cancelled
+			break
+		}
+		terms := s.objectiveTerms()
+		obj := terms[0].Value + terms[1].Value + terms[2].Value + terms[3].Value
+		if math.IsNaN(obj) || math.IsInf(obj, 0) {
+			fail(t, &failure{"objective", fmt.Sprintf("%v (%s %v, %s %v, %s %v, %s %v)", obj,
+				terms[0].Name, terms[0].Value, terms[1].Name, terms[1].Value, terms[2].Name, terms[2].Value, terms[3].Name, terms[3].Value)})
+			break
+		}
+		s.accept()
+		st.Iterations, st.Objective = t, obj
+		rec.Record(engine.Iteration{Iter: t, Seconds: time.Since(start).Seconds(), Objective: obj, Terms: terms, Sparsity: s.sparsity()})
+		if set.stop.Evaluate(t) {
+			if set.stop.Converged(prev, obj) {
+				st.Reason = engine.Converged
+				break
+			}
+			prev = obj
+		}
+	}
+	if st.Reason == 0 {
+		st.Reason = engine.IterationLimit
+	}
+	return newModel(s), st, nil
+}
+
+// failure is a numerical failure: the step that produced it and why.
+type failure struct{ step, why string }
+
+func (f *failure) String() string { return f.step + ": " + f.why }
+
+// solver holds the factors and work buffers of one fit. U = [U0 | U_1 … U_P]
+// is one M×K matrix (K = Ks + P·Kc); the V_p are stored transposed and
+// compactly as one N×(Ks+Kc) matrix in class-major order (row i is the
+// document at position i: its Ks shared weights h, then its Kc class
+// weights w). u and v are the last complete iterate; uNext and vNext
+// receive the iterate being computed.
+type solver struct {
+	set                     settings
+	lay                     *grouping.Layout
+	m, n, np, ks, kc, kt, k int
+	u, uNext                *mat.Dense   // M×K
+	v, vNext                *mat.Dense   // N×kt
+	r0, t0                  *mat.Dense   // M×Ks: R0 and Σ_p U_pW_pH_pᵀ
+	rc, tc                  *mat.Dense   // M×P·Kc: [R_1 … R_P] and [U0H_1W_1ᵀ …]
+	phi                     *mat.Dense   // N×kt: row i = (Ũ_pᵀd_i)ᵀ
+	g, gNext                []*mat.Dense // per class kt×kt: V_pV_pᵀ of v, of vNext
+	utu                     []*mat.Dense // per class kt×kt: Ũ_pᵀŨ_p of uNext
+	sigma                   []*mat.Dense // per class (Ũ_pᵀŨ_p + λ2 I)⁻¹
+	dnorm2                  float64
+}
+
+func newSolver(set settings, lay *grouping.Layout) *solver {
+	s := &solver{set: set, lay: lay, m: lay.M, n: lay.N, np: lay.P, ks: set.ks, kc: set.kc}
+	s.kt = s.ks + s.kc
+	s.k = s.ks + s.np*s.kc
+	s.u, s.uNext = mat.NewDense(s.m, s.k, nil), mat.NewDense(s.m, s.k, nil)
+	if s.n > 0 {
+		s.v, s.vNext = mat.NewDense(s.n, s.kt, nil), mat.NewDense(s.n, s.kt, nil)
+		s.phi = mat.NewDense(s.n, s.kt, nil)
+	}
+	if s.ks > 0 {
+		s.r0, s.t0 = mat.NewDense(s.m, s.ks, nil), mat.NewDense(s.m, s.ks, nil)
+	}
+	if s.kc > 0 {
+		s.rc, s.tc = mat.NewDense(s.m, s.np*s.kc, nil), mat.NewDense(s.m, s.np*s.kc, nil)
+	}
+	s.utu = make([]*mat.Dense, s.np)
+	s.sigma = make([]*mat.Dense, s.np)
+	for p := range s.utu {
+		s.utu[p] = mat.NewDense(s.kt, s.kt, nil)
+	}
+	s.dnorm2 = sparse.FrobeniusSq(set.pool, lay.D)
+	return s
+}
+
+// cols returns columns [lo, hi) of a as a view (hi > lo).
+func cols(a *mat.Dense, lo, hi int) *mat.Dense {
+	r, _ := a.Dims()
+	return a.Slice(0, r, lo, hi).(*mat.Dense)
+}
+
+// u0 and uc are the shared and class blocks of U; h and w those of V.
+func (s *solver) u0(u *mat.Dense) *mat.Dense { return cols(u, 0, s.ks) }
+func (s *solver) uc(u *mat.Dense) *mat.Dense { return cols(u, s.ks, s.k) }
+func (s *solver) h(v *mat.Dense) *mat.Dense  { return cols(v, 0, s.ks) }
+func (s *solver) w(v *mat.Dense) *mat.Dense  { return cols(v, s.ks, s.kt) }
+
+// initV sets V_p⁽⁰⁾ (GMF Algorithm 1 line 3, "random matrix"): every entry
+// rnd() (Fit passes N(0, 1) draws from engine.NewRand(Seed)), drawn
+// document by document in corpus order and, within a document, over its Ks
+// shared then Kc class weights. U_p⁽⁰⁾ = 0 (line 2), and U0 is first computed from them. With one
+// class and Kc = 0 these are exactly the draws of engine/rlsi.
+func (s *solver) initV(rnd func() float64) {
+	if s.n == 0 {
+		return
+	}
+	raw := s.v.RawMatrix()
+	for _, pos := range s.lay.Pos {
+		row := raw.Data[pos*raw.Stride : pos*raw.Stride+s.kt]
+		for j := range row {
+			row[j] = rnd()
+		}
+	}
+	s.g = s.classGrams(s.v)
+}
+
+func (s *solver) classGrams(v *mat.Dense) []*mat.Dense {
+	if s.n == 0 {
+		out := make([]*mat.Dense, s.np)
+		for p := range out {
+			out[p] = mat.NewDense(s.kt, s.kt, nil)
+		}
+		return out
+	}
+	return s.lay.ClassGrams(s.set.pool, v)
+}
+
+// accept makes the computed iterate current.
+func (s *solver) accept() {
+	s.u, s.uNext = s.uNext, s.u
+	s.v, s.vNext = s.vNext, s.v
+	s.g, s.gNext = s.gNext, s.g
+}
+
+// block copies the [r0, r1) × [c0, c1) block of a kt×kt matrix into a
+// packed (c1−c0)-stride slice.
+func block(a *mat.Dense, r0, r1, c0, c1 int) []float64 {
+	out := make([]float64, 0, (r1-r0)*(c1-c0))
+	for i := r0; i < r1; i++ {
+		for j := c0; j < c1; j++ {
+			out = append(out, a.At(i, j))
+		}
+	}
+	return out
+}
+
+// updateU0 is GMF Algorithm 2 (§4.1.1): with S0 = Σ_p H_pH_pᵀ and
+// R0 = Σ_p D_pH_pᵀ − Σ_p U_pW_pH_pᵀ (Eq. 5–6), each row ū⁽⁰⁾_m solves the
+// lasso min ‖d̄_m − Hᵀū‖² + λ1‖ū‖₁ by coordinate descent with
+// soft-thresholding at λ1/2 (rlsi.Lasso, the update rule after Eq. 6).
+// U_p are the current ones (old iterate), as in Algorithm 1 line 6.
+func (s *solver) updateU0(ctx context.Context) *failure {
+	if s.ks == 0 {
+		return nil
+	}
+	p := s.set.pool
+	// S0 = Σ_p H_pH_pᵀ, the Ks×Ks leading blocks of the class Grams, added
+	// in class order.
+	s0 := make([]float64, s.ks*s.ks)
+	for _, g := range s.g {
+		for i, x := range block(g, 0, s.ks, 0, s.ks) {
+			s0[i] += x
+		}
+	}
+	if f := checkSlice(s0, s.ks, "UpdateU0 (GMF Alg. 2 line 1): S0 = Σ H_pH_pᵀ", "S0"); f != nil {
+		return f
+	}
+	if s.n > 0 {
+		sparse.MulDense(p, s.r0, s.lay.D, s.h(s.v)) // Σ_p D_pH_pᵀ = D·Hᵀ
+	} else {
+		s.r0.Zero()
+	}
+	if s.kc > 0 {
+		// Σ_p U_p(W_pH_pᵀ) = [U_1 … U_P]·[C_1; …; C_P], C_p = W_pH_pᵀ (Kc×Ks).
+		cst := mat.NewDense(s.np*s.kc, s.ks, nil)
+		for q, g := range s.g {
+			cst.Slice(q*s.kc, (q+1)*s.kc, 0, s.ks).(*mat.Dense).Copy(g.Slice(s.ks, s.kt, 0, s.ks))
+		}
+		dense.MulSmall(p, s.t0, s.uc(s.u), cst)
+		s.r0.Sub(s.r0, s.t0)
+	}
+	if ctx.Err() != nil {
+		return nil
+	}
+	if f := checkFinite(p, s.r0, "UpdateU0 (GMF Alg. 2 line 2): R0 = Σ D_pH_pᵀ − Σ U_pW_pH_pᵀ", "R0"); f != nil {
+		return f
+	}
+	s.lassoRows(ctx, s.u0(s.uNext), s.u0(s.u), s.r0, [][]float64{s0}, s.ks)
+	if ctx.Err() != nil {
+		return nil
+	}
+	return checkFinite(p, s.u0(s.uNext), "UpdateU0 (GMF Alg. 2)", "U0")
+}
+
+// updateUc is GMF Algorithm 3 (§4.1.2) for every class: with S_p = W_pW_pᵀ
+// and R_p = D_pW_pᵀ − U0H_pW_pᵀ (the new U0, Algorithm 1 line 8), each row
+// of U_p solves the lasso of Eq. 7 by the same coordinate descent. All
+// classes are done in one pass: R_p for every class by one sweep over D
+// (grouping.MulBlockDiag) and one product U0·[H_1W_1ᵀ … H_PW_Pᵀ]; the P·M
+// row problems run over fixed blocks of term rows, each covering every
+// class.
+func (s *solver) updateUc(ctx context.Context) *failure {
+	if s.kc == 0 {
+		return nil
+	}
+	p := s.set.pool
+	sp := make([][]float64, s.np)
+	for q, g := range s.g {
+		sp[q] = block(g, s.ks, s.kt, s.ks, s.kt)
+		if f := checkSlice(sp[q], s.kc, fmt.Sprintf("UpdateU_p (GMF Alg. 3 line 1), class %d: S_p = W_pW_pᵀ", q), "S_p"); f != nil {
+			return f
+		}
+	}
+	if s.n > 0 {
+		s.lay.MulBlockDiag(p, s.rc, s.w(s.v)) // [D_1W_1ᵀ … D_PW_Pᵀ]
+	} else {
+		s.rc.Zero()
+	}
+	if s.ks > 0 {
+		// U0·[H_1W_1ᵀ … H_PW_Pᵀ] with H_pW_pᵀ = (Ks×Kc) block of the class Gram.
+		c2 := mat.NewDense(s.ks, s.np*s.kc, nil)
+		for q, g := range s.g {
+			c2.Slice(0, s.ks, q*s.kc, (q+1)*s.kc).(*mat.Dense).Copy(g.Slice(0, s.ks, s.ks, s.kt))
+		}
+		dense.MulSmall(p, s.tc, s.u0(s.uNext), c2)
+		s.rc.Sub(s.rc, s.tc)
+	}
+	if ctx.Err() != nil {
+		return nil
+	}
+	if f := checkFinite(p, s.rc, "UpdateU_p (GMF Alg. 3 line 2): R_p = D_pW_pᵀ − U0H_pW_pᵀ", "R_p"); f != nil {
+		return f
+	}
+	s.lassoRows(ctx, s.uc(s.uNext), s.uc(s.u), s.rc, sp, s.kc)
+	if ctx.Err() != nil {
+		return nil
+	}
+	return checkFinite(p, s.uc(s.uNext), "UpdateU_p (GMF Alg. 3)", "U_p")
+}
+
+// lassoRows solves, for every term row m and every segment q of width k
+// (len(ss) segments), min_x xᵀS_qx − 2r_{m,q}ᵀx + λ1‖x‖₁ by rlsi.Lasso,
+// starting from the same segment of prev (or zero when ColdStart), writing
+// dst. Blocks of cdBlock rows run in parallel; a block starting after
+// cancellation is skipped. Each row's result depends on that row alone.
+func (s *solver) lassoRows(ctx context.Context, dst, prev, r *mat.Dense, ss [][]float64, k int) {
+	rows, _ := dst.Dims()
+	draw, praw, rraw := dst.RawMatrix(), prev.RawMatrix(), r.RawMatrix()
+	set := s.set
+	set.pool.For(rows, cdBlock, func(_, lo, hi int) {
+		if ctx.Err() != nil {
+			return
+		}
+		lasso := rlsi.NewLasso(k)
+		for q, sq := range ss {
+			for i := lo; i < hi; i++ {
+				x := draw.Data[i*draw.Stride+q*k : i*draw.Stride+q*k+k]
+				if set.coldStart {
+					clear(x)
+				} else {
+					copy(x, praw.Data[i*praw.Stride+q*k:i*praw.Stride+q*k+k])
+				}
+				lasso.Solve(sq, rraw.Data[i*rraw.Stride+q*k:i*rraw.Stride+q*k+k], set.lambda1, x, set.innerSweeps, set.innerTol)
+			}
+		}
+	})
+}
+
+// updateV is GMF Algorithm 4 (§4.1.3) for every class: Σ_p = (Ũ_pᵀŨ_p +
+// λ2 I)⁻¹ (Cholesky, rlsi.RidgeInverse), Φ_p = Ũ_pᵀD_p and v⁽ᵖ⁾_n = Σ_pφ⁽ᵖ⁾_n,
+// with the new U0 and U_p. The documents run as units of vUnitDocs documents
+// within each class (grouping.Layout.Units), so a class of any size is
+// split evenly over the pool; each document's row depends on it alone.
+func (s *solver) updateV(ctx context.Context) *failure {
+	p := s.set.pool
+	grouping.TopicGrams(p, s.uNext, s.ks, s.kc, s.utu)
+	errs := make([]error, s.np)
+	p.For(s.np, 1, func(q, _, _ int) {
+		s.sigma[q], errs[q] = rlsi.RidgeInverse(s.utu[q], s.set.lambda2)
+	})
+	for q, err := range errs {
+		if err != nil {
+			return &failure{fmt.Sprintf("UpdateV_p (GMF Alg. 4 line 1), class %d: Σ_p = (Ũ_pᵀŨ_p + λ2 I)⁻¹", q), err.Error()}
+		}
+	}
+	if s.n == 0 {
+		return nil
+	}
+	units := s.lay.Units(vUnitDocs)
+	u0, uc := (*mat.Dense)(nil), (*mat.Dense)(nil)
+	if s.ks > 0 {
+		u0 = s.u0(s.uNext)
+	}
+	if s.kc > 0 {
+		uc = s.uc(s.uNext)
+	}
+	p.For(len(units), 1, func(b, _, _ int) {
+		if ctx.Err() != nil {
+			return
+		}
+		un := units[b]
+		x := grouping.RowView(s.lay.DT, un.Lo, un.Hi)
+		phi := s.phi.Slice(un.Lo, un.Hi, 0, s.kt).(*mat.Dense)
+		if s.ks > 0 {
+			sparse.MulDense(p, cols(phi, 0, s.ks), x, u0) // D_pᵀU0
+		}
+		if s.kc > 0 {
+			sparse.MulDense(p, cols(phi, s.ks, s.kt), x, cols(uc, un.Class*s.kc, (un.Class+1)*s.kc)) // D_pᵀU_p
+		}
+		dense.MulSmall(p, s.vNext.Slice(un.Lo, un.Hi, 0, s.kt).(*mat.Dense), phi, s.sigma[un.Class])
+	})
+	if ctx.Err() != nil {
+		return nil
+	}
+	return checkFinite(p, s.vNext, "UpdateV_p (GMF Alg. 4)", "V")
+}
+
+// objectiveTerms returns the terms of Eq. 3 at (uNext, vNext), given utu
+// and phi of uNext. The loss is Σ_p ‖D_p − Ũ_pV_p‖²_F = ‖D‖²_F −
+// 2⟨V, Φ⟩ + Σ_p ⟨V_pV_pᵀ, Ũ_pᵀŨ_p⟩, with the class Grams of vNext computed
+// here into gNext (they become S0, S_p and C_p of the next iteration).
+func (s *solver) objectiveTerms() []engine.Term {
+	p := s.set.pool
+	s.gNext = s.classGrams(s.vNext)
+	loss, vreg := s.dnorm2, 0.0
+	if s.n > 0 {
+		t := dense.Dot(p, s.vNext, s.phi)
+		g := 0.0
+		for q, gq := range s.gNext {
+			g += dense.Dot(p, gq, s.utu[q])
+		}
+		loss = (s.dnorm2 - 2*t) + g
+		if loss < 0 {
+			loss = 0 // rounding only; see sparse.ResidualSqParts
+		}
+		vreg = s.set.lambda2 * dense.Dot(p, s.vNext, s.vNext)
+	}
+	u0, uc := 0.0, 0.0
+	if s.ks > 0 {
+		u0 = s.set.lambda1 * grouping.SumAbs(p, s.u0(s.uNext))
+	}
+	if s.kc > 0 {
+		uc = s.set.lambda1 * grouping.SumAbs(p, s.uc(s.uNext))
+	}
+	return []engine.Term{{Name: TermLoss, Value: loss}, {Name: TermU0, Value: u0}, {Name: TermUp, Value: uc}, {Name: TermV, Value: vreg}}
+}
+
+// sparsity returns the zero fractions of U0, [U_1 … U_P] and V (current
+// iterate); a factor with no entries reads 0.
+func (s *solver) sparsity() []engine.Term {
+	p := s.set.pool
+	z0, zc, zv := 0.0, 0.0, 0.0
+	if s.ks > 0 {
+		z0 = dense.ZeroFraction(p, s.u0(s.u))
+	}
+	if s.kc > 0 {
+		zc = dense.ZeroFraction(p, s.uc(s.u))
+	}
+	if s.n > 0 {
+		zv = dense.ZeroFraction(p, s.v)
+	}
+	return []engine.Term{{Name: SparsityU0, Value: z0}, {Name: SparsityUp, Value: zc}, {Name: SparsityV, Value: zv}}
+}
+
+// checkFinite returns a failure of the given step when a holds a NaN or
+// Inf, naming the matrix and the first bad entry.
+func checkFinite(p *parallel.Pool, a *mat.Dense, step, name string) *failure {
+	if row, col, bad := dense.FirstNonFinite(p, a); bad {
+		return &failure{step, fmt.Sprintf("%s[%d,%d] = %v", name, row, col, a.At(row, col))}
+	}
+	return nil
+}
+
+// checkSlice is checkFinite for a packed k-column matrix.
+func checkSlice(a []float64, k int, step, name string) *failure {
+	for i, x := range a {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return &failure{step, fmt.Sprintf("%s[%d,%d] = %v", name, i/k, i%k, x)}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,510 @@
+package grouprlsi
+
+import (
+	"context"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/rlsi"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
+)
+
+func TestOneClassKc0EqualsRLSI(t *testing.T) {
+	// GRLSI with P = 1 and Kc = 0 is RLSI (Uℓ1-Vℓ2): same seed and options
+	// must give the same bits in U, V, every recorded term and the status,
+	// both with a fixed number of iterations and when the tolerance stops
+	// the fit. The corpus has more than 1024 documents so that the Grams
+	// have several blocks.
+	c0 := groupCorpus(t, 5, 1, 1100, 3, 2, 4) // one class: 1100 docs
+	if c0.Classes() != 1 {
+		t.Fatal("want one class")
+	}
+	for _, stop := range []engine.Stopping{{MaxIter: 4, RelTol: -1}, {MaxIter: 400, RelTol: 1e-3}} {
+		for _, workers := range []int{1, 2} {
+			pool := parallel.NewPool(workers)
+			g := Options{Ks: 5, Kc: None, Lambda1: 0.2, Lambda2: 0.3, Stopping: stop, Seed: 11, InnerSweeps: 30, Pool: pool}
+			r := rlsi.Options{K: 5, Lambda1: 0.2, Lambda2: 0.3, Stopping: stop, Seed: 11, InnerSweeps: 30, Pool: pool}
+			grec, rrec := engine.NewRecorder(), engine.NewRecorder()
+			gm, gst, err := g.Fit(context.Background(), c0, grec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rm, rst, err := r.Fit(context.Background(), c0, rrec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if gst.Reason != rst.Reason || gst.Iterations != rst.Iterations || math.Float64bits(gst.Objective) != math.Float64bits(rst.Objective) {
+				t.Fatalf("stop %+v: status %v, RLSI %v", stop, gst, rst)
+			}
+			if stop.RelTol > 0 && rst.Reason != engine.Converged {
+				t.Fatalf("RLSI did not converge (%v); the test wants the tolerance to stop both", rst)
+			}
+			if !bitsEqual(gm.TermTopics(), rm.TermTopics()) {
+				t.Errorf("stop %+v workers %d: U differs (max %g)", stop, workers, maxAbsDiff(gm.TermTopics(), rm.TermTopics()))
+			}
+			if !bitsEqual(gm.DocTopics(), rm.DocTopics()) {
+				t.Errorf("stop %+v workers %d: V differs (max %g)", stop, workers, maxAbsDiff(gm.DocTopics(), rm.DocTopics()))
+			}
+			gi, ri := grec.Iterations(), rrec.Iterations()
+			for i := range ri {
+				if math.Float64bits(gi[i].Objective) != math.Float64bits(ri[i].Objective) {
+					t.Errorf("iteration %d: objective %.17g, RLSI %.17g", i+1, gi[i].Objective, ri[i].Objective)
+				}
+				want := map[string]float64{TermLoss: ri[i].Terms[0].Value, TermU0: ri[i].Terms[1].Value, TermUp: 0, TermV: ri[i].Terms[2].Value}
+				for _, term := range gi[i].Terms {
+					if math.Float64bits(term.Value) != math.Float64bits(want[term.Name]) {
+						t.Errorf("iteration %d: %s = %.17g, RLSI %.17g", i+1, term.Name, term.Value, want[term.Name])
+					}
+				}
+			}
+			// Fold-in agrees too.
+			x := c0.DT.SelectRows([]int{0, 7, 1099})
+			gf, err := gm.FoldIn(context.Background(), x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rf, err := rm.FoldIn(context.Background(), x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bitsEqual(gf, rf) {
+				t.Errorf("fold-in differs from RLSI (max %g)", maxAbsDiff(gf, rf))
+			}
+		}
+	}
+}
+
+func TestFitRecordsExactObjective(t *testing.T) {
+	// The recorded terms (trace formula) equal a direct evaluation of Eq. 3
+	// from the returned factors, the objective is their sum, sparsity is
+	// the zero count, and K = Ks + P·Kc.
+	c := groupCorpus(t, 3, 3, 20, 2, 2, 5)
+	d := denseOf(c.D)
+	rec := engine.NewRecorder()
+	o := Options{Ks: 2, Kc: 2, Lambda1: 0.1, Lambda2: 0.2, Stopping: engine.Stopping{MaxIter: 3, RelTol: -1}, Seed: 2}
+	model, st, err := o.Fit(context.Background(), c, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Reason != engine.IterationLimit || st.Iterations != 3 {
+		t.Fatalf("status %v", st)
+	}
+	u, v := model.TermTopics(), model.DocTopics()
+	if r, k := u.Dims(); r != c.Terms() || k != 2+3*2 {
+		t.Fatalf("U is %d×%d, want %d×8", r, k, c.Terms())
+	}
+	if r, k := v.Dims(); r != c.Docs() || k != 8 {
+		t.Fatalf("V is %d×%d, want %d×8", r, k, c.Docs())
+	}
+	// A document has weights only in the shared and its class's columns.
+	for n := 0; n < c.Docs(); n++ {
+		for k := 2; k < 8; k++ {
+			if (k-2)/2 != c.Labels[n] && v.At(n, k) != 0 {
+				t.Fatalf("document %d (class %d) has weight in topic %d", n, c.Labels[n], k)
+			}
+		}
+	}
+	loss, r0, rc, rv := directObjective(d, u, v, 2, 0.1, 0.2)
+	last := rec.Iterations()[2]
+	names := []string{TermLoss, TermU0, TermUp, TermV}
+	for i, want := range []float64{loss, r0, rc, rv} {
+		if last.Terms[i].Name != names[i] {
+			t.Errorf("term %d is %q, want %q", i, last.Terms[i].Name, names[i])
+		}
+		if got := last.Terms[i].Value; math.Abs(got-want) > 1e-9*math.Max(1, want) {
+			t.Errorf("%s = %.12g, direct %.12g", names[i], got, want)
+		}
+	}
+	if sum := loss + r0 + rc + rv; math.Abs(last.Objective-sum) > 1e-9*sum || st.Objective != last.Objective {
+		t.Errorf("objective %.12g (status %.12g), direct %.12g", last.Objective, st.Objective, sum)
+	}
+	zeros := func(a *mat.Dense, c0, c1 int) float64 {
+		r, _ := a.Dims()
+		z := 0
+		for i := 0; i < r; i++ {
+			for j := c0; j < c1; j++ {
+				if a.At(i, j) == 0 {
+					z++
+				}
+			}
+		}
+		return float64(z) / float64(r*(c1-c0))
+	}
+	rep := model.(*Model).Representations()
+	for i, want := range []float64{zeros(u, 0, 2), zeros(u, 2, 8), zeros(rep, 0, 4)} {
+		if got := last.Sparsity[i].Value; got != want {
+			t.Errorf("sparsity %s = %v, want %v", last.Sparsity[i].Name, got, want)
+		}
+	}
+	// The objective never increases (each block update minimizes its
+	// sub-problem exactly or, for the lasso rows, never increases it).
+	its := rec.Iterations()
+	for i := 1; i < len(its); i++ {
+		if its[i].Objective > its[i-1].Objective*(1+1e-12) {
+			t.Errorf("objective rose from %.15g to %.15g at iteration %d", its[i-1].Objective, its[i].Objective, i+1)
+		}
+	}
+}
+
+// objectiveAt evaluates Eq. 3 directly for a solver state: U (M×K) and the
+// compact class-major V.
+func objectiveAt(s *solver, d *mat.Dense, u, vc *mat.Dense) (total float64, perClass []float64) {
+	m, _ := d.Dims()
+	perClass = make([]float64, s.np)
+	for pos := 0; pos < s.n; pos++ {
+		n := s.lay.Order[pos]
+		p := int(s.lay.ClassOf[pos])
+		for i := 0; i < m; i++ {
+			x := d.At(i, n)
+			for k := 0; k < s.ks; k++ {
+				x -= u.At(i, k) * vc.At(pos, k)
+			}
+			for k := 0; k < s.kc; k++ {
+				x -= u.At(i, s.ks+p*s.kc+k) * vc.At(pos, s.ks+k)
+			}
+			perClass[p] += x * x
+		}
+		for k := 0; k < s.kt; k++ {
+			total += s.set.lambda2 * vc.At(pos, k) * vc.At(pos, k)
+		}
+	}
+	for i := 0; i < m; i++ {
+		for k := 0; k < s.k; k++ {
+			a := s.set.lambda1 * math.Abs(u.At(i, k))
+			if k >= s.ks {
+				perClass[(k-s.ks)/s.kc] += a
+			} else {
+				total += a
+			}
+		}
+	}
+	for _, f := range perClass {
+		total += f
+	}
+	return total, perClass
+}
+
+func TestBlockUpdatesLowerSubObjectives(t *testing.T) {
+	// Each block update of Algorithm 1 lowers (never raises) the objective
+	// of Eq. 3 with the other blocks fixed — equivalently its own
+	// sub-objective (Eq. 4, Eq. 7 per class, the V_p problem) — and the
+	// ℓ1 updates reach the minimizer: the rows of U0 and U_p satisfy the
+	// lasso optimality conditions of Eq. 6/7 computed independently from
+	// dense matrices, and the V_p are the closed form of §4.1.3 solved by
+	// gonum.
+	c := groupCorpus(t, 8, 3, 14, 2, 2, 4)
+	d := denseOf(c.D)
+	for _, kk := range [][2]int{{2, 2}, {2, None}, {None, 2}} {
+		set, err := Options{Ks: kk[0], Kc: kk[1], Lambda1: 0.05, Lambda2: 0.2, InnerSweeps: 2000, InnerTol: 1e-13, Seed: 4}.resolve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		lay, err := grouping.New(c, "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := newSolver(set, lay)
+		s.initV(engine.NewRand(4).Float64)
+		ctx := context.Background()
+		const slack = 1e-12
+		for it := 0; it < 4; it++ {
+			f0, _ := objectiveAt(s, d, s.u, s.v)
+			// U0.
+			if f := s.updateU0(ctx); f != nil {
+				t.Fatal(f)
+			}
+			mix := mat.DenseCopyOf(s.u)
+			if s.ks > 0 {
+				s.u0(mix).Copy(s.u0(s.uNext))
+				checkLassoKKT(t, "U0", s, d, mix)
+			}
+			f1, pc1 := objectiveAt(s, d, mix, s.v)
+			if f1 > f0*(1+slack) {
+				t.Errorf("%v it %d: UpdateU0 raised the objective %.15g → %.15g", kk, it, f0, f1)
+			}
+			// U_p.
+			if f := s.updateUc(ctx); f != nil {
+				t.Fatal(f)
+			}
+			if s.kc > 0 {
+				s.uc(mix).Copy(s.uc(s.uNext))
+				checkLassoKKT(t, "U_p", s, d, mix)
+			}
+			f2, pc2 := objectiveAt(s, d, mix, s.v)
+			for p := range pc2 {
+				// With U0 changed, a class's sub-objective of Eq. 7 is
+				// compared at the new U0 (pc1 has it).
+				if pc2[p] > pc1[p]*(1+slack)+1e-300 {
+					t.Errorf("%v it %d: UpdateU_p raised class %d's objective %.15g → %.15g", kk, it, p, pc1[p], pc2[p])
+				}
+			}
+			if f2 > f1*(1+slack) {
+				t.Errorf("%v it %d: UpdateU_p raised the objective %.15g → %.15g", kk, it, f1, f2)
+			}
+			// V_p.
+			if f := s.updateV(ctx); f != nil {
+				t.Fatal(f)
+			}
+			checkRidge(t, s, d, mix)
+			f3, _ := objectiveAt(s, d, mix, s.vNext)
+			if f3 > f2*(1+slack) {
+				t.Errorf("%v it %d: UpdateV raised the objective %.15g → %.15g", kk, it, f2, f3)
+			}
+			terms := s.objectiveTerms()
+			got := terms[0].Value + terms[1].Value + terms[2].Value + terms[3].Value
+			if math.Abs(got-f3) > 1e-9*f3 {
+				t.Errorf("%v it %d: recorded objective %.15g, direct %.15g", kk, it, got, f3)
+			}
+			s.accept()
+		}
+	}
+}
+
+// checkLassoKKT checks the optimality conditions of the lasso rows just
+// computed (U0 when shared, else every U_p), from dense matrices: with the
+// residual E = D − (the other blocks' reconstruction), the gradient of
+// ‖E − U_blk X‖² at U_blk is −2(E − U_blk X)Xᵀ, and the optimum has
+// |2((E − U X)Xᵀ)_mk| ≤ λ1 where u_mk = 0 and = λ1·sign(u_mk) otherwise.
+func checkLassoKKT(t *testing.T, what string, s *solver, d, u *mat.Dense) {
+	t.Helper()
+	m, _ := d.Dims()
+	worst := 0.0
+	// grad[m][col] accumulates 2·Σ_n resid_mn·x_n(col) over documents.
+	grad := mat.NewDense(m, s.k, nil)
+	for pos := 0; pos < s.n; pos++ {
+		n := s.lay.Order[pos]
+		p := int(s.lay.ClassOf[pos])
+		for i := 0; i < m; i++ {
+			r := d.At(i, n)
+			for k := 0; k < s.ks; k++ {
+				r -= u.At(i, k) * s.v.At(pos, k)
+			}
+			for k := 0; k < s.kc; k++ {
+				r -= u.At(i, s.ks+p*s.kc+k) * s.v.At(pos, s.ks+k)
+			}
+			if shared := what == "U0"; shared {
+				for k := 0; k < s.ks; k++ {
+					grad.Set(i, k, grad.At(i, k)+2*r*s.v.At(pos, k))
+				}
+			} else {
+				for k := 0; k < s.kc; k++ {
+					col := s.ks + p*s.kc + k
+					grad.Set(i, col, grad.At(i, col)+2*r*s.v.At(pos, s.ks+k))
+				}
+			}
+		}
+	}
+	lo, hi := 0, s.ks
+	if what != "U0" {
+		lo, hi = s.ks, s.k
+	}
+	l1 := s.set.lambda1
+	for i := 0; i < m; i++ {
+		for k := lo; k < hi; k++ {
+			g, x := grad.At(i, k), u.At(i, k)
+			var viol float64
+			if x == 0 {
+				viol = math.Max(0, math.Abs(g)-l1)
+			} else {
+				viol = math.Abs(g - l1*math.Copysign(1, x))
+			}
+			worst = math.Max(worst, viol)
+		}
+	}
+	if worst > 1e-6 {
+		t.Errorf("%s: lasso optimality violated by %g (λ1 = %g)", what, worst, l1)
+	}
+}
+
+// checkRidge checks v_n = (Ũ_pᵀŨ_p + λ2 I)⁻¹Ũ_pᵀd_n for every document,
+// solved by gonum from the dense matrices.
+func checkRidge(t *testing.T, s *solver, d, u *mat.Dense) {
+	t.Helper()
+	m, _ := d.Dims()
+	worst := 0.0
+	for pos := 0; pos < s.n; pos++ {
+		n := s.lay.Order[pos]
+		p := int(s.lay.ClassOf[pos])
+		ut := mat.NewDense(m, s.kt, nil)
+		for i := 0; i < m; i++ {
+			for k := 0; k < s.ks; k++ {
+				ut.Set(i, k, u.At(i, k))
+			}
+			for k := 0; k < s.kc; k++ {
+				ut.Set(i, s.ks+k, u.At(i, s.ks+p*s.kc+k))
+			}
+		}
+		var a mat.Dense
+		a.Mul(ut.T(), ut)
+		for k := 0; k < s.kt; k++ {
+			a.Set(k, k, a.At(k, k)+s.set.lambda2)
+		}
+		var b, x mat.VecDense
+		b.MulVec(ut.T(), d.ColView(n))
+		if err := x.SolveVec(&a, &b); err != nil {
+			t.Fatal(err)
+		}
+		for k := 0; k < s.kt; k++ {
+			worst = math.Max(worst, math.Abs(x.AtVec(k)-s.vNext.At(pos, k)))
+		}
+	}
+	if worst > 1e-9 {
+		t.Errorf("V_p differs from the closed form by %g", worst)
+	}
+}
+
+func TestDeterministicAcrossWorkers(t *testing.T) {
+	// Uneven classes (sizes 1200, 300, 40, 3 and an empty class) so that
+	// units differ in number per class; 1 and 2 workers give the same bits.
+	var labels []int
+	for p, size := range []int{1200, 300, 40, 3} {
+		for i := 0; i < size; i++ {
+			labels = append(labels, p)
+		}
+	}
+	rnd := engine.NewRand(9)
+	rnd.Shuffle(len(labels), func(i, j int) { labels[i], labels[j] = labels[j], labels[i] })
+	base := groupCorpus(t, 9, 1, len(labels), 3, 4, 3) // 21 terms
+	c := labelled(t, base.D, labels, 5)                // class 4 empty
+	var ref [2]*mat.Dense
+	var refObj float64
+	for _, w := range []int{1, 2} {
+		o := Options{Ks: 3, Kc: 2, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 3, RelTol: -1}, Seed: 1, Pool: parallel.NewPool(w)}
+		m, st, err := o.Fit(context.Background(), c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w == 1 {
+			ref = [2]*mat.Dense{mat.DenseCopyOf(m.TermTopics()), mat.DenseCopyOf(m.DocTopics())}
+			refObj = st.Objective
+			// The empty class has no topics.
+			for i := 0; i < c.Terms(); i++ {
+				for k := 3 + 4*2; k < 3+5*2; k++ {
+					if m.TermTopics().At(i, k) != 0 {
+						t.Fatalf("empty class has a non-zero topic weight")
+					}
+				}
+			}
+			continue
+		}
+		if !bitsEqual(ref[0], m.TermTopics()) || !bitsEqual(ref[1], m.DocTopics()) || math.Float64bits(refObj) != math.Float64bits(st.Objective) {
+			t.Errorf("2 workers differ from 1")
+		}
+	}
+}
+
+func TestCancel(t *testing.T) {
+	c := groupCorpus(t, 1, 2, 10, 1, 1, 4)
+	o := Options{Ks: 1, Kc: 1, Stopping: engine.Stopping{MaxIter: 10, RelTol: -1}}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	m, st, err := o.Fit(ctx, c, nil)
+	if err != nil || st.Reason != engine.Cancelled || st.Iterations != 0 || m == nil {
+		t.Fatalf("pre-cancelled: %v %v", st, err)
+	}
+	// Cancel after iteration 2: the model is the iterate of a 2-iteration fit.
+	ctx, cancel = context.WithCancel(context.Background())
+	rec := engine.NewRecorder()
+	rec.OnIteration = func(it engine.Iteration) {
+		if it.Iter == 2 {
+			cancel()
+		}
+	}
+	m, st, err = o.Fit(ctx, c, rec)
+	if err != nil || st.Reason != engine.Cancelled || st.Iterations != 2 {
+		t.Fatalf("cancelled: %v %v", st, err)
+	}
+	o.Stopping.MaxIter = 2
+	m2, _, _ := o.Fit(context.Background(), c, nil)
+	if !bitsEqual(m.TermTopics(), m2.TermTopics()) || !bitsEqual(m.DocTopics(), m2.DocTopics()) {
+		t.Error("cancelled model is not the last complete iterate")
+	}
+	if _, err := m.FoldIn(ctx, c.DT); !errors.Is(err, context.Canceled) {
+		t.Errorf("fold-in with a cancelled context: %v", err)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	c := groupCorpus(t, 1, 2, 5, 1, 1, 3)
+	unlabelled, err := engine.NewCorpus("plain", c.Vocab, c.D, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lab := append([]int(nil), c.Labels...)
+	lab[3] = -1
+	partly, err := engine.NewCorpus("partly", c.Vocab, c.D, nil, lab, c.ClassNames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		o    Options
+		c    *engine.Corpus
+		want string
+	}{
+		{Options{}, unlabelled, "no class labels"},
+		{Options{}, partly, "document 3 (column 3) has no class"},
+		{Options{}, nil, "nil corpus"},
+		{Options{Ks: -2}, c, "Ks = -2"},
+		{Options{Kc: -5}, c, "Kc = -5"},
+		{Options{Ks: None, Kc: None}, c, "no topics"},
+		{Options{Lambda1: -1}, c, "Lambda1"},
+		{Options{Lambda2: math.NaN()}, c, "Lambda2"},
+		{Options{InnerSweeps: -1}, c, "InnerSweeps"},
+		{Options{InnerTol: math.Inf(1)}, c, "InnerTol"},
+		{Options{Stopping: engine.Stopping{MaxIter: -1}}, c, "MaxIter"},
+	} {
+		_, _, err := tc.o.Fit(context.Background(), tc.c, nil)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: error %v, want one containing %q", tc.o, err, tc.want)
+		}
+	}
+	m, _, err := Options{Ks: 1, Kc: 1, Stopping: engine.Stopping{MaxIter: 1}}.Fit(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := &sparse.CSR{Rows: 1, Cols: c.Terms() + 1, RowPtr: []int{0, 0}}
+	if _, err := m.FoldIn(context.Background(), bad); err == nil || !strings.Contains(err.Error(), "columns") {
+		t.Errorf("wrong width: %v", err)
+	}
+	nan := &sparse.CSR{Rows: 1, Cols: c.Terms(), RowPtr: []int{0, 1}, ColIdx: []int32{0}, Val: []float64{math.NaN()}}
+	if _, err := m.FoldIn(context.Background(), nan); err == nil || !strings.Contains(err.Error(), "finite") {
+		t.Errorf("NaN: %v", err)
+	}
+	if _, err := m.(*Model).FoldInClass(context.Background(), c.DT, make([]int, 2)); err == nil {
+		t.Error("wrong number of classes accepted")
+	}
+	cl := make([]int, c.Docs())
+	cl[0] = 2
+	if _, err := m.(*Model).FoldInClass(context.Background(), c.DT, cl); err == nil || !strings.Contains(err.Error(), "class 2") {
+		t.Errorf("bad class: %v", err)
+	}
+}
+
+func TestSizesZeroAndOne(t *testing.T) {
+	// One document, one term: the fit runs; with Kc = 1 and two classes one
+	// of which is empty.
+	d, _ := sparse.FromTriplets(1, 1, []sparse.Triplet{{Row: 0, Col: 0, Val: 2}})
+	c := labelled(t, d, []int{1}, 2)
+	m, st, err := Options{Ks: 1, Kc: 1, Lambda1: 0.1, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 20}}.Fit(context.Background(), c, nil)
+	if err != nil || st.Reason == engine.NumericalFailure {
+		t.Fatalf("%v %v", st, err)
+	}
+	if r, k := m.DocTopics().Dims(); r != 1 || k != 3 {
+		t.Fatalf("V %d×%d", r, k)
+	}
+	pred, err := m.(*Model).PredictClasses(context.Background(), c.DT)
+	if err != nil || pred[0] != 1 {
+		t.Errorf("prediction %v %v, want class 1 (the only trained class)", pred, err)
+	}
+	// Zero new documents.
+	out, err := m.FoldIn(context.Background(), &sparse.CSR{Rows: 0, Cols: 1, RowPtr: []int{0}})
+	if err != nil || !out.IsEmpty() {
+		t.Errorf("empty fold-in: %v %v", out, err)
+	}
+}

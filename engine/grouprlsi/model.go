@@ -1,0 +1,288 @@
+package grouprlsi
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sync"
+
+	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/rlsi"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Model is a fitted GRLSI model. It implements engine.Model; topic k of
+// TermTopics is shared for k < Ks and belongs to class (k − Ks)/Kc
+// otherwise (TopicClass).
+type Model struct {
+	u          *mat.Dense // M×K = [U0 | U_1 … U_P]
+	v          *mat.Dense // N×(Ks+Kc), class-major rows
+	pos        []int      // corpus index → class-major row of v
+	labels     []int      // corpus index → class
+	sizes      []int      // training documents per class
+	classNames []string
+	ks, kc, np int
+	lambda2    float64
+	pool       *parallel.Pool
+	sigma      []*mat.Dense // per class (Ũ_pᵀŨ_p + λ2 I)⁻¹
+	sigmaErr   []error
+
+	once      sync.Once
+	docTopics *mat.Dense
+}
+
+func newModel(s *solver) *Model {
+	lay := s.lay
+	m := &Model{u: s.u, v: s.v, pos: lay.Pos, labels: make([]int, lay.N), sizes: make([]int, lay.P),
+		classNames: lay.ClassNames, ks: s.ks, kc: s.kc, np: s.np, lambda2: s.set.lambda2, pool: s.set.pool,
+		sigma: make([]*mat.Dense, s.np), sigmaErr: make([]error, s.np)}
+	for n, pos := range lay.Pos {
+		m.labels[n] = int(lay.ClassOf[pos])
+	}
+	for p := range m.sizes {
+		m.sizes[p] = lay.Size(p)
+	}
+	// Same kernels and inputs as the last UpdateV: the same bits.
+	kt := s.ks + s.kc
+	utu := make([]*mat.Dense, s.np)
+	for p := range utu {
+		utu[p] = mat.NewDense(kt, kt, nil)
+	}
+	grouping.TopicGrams(m.pool, m.u, s.ks, s.kc, utu)
+	for p := range utu {
+		m.sigma[p], m.sigmaErr[p] = rlsi.RidgeInverse(utu[p], m.lambda2)
+	}
+	return m
+}
+
+// TermTopics is U = [U0 | U_1 … U_P] (M×K, K = Ks + P·Kc). It is the
+// model's own matrix, not a copy.
+func (m *Model) TermTopics() *mat.Dense { return m.u }
+
+// DocTopics is the N×K matrix whose row n (corpus order) holds document n's
+// representation v_n = [h_n; w_n] in the columns of its topics: the Ks
+// shared columns and the Kc columns of its class; the other columns are 0.
+// It is built on first call (N·K values); Representations gives the
+// compact form.
+func (m *Model) DocTopics() *mat.Dense {
+	m.once.Do(func() {
+		n := len(m.pos)
+		if n == 0 {
+			m.docTopics = &mat.Dense{}
+			return
+		}
+		k := m.ks + m.np*m.kc
+		m.docTopics = mat.NewDense(n, k, nil)
+		for i, pos := range m.pos {
+			m.scatter(m.docTopics.RawRowView(i), m.v.RawRowView(pos), m.labels[i])
+		}
+	})
+	return m.docTopics
+}
+
+// scatter writes the compact representation v (Ks+Kc) of a document of
+// class p into its columns of a K-wide row.
+func (m *Model) scatter(dst, v []float64, p int) {
+	copy(dst[:m.ks], v[:m.ks])
+	copy(dst[m.ks+p*m.kc:m.ks+(p+1)*m.kc], v[m.ks:])
+}
+
+// Representations returns the compact N×(Ks+Kc) matrix (a copy) whose row n
+// (corpus order) is v_n = [h_n; w_n] of GMF §3.1 for document n in its own
+// class's topics.
+func (m *Model) Representations() *mat.Dense {
+	n := len(m.pos)
+	if n == 0 {
+		return &mat.Dense{}
+	}
+	out := mat.NewDense(n, m.ks+m.kc, nil)
+	for i, pos := range m.pos {
+		copy(out.RawRowView(i), m.v.RawRowView(pos))
+	}
+	return out
+}
+
+// Shared is U0 (M×Ks view of TermTopics), nil when Ks = 0.
+func (m *Model) Shared() *mat.Dense {
+	if m.ks == 0 {
+		return nil
+	}
+	return cols(m.u, 0, m.ks)
+}
+
+// ClassTopics is U_p (M×Kc view of TermTopics), nil when Kc = 0.
+func (m *Model) ClassTopics(p int) *mat.Dense {
+	if m.kc == 0 {
+		return nil
+	}
+	return cols(m.u, m.ks+p*m.kc, m.ks+(p+1)*m.kc)
+}
+
+// TopicClass is −1 for a shared topic k (k < Ks) and the class of a
+// class-specific topic otherwise.
+func (m *Model) TopicClass(k int) int {
+	if k < m.ks {
+		return -1
+	}
+	return (k - m.ks) / m.kc
+}
+
+// Dims returns Ks, Kc and the number of classes P.
+func (m *Model) Dims() (ks, kc, p int) { return m.ks, m.kc, m.np }
+
+// ClassNames are the class names of the training corpus.
+func (m *Model) ClassNames() []string { return m.classNames }
+
+// Lambda2 is λ2 as used.
+func (m *Model) Lambda2() float64 { return m.lambda2 }
+
+// FoldIn represents new documents whose class is unknown (GMF §4.3, second
+// case): each row d of X is assigned the class ŷ = argmin_p E(d; Ũ_p) and
+// then represented by Eq. 8 in that class. It returns an n×K matrix laid
+// out like DocTopics.
+func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
+	reps, _, _, err := m.project(ctx, x, nil, false)
+	return reps, err
+}
+
+// FoldInClass represents new documents whose class is given (GMF §4.3,
+// Eq. 8): v_d = argmin_v ‖d − Ũ_{y_d}v‖²₂ + λ2‖v‖²₂ = Σ_{y_d}Ũ_{y_d}ᵀd, with
+// the Σ_p and kernels of the fit's V update, so a training document folds
+// in to exactly its fitted representation. classes[i] is row i's class, or
+// −1 to predict it as FoldIn does. It returns an n×K matrix laid out like
+// DocTopics.
+func (m *Model) FoldInClass(ctx context.Context, x *sparse.CSR, classes []int) (*mat.Dense, error) {
+	if x != nil && len(classes) != x.Rows {
+		return nil, fmt.Errorf("grouprlsi: FoldInClass: %d classes for %d documents", len(classes), x.Rows)
+	}
+	for i, c := range classes {
+		if c < -1 || c >= m.np {
+			return nil, fmt.Errorf("grouprlsi: FoldInClass: document %d has class %d, want −1..%d", i, c, m.np-1)
+		}
+	}
+	reps, _, _, err := m.project(ctx, x, classes, false)
+	return reps, err
+}
+
+// ReconstructionErrors returns the n×P matrix of E(d; Ũ_p) = min_v ‖d −
+// Ũ_pv‖²₂ + λ2‖v‖²₂ (GMF §4.3) for every row d of X and class p, computed at
+// the minimizer of Eq. 8 as ‖d‖² − (Ũ_pᵀd)ᵀv. Classes without training
+// documents read +Inf (they are never predicted).
+func (m *Model) ReconstructionErrors(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
+	_, errs, _, err := m.project(ctx, x, nil, true)
+	return errs, err
+}
+
+// PredictClasses returns ŷ_d = argmin_p E(d; Ũ_p) (GMF §4.3) for every row
+// of X (ties to the lowest class index).
+func (m *Model) PredictClasses(ctx context.Context, x *sparse.CSR) ([]int, error) {
+	_, _, pred, err := m.project(ctx, x, nil, false)
+	return pred, err
+}
+
+// project folds in the rows of X: with classes[i] ≥ 0 in that class, else
+// in the predicted class; it also returns E (when wantErr) and the classes
+// used.
+func (m *Model) project(ctx context.Context, x *sparse.CSR, classes []int, wantErr bool) (*mat.Dense, *mat.Dense, []int, error) {
+	mm, _ := m.u.Dims()
+	if err := grouping.CheckQueries("grouprlsi", x, mm); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, nil, err
+	}
+	for p, err := range m.sigmaErr {
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("grouprlsi: class %d: (Ũ_pᵀŨ_p + λ2 I)⁻¹: %v", p, err)
+		}
+	}
+	n := x.Rows
+	pred := make([]int, n)
+	if n == 0 {
+		return &mat.Dense{}, &mat.Dense{}, pred, nil
+	}
+	ks, kc, kt := m.ks, m.kc, m.ks+m.kc
+	var phi0, phic *mat.Dense
+	if ks > 0 {
+		phi0 = mat.NewDense(n, ks, nil)
+		sparse.MulDense(m.pool, phi0, x, cols(m.u, 0, ks)) // row i = (U0ᵀd_i)ᵀ
+	}
+	if kc > 0 {
+		phic = mat.NewDense(n, m.np*kc, nil)
+		sparse.MulDense(m.pool, phic, x, cols(m.u, ks, ks+m.np*kc)) // [U_1ᵀd_i … U_Pᵀd_i]
+	}
+	anyTrained := false // with no trained class at all, every class competes
+	for _, sz := range m.sizes {
+		anyTrained = anyTrained || sz > 0
+	}
+	reps := mat.NewDense(n, ks+m.np*kc, nil)
+	var errs *mat.Dense
+	if wantErr {
+		errs = mat.NewDense(n, m.np, nil)
+	}
+	m.pool.For(n, 64, func(_, lo, hi int) {
+		if ctx.Err() != nil {
+			return
+		}
+		phi, v, best := mat.NewDense(1, kt, nil), mat.NewDense(1, kt, nil), make([]float64, kt)
+		pr, vr := phi.RawRowView(0), v.RawRowView(0)
+		for i := lo; i < hi; i++ {
+			_, val := x.Row(i)
+			d2 := 0.0
+			for _, a := range val {
+				d2 += a * a
+			}
+			fold := func(p int) float64 {
+				if ks > 0 {
+					copy(pr[:ks], phi0.RawRowView(i))
+				}
+				if kc > 0 {
+					copy(pr[ks:], phic.RawRowView(i)[p*kc:(p+1)*kc])
+				}
+				dense.MulSmall(m.pool, v, phi, m.sigma[p])
+				e := d2
+				for j, a := range pr {
+					e -= a * vr[j]
+				}
+				return e
+			}
+			given := -1
+			if classes != nil {
+				given = classes[i]
+			}
+			if given < 0 || wantErr {
+				bestE, bestP := math.Inf(1), -1
+				for p := 0; p < m.np; p++ {
+					if m.sizes[p] == 0 && anyTrained {
+						if wantErr {
+							errs.Set(i, p, math.Inf(1))
+						}
+						continue
+					}
+					e := fold(p)
+					if wantErr {
+						errs.Set(i, p, e)
+					}
+					if bestP < 0 || e < bestE {
+						bestE, bestP = e, p
+						copy(best, vr)
+					}
+				}
+				pred[i] = bestP
+			}
+			if given >= 0 {
+				fold(given)
+				copy(best, vr)
+				pred[i] = given
+			}
+			m.scatter(reps.RawRowView(i), best, pred[i])
+		}
+	})
+	if err := ctx.Err(); err != nil {
+		return nil, nil, nil, err
+	}
+	return reps, errs, pred, nil
+}

@@ -1,0 +1,145 @@
+package grouprlsi
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/topicmf/topicmf/datasets/synthetic"
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
+)
+
+// split returns the corpus of the documents with n%every != 0 (training)
+// and the rows of the others (held out) with their labels.
+func split(t testing.TB, c *engine.Corpus, every int) (*engine.Corpus, *sparse.CSR, []int) {
+	t.Helper()
+	var train, test []int
+	for n := 0; n < c.Docs(); n++ {
+		if n%every == 0 {
+			test = append(test, n)
+		} else {
+			train = append(train, n)
+		}
+	}
+	labels := func(idx []int) []int {
+		out := make([]int, len(idx))
+		for i, n := range idx {
+			out[i] = c.Labels[n]
+		}
+		return out
+	}
+	tr, err := engine.NewCorpus(c.Name+"-train", c.Vocab, c.DT.SelectRows(train).T(), nil, labels(train), c.ClassNames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr, c.DT.SelectRows(test), labels(test)
+}
+
+func TestUnknownClassFoldInPicksTrueClass(t *testing.T) {
+	// A planted corpus (datasets/synthetic: 5 classes of unequal sizes,
+	// Ks = 4 shared and Kc = 3 class topics): GRLSI fitted on 80% of the
+	// documents predicts the class of the held-out 20% by argmin_p E(d; Ũ_p)
+	// (GMF §4.3). The planted class topics put their mass on disjoint-ish
+	// term sets, so nearly every document is recognised; 0.95 leaves room
+	// for the few short documents dominated by shared topics.
+	cfg := synthetic.Config{M: 800, N: 1500, P: 5, Ks: 4, Kc: 3, Length: synthetic.LengthSpec{Mean: 80},
+		Classes: synthetic.ClassSpec{Kind: synthetic.ClassCV, CV: 0.8}, Seed: 3}
+	c, _, err := synthetic.Generate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	train, test, labels := split(t, c, 5)
+	o := Options{Ks: 4, Kc: 3, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 30}, Seed: 1}
+	m, st, err := o.Fit(context.Background(), train, nil)
+	if err != nil || st.Reason == engine.NumericalFailure {
+		t.Fatalf("%v %v", st, err)
+	}
+	model := m.(*Model)
+	acc, counted, err := grouping.ClassAccuracy(context.Background(), model, test, labels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("held-out class accuracy %.4f over %d documents (%v)", acc, counted, st)
+	if counted != test.Rows || acc < 0.95 {
+		t.Errorf("accuracy %.4f over %d documents, want ≥ 0.95 over %d", acc, counted, test.Rows)
+	}
+	// FoldIn (class unknown) equals FoldInClass with the predicted classes.
+	pred, err := model.PredictClasses(context.Background(), test)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := model.FoldIn(context.Background(), test)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := model.FoldInClass(context.Background(), test, pred)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bitsEqual(a, b) {
+		t.Error("FoldIn differs from FoldInClass with the predicted classes")
+	}
+}
+
+func TestFoldInKnownClassReproducesFit(t *testing.T) {
+	// Eq. 8 with the training document's class gives back its fitted
+	// representation bit for bit (same Σ_p, same kernels as Algorithm 4).
+	c := groupCorpus(t, 12, 4, 30, 2, 2, 4)
+	m, _, err := Options{Ks: 2, Kc: 2, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 5}, Seed: 5}.Fit(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := m.(*Model).FoldInClass(context.Background(), c.DT, c.Labels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bitsEqual(got, m.DocTopics()) {
+		t.Errorf("fold-in of the training documents differs from DocTopics by %g", maxAbsDiff(got, m.DocTopics()))
+	}
+}
+
+func TestReconstructionErrors(t *testing.T) {
+	// E(d; Ũ_p) = min_v ‖d − Ũ_pv‖² + λ2‖v‖², evaluated directly at the
+	// gonum solution of the normal equations, for every class.
+	c := groupCorpus(t, 13, 3, 12, 2, 2, 4)
+	m0, _, err := Options{Ks: 2, Kc: 2, Lambda1: 0.05, Lambda2: 0.3, Stopping: engine.Stopping{MaxIter: 4}, Seed: 2}.Fit(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := m0.(*Model)
+	x := c.DT.SelectRows([]int{0, 5, 17, 30})
+	e, err := m.ReconstructionErrors(context.Background(), x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	xd := denseOf(x)
+	u := m.TermTopics()
+	mm, _ := u.Dims()
+	for i := 0; i < x.Rows; i++ {
+		d := mat.VecDenseCopyOf(xd.RowView(i))
+		for p := 0; p < 3; p++ {
+			ut := mat.NewDense(mm, 4, nil)
+			ut.Slice(0, mm, 0, 2).(*mat.Dense).Copy(m.Shared())
+			ut.Slice(0, mm, 2, 4).(*mat.Dense).Copy(m.ClassTopics(p))
+			var a mat.Dense
+			a.Mul(ut.T(), ut)
+			for k := 0; k < 4; k++ {
+				a.Set(k, k, a.At(k, k)+0.3)
+			}
+			var b, v, r mat.VecDense
+			b.MulVec(ut.T(), d)
+			if err := v.SolveVec(&a, &b); err != nil {
+				t.Fatal(err)
+			}
+			r.MulVec(ut, &v)
+			r.SubVec(d, &r)
+			want := mat.Dot(&r, &r) + 0.3*mat.Dot(&v, &v)
+			if got := e.At(i, p); math.Abs(got-want) > 1e-9*math.Max(1, want) {
+				t.Errorf("E(d_%d; Ũ_%d) = %.12g, direct %.12g", i, p, got, want)
+			}
+		}
+	}
+}
