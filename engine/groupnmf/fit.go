@@ -1,0 +1,393 @@
+package groupnmf
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Names of the recorded objective term and sparsities.
+const (
+	TermLoss   = "loss" // Σ_p ‖D_p − Ũ_pV_p‖²_F, the objective of Eq. 9
+	SparsityU0 = "U0"   // fraction of zeros of U0
+	SparsityUp = "Up"   // fraction of zeros of [U_1 … U_P]
+	SparsityV  = "V"    // fraction of zeros of the V_p (Ks+Kc per document)
+	vUnitDocs  = sparse.RowBlock
+)
+
+// Fit runs Algorithm 5 of GMF (Group NMF) on a labelled corpus: random
+// non-negative U0, U_p and V_p, then repeatedly the multiplicative updates
+// of lines 7 (U0), 9 (U_p) and 10 (V_p), recording after each iteration the
+// loss of Eq. 9, the wall time and the sparsity of U0, [U_1 … U_P] and the
+// V_p. It stops at the iteration limit or the relative-change tolerance, on
+// cancellation (the last complete iterate is returned) or on a NaN/Inf
+// (Status NumericalFailure naming the step). A corpus without labels, or
+// with a document whose label is −1, is an error.
+func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+	set, err := o.resolve()
+	if err != nil {
+		return nil, engine.Status{}, err
+	}
+	lay, err := grouping.New(c, "groupnmf")
+	if err != nil {
+		return nil, engine.Status{}, err
+	}
+	if lay.M == 0 || lay.N == 0 {
+		return nil, engine.Status{}, fmt.Errorf("groupnmf: empty corpus (%d terms × %d documents)", lay.M, lay.N)
+	}
+	s := newSolver(set, lay)
+	s.init(c.D)
+
+	st := engine.Status{Objective: math.NaN()}
+	maxIter := set.stop.Iterations()
+	prev := math.NaN()
+	for t := 1; t <= maxIter; t++ {
+		if ctx.Err() != nil {
+			st.Reason = engine.Cancelled
+			break
+		}
+		start := time.Now()
+		f := s.iterate(ctx)
+		if f != nil {
+			st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: %s", t, f)
+			break
+		}
+		if ctx.Err() != nil {
+			st.Reason = engine.Cancelled
+			break
+		}
+		obj := math.NaN()
+		eval := set.stop.Evaluate(t)
+		if eval {
+			obj = s.loss()
+			if math.IsNaN(obj) || math.IsInf(obj, 0) {
+				st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: objective is %v", t, obj)
+				break
+			}
+		}
+		s.accept()
+		st.Iterations = t
+		rec.Record(engine.Iteration{Iter: t, Seconds: time.Since(start).Seconds(), Objective: obj,
+			Terms: []engine.Term{{Name: TermLoss, Value: obj}}, Sparsity: s.sparsity()})
+		if eval {
+			st.Objective = obj
+			if set.stop.Converged(prev, obj) {
+				st.Reason = engine.Converged
+				break
+			}
+			prev = obj
+		}
+	}
+	if st.Reason == 0 {
+		st.Reason = engine.IterationLimit
+	}
+	return newModel(s), st, nil
+}
+
+// solver holds the factors and buffers of one fit, laid out as in
+// engine/grouprlsi: U = [U0 | U_1 … U_P] (M×K) and the V_p compactly as one
+// N×(Ks+Kc) matrix in class-major order. u, v are the last complete
+// iterate; uNext, vNext receive the iterate being computed.
+type solver struct {
+	set                     settings
+	lay                     *grouping.Layout
+	m, n, np, ks, kc, kt, k int
+	u, uNext                *mat.Dense   // M×K
+	v, vNext                *mat.Dense   // N×kt
+	num0, den0              *mat.Dense   // M×Ks
+	numc, denc, tc          *mat.Dense   // M×P·Kc
+	phi, vden               *mat.Dense   // N×kt: Ũ_pᵀD_p and Ũ_pᵀŨ_pV_p, stored transposed
+	g, gNext                []*mat.Dense // V_pV_pᵀ of v, of vNext
+	utu, utuNext            []*mat.Dense // Ũ_pᵀŨ_p of u, of uNext
+	dnorm2                  float64
+	lossT                   float64 // Σ_p ⟨Ũ_pV_p, D_p⟩ of (uNext, vNext)
+}
+
+func newSolver(set settings, lay *grouping.Layout) *solver {
+	s := &solver{set: set, lay: lay, m: lay.M, n: lay.N, np: lay.P, ks: set.ks, kc: set.kc}
+	s.kt = s.ks + s.kc
+	s.k = s.ks + s.np*s.kc
+	s.u, s.uNext = mat.NewDense(s.m, s.k, nil), mat.NewDense(s.m, s.k, nil)
+	s.v, s.vNext = mat.NewDense(s.n, s.kt, nil), mat.NewDense(s.n, s.kt, nil)
+	s.phi, s.vden = mat.NewDense(s.n, s.kt, nil), mat.NewDense(s.n, s.kt, nil)
+	if s.ks > 0 {
+		s.num0, s.den0 = mat.NewDense(s.m, s.ks, nil), mat.NewDense(s.m, s.ks, nil)
+	}
+	if s.kc > 0 {
+		s.numc, s.denc = mat.NewDense(s.m, s.np*s.kc, nil), mat.NewDense(s.m, s.np*s.kc, nil)
+		if s.ks > 0 {
+			s.tc = mat.NewDense(s.m, s.np*s.kc, nil)
+		}
+	}
+	newGrams := func() []*mat.Dense {
+		out := make([]*mat.Dense, s.np)
+		for p := range out {
+			out[p] = mat.NewDense(s.kt, s.kt, nil)
+		}
+		return out
+	}
+	s.utu, s.utuNext = newGrams(), newGrams()
+	s.dnorm2 = sparse.FrobeniusSq(set.pool, lay.D)
+	return s
+}
+
+// cols returns columns [lo, hi) of a as a view (hi > lo).
+func cols(a *mat.Dense, lo, hi int) *mat.Dense {
+	r, _ := a.Dims()
+	return a.Slice(0, r, lo, hi).(*mat.Dense)
+}
+
+func (s *solver) u0(u *mat.Dense) *mat.Dense { return cols(u, 0, s.ks) }
+func (s *solver) uc(u *mat.Dense) *mat.Dense { return cols(u, s.ks, s.k) }
+func (s *solver) h(v *mat.Dense) *mat.Dense  { return cols(v, 0, s.ks) }
+func (s *solver) w(v *mat.Dense) *mat.Dense  { return cols(v, s.ks, s.kt) }
+
+// init draws U0, U_p and V_p (GMF Algorithm 5 lines 1–4, "random matrix")
+// by engine/nmf's random rule (scikit-learn's): every entry
+// |z|·sqrt(mean(D)/(Ks+Kc)), z ~ N(0, 1) from engine.NewRand(Seed), mean(D)
+// over all M·N entries summed in the storage order of the corpus's D;
+// drawn U0 row by row, then U_1, …, U_P each row by row, then the
+// documents in corpus order (Ks shared then Kc class weights each). Ks+Kc
+// is the number of topics a document is modelled with, so a document's
+// starting reconstruction has the scale of the data. The U_p of a class
+// without documents is set to zero (the objective does not depend on it).
+// With one class and Kc = 0 these are exactly engine/nmf's draws.
+func (s *solver) init(d *sparse.CSR) {
+	var sum dense.Sum
+	for _, x := range d.Val {
+		sum.Add(x)
+	}
+	avg := math.Sqrt(sum.Value() / (float64(d.Rows) * float64(d.Cols)) / float64(s.kt))
+	rng := engine.NewRand(s.set.seed)
+	draw := func(row []float64) {
+		for j := range row {
+			row[j] = avg * math.Abs(rng.NormFloat64())
+		}
+	}
+	for i := 0; i < s.m && s.ks > 0; i++ {
+		draw(s.u.RawRowView(i)[:s.ks])
+	}
+	for p := 0; p < s.np && s.kc > 0; p++ {
+		for i := 0; i < s.m; i++ {
+			draw(s.u.RawRowView(i)[s.ks+p*s.kc : s.ks+(p+1)*s.kc])
+		}
+	}
+	for _, pos := range s.lay.Pos {
+		draw(s.v.RawRowView(pos))
+	}
+	for p := 0; p < s.np && s.kc > 0; p++ {
+		if s.lay.Size(p) == 0 {
+			cols(s.u, s.ks+p*s.kc, s.ks+(p+1)*s.kc).Zero()
+		}
+	}
+	s.g = s.lay.ClassGrams(s.set.pool, s.v)
+	grouping.TopicGrams(s.set.pool, s.u, s.ks, s.kc, s.utu)
+}
+
+// accept makes the computed iterate current.
+func (s *solver) accept() {
+	s.u, s.uNext = s.uNext, s.u
+	s.v, s.vNext = s.vNext, s.v
+	s.g, s.gNext = s.gNext, s.g
+	s.utu, s.utuNext = s.utuNext, s.utu
+}
+
+// failure is a numerical failure: the step and why.
+type failure struct{ step, why string }
+
+func (f *failure) String() string { return f.step + ": " + f.why }
+
+// iterate computes (uNext, vNext) from (u, v): Algorithm 5's U0 (line 7),
+// U_p (line 9), V_p (line 10), or with VFirst V_p, U0, U_p. It leaves
+// gNext = V_pV_pᵀ of vNext, utuNext = Ũ_pᵀŨ_p of uNext and lossT for the
+// loss.
+func (s *solver) iterate(ctx context.Context) *failure {
+	if s.set.vFirst {
+		if f := s.updateV(ctx, s.u, s.utu); f != nil || ctx.Err() != nil {
+			return f
+		}
+		s.gNext = s.lay.ClassGrams(s.set.pool, s.vNext)
+		if f := s.updateU(ctx, s.vNext, s.gNext); f != nil || ctx.Err() != nil {
+			return f
+		}
+		grouping.TopicGrams(s.set.pool, s.uNext, s.ks, s.kc, s.utuNext)
+		// ⟨U, D Vᵀ⟩ from the U numerators D·Hᵀ and [D_pW_pᵀ] of the new V.
+		p := s.set.pool
+		s.lossT = 0
+		if s.ks > 0 {
+			s.lossT = dense.Dot(p, s.u0(s.uNext), s.num0)
+		}
+		if s.kc > 0 {
+			s.lossT += dense.Dot(p, s.uc(s.uNext), s.numc)
+		}
+		return nil
+	}
+	if f := s.updateU(ctx, s.v, s.g); f != nil || ctx.Err() != nil {
+		return f
+	}
+	grouping.TopicGrams(s.set.pool, s.uNext, s.ks, s.kc, s.utuNext)
+	if f := s.updateV(ctx, s.uNext, s.utuNext); f != nil || ctx.Err() != nil {
+		return f
+	}
+	s.gNext = s.lay.ClassGrams(s.set.pool, s.vNext)
+	// ⟨V, Φ⟩ with Φ_p = Ũ_pᵀD_p of the new U (the V numerators).
+	s.lossT = dense.Dot(s.set.pool, s.vNext, s.phi)
+	return nil
+}
+
+// loss is Σ_p ‖D_p − Ũ_pV_p‖²_F at (uNext, vNext) = ‖D‖² − 2·lossT +
+// Σ_p ⟨V_pV_pᵀ, Ũ_pᵀŨ_p⟩, clamped at 0 (see sparse.ResidualSqParts).
+func (s *solver) loss() float64 {
+	g := 0.0
+	for q, gq := range s.gNext {
+		g += dense.Dot(s.set.pool, gq, s.utuNext[q])
+	}
+	f := (s.dnorm2 - 2*s.lossT) + g
+	if f < 0 {
+		return 0
+	}
+	return f
+}
+
+// updateU computes uNext from u with V = vc (and its class Grams g):
+//
+//	U0 ← U0 ∗ (Σ_p D_pH_pᵀ + ε) / (U0 Σ_p H_pH_pᵀ + Σ_p U_pW_pH_pᵀ + ε)     (line 7)
+//	U_p ← U_p ∗ (D_pW_pᵀ + ε) / (U_pW_pW_pᵀ + U0H_pW_pᵀ + ε)                 (line 9)
+//
+// the U_p update using the new U0, as Algorithm 5 orders them. Numerators
+// are D·Hᵀ and grouping.MulBlockDiag; denominators are small dense
+// products with the blocks of the class Grams.
+func (s *solver) updateU(ctx context.Context, vc *mat.Dense, g []*mat.Dense) *failure {
+	p := s.set.pool
+	if s.ks > 0 {
+		s0 := mat.NewDense(s.ks, s.ks, nil)
+		for _, gq := range g {
+			s0.Add(s0, gq.Slice(0, s.ks, 0, s.ks))
+		}
+		sparse.MulDense(p, s.num0, s.lay.D, s.h(vc)) // Σ_p D_pH_pᵀ
+		dense.MulSmall(p, s.den0, s.u0(s.u), s0)     // U0 Σ_p H_pH_pᵀ
+		if s.kc > 0 {
+			cst := mat.NewDense(s.np*s.kc, s.ks, nil) // [W_1H_1ᵀ; …; W_PH_Pᵀ]
+			for q, gq := range g {
+				cst.Slice(q*s.kc, (q+1)*s.kc, 0, s.ks).(*mat.Dense).Copy(gq.Slice(s.ks, s.kt, 0, s.ks))
+			}
+			t0 := mat.NewDense(s.m, s.ks, nil)
+			dense.MulSmall(p, t0, s.uc(s.u), cst)
+			s.den0.Add(s.den0, t0)
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		if f := muStep(p, s.u0(s.uNext), s.u0(s.u), s.num0, s.den0, "U0 update (GMF Alg. 5 line 7)", "term"); f != nil {
+			return f
+		}
+	}
+	if s.kc > 0 {
+		sp := make([]*mat.Dense, s.np)
+		for q, gq := range g {
+			sp[q] = mat.DenseCopyOf(gq.Slice(s.ks, s.kt, s.ks, s.kt))
+		}
+		s.lay.MulBlockDiag(p, s.numc, s.w(vc))               // [D_pW_pᵀ]
+		grouping.MulBlockDiagDense(p, s.denc, s.uc(s.u), sp) // [U_pW_pW_pᵀ]
+		if s.ks > 0 {
+			c2 := mat.NewDense(s.ks, s.np*s.kc, nil) // [H_1W_1ᵀ … H_PW_Pᵀ]
+			for q, gq := range g {
+				c2.Slice(0, s.ks, q*s.kc, (q+1)*s.kc).(*mat.Dense).Copy(gq.Slice(0, s.ks, s.ks, s.kt))
+			}
+			dense.MulSmall(p, s.tc, s.u0(s.uNext), c2) // U0H_pW_pᵀ with the new U0
+			s.denc.Add(s.denc, s.tc)
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		if f := muStep(p, s.uc(s.uNext), s.uc(s.u), s.numc, s.denc, "U_p update (GMF Alg. 5 line 9)", "term"); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// updateV computes vNext from v with U = uc (and its Grams utu):
+//
+//	V_p ← V_p ∗ (Ũ_pᵀD_p + ε) / (Ũ_pᵀŨ_pV_p + ε)     (line 10)
+//
+// over units of vUnitDocs documents within each class, leaving Φ_p = Ũ_pᵀD_p
+// (stored transposed) in phi.
+func (s *solver) updateV(ctx context.Context, uc *mat.Dense, utu []*mat.Dense) *failure {
+	p := s.set.pool
+	units := s.lay.Units(vUnitDocs)
+	p.For(len(units), 1, func(b, _, _ int) {
+		if ctx.Err() != nil {
+			return
+		}
+		un := units[b]
+		x := grouping.RowView(s.lay.DT, un.Lo, un.Hi)
+		phi := s.phi.Slice(un.Lo, un.Hi, 0, s.kt).(*mat.Dense)
+		if s.ks > 0 {
+			sparse.MulDense(p, cols(phi, 0, s.ks), x, s.u0(uc)) // D_pᵀU0
+		}
+		if s.kc > 0 {
+			sparse.MulDense(p, cols(phi, s.ks, s.kt), x, cols(uc, s.ks+un.Class*s.kc, s.ks+(un.Class+1)*s.kc)) // D_pᵀU_p
+		}
+		vp := s.v.Slice(un.Lo, un.Hi, 0, s.kt).(*mat.Dense)
+		den := s.vden.Slice(un.Lo, un.Hi, 0, s.kt).(*mat.Dense)
+		dense.MulSmall(p, den, vp, utu[un.Class]) // V_pᵀ(Ũ_pᵀŨ_p)
+		muRows(s.vNext.Slice(un.Lo, un.Hi, 0, s.kt).(*mat.Dense), vp, phi, den)
+	})
+	if ctx.Err() != nil {
+		return nil
+	}
+	if r, c, bad := dense.FirstNonFinite(p, s.vNext); bad {
+		return &failure{"V_p update (GMF Alg. 5 line 10)", fmt.Sprintf("entry (document %d, topic %d) is %v", s.lay.Order[r], c, s.vNext.At(r, c))}
+	}
+	return nil
+}
+
+// muRows sets dst = x ∗ (num + ε) / (den + ε) entrywise (the product first,
+// then the division, as engine/nmf evaluates it).
+func muRows(dst, x, num, den *mat.Dense) {
+	r, c := x.Dims()
+	for i := 0; i < r; i++ {
+		d, xs := dst.RawRowView(i)[:c], x.RawRowView(i)[:c]
+		ns, ds := num.RawRowView(i)[:c], den.RawRowView(i)[:c]
+		for j, xj := range xs {
+			d[j] = xj * (ns[j] + Eps) / (ds[j] + Eps)
+		}
+	}
+}
+
+// muStep is muRows over fixed row blocks of dense.RowBlock, then a check
+// for a non-finite result naming the step.
+func muStep(p *parallel.Pool, dst, x, num, den *mat.Dense, step, rowName string) *failure {
+	r, c := x.Dims()
+	p.For(r, dense.RowBlock, func(_, lo, hi int) {
+		muRows(dst.Slice(lo, hi, 0, c).(*mat.Dense), x.Slice(lo, hi, 0, c).(*mat.Dense),
+			num.Slice(lo, hi, 0, c).(*mat.Dense), den.Slice(lo, hi, 0, c).(*mat.Dense))
+	})
+	if i, j, bad := dense.FirstNonFinite(p, dst); bad {
+		return &failure{step, fmt.Sprintf("entry (%s %d, column %d) is %v", rowName, i, j, dst.At(i, j))}
+	}
+	return nil
+}
+
+// sparsity returns the zero fractions of U0, [U_1 … U_P] and V (current
+// iterate); a factor with no entries reads 0.
+func (s *solver) sparsity() []engine.Term {
+	p := s.set.pool
+	z0, zc := 0.0, 0.0
+	if s.ks > 0 {
+		z0 = dense.ZeroFraction(p, s.u0(s.u))
+	}
+	if s.kc > 0 {
+		zc = dense.ZeroFraction(p, s.uc(s.u))
+	}
+	return []engine.Term{{Name: SparsityU0, Value: z0}, {Name: SparsityUp, Value: zc}, {Name: SparsityV, Value: dense.ZeroFraction(p, s.v)}}
+}

@@ -1,0 +1,306 @@
+package groupnmf
+
+import (
+	"context"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/nmf"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
+)
+
+func TestOneClassKc0EqualsNMF(t *testing.T) {
+	// Group NMF with P = 1, Kc = 0 and VFirst is NMF (engine/nmf, random
+	// init): same seed and stopping must give the same bits in U, V, every
+	// recorded loss, the status and the fold-in. More than 1024 documents,
+	// so that the Grams have several blocks.
+	c := groupCorpus(t, 5, 1, 1100, 3, 2, 4)
+	for _, stop := range []engine.Stopping{{MaxIter: 6, RelTol: -1}, {MaxIter: 500, RelTol: 1e-4}, {MaxIter: 7, RelTol: -1, EvalEvery: 3}} {
+		for _, workers := range []int{1, 2} {
+			pool := parallel.NewPool(workers)
+			g := Options{Ks: 5, Kc: None, VFirst: true, Stopping: stop, Seed: 11, Pool: pool}
+			r := nmf.Options{K: 5, Stopping: stop, Seed: 11, Pool: pool}
+			grec, rrec := engine.NewRecorder(), engine.NewRecorder()
+			gm, gst, err := g.Fit(context.Background(), c, grec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rm, rst, err := r.Fit(context.Background(), c, rrec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if gst.Reason != rst.Reason || gst.Iterations != rst.Iterations || math.Float64bits(gst.Objective) != math.Float64bits(rst.Objective) {
+				t.Fatalf("stop %+v: status %v, NMF %v", stop, gst, rst)
+			}
+			if stop.RelTol > 0 && rst.Reason != engine.Converged {
+				t.Fatalf("NMF did not converge (%v); the test wants the tolerance to stop both", rst)
+			}
+			if !bitsEqual(gm.TermTopics(), rm.TermTopics()) || !bitsEqual(gm.DocTopics(), rm.DocTopics()) {
+				t.Errorf("stop %+v workers %d: factors differ (U %g, V %g)", stop, workers,
+					maxAbsDiff(gm.TermTopics(), rm.TermTopics()), maxAbsDiff(gm.DocTopics(), rm.DocTopics()))
+			}
+			gi, ri := grec.Iterations(), rrec.Iterations()
+			if len(gi) != len(ri) {
+				t.Fatalf("%d recorded iterations, NMF %d", len(gi), len(ri))
+			}
+			for i := range ri {
+				if math.Float64bits(gi[i].Objective) != math.Float64bits(ri[i].Objective) {
+					t.Errorf("iteration %d: loss %.17g, NMF %.17g", i+1, gi[i].Objective, ri[i].Objective)
+				}
+			}
+			x := c.DT.SelectRows([]int{0, 7, 1099})
+			gf, err := gm.FoldIn(context.Background(), x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rf, err := rm.FoldIn(context.Background(), x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bitsEqual(gf, rf) {
+				t.Errorf("fold-in differs from NMF (max %g)", maxAbsDiff(gf, rf))
+			}
+		}
+	}
+}
+
+// lossAt is Eq. 9 for a solver state (U M×K, compact class-major V), and
+// its per-class parts.
+func lossAt(s *solver, d, u, vc *mat.Dense) (float64, []float64) {
+	m, _ := d.Dims()
+	per := make([]float64, s.np)
+	for pos := 0; pos < s.n; pos++ {
+		n := s.lay.Order[pos]
+		p := int(s.lay.ClassOf[pos])
+		for i := 0; i < m; i++ {
+			x := d.At(i, n)
+			for k := 0; k < s.ks; k++ {
+				x -= u.At(i, k) * vc.At(pos, k)
+			}
+			for k := 0; k < s.kc; k++ {
+				x -= u.At(i, s.ks+p*s.kc+k) * vc.At(pos, s.ks+k)
+			}
+			per[p] += x * x
+		}
+	}
+	total := 0.0
+	for _, f := range per {
+		total += f
+	}
+	return total, per
+}
+
+func TestProposition1BlockUpdatesNonIncreasing(t *testing.T) {
+	// GMF Proposition 1: each multiplicative update of Algorithm 5 (U0 on
+	// line 7, every U_p on line 9, every V_p on line 10) does not increase
+	// the objective of Eq. 9 with the other blocks fixed; per class for
+	// U_p and V_p. Checked from dense matrices over 25 iterations, in both
+	// orders, with Ks and Kc each zero or not; the factors stay
+	// non-negative.
+	c := groupCorpus(t, 8, 3, 14, 2, 2, 4)
+	d := denseOf(c.D)
+	for _, kk := range [][2]int{{2, 2}, {2, None}, {None, 3}} {
+		for _, vFirst := range []bool{false, true} {
+			set, err := Options{Ks: kk[0], Kc: kk[1], Seed: 4, VFirst: vFirst}.resolve()
+			if err != nil {
+				t.Fatal(err)
+			}
+			lay, err := grouping.New(c, "test")
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := newSolver(set, lay)
+			s.init(c.D)
+			ctx := context.Background()
+			const slack = 1e-12
+			for it := 0; it < 25; it++ {
+				f0, pc0 := lossAt(s, d, s.u, s.v)
+				if vFirst {
+					if f := s.updateV(ctx, s.u, s.utu); f != nil {
+						t.Fatal(f)
+					}
+					f1, pc1 := lossAt(s, d, s.u, s.vNext)
+					for p := range pc1 {
+						if pc1[p] > pc0[p]*(1+slack) {
+							t.Errorf("%v vfirst it %d: V_%d update raised %.15g → %.15g", kk, it, p, pc0[p], pc1[p])
+						}
+					}
+					if f1 > f0*(1+slack) {
+						t.Errorf("V update raised the loss")
+					}
+					s.gNext = s.lay.ClassGrams(s.set.pool, s.vNext)
+					s.checkU(t, d, s.vNext, s.gNext, f1, kk, it)
+					grouping.TopicGrams(s.set.pool, s.uNext, s.ks, s.kc, s.utuNext)
+				} else {
+					mix := s.checkU(t, d, s.v, s.g, f0, kk, it)
+					f1, pc1 := lossAt(s, d, mix, s.v)
+					grouping.TopicGrams(s.set.pool, s.uNext, s.ks, s.kc, s.utuNext)
+					if f := s.updateV(ctx, s.uNext, s.utuNext); f != nil {
+						t.Fatal(f)
+					}
+					f2, pc2 := lossAt(s, d, s.uNext, s.vNext)
+					for p := range pc2 {
+						if pc2[p] > pc1[p]*(1+slack) {
+							t.Errorf("%v it %d: V_%d update raised %.15g → %.15g", kk, it, p, pc1[p], pc2[p])
+						}
+					}
+					if f2 > f1*(1+slack) {
+						t.Errorf("V update raised the loss")
+					}
+					s.gNext = s.lay.ClassGrams(s.set.pool, s.vNext)
+				}
+				s.accept()
+				for _, a := range []*mat.Dense{s.u, s.v} {
+					r, cc := a.Dims()
+					for i := 0; i < r; i++ {
+						for j := 0; j < cc; j++ {
+							if a.At(i, j) < 0 {
+								t.Fatalf("negative factor entry")
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// checkU runs the U updates from (u, vc) and checks that U0 and then every
+// U_p lower the loss (per class for U_p); it returns U with both updated.
+func (s *solver) checkU(t *testing.T, d, vc *mat.Dense, g []*mat.Dense, f0 float64, kk [2]int, it int) *mat.Dense {
+	t.Helper()
+	const slack = 1e-12
+	if f := s.updateU(context.Background(), vc, g); f != nil {
+		t.Fatal(f)
+	}
+	mix := mat.DenseCopyOf(s.u)
+	if s.ks > 0 {
+		s.u0(mix).Copy(s.u0(s.uNext))
+	}
+	f1, pc1 := lossAt(s, d, mix, vc)
+	if f1 > f0*(1+slack) {
+		t.Errorf("%v it %d: U0 update raised %.15g → %.15g", kk, it, f0, f1)
+	}
+	if s.kc > 0 {
+		s.uc(mix).Copy(s.uc(s.uNext))
+	}
+	f2, pc2 := lossAt(s, d, mix, vc)
+	for p := range pc2 {
+		if pc2[p] > pc1[p]*(1+slack) {
+			t.Errorf("%v it %d: U_%d update raised %.15g → %.15g", kk, it, p, pc1[p], pc2[p])
+		}
+	}
+	if f2 > f1*(1+slack) {
+		t.Errorf("%v it %d: U_p updates raised %.15g → %.15g", kk, it, f1, f2)
+	}
+	return mix
+}
+
+func TestRecordedLossAndShapes(t *testing.T) {
+	c := groupCorpus(t, 3, 3, 20, 2, 2, 5)
+	d := denseOf(c.D)
+	for _, vFirst := range []bool{false, true} {
+		rec := engine.NewRecorder()
+		m, st, err := Options{Ks: 2, Kc: 2, VFirst: vFirst, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}, Seed: 2}.Fit(context.Background(), c, rec)
+		if err != nil || st.Reason != engine.IterationLimit || st.Iterations != 5 {
+			t.Fatalf("%v %v", st, err)
+		}
+		u, v := m.TermTopics(), m.DocTopics()
+		if r, k := u.Dims(); r != c.Terms() || k != 8 {
+			t.Fatalf("U %d×%d", r, k)
+		}
+		if r, k := v.Dims(); r != c.Docs() || k != 8 {
+			t.Fatalf("V %d×%d", r, k)
+		}
+		want := directLoss(d, u, v)
+		last := rec.Iterations()[4]
+		if math.Abs(last.Objective-want) > 1e-9*want || last.Terms[0].Name != TermLoss || st.Objective != last.Objective {
+			t.Errorf("vFirst %v: recorded loss %.15g, direct %.15g", vFirst, last.Objective, want)
+		}
+		its := rec.Iterations()
+		for i := 1; i < len(its); i++ {
+			if its[i].Objective > its[i-1].Objective*(1+1e-12) {
+				t.Errorf("loss rose at iteration %d", i+1)
+			}
+		}
+	}
+}
+
+func TestDeterministicAcrossWorkers(t *testing.T) {
+	var labels []int
+	for p, size := range []int{1200, 300, 40, 3} {
+		for i := 0; i < size; i++ {
+			labels = append(labels, p)
+		}
+	}
+	rnd := engine.NewRand(9)
+	rnd.Shuffle(len(labels), func(i, j int) { labels[i], labels[j] = labels[j], labels[i] })
+	base := groupCorpus(t, 9, 1, len(labels), 3, 4, 3)
+	c := labelled(t, base.D, labels, 5) // class 4 empty
+	var ref [2]*mat.Dense
+	for _, w := range []int{1, 2} {
+		m, _, err := Options{Ks: 3, Kc: 2, Stopping: engine.Stopping{MaxIter: 4, RelTol: -1}, Seed: 1, Pool: parallel.NewPool(w)}.Fit(context.Background(), c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w == 1 {
+			ref = [2]*mat.Dense{mat.DenseCopyOf(m.TermTopics()), mat.DenseCopyOf(m.DocTopics())}
+			if mat.Sum(m.(*Model).ClassTopics(4)) != 0 {
+				t.Error("the empty class has non-zero topics")
+			}
+			continue
+		}
+		if !bitsEqual(ref[0], m.TermTopics()) || !bitsEqual(ref[1], m.DocTopics()) {
+			t.Error("2 workers differ from 1")
+		}
+	}
+}
+
+func TestCancelAndErrors(t *testing.T) {
+	c := groupCorpus(t, 1, 2, 10, 1, 1, 4)
+	o := Options{Ks: 1, Kc: 1, Stopping: engine.Stopping{MaxIter: 10, RelTol: -1}}
+	ctx, cancel := context.WithCancel(context.Background())
+	rec := engine.NewRecorder()
+	rec.OnIteration = func(it engine.Iteration) {
+		if it.Iter == 2 {
+			cancel()
+		}
+	}
+	m, st, err := o.Fit(ctx, c, rec)
+	if err != nil || st.Reason != engine.Cancelled || st.Iterations != 2 {
+		t.Fatalf("cancelled: %v %v", st, err)
+	}
+	o.Stopping.MaxIter = 2
+	m2, _, _ := o.Fit(context.Background(), c, nil)
+	if !bitsEqual(m.TermTopics(), m2.TermTopics()) || !bitsEqual(m.DocTopics(), m2.DocTopics()) {
+		t.Error("cancelled model is not the last complete iterate")
+	}
+	if _, err := m.FoldIn(ctx, c.DT); !errors.Is(err, context.Canceled) {
+		t.Errorf("fold-in with a cancelled context: %v", err)
+	}
+	unlabelled, _ := engine.NewCorpus("plain", c.Vocab, c.D, nil, nil, nil)
+	for _, tc := range []struct {
+		o    Options
+		c    *engine.Corpus
+		want string
+	}{
+		{Options{}, unlabelled, "no class labels"},
+		{Options{Ks: -3}, c, "Ks = -3"},
+		{Options{Ks: None, Kc: None}, c, "no topics"},
+		{Options{Stopping: engine.Stopping{RelTol: math.NaN()}}, c, "RelTol"},
+	} {
+		if _, _, err := tc.o.Fit(context.Background(), tc.c, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: %v, want %q", tc.o, err, tc.want)
+		}
+	}
+	neg := &sparse.CSR{Rows: 1, Cols: c.Terms(), RowPtr: []int{0, 1}, ColIdx: []int32{0}, Val: []float64{-1}}
+	if _, err := m.FoldIn(context.Background(), neg); err == nil || !strings.Contains(err.Error(), "non-negative") {
+		t.Errorf("negative fold-in: %v", err)
+	}
+}

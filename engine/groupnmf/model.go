@@ -1,0 +1,315 @@
+package groupnmf
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sync"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Model is a fitted Group NMF model. It implements engine.Model; topic k
+// of TermTopics is shared for k < Ks and belongs to class (k − Ks)/Kc
+// otherwise (TopicClass).
+type Model struct {
+	u          *mat.Dense // M×K = [U0 | U_1 … U_P]
+	v          *mat.Dense // N×(Ks+Kc), class-major rows
+	pos        []int      // corpus index → class-major row
+	labels     []int      // corpus index → class
+	sizes      []int
+	classNames []string
+	ks, kc, np int
+	stop       engine.Stopping
+	pool       *parallel.Pool
+	utu        [][]float64 // per class Ũ_pᵀŨ_p, packed (Ks+Kc)²
+
+	once      sync.Once
+	docTopics *mat.Dense
+}
+
+func newModel(s *solver) *Model {
+	lay := s.lay
+	m := &Model{u: s.u, v: s.v, pos: lay.Pos, labels: make([]int, lay.N), sizes: make([]int, lay.P),
+		classNames: lay.ClassNames, ks: s.ks, kc: s.kc, np: s.np, stop: s.set.stop, pool: s.set.pool,
+		utu: make([][]float64, s.np)}
+	for n, pos := range lay.Pos {
+		m.labels[n] = int(lay.ClassOf[pos])
+	}
+	for p := range m.sizes {
+		m.sizes[p] = lay.Size(p)
+	}
+	kt := s.ks + s.kc
+	g := make([]*mat.Dense, s.np)
+	for p := range g {
+		g[p] = mat.NewDense(kt, kt, nil)
+	}
+	grouping.TopicGrams(m.pool, m.u, s.ks, s.kc, g)
+	for p, gp := range g {
+		m.utu[p] = gp.RawMatrix().Data
+	}
+	return m
+}
+
+// TermTopics is U = [U0 | U_1 … U_P] (M×K, K = Ks + P·Kc), the model's own.
+func (m *Model) TermTopics() *mat.Dense { return m.u }
+
+// DocTopics is N×K (corpus order): row n holds document n's representation
+// [h_n; w_n] in the Ks shared columns and the Kc columns of its class, 0
+// elsewhere. Built on first call; Representations gives the compact form.
+func (m *Model) DocTopics() *mat.Dense {
+	m.once.Do(func() {
+		m.docTopics = mat.NewDense(len(m.pos), m.ks+m.np*m.kc, nil)
+		for i, pos := range m.pos {
+			m.scatter(m.docTopics.RawRowView(i), m.v.RawRowView(pos), m.labels[i])
+		}
+	})
+	return m.docTopics
+}
+
+func (m *Model) scatter(dst, v []float64, p int) {
+	copy(dst[:m.ks], v[:m.ks])
+	copy(dst[m.ks+p*m.kc:m.ks+(p+1)*m.kc], v[m.ks:])
+}
+
+// Representations returns the compact N×(Ks+Kc) matrix (a copy) whose row
+// n (corpus order) is v_n = [h_n; w_n] in document n's own class topics.
+func (m *Model) Representations() *mat.Dense {
+	out := mat.NewDense(len(m.pos), m.ks+m.kc, nil)
+	for i, pos := range m.pos {
+		copy(out.RawRowView(i), m.v.RawRowView(pos))
+	}
+	return out
+}
+
+// Shared is U0 (M×Ks view), nil when Ks = 0.
+func (m *Model) Shared() *mat.Dense {
+	if m.ks == 0 {
+		return nil
+	}
+	return cols(m.u, 0, m.ks)
+}
+
+// ClassTopics is U_p (M×Kc view), nil when Kc = 0.
+func (m *Model) ClassTopics(p int) *mat.Dense {
+	if m.kc == 0 {
+		return nil
+	}
+	return cols(m.u, m.ks+p*m.kc, m.ks+(p+1)*m.kc)
+}
+
+// TopicClass is −1 for a shared topic and the class of a class topic.
+func (m *Model) TopicClass(k int) int {
+	if k < m.ks {
+		return -1
+	}
+	return (k - m.ks) / m.kc
+}
+
+// Dims returns Ks, Kc and P.
+func (m *Model) Dims() (ks, kc, p int) { return m.ks, m.kc, m.np }
+
+// ClassNames are the class names of the training corpus.
+func (m *Model) ClassNames() []string { return m.classNames }
+
+// FoldIn represents new documents of unknown class (GMF §5.3, second
+// case): ŷ = argmin_p E(d; Ũ_p) with E(d; Ũ_p) = min_{v≥0} ‖d − Ũ_pv‖²₂,
+// then v_d by Eq. 10 in class ŷ. It returns an n×K matrix laid out like
+// DocTopics.
+func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
+	reps, _, _, err := m.project(ctx, x, nil, false)
+	return reps, err
+}
+
+// FoldInClass represents new documents of known class (GMF §5.3, Eq. 10):
+// v_d = argmin_{v≥0} ‖d − Ũ_{y_d}v‖²₂, solved as engine/nmf folds in: the
+// fit's V update (Algorithm 5 line 10) with Ũ fixed, v ← v ∗ (Ũᵀd + ε) /
+// (ŨᵀŨv + ε), from the constant start sqrt(mean(d)/(Ks+Kc)) (mean over the
+// M entries of d), stopped by the fit's Stopping rule applied to the
+// document's own loss. classes[i] is row i's class, or −1 to predict it.
+// X must be non-negative.
+func (m *Model) FoldInClass(ctx context.Context, x *sparse.CSR, classes []int) (*mat.Dense, error) {
+	if x != nil && len(classes) != x.Rows {
+		return nil, fmt.Errorf("groupnmf: FoldInClass: %d classes for %d documents", len(classes), x.Rows)
+	}
+	for i, c := range classes {
+		if c < -1 || c >= m.np {
+			return nil, fmt.Errorf("groupnmf: FoldInClass: document %d has class %d, want −1..%d", i, c, m.np-1)
+		}
+	}
+	reps, _, _, err := m.project(ctx, x, classes, false)
+	return reps, err
+}
+
+// ReconstructionErrors returns the n×P matrix of E(d; Ũ_p) = min_{v≥0}
+// ‖d − Ũ_pv‖²₂ (GMF §5.3), each the loss at the fold-in's stopping point.
+// Classes without training documents read +Inf.
+func (m *Model) ReconstructionErrors(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
+	_, e, _, err := m.project(ctx, x, nil, true)
+	return e, err
+}
+
+// PredictClasses returns argmin_p E(d; Ũ_p) for every row of X (ties to
+// the lowest class).
+func (m *Model) PredictClasses(ctx context.Context, x *sparse.CSR) ([]int, error) {
+	_, _, pred, err := m.project(ctx, x, nil, false)
+	return pred, err
+}
+
+func (m *Model) project(ctx context.Context, x *sparse.CSR, classes []int, wantErr bool) (*mat.Dense, *mat.Dense, []int, error) {
+	mm, _ := m.u.Dims()
+	if err := grouping.CheckQueries("groupnmf", x, mm); err != nil {
+		return nil, nil, nil, err
+	}
+	for q, val := range x.Val {
+		if val < 0 {
+			r, c := x.Locate(q)
+			return nil, nil, nil, fmt.Errorf("groupnmf: fold-in: X[%d,%d] = %v, want non-negative", r, c, val)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, nil, err
+	}
+	n := x.Rows
+	pred := make([]int, n)
+	if n == 0 {
+		return &mat.Dense{}, &mat.Dense{}, pred, nil
+	}
+	ks, kc, kt := m.ks, m.kc, m.ks+m.kc
+	var phi0, phic *mat.Dense
+	if ks > 0 {
+		phi0 = mat.NewDense(n, ks, nil)
+		sparse.MulDense(m.pool, phi0, x, cols(m.u, 0, ks))
+	}
+	if kc > 0 {
+		phic = mat.NewDense(n, m.np*kc, nil)
+		sparse.MulDense(m.pool, phic, x, cols(m.u, ks, ks+m.np*kc))
+	}
+	anyTrained := false
+	for _, sz := range m.sizes {
+		anyTrained = anyTrained || sz > 0
+	}
+	reps := mat.NewDense(n, ks+m.np*kc, nil)
+	var errs *mat.Dense
+	if wantErr {
+		errs = mat.NewDense(n, m.np, nil)
+	}
+	m.pool.For(n, sparse.RowBlock, func(_, lo, hi int) {
+		xu, v, den, best := make([]float64, kt), make([]float64, kt), make([]float64, kt), make([]float64, kt)
+		for i := lo; i < hi; i++ {
+			if ctx.Err() != nil {
+				return
+			}
+			_, vals := x.Row(i)
+			var s1, s2 dense.Sum
+			for _, a := range vals {
+				s1.Add(a)
+				s2.Add(a * a)
+			}
+			start := math.Sqrt(s1.Value() / (float64(mm) * float64(kt)))
+			fold := func(p int) float64 {
+				if ks > 0 {
+					copy(xu[:ks], phi0.RawRowView(i))
+				}
+				if kc > 0 {
+					copy(xu[ks:], phic.RawRowView(i)[p*kc:(p+1)*kc])
+				}
+				return foldRow(v, xu, m.utu[p], den, s2.Value(), start, m.stop)
+			}
+			given := -1
+			if classes != nil {
+				given = classes[i]
+			}
+			if given < 0 || wantErr {
+				bestE, bestP := math.Inf(1), -1
+				for p := 0; p < m.np; p++ {
+					if m.sizes[p] == 0 && anyTrained {
+						if wantErr {
+							errs.Set(i, p, math.Inf(1))
+						}
+						continue
+					}
+					e := fold(p)
+					if wantErr {
+						errs.Set(i, p, e)
+					}
+					if bestP < 0 || e < bestE {
+						bestE, bestP = e, p
+						copy(best, v)
+					}
+				}
+				pred[i] = bestP
+			}
+			if given >= 0 {
+				fold(given)
+				copy(best, v)
+				pred[i] = given
+			}
+			m.scatter(reps.RawRowView(i), best, pred[i])
+		}
+	})
+	if err := ctx.Err(); err != nil {
+		return nil, nil, nil, err
+	}
+	if r, c, bad := dense.FirstNonFinite(m.pool, reps); bad {
+		return nil, nil, nil, fmt.Errorf("groupnmf: fold-in: document %d, topic %d: the update produced a non-finite value", r, c)
+	}
+	return reps, errs, pred, nil
+}
+
+// foldRow solves min_{v≥0} ‖x − Ũv‖² for one document by the fit's V
+// update with Ũ fixed: v starts at start, xu = Ũᵀx, g = ŨᵀŨ (packed),
+// x2 = ‖x‖², den scratch; each step v_j ← v_j·(xu_j + ε)/(den_j + ε) with
+// den = g·v, and the loss ‖x‖² − 2vᵀŨᵀx + vᵀ(ŨᵀŨ)v (compensated) is
+// tested with stop at the iterations stop.Evaluate selects. It returns
+// the loss at the final v. This is engine/nmf's fold-in rule step for
+// step, so with one class and Kc = 0 the result is nmf's bit for bit.
+func foldRow(v, xu, g, den []float64, x2, start float64, stop engine.Stopping) float64 {
+	for j := range v {
+		v[j] = start
+	}
+	mulVecSym(den, v, g)
+	loss := func() float64 {
+		var s dense.Sum
+		s.Add(x2)
+		for j := range v {
+			s.Add(-2 * v[j] * xu[j])
+			s.Add(v[j] * den[j])
+		}
+		return math.Max(s.Value(), 0)
+	}
+	prev := math.NaN()
+	for t := 1; t <= stop.Iterations(); t++ {
+		for j := range v {
+			v[j] *= (xu[j] + Eps) / (den[j] + Eps)
+		}
+		mulVecSym(den, v, g)
+		if !stop.Evaluate(t) {
+			continue
+		}
+		f := loss()
+		if stop.Converged(prev, f) {
+			return f
+		}
+		prev = f
+	}
+	return loss()
+}
+
+// mulVecSym sets dst = g·v for the symmetric k×k g (row-major).
+func mulVecSym(dst, v, g []float64) {
+	k := len(v)
+	for j := 0; j < k; j++ {
+		row := g[j*k : j*k+k]
+		acc := 0.0
+		for i, vi := range v {
+			acc += row[i] * vi
+		}
+		dst[j] = acc
+	}
+}
