@@ -42,6 +42,10 @@ func families() []Family {
 		nmfiFamily(),
 		graphnmfFamily(),
 		symnmfFamily(),
+		grouprlsiFamily(),
+		crlsiFamily(),
+		groupnmfFamily(),
+		cnmfFamily(),
 	}
 }
 
