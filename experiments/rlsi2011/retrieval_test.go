@@ -1,0 +1,151 @@
+package rlsi2011
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/retrieval"
+	"github.com/topicmf/topicmf/experiments/store"
+)
+
+func TestPerQueryMetricRoundTrip(t *testing.T) {
+	for _, a := range retrieval.DefaultAlphas() {
+		s := perQueryMetric("bm25", a, "ndcg_cut_10")
+		tm, got, m, ok := parsePerQueryMetric(s)
+		if !ok || tm != "bm25" || got != a || m != "ndcg_cut_10" {
+			t.Fatalf("%q → %q %v %q %v", s, tm, got, m, ok)
+		}
+	}
+	for _, bad := range []string{"", "bm25", "bm25@x/map", "bm25@0.1"} {
+		if _, _, _, ok := parsePerQueryMetric(bad); ok {
+			t.Errorf("%q parsed", bad)
+		}
+	}
+}
+
+// fakeRun stores, for each term model, per-query MAP (and the other
+// measures equal to it) at α = 0 (base[q]) and α > 0 (base[q] + gain·α).
+func fakeRun(base []float64, gain float64) *experiments.StoredRun {
+	run := &experiments.StoredRun{Dir: "fake"}
+	for _, tm := range termModels {
+		for _, a := range retrieval.DefaultAlphas() {
+			for _, m := range retrieval.Measures {
+				for q, b := range base {
+					run.PerQuery = append(run.PerQuery, experiments.QueryMetric{Query: string(rune('a' + q)), Metric: perQueryMetric(tm, a, m), Value: b + gain*a})
+				}
+			}
+		}
+	}
+	return run
+}
+
+func TestRebuildSweep(t *testing.T) {
+	run := fakeRun([]float64{0.1, 0.2, 0.3}, 0.5)
+	alphas, evals, err := rebuildSweep(run, "vsm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(alphas) != 11 || alphas[0] != 0 || alphas[10] != 1 {
+		t.Fatalf("alphas %v", alphas)
+	}
+	// At α = 1: 0.1+0.5, 0.2+0.5, 0.3+0.5 → mean 0.7.
+	if m := evals[1].Mean("map"); math.Abs(m-0.7) > 1e-12 {
+		t.Fatalf("mean at α=1: %v", m)
+	}
+	if q := evals[0].Queries; len(q) != 3 || q[0] != "a" || q[2] != "c" {
+		t.Fatalf("queries %v", q)
+	}
+	// A missing value is an error naming the measure.
+	run.PerQuery = run.PerQuery[1:]
+	if _, _, err := rebuildSweep(run, "bm25"); err == nil || !strings.Contains(err.Error(), "lacks map") {
+		t.Fatalf("missing value: %v", err)
+	}
+}
+
+// fakeFigures35 has one collection, the four variants, each with one
+// configuration whose α > 0 adds gains[variant]·α to every query.
+func fakeFigures35(gains map[string]float64) *experiments.Results {
+	e := Figures35()
+	res := &experiments.Results{Experiment: e}
+	base := []float64{0.1, 0.3, 0.2, 0.5, 0.4, 0.35, 0.15, 0.25}
+	for _, v := range variants {
+		j := &experiments.Job{Experiment: e, Dataset: "med", Method: experiments.MethodSpec{Name: "rlsi", Label: v.Label, Params: map[string]string{"variant": v.Variant}},
+			Point: map[string]string{"k": "10"}}
+		// Make the gain vary by query so the t-test has variance.
+		run := fakeRun(base, gains[v.Variant])
+		for i := range run.PerQuery {
+			if run.PerQuery[i].Query == "a" {
+				run.PerQuery[i].Value += 0.01 * float64(i%3)
+			}
+		}
+		res.Jobs = append(res.Jobs, &experiments.JobResult{Job: j, Run: run})
+	}
+	return res
+}
+
+func TestFigures35Judges(t *testing.T) {
+	r := fakeFigures35(map[string]float64{"u1v2": 0.2, "u2v1": 0.1, "u1v1": 0.05, "u2v2": 0.01})
+	cl := r.Experiment.Claims
+	for i, want := range []experiments.Outcome{experiments.Held, experiments.Held, experiments.Held, experiments.Held, experiments.Inconclusive, experiments.Inconclusive} {
+		if v := cl[i].Judge(r); v.Outcome != want {
+			t.Errorf("claim %d: %v, want %v (%s)", i, v.Outcome, want, v.Detail)
+		}
+	}
+	// Best α is 1 for every variant (gain grows with α): u1v2's MAP is
+	// 0.28125 + 0.2 = 0.48125 under the best setting.
+	if v := cl[1].Judge(r); !strings.Contains(v.Detail, "RLSI (Uℓ1-Vℓ2) 0.4813") {
+		t.Errorf("rank detail: %s", v.Detail)
+	}
+	// A variant that only hurts: the improvement claims fail, and u2v2
+	// becomes... still lowest.
+	r = fakeFigures35(map[string]float64{"u1v2": 0.2, "u2v1": -0.1, "u1v1": 0.05, "u2v2": -0.2})
+	if v := cl[0].Judge(r); v.Outcome != experiments.NotHeld {
+		t.Errorf("improvement with a harmful variant: %v (%s)", v.Outcome, v.Detail)
+	}
+	if v := cl[2].Judge(r); v.Outcome != experiments.Held {
+		t.Errorf("worst: %v (%s)", v.Outcome, v.Detail)
+	}
+	if v := cl[1].Judge(&experiments.Results{Experiment: r.Experiment}); v.Outcome != experiments.Inconclusive {
+		t.Errorf("no runs: %v", v.Outcome)
+	}
+}
+
+// TestFigures35Quick runs the quick variant end to end on MED.
+func TestFigures35Quick(t *testing.T) {
+	needData(t, "medline/med.tar.gz", "stopwords")
+	if testing.Short() {
+		t.Skip("fits 8 RLSI models on MED and sweeps α (several seconds); skipped in -short")
+	}
+	st, err := store.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := (&experiments.Runner{Store: st, Quick: true}).Run(context.Background(), Figures35())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Jobs) != 8 {
+		t.Fatalf("%d quick jobs, want 8", len(res.Jobs))
+	}
+	out, err := outcomes(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	co := out[0]
+	// MED has 30 judged queries; α = 0 is BM25 alone, whose MAP every job
+	// records as bm25_map.
+	if n := len(co.Baseline["bm25"].Queries); n != 30 {
+		t.Fatalf("%d MED queries, want 30", n)
+	}
+	for _, j := range res.Jobs {
+		if m, _ := j.Run.Metric("bm25_map"); math.Abs(m-co.Baseline["bm25"].Mean("map")) > 1e-12 {
+			t.Fatalf("stored bm25_map %v, rebuilt baseline %v", m, co.Baseline["bm25"].Mean("map"))
+		}
+	}
+	for i, v := range res.Verdicts() {
+		t.Logf("claim %d: %s", i, v.Outcome)
+	}
+}
