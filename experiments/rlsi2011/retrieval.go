@@ -493,11 +493,17 @@ func mapTest(co *collectionOutcome, meth, protocol string) (retrieval.Test, bool
 	return retrieval.Test{}, false
 }
 
+// How many improvements judgeImproves needs to be significant.
+const (
+	sigNone     = iota // none: every pair improves
+	sigMajority        // every pair improves, more than half significantly
+	sigAll             // every pair improves significantly
+)
+
 // judgeImproves: every listed method, combined with the collection's
 // better term model, has a higher MAP than the term model alone on every
-// collection (significance counted in the detail; held needs
-// significance when significant is set).
-func judgeImproves(methods []string, protocol string, significant bool) func(r *experiments.Results) experiments.Verdict {
+// collection, with the significance that need asks for.
+func judgeImproves(methods []string, protocol string, need int) func(r *experiments.Results) experiments.Verdict {
 	return func(r *experiments.Results) experiments.Verdict {
 		out, err := outcomes(r)
 		if err != nil {
@@ -523,12 +529,17 @@ func judgeImproves(methods []string, protocol string, significant bool) func(r *
 		}
 		detail := fmt.Sprintf("%s protocol: %d of %d (collection, method) pairs improve MAP, %d significantly (p < %g): %s",
 			protocol, up, n, sig, PValue, strings.Join(parts, "; "))
+		held := up == n
+		switch need {
+		case sigMajority:
+			held = held && 2*sig > n
+		case sigAll:
+			held = held && sig == n
+		}
 		switch {
 		case n == 0:
 			return inconclusive(detail)
-		case significant && 2*sig > n && up == n:
-			return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-		case !significant && up == n:
+		case held:
 			return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
 		}
 		return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}

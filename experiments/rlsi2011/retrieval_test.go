@@ -149,3 +149,32 @@ func TestFigures35Quick(t *testing.T) {
 		t.Logf("claim %d: %s", i, v.Outcome)
 	}
 }
+
+func TestJudgeRLSICompact(t *testing.T) {
+	e := Table8Figures68()
+	mk := func(vals map[string][]float64) *experiments.Results {
+		r := &experiments.Results{Experiment: e}
+		for m, vs := range vals {
+			for _, v := range vs {
+				j := &experiments.Job{Experiment: e, Dataset: "med", Method: experiments.MethodSpec{Label: m, Name: strings.ToLower(m)}, Point: map[string]string{"k": "20"}}
+				r.Jobs = append(r.Jobs, &experiments.JobResult{Job: j, Run: &experiments.StoredRun{Metrics: []experiments.Metric{{Name: "avgcomp", Value: v}}}})
+			}
+		}
+		return r
+	}
+	for _, c := range []struct {
+		vals map[string][]float64
+		want experiments.Outcome
+	}{
+		{map[string][]float64{labelRLSI: {0.01, 0.05}, labelLSI: {1}, labelPLSI: {0.95}}, experiments.Held},
+		// One RLSI configuration above the sparsity threshold.
+		{map[string][]float64{labelRLSI: {0.01, 0.5}, labelLSI: {1}, labelPLSI: {0.95}}, experiments.NotHeld},
+		// Sparse but not below another method.
+		{map[string][]float64{labelRLSI: {0.05}, labelLDA: {0.04}}, experiments.NotHeld},
+		{map[string][]float64{labelRLSI: {0.05}}, experiments.Inconclusive},
+	} {
+		if v := judgeRLSICompact(mk(c.vals)); v.Outcome != c.want {
+			t.Errorf("%v: %v, want %v (%s)", c.vals, v.Outcome, c.want, v.Detail)
+		}
+	}
+}
