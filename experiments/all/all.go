@@ -3,4 +3,5 @@ package all
 import (
 	_ "github.com/topicmf/topicmf/experiments/foundation" // harness sanity checks on planted topics
 	_ "github.com/topicmf/topicmf/experiments/rlsi2011"   // RLSI, SIGIR 2011
+	_ "github.com/topicmf/topicmf/experiments/tnmf2013"   // TNMF, SDM 2013
 )

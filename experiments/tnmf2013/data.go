@@ -1,0 +1,104 @@
+package tnmf2013
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/datasets/text"
+	"github.com/topicmf/topicmf/engine"
+)
+
+// Data set names of the substitutes (see the package documentation).
+const (
+	Tweet          = "sttm-tweet"
+	SearchSnippets = "sttm-searchsnippets"
+	StackOverflow  = "sttm-stackoverflow"
+	Biomedical     = "sttm-biomedical"
+)
+
+// allSets are the four substitutes, in the order of Table 1.
+var allSets = []string{Tweet, SearchSnippets, StackOverflow, Biomedical}
+
+// paperName is the paper's data set each substitute stands for.
+var paperName = map[string]string{
+	Tweet:          "Tweet",
+	SearchSnippets: "Title",
+	StackOverflow:  "Question",
+	Biomedical:     "(none)",
+}
+
+// PaperMinDF is the document-frequency threshold of the paper's
+// preprocessing (§5.1: words with df < 10 are removed).
+const PaperMinDF = 10
+
+// Figure2MinDF is the threshold of Figure 2 ("rare terms with document
+// frequency < 4 are removed").
+const Figure2MinDF = 4
+
+var collections struct {
+	mu sync.Mutex
+	m  map[string]*collectionEntry
+}
+
+type collectionEntry struct {
+	once sync.Once
+	col  *datasets.Collection
+	err  error
+}
+
+// readCollection reads the named registered data set from the data
+// directory (TOPICMF_DATA), once per process.
+func readCollection(name string) (*datasets.Collection, error) {
+	collections.mu.Lock()
+	if collections.m == nil {
+		collections.m = map[string]*collectionEntry{}
+	}
+	e := collections.m[name]
+	if e == nil {
+		e = &collectionEntry{}
+		collections.m[name] = e
+	}
+	collections.mu.Unlock()
+	e.once.Do(func() {
+		src, err := datasets.Lookup(name)
+		if err != nil {
+			e.err = err
+			return
+		}
+		dir, err := datasets.DataDir("")
+		if err != nil {
+			e.err = err
+			return
+		}
+		e.col, e.err = src.Read(dir)
+		if e.err != nil {
+			e.err = fmt.Errorf("data set %s: %w", name, e.err)
+		}
+	})
+	return e.col, e.err
+}
+
+// corpusOptions are the pipeline options of this package: default
+// tokenizer, no stop list, no stemming, the given MinDF and weighting.
+func corpusOptions(minDF int, weighting string) text.Options {
+	return text.Options{MinDF: minDF, Weighting: weighting}
+}
+
+// buildCorpus runs the pipeline on col.
+func buildCorpus(col *datasets.Collection, minDF int, weighting string) (*engine.Corpus, text.Report, error) {
+	c, rep, err := text.Build(col, corpusOptions(minDF, weighting))
+	if err != nil {
+		return nil, rep, fmt.Errorf("data set %s (min df %d, %s): %w", col.Name, minDF, weighting, err)
+	}
+	return c, rep, nil
+}
+
+// labelled returns the class index of every document of c, or an error
+// naming the data set when a document has no class.
+func labelled(c *engine.Corpus) ([]int, error) {
+	if len(c.Labels) != c.Docs() || c.Classes() == 0 {
+		return nil, fmt.Errorf("data set %s: documents carry no class labels", c.Name)
+	}
+	return c.Labels, nil
+}
