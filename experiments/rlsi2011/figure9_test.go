@@ -1,0 +1,88 @@
+package rlsi2011
+
+import (
+	"context"
+	"testing"
+
+	"github.com/topicmf/topicmf/engine/sparse"
+	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/store"
+)
+
+func TestKeepColumns(t *testing.T) {
+	m, err := sparse.FromTriplets(2, 3, []sparse.Triplet{{Row: 0, Col: 0, Val: 1}, {Row: 0, Col: 2, Val: 2}, {Row: 1, Col: 1, Val: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := keepColumns(m, []bool{true, false, true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.Rows != 2 || k.Cols != 3 || k.NNZ() != 2 || k.At(0, 0) != 1 || k.At(0, 2) != 2 || k.At(1, 1) != 0 {
+		t.Fatalf("got %+v", k)
+	}
+}
+
+func fakeFigure9(rows map[[2]string][2]float64) *experiments.Results {
+	e := Figure9()
+	r := &experiments.Results{Experiment: e}
+	for key, v := range rows {
+		j := &experiments.Job{Experiment: e, Dataset: key[0], Method: experiments.MethodSpec{Name: "rlsi", Label: labelRLSI}, Point: map[string]string{"vocab": key[1]}}
+		run := &experiments.StoredRun{Metrics: []experiments.Metric{
+			{Name: "diff_with_vs_without_ndcg_cut_10", Value: v[0]}, {Name: "p_with_vs_without_ndcg_cut_10", Value: v[1]},
+			{Name: "lambdarank+rlsi_ndcg_cut_10", Value: 0.5 + v[0]},
+		}}
+		r.Jobs = append(r.Jobs, &experiments.JobResult{Job: j, Run: run})
+	}
+	return r
+}
+
+func TestFigure9Judges(t *testing.T) {
+	r := fakeFigure9(map[[2]string][2]float64{{"med", VocabAll}: {0.05, 0.001}, {"med", VocabReduced}: {0.02, 0.2}})
+	if v := judgeLTR(VocabAll, "ndcg_cut_10")(r); v.Outcome != experiments.Held {
+		t.Errorf("LTR: %v (%s)", v.Outcome, v.Detail)
+	}
+	// 0.52 < 0.55: reduced is lower.
+	if v := judgeReduced(r); v.Outcome != experiments.Held {
+		t.Errorf("reduced: %v (%s)", v.Outcome, v.Detail)
+	}
+	r = fakeFigure9(map[[2]string][2]float64{{"med", VocabAll}: {0.05, 0.02}, {"cisi", VocabAll}: {0.05, 0.001}})
+	if v := judgeLTR(VocabAll, "ndcg_cut_10")(r); v.Outcome != experiments.NotHeld {
+		t.Errorf("p = 0.02 ≥ 0.01 at one collection: %v (%s)", v.Outcome, v.Detail)
+	}
+	if v := judgeReduced(r); v.Outcome != experiments.Inconclusive {
+		t.Errorf("no reduced runs: %v", v.Outcome)
+	}
+}
+
+// TestFigure9ReducedQuick runs the quick job with the reduced vocabulary
+// (the quick grid itself runs the full one).
+func TestFigure9ReducedQuick(t *testing.T) {
+	needData(t, "medline/med.tar.gz", "stopwords")
+	if testing.Short() {
+		t.Skip("fits RLSI on MED and cross-validates LambdaRank twice (~15 s); skipped in -short")
+	}
+	e := Figure9()
+	e.Quick.Grid = map[string][]string{"vocab": {VocabReduced}}
+	st, err := store.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := (&experiments.Runner{Store: st, Quick: true}).Run(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Jobs) != 1 {
+		t.Fatalf("%d jobs", len(res.Jobs))
+	}
+	run := res.Jobs[0].Run
+	for _, m := range []string{"baseline_map", "lambdarank_map", "lambdarank+rlsi_map", "p_with_vs_without_ndcg_cut_10"} {
+		if v, ok := run.Metric(m); !ok || v < 0 || v > 1 {
+			t.Errorf("%s = %v (%v)", m, v, ok)
+		}
+	}
+	if len(run.Notes) == 0 {
+		t.Error("no note on the reduced vocabulary")
+	}
+	t.Logf("notes: %v", run.Notes)
+}
