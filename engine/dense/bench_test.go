@@ -31,12 +31,14 @@ func benchGram(b *testing.B, n, k int) {
 	dst := mat.NewDense(k, k, nil)
 	p := parallel.Default()
 	b.ResetTimer()
+	cpu0 := cpuSeconds()
 	for i := 0; i < b.N; i++ {
 		Gram(p, dst, a)
 	}
 	// The useful work is the symmetric product: n·k·(k+1) flops.
 	flops := float64(n) * float64(k) * float64(k+1)
 	b.ReportMetric(flops*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+	b.ReportMetric((cpuSeconds()-cpu0)*1e3/float64(b.N), "cpu-ms/op")
 }
 
 // BenchmarkGramU is UᵀU for U of M×K.
@@ -53,9 +55,11 @@ func BenchmarkMulSmall(b *testing.B) {
 	dst := mat.NewDense(benchM, benchK, nil)
 	p := parallel.Default()
 	b.ResetTimer()
+	cpu0 := cpuSeconds()
 	for i := 0; i < b.N; i++ {
 		MulSmall(p, dst, a, s)
 	}
 	flops := 2 * float64(benchM) * benchK * benchK
 	b.ReportMetric(flops*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+	b.ReportMetric((cpuSeconds()-cpu0)*1e3/float64(b.N), "cpu-ms/op")
 }

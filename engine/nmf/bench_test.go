@@ -89,6 +89,7 @@ func BenchmarkIteration(b *testing.B) {
 	}
 	s := newSolver(o, c, u, v)
 	b.ResetTimer()
+	cpu0 := cpuSeconds()
 	st := s.run(b.Context(), nil)
 	b.StopTimer()
 	if st.Iterations != b.N {
@@ -97,4 +98,5 @@ func BenchmarkIteration(b *testing.B) {
 	mn, k := float64(benchM+benchN), float64(benchK)
 	flops := 4*float64(c.D.NNZ())*k + mn*k*(k+1) + 4*mn*k*k
 	b.ReportMetric(flops*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+	b.ReportMetric((cpuSeconds()-cpu0)*1e3/float64(b.N), "cpu-ms/op")
 }

@@ -87,11 +87,13 @@ func benchMulDense(b *testing.B, a *CSR, k int) {
 	dst := mat.NewDense(a.Rows, k, nil)
 	p := parallel.Default()
 	b.ResetTimer()
+	cpu0 := cpuSeconds()
 	for i := 0; i < b.N; i++ {
 		MulDense(p, dst, a, x)
 	}
 	flops := 2 * float64(a.NNZ()) * float64(k)
 	b.ReportMetric(flops*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+	b.ReportMetric((cpuSeconds()-cpu0)*1e3/float64(b.N), "cpu-ms/op")
 }
 
 // BenchmarkMulDenseDV is D·V (M×N sparse times N×K): the numerator of the
