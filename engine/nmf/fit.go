@@ -19,8 +19,11 @@ import (
 // naming the step, a cancelled one the last complete iterate with Status
 // Cancelled.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	if c == nil {
-		return nil, engine.Status{}, fmt.Errorf("nmf: nil corpus")
+	if c == nil || c.D == nil || c.DT == nil {
+		return nil, engine.Status{}, fmt.Errorf("nmf: nil corpus or term-document matrix (build corpora with engine.NewCorpus)")
+	}
+	if c.DT.Rows != c.D.Cols || c.DT.Cols != c.D.Rows {
+		return nil, engine.Status{}, fmt.Errorf("nmf: corpus %q: DT is %d×%d, D is %d×%d", c.Name, c.DT.Rows, c.DT.Cols, c.D.Rows, c.D.Cols)
 	}
 	o, err := o.resolved(c.Terms(), c.Docs())
 	if err != nil {
