@@ -1,0 +1,93 @@
+package tnmf2013
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/experiments"
+)
+
+func TestPrefixNested(t *testing.T) {
+	col := &datasets.Collection{Name: "toy"}
+	for _, id := range []string{"a", "b", "c", "d", "e", "f", "g"} {
+		col.Docs = append(col.Docs, datasets.Document{ID: id, Text: "w" + id})
+	}
+	ids := func(c *datasets.Collection) []string {
+		var out []string
+		for _, d := range c.Docs {
+			out = append(out, d.ID)
+		}
+		return out
+	}
+	full, err := prefix(col, 1, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	half, err := prefix(col, 0.5, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// ⌈0.5·7⌉ = 4 documents, the first 4 of the full order.
+	if len(half.Docs) != 4 || !slices.Equal(ids(half), ids(full)[:4]) {
+		t.Fatalf("half %v, full %v", ids(half), ids(full))
+	}
+	sorted := slices.Clone(ids(full))
+	slices.Sort(sorted)
+	if !slices.Equal(sorted, []string{"a", "b", "c", "d", "e", "f", "g"}) {
+		t.Fatalf("full prefix is not a permutation: %v", ids(full))
+	}
+	for _, f := range []float64{0, -1, 1.5} {
+		if _, err := prefix(col, f, 7); err == nil {
+			t.Errorf("fraction %v accepted", f)
+		}
+	}
+}
+
+// documentFrequencies counts a term present in every document (idf 0, an
+// empty row of the tf-idf D) as df = N.
+func TestDocumentFrequencies(t *testing.T) {
+	col := &datasets.Collection{Name: "toy", Docs: []datasets.Document{
+		{ID: "1", Text: "apple banana"}, {ID: "2", Text: "apple cherry cherry"}, {ID: "3", Text: "apple banana"},
+	}}
+	c, _, err := buildCorpus(col, 1, "tfidf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := documentFrequencies(c)
+	want := map[string]int{"apple": 3, "banana": 2, "cherry": 1}
+	for i, term := range c.Vocab {
+		if got[i] != want[term] {
+			t.Errorf("df(%s) = %d, want %d", term, got[i], want[term])
+		}
+	}
+}
+
+func TestFigures24Quick(t *testing.T) {
+	needData(t, Tweet, SearchSnippets)
+	res := runQuick(t, Figures24())
+	if len(res.Jobs) != 6 {
+		t.Fatalf("%d jobs, want 6", len(res.Jobs))
+	}
+	for _, jr := range res.Select(map[string]string{"fraction": "1", experiments.ColDataset: Tweet}) {
+		// Whole-collection vocabulary sizes agree with Table 1's (the
+		// python count there: 5097 terms, 408 with df ≥ 10).
+		if v, _ := jr.Run.Metric("vocab_all"); v != 5097 {
+			t.Errorf("Tweet vocab_all %v, want 5097", v)
+		}
+		if v, _ := jr.Run.Metric("vocab_df10"); v != 408 {
+			t.Errorf("Tweet vocab_df10 %v, want 408", v)
+		}
+	}
+	for _, jr := range res.Jobs {
+		a, _ := jr.Run.Metric("vocab_all")
+		b, _ := jr.Run.Metric("vocab_df4")
+		c, _ := jr.Run.Metric("vocab_df10")
+		if !(a >= b && b >= c && c > 0) {
+			t.Errorf("%s: vocabularies %v ≥ %v ≥ %v > 0 violated", jr.Job.Label(), a, b, c)
+		}
+	}
+	if v := res.Verdicts(); len(v) != 4 {
+		t.Errorf("%d verdicts, want 4", len(v))
+	}
+}
