@@ -59,8 +59,8 @@ const reutersData = "reuters21578"
 // topicCorpusOptions is the text pipeline of the topic tables: SMART stop
 // list, tokens of ≥ 2 letters, numbers dropped, terms in ≥ minDF training
 // documents, at most maxVocab terms (0: all), tf-idf weights.
-func topicCorpusOptions(minDF, maxVocab int) text.Options {
-	return text.Options{StopList: "smart", MinDF: minDF, MaxVocab: maxVocab, Weighting: text.WeightTFIDF}
+func topicCorpusOptions(minDF, maxVocab int, weighting string) text.Options {
+	return text.Options{StopList: "smart", MinDF: minDF, MaxVocab: maxVocab, Weighting: weighting}
 }
 
 var topicCorpora struct {
@@ -77,8 +77,8 @@ type corpusEntry struct {
 
 // reutersTrainCorpus builds (once per process and options) the corpus of
 // the ModApte training stories.
-func reutersTrainCorpus(minDF, maxVocab int) (*engine.Corpus, text.Report, error) {
-	key := fmt.Sprintf("%d/%d", minDF, maxVocab)
+func reutersTrainCorpus(minDF, maxVocab int, weighting string) (*engine.Corpus, text.Report, error) {
+	key := fmt.Sprintf("%d/%d/%s", minDF, maxVocab, weighting)
 	topicCorpora.mu.Lock()
 	if topicCorpora.m == nil {
 		topicCorpora.m = map[string]*corpusEntry{}
@@ -100,7 +100,7 @@ func reutersTrainCorpus(minDF, maxVocab int) (*engine.Corpus, text.Report, error
 			e.err = err
 			return
 		}
-		e.corpus, e.rep, e.err = text.Build(train, topicCorpusOptions(minDF, maxVocab))
+		e.corpus, e.rep, e.err = text.Build(train, topicCorpusOptions(minDF, maxVocab, weighting))
 	})
 	return e.corpus, e.rep, e.err
 }
@@ -196,7 +196,7 @@ func table67Checksums(j *experiments.Job) ([]store.Checksum, error) {
 	if err != nil {
 		return nil, err
 	}
-	sum, err := pipelineChecksum("reuters21578 ModApte train", topicCorpusOptions(minDF, vocab))
+	sum, err := pipelineChecksum("reuters21578 ModApte train", topicCorpusOptions(minDF, vocab, modelWeighting(j.Method.Name)))
 	if err != nil {
 		return nil, err
 	}
@@ -208,11 +208,11 @@ func table67Task(ctx context.Context, j *experiments.Job) (*experiments.Result, 
 	if err != nil {
 		return nil, err
 	}
-	raw, rep, err := reutersTrainCorpus(minDF, vocab)
+	raw, rep, err := reutersTrainCorpus(minDF, vocab, modelWeighting(j.Method.Name))
 	if err != nil {
 		return nil, err
 	}
-	corpus, err := applyDocNorm(raw, j.Param("docnorm", DocNormL2))
+	corpus, err := applyDocNorm(raw, j.Param("docnorm", DocNormNone))
 	if err != nil {
 		return nil, err
 	}

@@ -104,7 +104,7 @@ func TestTable67Judges(t *testing.T) {
 }
 
 func TestRegistered(t *testing.T) {
-	for _, id := range []string{"rlsi2011/table6-7", "rlsi2011/figures3-5", "rlsi2011/table8-figures6-8", "rlsi2011/figure9"} {
+	for _, id := range []string{"rlsi2011/table6-7", "rlsi2011/figures3-5", "rlsi2011/table8-figures6-8", "rlsi2011/figure9", "rlsi2011/table8-topics"} {
 		es, err := experiments.Get(id)
 		if err != nil || len(es) != 1 {
 			t.Fatalf("%s not registered: %v", id, err)
@@ -163,5 +163,30 @@ func TestTable67Quick(t *testing.T) {
 	}
 	for i, v := range res.Verdicts() {
 		t.Logf("claim %d: %s (%s)", i, v.Outcome, v.Detail)
+	}
+}
+
+func TestJudgeTable8Compact(t *testing.T) {
+	e := Table8Topics()
+	mk := func(vals map[string]float64) *experiments.Results {
+		r := &experiments.Results{Experiment: e}
+		for m, v := range vals {
+			j := &experiments.Job{Experiment: e, Method: experiments.MethodSpec{Label: m}}
+			r.Jobs = append(r.Jobs, &experiments.JobResult{Job: j, Run: &experiments.StoredRun{Metrics: []experiments.Metric{{Name: "avgcomp", Value: v}, {Name: "distinct_top5", Value: v}}}})
+		}
+		return r
+	}
+	if v := judgeTable8Compact(mk(map[string]float64{labelRLSI: 0.01, labelLSI: 1, labelPLSI: 0.995, labelLDA: 1})); v.Outcome != experiments.Held {
+		t.Errorf("%v (%s)", v.Outcome, v.Detail)
+	}
+	// PLSI at the paper's 0.9534 is below DenseAvgComp: not held.
+	if v := judgeTable8Compact(mk(map[string]float64{labelRLSI: 0.01, labelLSI: 1, labelPLSI: 0.9534, labelLDA: 1})); v.Outcome != experiments.NotHeld {
+		t.Errorf("%v (%s)", v.Outcome, v.Detail)
+	}
+	if v := judgeTable8Compact(mk(map[string]float64{labelRLSI: 0.01})); v.Outcome != experiments.Inconclusive {
+		t.Errorf("%v (%s)", v.Outcome, v.Detail)
+	}
+	if v := judgeLess("distinct_top5", labelPLSI, labelLDA)(mk(map[string]float64{labelPLSI: 0.3, labelLDA: 0.5})); v.Outcome != experiments.Held {
+		t.Errorf("%v (%s)", v.Outcome, v.Detail)
 	}
 }

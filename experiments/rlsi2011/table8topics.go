@@ -1,0 +1,105 @@
+package rlsi2011
+
+import (
+	"fmt"
+
+	"github.com/topicmf/topicmf/experiments"
+)
+
+func init() { experiments.Register(Table8Topics()) }
+
+// Table8Topics is the experiment "rlsi2011/table8-topics": the topic side
+// of Table 8 on Reuters-21578.
+func Table8Topics() *experiments.Experiment {
+	rlsi := map[string]string{"variant": "u1v2", "k": "20", "lambda1": "0.5", "lambda2": "1", "iters": "100"}
+	methods := []experiments.MethodSpec{
+		{Label: labelRLSI, Name: "rlsi", Params: rlsi},
+		{Label: labelLSI, Name: "lsi", Params: map[string]string{"k": "20"}},
+		{Label: labelPLSI, Name: "plsi", Params: map[string]string{"k": "20", "iters": "100"}},
+		{Label: labelLDA, Name: "lda", Params: map[string]string{"k": "20", "iters": "1000"}},
+	}
+	paperAvg := map[string]float64{labelRLSI: 0.0075, labelLDA: 1, labelPLSI: 0.9534, labelLSI: 1}
+	var paper []experiments.PaperValue
+	for _, m := range methods {
+		paper = append(paper, experiments.PaperValue{Where: map[string]string{"method": m.Label}, Metric: "avgcomp", Value: paperAvg[m.Label], Note: "Table 8 (AP, K = 20; RLSI's value is for λ1 = 0.5, λ2 = 1)"})
+	}
+	return &experiments.Experiment{
+		ID:      "rlsi2011/table8-topics",
+		Title:   "Topics of RLSI, LSI, PLSI and LDA at K = 20 (Table 8)",
+		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§6.3, Table 8"},
+		Version: "1",
+
+		Datasets:   []string{reutersData},
+		Checksums:  table67Checksums,
+		Methods:    methods,
+		TaskParams: []string{"min-df", "vocab"},
+		Seed:       20110728,
+		Task:       table67Task,
+
+		Metrics: []experiments.MetricDef{
+			{Name: "avgcomp", Definition: "AvgComp: mean over the K topics of the fraction of terms with a non-zero weight (§6.2)"},
+			{Name: "empty_topics", Definition: "topics whose every term weight is zero"},
+			{Name: "distinct_top5", Definition: "distinct terms among the K × 5 top-weighted terms divided by 5K (the paper notes redundancy among PLSI's topics)"},
+		},
+		Tables: []experiments.Table{{
+			Name: "avgcomp", Title: "Topic compactness at K = 20 (Reuters-21578 ModApte train)",
+			Rows: []string{"method"}, Metrics: []string{"avgcomp", "empty_topics", "distinct_top5", "iterations"}, Digits: 4,
+		}},
+		PaperValues: paper,
+		Claims: []experiments.Claim{
+			{Statement: fmt.Sprintf("RLSI discovers compact topics (AvgComp < %g) while LSI, PLSI and LDA do not (AvgComp ≥ %g)", SparseAvgComp, DenseAvgComp),
+				Source: "§6.3, Table 8, findings 1–2", Judge: judgeTable8Compact},
+			{Statement: "PLSI's topics are more redundant than LDA's (lower distinct_top5)",
+				Source: "§6.3, finding 3", Judge: judgeLess("distinct_top5", labelPLSI, labelLDA)},
+		},
+		Quick: experiments.Quick{
+			Params: map[string]string{"iters": "8", "vocab": "2000", "min-df": "3"},
+		},
+		Substitutes: "AP is not public: the ModApte training stories of Reuters-21578 stand in (SMART stop list, numbers dropped, terms in ≥ 2 stories; " +
+			"tf-idf for RLSI and LSI, raw counts for PLSI and LDA). --quick: the 2,000 most frequent terms (in ≥ 3 stories), 8 iterations (sweeps).",
+		Protocol: "K = 20 for every method, RLSI (Uℓ1-Vℓ2) with λ1 = 0.5, λ2 = 1.0 as §6.3 states, on raw tf-idf (the paper does not say how D is " +
+			"scaled; rlsi2011/table6-7 also runs unit-length documents over a λ grid); LSI by randomized SVD (engine/lsi defaults); PLSI by EM (100 iterations); LDA by collapsed Gibbs " +
+			"sampling (1000 sweeps, α = 50/K, β = 0.1). The top-5 terms of every topic are in each run's topics.txt. " +
+			"Thresholds fixed before running.",
+	}
+}
+
+func judgeTable8Compact(r *experiments.Results) experiments.Verdict {
+	get := func(l string) (float64, bool) {
+		v := r.Values("avgcomp", map[string]string{"method": l})
+		if len(v) == 0 {
+			return 0, false
+		}
+		return experiments.Summarize(v).Mean, true
+	}
+	rl, ok1 := get(labelRLSI)
+	lsi, ok3 := get(labelLSI)
+	plsi, ok4 := get(labelPLSI)
+	lda, ok5 := get(labelLDA)
+	detail := fmt.Sprintf("AvgComp: RLSI %.4f, LSI %.4f, PLSI %.4f, LDA %.4f", rl, lsi, plsi, lda)
+	if !(ok1 && ok3 && ok4 && ok5) {
+		return inconclusive("missing runs; " + detail)
+	}
+	held := rl < SparseAvgComp && lsi >= DenseAvgComp && plsi >= DenseAvgComp && lda >= DenseAvgComp
+	if held {
+		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+	}
+	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+}
+
+// judgeLess: the metric of method a is below that of method b.
+func judgeLess(metric, a, b string) func(r *experiments.Results) experiments.Verdict {
+	return func(r *experiments.Results) experiments.Verdict {
+		va := r.Values(metric, map[string]string{"method": a})
+		vb := r.Values(metric, map[string]string{"method": b})
+		if len(va) == 0 || len(vb) == 0 {
+			return inconclusive("missing runs")
+		}
+		ma, mb := experiments.Summarize(va).Mean, experiments.Summarize(vb).Mean
+		detail := fmt.Sprintf("%s: %s %.4f, %s %.4f", metric, a, ma, b, mb)
+		if ma < mb {
+			return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+		}
+		return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	}
+}
