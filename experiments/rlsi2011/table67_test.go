@@ -104,7 +104,7 @@ func TestTable67Judges(t *testing.T) {
 }
 
 func TestRegistered(t *testing.T) {
-	for _, id := range []string{"rlsi2011/table6-7", "rlsi2011/figures3-5", "rlsi2011/table8-figures6-8", "rlsi2011/figure9", "rlsi2011/table8-topics"} {
+	for _, id := range []string{"rlsi2011/table6-7", "rlsi2011/figures3-5", "rlsi2011/table8-figures6-8", "rlsi2011/figure9", "rlsi2011/table8-topics", "rlsi2011/scalability"} {
 		es, err := experiments.Get(id)
 		if err != nil || len(es) != 1 {
 			t.Fatalf("%s not registered: %v", id, err)
