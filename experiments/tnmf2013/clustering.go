@@ -241,12 +241,20 @@ func points(means map[[3]string]float64) [][2]string {
 // judgeBeatsAll: method's mean exceeds every baseline's mean, for every
 // metric, data set and K where all were run.
 func judgeBeatsAll(method string, metrics []string) func(*experiments.Results) experiments.Verdict {
+	return judgeBeatsAllOn(method, metrics, "")
+}
+
+// judgeBeatsAllOn is judgeBeatsAll restricted to data set ds ("" means all).
+func judgeBeatsAllOn(method string, metrics []string, ds string) func(*experiments.Results) experiments.Verdict {
 	return func(r *experiments.Results) experiments.Verdict {
 		wins, cells := 0, 0
 		var losses []string
 		for _, metric := range metrics {
 			means := meanBy(r, metric)
 			for _, p := range points(means) {
+				if ds != "" && p[0] != ds {
+					continue
+				}
 				m, ok := means[[3]string{p[0], method, p[1]}]
 				if !ok {
 					continue
