@@ -1,0 +1,134 @@
+// Command fitbench times topicmf's model families on a term-document matrix
+// read from a Matrix Market file (rows = terms, columns = documents), for
+// bench/side-by-side.sh.
+//
+// Usage:
+//
+//	fitbench -mm bench.mtx [-k 100] [-iters 5] [-methods rlsi,nmf,lsi,lsi-sk,lda]
+//
+// Every method is built through engine/catalog from string parameters, as
+// the CLI does, and fitted with an engine.Recorder; the per-iteration wall
+// times are the Recorder's Iteration.Seconds (each covers the whole
+// iteration including its objective evaluation). One tab-separated line is
+// printed per method:
+//
+//	method  median_seconds  n  seconds_of_each_iteration(comma-separated)
+//
+// The methods:
+//
+//   - rlsi: one outer iteration of Algorithm 1 (U by lasso, V by ridge),
+//     default λ1, λ2; "iters" iterations, tol=0 so none stops early.
+//   - nmf: one multiplicative-update iteration (V then U), random init.
+//   - lda: one collapsed Gibbs sweep over all tokens.
+//   - lsi: the whole truncated SVD fit with topicmf's defaults (randomized
+//     subspace iteration, 20 power iterations, oversampling max(K, 10)),
+//     plus the loss and the document representations; it is one "iteration".
+//   - lsi-sk: the same fit with scikit-learn's TruncatedSVD defaults
+//     (5 power iterations, oversampling 10), for a like-with-like time.
+//
+// The number of threads is GOMAXPROCS (the engine's pool is sized to it).
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/catalog"
+	"github.com/topicmf/topicmf/engine/sparse"
+)
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "fitbench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string) error {
+	fs := flag.NewFlagSet("fitbench", flag.ContinueOnError)
+	path := fs.String("mm", "", "Matrix Market file, terms × documents (required)")
+	k := fs.Int("k", 100, "number of topics K")
+	iters := fs.Int("iters", 5, "iterations of the iterative methods (the median is reported)")
+	methods := fs.String("methods", "rlsi,nmf,lsi,lsi-sk,lda", "comma-separated methods to time")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *path == "" {
+		return fmt.Errorf("-mm is required")
+	}
+	if *k < 1 || *iters < 1 {
+		return fmt.Errorf("-k = %d and -iters = %d: want both ≥ 1", *k, *iters)
+	}
+	d, err := sparse.ReadMMFile(*path)
+	if err != nil {
+		return err
+	}
+	vocab := make([]string, d.Rows)
+	for i := range vocab {
+		vocab[i] = "t" + strconv.Itoa(i)
+	}
+	c, err := engine.NewCorpus(*path, vocab, d, nil, nil, nil)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "fitbench: %d terms × %d documents, %d non-zeros, K = %d, GOMAXPROCS = %d\n",
+		d.Rows, d.Cols, d.NNZ(), *k, runtime.GOMAXPROCS(0))
+	ks, it := strconv.Itoa(*k), strconv.Itoa(*iters)
+	for _, m := range strings.Split(*methods, ",") {
+		var family string
+		var p catalog.Params
+		switch m = strings.TrimSpace(m); m {
+		case "rlsi", "nmf":
+			family, p = m, catalog.Params{"k": ks, "iters": it, "tol": "0"}
+		case "lda":
+			family, p = m, catalog.Params{"k": ks, "iters": it}
+		case "lsi":
+			family, p = m, catalog.Params{"k": ks}
+		case "lsi-sk":
+			family, p = "lsi", catalog.Params{"k": ks, "power-iters": "5", "oversample": "10"}
+		default:
+			return fmt.Errorf("unknown method %q (known: rlsi, nmf, lsi, lsi-sk, lda)", m)
+		}
+		meth, err := catalog.New(family, p)
+		if err != nil {
+			return fmt.Errorf("%s: %w", m, err)
+		}
+		rec := engine.NewRecorder()
+		_, st, err := meth.Fit(context.Background(), c, rec)
+		if err != nil {
+			return fmt.Errorf("%s: %w", m, err)
+		}
+		if st.Reason == engine.NumericalFailure || st.Reason == engine.Cancelled {
+			return fmt.Errorf("%s: %s", m, st)
+		}
+		var secs []string
+		var xs []float64
+		for _, r := range rec.Iterations() {
+			xs = append(xs, r.Seconds)
+			secs = append(secs, strconv.FormatFloat(r.Seconds, 'f', 4, 64))
+		}
+		if len(xs) == 0 {
+			return fmt.Errorf("%s: no iteration recorded", m)
+		}
+		fmt.Printf("%s\t%.4f\t%d\t%s\n", m, median(xs), len(xs), strings.Join(secs, ","))
+	}
+	return nil
+}
+
+// median of xs (the mean of the middle two for an even count).
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
