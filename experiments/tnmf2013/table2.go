@@ -1,0 +1,209 @@
+package tnmf2013
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/metrics/topics"
+)
+
+func init() { experiments.Register(Table2()) }
+
+// TopWords is the number of words shown per topic (Table 2: top 5).
+const TopWords = 5
+
+// Table2 is the experiment "tnmf2013/table2": top words of the topics each
+// method learns on Tweet at K = 20. SymNMF learns no term-topic matrix and
+// is left out, as in the paper.
+func Table2() *experiments.Experiment {
+	var methods []experiments.MethodSpec
+	for _, m := range shortTextMethods() {
+		if m.Label != SymNMF {
+			methods = append(methods, m)
+		}
+	}
+	return &experiments.Experiment{
+		ID:      "tnmf2013/table2",
+		Title:   "Top words of the topics learned on Tweet (K = 20)",
+		Paper:   paperRef("§5.3, Table 2"),
+		Version: "1",
+
+		Datasets: []string{Tweet},
+		Methods:  methods,
+		Grid:     map[string][]string{"k": {"20"}},
+		Seed:     20130504,
+		Task:     table2Task,
+
+		Metrics: []experiments.MetricDef{
+			{Name: "distinct_top_words", Definition: "distinct words among the K topics' top-5 words, divided by 5K (1: no word shared by two topics)"},
+			{Name: "avgcomp", Definition: "AvgComp of U: mean over topics of the fraction of non-zero term weights"},
+			{Name: "cluster_purity_top", Definition: "mean over topics of the largest share of the topic's top-5 words whose most frequent Tweet query cluster is the same (how often a topic's top words point to one query)"},
+		},
+		Tables: []experiments.Table{{
+			Name: "topics", Title: "Properties of the top words (the words themselves are in each run's topics.txt)",
+			Rows: []string{experiments.ColMethod}, Metrics: []string{"distinct_top_words", "cluster_purity_top", "avgcomp"},
+		}},
+		Claims: []experiments.Claim{{
+			Statement: "TNMF_E and TNMF_I give the most distinct topics: their share of distinct top-5 words is at least every baseline's (a proxy for \"much more compact topics with the best readability\")",
+			Source:    "§5.3, last conclusion (qualitative in the paper)",
+			Judge:     judgeDistinct,
+		}},
+		Quick: experiments.Quick{Params: map[string]string{"iters": "15"}},
+		Protocol: "Tweet through datasets/text with terms of df < 10 removed (§5.1), tf-idf (counts for LDA); each method fitted once at K = 20 with catalog defaults " +
+			"(LDA 500 sweeps; --quick: 15 iterations or sweeps). The top 5 words of every topic (largest weights of U's column; LDA's φ) are written to topics.txt in the run directory. " +
+			"The paper hand-picked 4 matching topics per method; we list all 20 and report proxies, not readability.",
+		Substitutes: "The paper's Tweet data (TREC 2011 microblog subset, 4,520 posts after preprocessing) is replaced by sttm-tweet " +
+			"(2,472 tweets relevant to TREC 2011/2012 microblog queries, 89 query clusters; 408 terms with df ≥ 10), so the paper's topics (Egypt, Super Bowl, ...) need not appear.",
+	}
+}
+
+func table2Task(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
+	col, err := readCollection(j.Dataset)
+	if err != nil {
+		return nil, err
+	}
+	weighting := "tfidf"
+	if j.Method.Name == ldaName {
+		weighting = "tf"
+	}
+	corpus, _, err := buildCorpus(col, PaperMinDF, weighting)
+	if err != nil {
+		return nil, err
+	}
+	method, err := j.NewMethod()
+	if err != nil {
+		return nil, err
+	}
+	rec := engine.NewRecorder()
+	rec.OnIteration = j.OnIteration
+	model, status, err := method.Fit(ctx, corpus, rec)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", j.Label(), err)
+	}
+	if status.Reason == engine.Cancelled {
+		return nil, ctx.Err()
+	}
+	res := &experiments.Result{Iterations: rec, Status: &status}
+	U := model.TermTopics()
+	top := topics.TopTerms(U, corpus.Vocab, TopWords)
+	seen := map[string]bool{}
+	total := 0
+	for _, t := range top {
+		for _, w := range topics.Words(t) {
+			seen[w] = true
+			total++
+		}
+	}
+	if total > 0 {
+		res.AddMetric("distinct_top_words", float64(len(seen))/float64(total))
+	}
+	res.AddMetric("avgcomp", topics.AvgComp(U))
+	res.AddMetric("cluster_purity_top", clusterPurityTop(corpus, top))
+	res.Artifacts = append(res.Artifacts, experiments.Artifact{
+		Name: "topics.txt",
+		Write: func(w io.Writer) error {
+			for k, t := range top {
+				if _, err := fmt.Fprintf(w, "topic %2d: %s\n", k, topics.Format(t)); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+	})
+	return res, nil
+}
+
+// clusterPurityTop: for each topic, the most frequent class among the
+// documents containing each top word (the word's dominant query cluster),
+// then the largest share of the topic's top words sharing one dominant
+// cluster; averaged over topics.
+func clusterPurityTop(c *engine.Corpus, top [][]topics.Term) float64 {
+	index := map[string]int{}
+	for i, t := range c.Vocab {
+		index[t] = i
+	}
+	dominant := func(term string) int {
+		i, ok := index[term]
+		if !ok {
+			return -1
+		}
+		count := map[int]int{}
+		for p := c.D.RowPtr[i]; p < c.D.RowPtr[i+1]; p++ {
+			if l := c.Labels[c.D.ColIdx[p]]; l >= 0 {
+				count[l]++
+			}
+		}
+		best, arg := 0, -1
+		keys := make([]int, 0, len(count))
+		for l := range count {
+			keys = append(keys, l)
+		}
+		sort.Ints(keys)
+		for _, l := range keys {
+			if count[l] > best {
+				best, arg = count[l], l
+			}
+		}
+		return arg
+	}
+	var sum float64
+	n := 0
+	for _, t := range top {
+		words := topics.Words(t)
+		if len(words) == 0 {
+			continue
+		}
+		count := map[int]int{}
+		best := 0
+		for _, w := range words {
+			if d := dominant(w); d >= 0 {
+				count[d]++
+				best = max(best, count[d])
+			}
+		}
+		sum += float64(best) / float64(len(words))
+		n++
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / float64(n)
+}
+
+func judgeDistinct(r *experiments.Results) experiments.Verdict {
+	vals := map[string]float64{}
+	for _, jr := range r.Jobs {
+		if v, ok := jr.Run.Metric("distinct_top_words"); ok {
+			vals[jr.Job.Method.DisplayName()] = v
+		}
+	}
+	te, okE := vals[TNMFE]
+	ti, okI := vals[TNMFI]
+	if !okE || !okI || len(vals) < 3 {
+		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "TNMF_E, TNMF_I and at least one baseline are needed"}
+	}
+	names := make([]string, 0, len(vals))
+	for k := range vals {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	held := true
+	parts := make([]string, len(names))
+	for i, k := range names {
+		parts[i] = k + " " + strconv.FormatFloat(vals[k], 'f', 3, 64)
+		if k != TNMFE && k != TNMFI && (vals[k] > te || vals[k] > ti) {
+			held = false
+		}
+	}
+	detail := "share of distinct top-5 words: " + strings.Join(parts, ", ")
+	if held {
+		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+	}
+	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+}
