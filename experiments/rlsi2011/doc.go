@@ -23,6 +23,32 @@
 //     t-tests against the term model alone.
 //   - rlsi2011/table8-figures6-8: RLSI (Uℓ1-Vℓ2) against LSI, PLSI and LDA
 //     under the same protocol, with their AvgComp (Table 8).
+//   - rlsi2011/table8-topics: AvgComp and top-5 terms of RLSI, LSI, PLSI
+//     and LDA at K = 20 on Reuters-21578 (the topic side of Table 8).
+//   - rlsi2011/figure9: a cross-validated linear LambdaRank over BM25, VSM
+//     and LM without and with the RLSI topic feature, with the full and a
+//     reduced topic-model vocabulary (§6.4; the web set's 16 features are
+//     not available).
+//   - rlsi2011/scalability: seconds per RLSI iteration against the number
+//     of documents on synthetic corpora (Table 4's cost model).
+//
+// # Job granularity
+//
+// One job fits one model configuration on one collection. Retrieval jobs
+// store the per-query values of every α and term model (per-query.csv,
+// metric "<term>@<α>/<measure>"); the claims rebuild each method's
+// candidates from the stored runs and run the protocols
+// (experiments/retrieval), so a cached job is never refitted and the
+// protocols always see every configuration.
+//
+// # Scaling of D — our reading
+//
+// The paper says D holds tf-idf scores and searches λ1, λ2 ∈ [0.01, 1]; it
+// does not say whether documents are normalized. With raw tf·ln(N/df)
+// weights the loss dwarfs any λ in that range and ℓ1 on U gives dense
+// topics; with unit-length documents (task parameter docnorm = l2) the
+// same λ's regularize. The topic and retrieval grids of the variants run
+// both; RLSI's comparison with the other families uses raw tf-idf.
 //
 // Every claim's threshold is a constant of this package, fixed before any
 // run; verdicts are computed from the stored numbers only.
