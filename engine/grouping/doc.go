@@ -29,4 +29,15 @@
 // of workers. Per-class work over terms (the rows of U_p) runs over fixed
 // blocks of term rows each covering every class, which is balanced by
 // construction (every class has M rows).
+//
+// # Per-class baselines
+//
+// CRLSI and CNMF (GMF §7.3) fit one single-class model per class on that
+// class's documents (ClassCorpus, seeds from ClassSeed). RunClasses runs
+// them in lockstep — iteration t of every class, then the merged iteration
+// t (MergeAt: objective and terms summed over classes) is recorded — so a
+// Recorder sees live progress and a cancellation stops every class after
+// the same iteration. One class computes at a time, using the whole pool
+// in its own parallel loops, so the pool's bound on computing goroutines
+// holds.
 package grouping

@@ -95,7 +95,10 @@
 // # CRLSI (GMF §7.3)
 //
 // The baseline "CRLSI" trains one RLSI model per class on that class's
-// documents only, with no shared topics (PerClassOptions). GMF §7.3 trains
+// documents only, with no shared topics (PerClassOptions); the classes
+// run in lockstep (grouping.RunClasses) and class p's model is exactly
+// engine/rlsi fitted on class p's documents with seed
+// grouping.ClassSeed(Seed, p) (tested). GMF §7.3 trains
 // it "under the same parameter settings … except parameter Ks": each
 // class's model has Kc topics, the default here; PerClassOptions.Ks adds Ks
 // more per class (so that each class model has the Ks + Kc topics a

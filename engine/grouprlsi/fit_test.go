@@ -508,3 +508,18 @@ func TestSizesZeroAndOne(t *testing.T) {
 		t.Errorf("empty fold-in: %v %v", out, err)
 	}
 }
+
+func TestNumericalFailure(t *testing.T) {
+	// Weights near the float64 limit overflow the products: the fit stops
+	// with NumericalFailure naming the step, and returns a model.
+	d, _ := sparse.FromTriplets(3, 4, []sparse.Triplet{{Row: 0, Col: 0, Val: 1e300}, {Row: 1, Col: 1, Val: 1e300}, {Row: 2, Col: 2, Val: 1}, {Row: 0, Col: 3, Val: 1e300}})
+	c := labelled(t, d, []int{0, 1, 0, 1}, 2)
+	m, st, err := Options{Ks: 1, Kc: 1, Stopping: engine.Stopping{MaxIter: 5}}.Fit(context.Background(), c, nil)
+	if err != nil || m == nil {
+		t.Fatalf("%v", err)
+	}
+	if st.Reason != engine.NumericalFailure || !strings.Contains(st.Detail, "iteration 1") {
+		t.Errorf("status %v, want a numerical failure at iteration 1", st)
+	}
+	t.Log(st)
+}
