@@ -2,6 +2,8 @@ package rlsi2011
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -96,5 +98,23 @@ func TestLogSlope(t *testing.T) {
 		if s := logSlope(c[0], c[1]); s == s {
 			t.Errorf("%v: slope %v, want NaN", c, s)
 		}
+	}
+}
+
+func TestReadTopics(t *testing.T) {
+	dir := t.TempDir()
+	body := "topic 1 (non-zero 0.0100): oil opec barrel\ntopic 2 (non-zero 0.0000): \ntopic 3 (non-zero 1.0000): a b\n"
+	if err := os.WriteFile(filepath.Join(dir, "topics.txt"), []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ts, err := readTopics(dir, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ts) != 2 || ts[0] != "oil opec barrel" || ts[1] != "(empty)" {
+		t.Fatalf("got %q", ts)
+	}
+	if _, err := readTopics(t.TempDir(), 2); err == nil {
+		t.Fatal("no error for a missing topics.txt")
 	}
 }

