@@ -75,3 +75,31 @@ func TestJudgeBeatsAll(t *testing.T) {
 		t.Fatalf("margin %v over %d", m, n)
 	}
 }
+
+// TestFigures56Quick runs the quick clustering experiment end to end: 8
+// methods × 2 data sets × 2 replicates at K = 20 on 1,500 sampled
+// documents, every score in its range.
+func TestFigures56Quick(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fits 32 models")
+	}
+	needData(t, SearchSnippets, StackOverflow)
+	res := runQuick(t, Figures56())
+	if len(res.Jobs) != 32 {
+		t.Fatalf("%d jobs, want 32", len(res.Jobs))
+	}
+	for _, jr := range res.Jobs {
+		for _, m := range []string{"purity", "nmi", "ari"} {
+			v, ok := jr.Run.Metric(m)
+			if !ok || !(v >= -1 && v <= 1) || (m != "ari" && v < 0) {
+				t.Errorf("%s: %s = %v (stored %v)", jr.Job.Label(), m, v, ok)
+			}
+		}
+		if d, _ := jr.Run.Metric("documents"); d < 1400 || d > 1500 {
+			t.Errorf("%s: %v documents, want the 1,500-document subsample less the emptied ones", jr.Job.Label(), d)
+		}
+	}
+	if v := res.Verdicts(); len(v) != 6 {
+		t.Errorf("%d verdicts, want 6", len(v))
+	}
+}

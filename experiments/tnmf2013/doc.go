@@ -3,8 +3,14 @@
 // Factorization on Term Correlation Matrix" (SDM 2013; shared/papers
 // 002_7faa184d69d38746.txt), Section 5: the data statistics (Table 1),
 // vocabulary growth, correlation densities and term document frequencies
-// (Figures 2–4), and document clustering by the highest-weighted topic
-// (Figures 5–6).
+// (Figures 2–4), the top words of the topics on Tweet (Table 2), document
+// clustering by the highest-weighted topic (Figures 5–6) and linear-SVM
+// classification on the document-topic features (Figures 7–8).
+//
+// Experiments: tnmf2013/table1, tnmf2013/figure2-4, tnmf2013/table2,
+// tnmf2013/figures5-6, tnmf2013/figures7-8. Every claim's threshold is a
+// constant or a strict comparison of means fixed before any run; the
+// quick variants (--quick) are smoke tests on subsamples, not results.
 //
 // # Data
 //
