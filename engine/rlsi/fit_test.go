@@ -397,3 +397,28 @@ func TestConvergedStatus(t *testing.T) {
 		t.Errorf("converged with relative change %g", rel)
 	}
 }
+
+func TestColdStartReachesSameLassoSolutions(t *testing.T) {
+	// Algorithm 2 line 4 restarts every row from 0; the default warm start
+	// begins at the previous iterate. With converged inner loops both find
+	// the unique minimizers of the (strictly convex here) row lassos, so the
+	// fits agree to the inner tolerance.
+	c := topicCorpus(t, 101, 60, 40, 4)
+	for _, variant := range []Variant{U1V2, U1V1} {
+		var fits []engine.Model
+		for _, cold := range []bool{false, true} {
+			m, _, err := Options{K: 4, Lambda1: 1, Lambda2: 0.3, Variant: variant, ColdStart: cold, InnerSweeps: 100000, InnerTol: 1e-14,
+				Stopping: engine.Stopping{MaxIter: 3, RelTol: -1}, Seed: 2}.Fit(context.Background(), c, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fits = append(fits, m)
+		}
+		if d := maxAbsDiff(fits[0].TermTopics(), fits[1].TermTopics()); d > 1e-8 {
+			t.Errorf("%v: warm and cold U differ by %g", variant, d)
+		}
+		if d := maxAbsDiff(fits[0].DocTopics(), fits[1].DocTopics()); d > 1e-8 {
+			t.Errorf("%v: warm and cold V differ by %g", variant, d)
+		}
+	}
+}
