@@ -39,5 +39,7 @@
 // Recorder sees live progress and a cancellation stops every class after
 // the same iteration. One class computes at a time, using the whole pool
 // in its own parallel loops, so the pool's bound on computing goroutines
-// holds.
+// holds. FitPerClass and PerClass hold the rest of a baseline (fit, layout
+// of [U_1 … U_P], fold-in and class prediction); a family supplies only its
+// single-class method (ClassMethod) and its E(d; U_p) (ClassLoss).
 package grouping
