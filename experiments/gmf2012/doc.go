@@ -1,0 +1,32 @@
+// Package gmf2012 reproduces the experiments of Wang, Cao, Xu and Li,
+// "Group Matrix Factorization for Scalable Topic Modeling", SIGIR 2012
+// (shared/papers/000_5c39da06696519bc.txt, §7), on public and synthetic
+// stand-ins for the paper's private Wikipedia and Web-I collections
+// (shared/DESIGN.md):
+//
+//   - gmf2012/tables4-5: sizes (Table 4) and class-size statistics Min,
+//     Max, R = Max − Min, Mean, STD, CV = STD/Mean (Table 5) of every corpus
+//     we use: the Wikipedia-like and Web-I-like synthetic corpora
+//     (datasets/synthetic, class sizes shaped after Table 5) at the sizes
+//     the experiments use, the 20 Newsgroups training split and the
+//     single-label ModApte training stories of Reuters-21578, with the
+//     paper's rows beside ours.
+//   - gmf2012/tables6-7: average seconds per iteration of RLSI against
+//     Group RLSI (Tables 6 and 7) and of NMF against Group NMF (Figure 3)
+//     on a Wikipedia-like synthetic corpus of 25 classes, for (Ks, Kc) =
+//     (10, 4), (20, 8), (50, 20), (100, 40), i.e. K = Ks + 25·Kc = 110, 220,
+//     550, 1100, and λ1 ∈ {0.01, 0.02, 0.05, 0.1}, λ2 = 0.1 (§7.1–7.2).
+//
+// The paper's Tables 8–13 (Web-I timings, topic readability, relevance)
+// and Figures 2–5 are not reproduced yet.
+//
+// # Reading of the paper
+//
+// The paper reports minutes per iteration over 100 iterations on 2.8
+// million documents; we run a few iterations on a corpus sized for a
+// 2-core machine and report the mean wall-clock seconds of iterations 2 to
+// the last (the first includes warm-up), so only ratios (speedups) are
+// comparable with the paper. Terms of the real corpora are counted after
+// removing the SMART stop list and terms of total frequency below 10, as
+// §7.1 describes for Wikipedia and Web-I.
+package gmf2012
