@@ -19,6 +19,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/catalog"
@@ -58,6 +59,7 @@ type fitData struct {
 func newFitCmd() *cobra.Command {
 	var (
 		model, dataName, mtxPath, vocabPath, outDir, dataDir string
+		corpusCache                                          string
 		params                                               []string
 		seed                                                 uint64
 		top                                                  int
@@ -175,32 +177,27 @@ terms as rows and documents as columns (--transpose for documents as rows);
 				}
 				topt.DataDir = dir
 				cfg.Data = fitData{Kind: "dataset", Name: dataName, Text: json.RawMessage(topt.Canonical())}
-				files := append([]datasets.File(nil), src.Files...)
-				if rel, _ := text.StopListPath(topt.StopList); rel != "" {
-					f, err := registeredFile(rel)
-					if err != nil {
-						return fmt.Errorf("fit: stop list %s: %w", topt.StopList, err)
-					}
-					files = append(files, f)
+				files, err := corpora.Files(src, topt)
+				if err != nil {
+					return fmt.Errorf("fit: %w", err)
 				}
 				for _, f := range files {
 					sums = append(sums, store.Checksum{Name: f.Path, SHA256: f.SHA256})
 				}
+				if corpusCache == "" {
+					if corpusCache, err = corpora.DefaultCacheDir(); err != nil {
+						return fmt.Errorf("fit: %w", err)
+					}
+				}
+				if corpusCache == "none" {
+					corpusCache = ""
+				}
 				load = func() (*engine.Corpus, []string, error) {
-					for _, st := range datasets.VerifyFiles(dir, files) {
-						if !st.OK() {
-							return nil, nil, fmt.Errorf("data set %s: %s", dataName, st)
-						}
-					}
-					col, err := src.Read(dir)
+					res, err := corpora.Build(dir, src, topt, corpusCache)
 					if err != nil {
 						return nil, nil, err
 					}
-					c, rep, err := text.Build(col, topt)
-					if err != nil {
-						return nil, nil, err
-					}
-					return c, append(col.Warnings, rep.Warnings...), nil
+					return res.Corpus, res.Warnings, nil
 				}
 			default:
 				cfg.Data = fitData{Kind: "mtx", Transpose: transpose, HasVocab: vocabPath != ""}
@@ -268,6 +265,7 @@ terms as rows and documents as columns (--transpose for documents as rows);
 	}
 	f.StringVar(&dataName, "data", "", "registered data set to fit (see topicmf data list)")
 	f.StringVar(&dataDir, "data-dir", "", "data directory (overrides $TOPICMF_DATA)")
+	f.StringVar(&corpusCache, "corpus-cache", "", "with --data: directory of built corpora, so a second fit skips tokenizing (default <user cache>/topicmf/corpora; \"none\" disables)")
 	f.StringVar(&mtxPath, "mtx", "", "Matrix Market term-document matrix to fit instead of a data set")
 	f.StringVar(&vocabPath, "vocab", "", "with --mtx: vocabulary file, one term per line in row order")
 	f.BoolVar(&transpose, "transpose", false, "with --mtx: the file has documents as rows")
@@ -374,16 +372,6 @@ func finiteOrNil(v float64) any {
 		return nil
 	}
 	return v
-}
-
-// registeredFile finds a file of the data-set registry by path.
-func registeredFile(rel string) (datasets.File, error) {
-	for _, f := range datasets.DistinctFiles(datasets.Sources()) {
-		if f.Path == rel {
-			return f, nil
-		}
-	}
-	return datasets.File{}, fmt.Errorf("%s is not in the data-set registry", rel)
 }
 
 func fileSHA256(path string) (string, error) {

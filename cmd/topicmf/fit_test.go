@@ -276,3 +276,34 @@ func TestFitSameBitsAnyGOMAXPROCS(t *testing.T) {
 		}
 	}
 }
+
+// TestFitDataUsesCorpusCache fits ADI twice with different K: the second
+// fit reads the corpus from the corpus cache instead of tokenizing again,
+// and a third fit identical to the first is a run-cache hit.
+func TestFitDataUsesCorpusCache(t *testing.T) {
+	dir := os.Getenv("TOPICMF_DATA")
+	if dir == "" {
+		t.Skip("TOPICMF_DATA is unset: the ADI collection is needed")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "adi", "adi.tar.gz")); err != nil {
+		t.Skipf("ADI collection absent: %v", err)
+	}
+	out, corpusCache := t.TempDir(), t.TempDir()
+	args := func(k string) []string {
+		return []string{"fit", "--model", "nmf", "--k", k, "--iters", "5", "--data", "adi",
+			"--data-dir", dir, "--out", out, "--corpus-cache", corpusCache}
+	}
+	if _, errOut, err := runTopicmf(context.Background(), args("4")...); err != nil {
+		t.Fatalf("first fit: %v\n%s", err, errOut)
+	} else if strings.Contains(errOut, "read from the cache") {
+		t.Fatalf("first fit claims a corpus-cache hit:\n%s", errOut)
+	}
+	if _, errOut, err := runTopicmf(context.Background(), args("5")...); err != nil {
+		t.Fatalf("second fit: %v\n%s", err, errOut)
+	} else if !strings.Contains(errOut, "read from the cache") {
+		t.Fatalf("second fit did not read the corpus from the cache:\n%s", errOut)
+	}
+	if stdout, _, err := runTopicmf(context.Background(), args("4")...); err != nil || !strings.HasPrefix(stdout, "cached: ") {
+		t.Fatalf("third fit: err %v, stdout %q, want a run-cache hit", err, stdout)
+	}
+}
