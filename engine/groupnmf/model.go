@@ -175,85 +175,23 @@ func (m *Model) project(ctx context.Context, x *sparse.CSR, classes []int, wantE
 	if err := ctx.Err(); err != nil {
 		return nil, nil, nil, err
 	}
-	n := x.Rows
-	pred := make([]int, n)
-	if n == 0 {
-		return &mat.Dense{}, &mat.Dense{}, pred, nil
-	}
-	ks, kc, kt := m.ks, m.kc, m.ks+m.kc
-	var phi0, phic *mat.Dense
-	if ks > 0 {
-		phi0 = mat.NewDense(n, ks, nil)
-		sparse.MulDense(m.pool, phi0, x, cols(m.u, 0, ks))
-	}
-	if kc > 0 {
-		phic = mat.NewDense(n, m.np*kc, nil)
-		sparse.MulDense(m.pool, phic, x, cols(m.u, ks, ks+m.np*kc))
-	}
-	anyTrained := false
-	for _, sz := range m.sizes {
-		anyTrained = anyTrained || sz > 0
-	}
-	reps := mat.NewDense(n, ks+m.np*kc, nil)
-	var errs *mat.Dense
-	if wantErr {
-		errs = mat.NewDense(n, m.np, nil)
-	}
-	m.pool.For(n, sparse.RowBlock, func(_, lo, hi int) {
-		xu, v, den, best := make([]float64, kt), make([]float64, kt), make([]float64, kt), make([]float64, kt)
-		for i := lo; i < hi; i++ {
-			if ctx.Err() != nil {
-				return
-			}
-			_, vals := x.Row(i)
-			var s1, s2 dense.Sum
-			for _, a := range vals {
-				s1.Add(a)
-				s2.Add(a * a)
-			}
-			start := math.Sqrt(s1.Value() / (float64(mm) * float64(kt)))
-			fold := func(p int) float64 {
-				if ks > 0 {
-					copy(xu[:ks], phi0.RawRowView(i))
-				}
-				if kc > 0 {
-					copy(xu[ks:], phic.RawRowView(i)[p*kc:(p+1)*kc])
-				}
-				return foldRow(v, xu, m.utu[p], den, s2.Value(), start, m.stop)
-			}
-			given := -1
-			if classes != nil {
-				given = classes[i]
-			}
-			if given < 0 || wantErr {
-				bestE, bestP := math.Inf(1), -1
-				for p := 0; p < m.np; p++ {
-					if m.sizes[p] == 0 && anyTrained {
-						if wantErr {
-							errs.Set(i, p, math.Inf(1))
-						}
-						continue
+	kt := m.ks + m.kc
+	reps, errs, pred, err := grouping.FoldGroup(ctx, grouping.Group{Pool: m.pool, U: m.u, Ks: m.ks, Kc: m.kc, P: m.np,
+		Sizes: m.sizes, Block: sparse.RowBlock, NewFolder: func() grouping.Folder {
+			xu, v, den := make([]float64, kt), make([]float64, kt), make([]float64, kt)
+			var x2, start float64
+			return grouping.Folder{XU: xu, V: v,
+				Row: func(_ int, vals []float64) {
+					var s1, s2 dense.Sum
+					for _, a := range vals {
+						s1.Add(a)
+						s2.Add(a * a)
 					}
-					e := fold(p)
-					if wantErr {
-						errs.Set(i, p, e)
-					}
-					if bestP < 0 || e < bestE {
-						bestE, bestP = e, p
-						copy(best, v)
-					}
-				}
-				pred[i] = bestP
-			}
-			if given >= 0 {
-				fold(given)
-				copy(best, v)
-				pred[i] = given
-			}
-			m.scatter(reps.RawRowView(i), best, pred[i])
-		}
-	})
-	if err := ctx.Err(); err != nil {
+					x2, start = s2.Value(), math.Sqrt(s1.Value()/(float64(mm)*float64(kt)))
+				},
+				Fold: func(p int) float64 { return foldRow(v, xu, m.utu[p], den, x2, start, m.stop) }}
+		}}, x, classes, wantErr)
+	if err != nil {
 		return nil, nil, nil, err
 	}
 	if r, c, bad := dense.FirstNonFinite(m.pool, reps); bad {

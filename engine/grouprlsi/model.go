@@ -3,7 +3,6 @@ package grouprlsi
 import (
 	"context"
 	"fmt"
-	"math"
 	"sync"
 
 	"github.com/topicmf/topicmf/engine/dense"
@@ -199,90 +198,26 @@ func (m *Model) project(ctx context.Context, x *sparse.CSR, classes []int, wantE
 			return nil, nil, nil, fmt.Errorf("grouprlsi: class %d: (Ũ_pᵀŨ_p + λ2 I)⁻¹: %v", p, err)
 		}
 	}
-	n := x.Rows
-	pred := make([]int, n)
-	if n == 0 {
-		return &mat.Dense{}, &mat.Dense{}, pred, nil
-	}
-	ks, kc, kt := m.ks, m.kc, m.ks+m.kc
-	var phi0, phic *mat.Dense
-	if ks > 0 {
-		phi0 = mat.NewDense(n, ks, nil)
-		sparse.MulDense(m.pool, phi0, x, cols(m.u, 0, ks)) // row i = (U0ᵀd_i)ᵀ
-	}
-	if kc > 0 {
-		phic = mat.NewDense(n, m.np*kc, nil)
-		sparse.MulDense(m.pool, phic, x, cols(m.u, ks, ks+m.np*kc)) // [U_1ᵀd_i … U_Pᵀd_i]
-	}
-	anyTrained := false // with no trained class at all, every class competes
-	for _, sz := range m.sizes {
-		anyTrained = anyTrained || sz > 0
-	}
-	reps := mat.NewDense(n, ks+m.np*kc, nil)
-	var errs *mat.Dense
-	if wantErr {
-		errs = mat.NewDense(n, m.np, nil)
-	}
-	m.pool.For(n, 64, func(_, lo, hi int) {
-		if ctx.Err() != nil {
-			return
-		}
-		phi, v, best := mat.NewDense(1, kt, nil), mat.NewDense(1, kt, nil), make([]float64, kt)
-		pr, vr := phi.RawRowView(0), v.RawRowView(0)
-		for i := lo; i < hi; i++ {
-			_, val := x.Row(i)
-			d2 := 0.0
-			for _, a := range val {
-				d2 += a * a
-			}
-			fold := func(p int) float64 {
-				if ks > 0 {
-					copy(pr[:ks], phi0.RawRowView(i))
-				}
-				if kc > 0 {
-					copy(pr[ks:], phic.RawRowView(i)[p*kc:(p+1)*kc])
-				}
-				dense.MulSmall(m.pool, v, phi, m.sigma[p])
-				e := d2
-				for j, a := range pr {
-					e -= a * vr[j]
-				}
-				return e
-			}
-			given := -1
-			if classes != nil {
-				given = classes[i]
-			}
-			if given < 0 || wantErr {
-				bestE, bestP := math.Inf(1), -1
-				for p := 0; p < m.np; p++ {
-					if m.sizes[p] == 0 && anyTrained {
-						if wantErr {
-							errs.Set(i, p, math.Inf(1))
-						}
-						continue
+	kt := m.ks + m.kc
+	return grouping.FoldGroup(ctx, grouping.Group{Pool: m.pool, U: m.u, Ks: m.ks, Kc: m.kc, P: m.np,
+		Sizes: m.sizes, Block: 64, NewFolder: func() grouping.Folder {
+			phi, v := mat.NewDense(1, kt, nil), mat.NewDense(1, kt, nil)
+			pr, vr := phi.RawRowView(0), v.RawRowView(0)
+			var d2 float64
+			return grouping.Folder{XU: pr, V: vr,
+				Row: func(_ int, vals []float64) {
+					d2 = 0
+					for _, a := range vals {
+						d2 += a * a
 					}
-					e := fold(p)
-					if wantErr {
-						errs.Set(i, p, e)
+				},
+				Fold: func(p int) float64 {
+					dense.MulSmall(m.pool, v, phi, m.sigma[p])
+					e := d2
+					for j, a := range pr {
+						e -= a * vr[j]
 					}
-					if bestP < 0 || e < bestE {
-						bestE, bestP = e, p
-						copy(best, vr)
-					}
-				}
-				pred[i] = bestP
-			}
-			if given >= 0 {
-				fold(given)
-				copy(best, vr)
-				pred[i] = given
-			}
-			m.scatter(reps.RawRowView(i), best, pred[i])
-		}
-	})
-	if err := ctx.Err(); err != nil {
-		return nil, nil, nil, err
-	}
-	return reps, errs, pred, nil
+					return e
+				}}
+		}}, x, classes, wantErr)
 }
