@@ -1,60 +1,13 @@
 package rlsi2011
 
 import (
+	"fmt"
 	"math"
 
-	"fmt"
+	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/sparse"
-	"sync"
-
-	"github.com/topicmf/topicmf/datasets"
 )
-
-// collections caches each collection read once per process: every job of
-// an experiment reads the same files.
-var collections struct {
-	mu sync.Mutex
-	m  map[string]*collectionEntry
-}
-
-type collectionEntry struct {
-	once sync.Once
-	col  *datasets.Collection
-	err  error
-}
-
-// readCollection reads the named registered data set from the data
-// directory (TOPICMF_DATA), once per process.
-func readCollection(name string) (*datasets.Collection, error) {
-	collections.mu.Lock()
-	if collections.m == nil {
-		collections.m = map[string]*collectionEntry{}
-	}
-	e := collections.m[name]
-	if e == nil {
-		e = &collectionEntry{}
-		collections.m[name] = e
-	}
-	collections.mu.Unlock()
-	e.once.Do(func() {
-		src, err := datasets.Lookup(name)
-		if err != nil {
-			e.err = err
-			return
-		}
-		dir, err := datasets.DataDir("")
-		if err != nil {
-			e.err = err
-			return
-		}
-		e.col, e.err = src.Read(dir)
-		if e.err != nil {
-			e.err = fmt.Errorf("data set %s: %w", name, e.err)
-		}
-	})
-	return e.col, e.err
-}
 
 // trainSplit returns the collection restricted to the documents of the
 // named split (queries and judgments are dropped: topic tables only).

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
@@ -78,7 +79,7 @@ func prepared(dataset, weighting string) (*preparedEntry, error) {
 	}
 	preparedCache.mu.Unlock()
 	e.once.Do(func() {
-		col, err := readCollection(dataset)
+		col, err := corpora.Collection(dataset)
 		if err != nil {
 			e.err = err
 			return

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
@@ -90,7 +91,7 @@ func reutersTrainCorpus(minDF, maxVocab int, weighting string) (*engine.Corpus, 
 	}
 	topicCorpora.mu.Unlock()
 	e.once.Do(func() {
-		col, err := readCollection(reutersData)
+		col, err := corpora.Collection(reutersData)
 		if err != nil {
 			e.err = err
 			return

@@ -10,6 +10,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/metrics/classify"
@@ -56,7 +57,7 @@ const HoldoutRepeats = 5
 // reports the linear-SVM accuracy on the document-topic features.
 func clusterTask(classification bool) experiments.Task {
 	return func(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
-		col, err := readCollection(j.Dataset)
+		col, err := corpora.Collection(j.Dataset)
 		if err != nil {
 			return nil, err
 		}

@@ -2,7 +2,6 @@ package tnmf2013
 
 import (
 	"fmt"
-	"sync"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
@@ -35,49 +34,6 @@ const PaperMinDF = 10
 // Figure2MinDF is the threshold of Figure 2 ("rare terms with document
 // frequency < 4 are removed").
 const Figure2MinDF = 4
-
-var collections struct {
-	mu sync.Mutex
-	m  map[string]*collectionEntry
-}
-
-type collectionEntry struct {
-	once sync.Once
-	col  *datasets.Collection
-	err  error
-}
-
-// readCollection reads the named registered data set from the data
-// directory (TOPICMF_DATA), once per process.
-func readCollection(name string) (*datasets.Collection, error) {
-	collections.mu.Lock()
-	if collections.m == nil {
-		collections.m = map[string]*collectionEntry{}
-	}
-	e := collections.m[name]
-	if e == nil {
-		e = &collectionEntry{}
-		collections.m[name] = e
-	}
-	collections.mu.Unlock()
-	e.once.Do(func() {
-		src, err := datasets.Lookup(name)
-		if err != nil {
-			e.err = err
-			return
-		}
-		dir, err := datasets.DataDir("")
-		if err != nil {
-			e.err = err
-			return
-		}
-		e.col, e.err = src.Read(dir)
-		if e.err != nil {
-			e.err = fmt.Errorf("data set %s: %w", name, e.err)
-		}
-	})
-	return e.col, e.err
-}
 
 // corpusOptions are the pipeline options of this package: default
 // tokenizer, no stop list, no stemming, the given MinDF and weighting.

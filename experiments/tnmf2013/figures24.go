@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/tnmf"
 	"github.com/topicmf/topicmf/experiments"
@@ -164,7 +165,7 @@ func prefix(col *datasets.Collection, fraction float64, seed uint64) (*datasets.
 }
 
 func figures24Task(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
-	col, err := readCollection(j.Dataset)
+	col, err := corpora.Collection(j.Dataset)
 	if err != nil {
 		return nil, err
 	}

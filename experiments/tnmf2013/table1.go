@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
 )
@@ -88,7 +89,7 @@ func Table1() *experiments.Experiment {
 }
 
 func table1Task(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
-	col, err := readCollection(j.Dataset)
+	col, err := corpora.Collection(j.Dataset)
 	if err != nil {
 		return nil, err
 	}

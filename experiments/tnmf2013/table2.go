@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/metrics/topics"
@@ -64,7 +65,7 @@ func Table2() *experiments.Experiment {
 }
 
 func table2Task(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
-	col, err := readCollection(j.Dataset)
+	col, err := corpora.Collection(j.Dataset)
 	if err != nil {
 		return nil, err
 	}
