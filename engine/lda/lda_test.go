@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
@@ -23,8 +24,8 @@ func resolved(t testing.TB, o Options, m, n int) settings {
 }
 
 func TestCountsStayConsistent(t *testing.T) {
-	pc := plantedCorpus(t, 1, 40, 30, 3, 25)
-	s, err := newSampler(resolved(t, Options{K: 4}, 40, 30), pc.c.DT)
+	pc := testcorpus.Planted(t, 1, 40, 30, 3, 25)
+	s, err := newSampler(resolved(t, Options{K: 4}, 40, 30), pc.C.DT)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +42,7 @@ func TestCountsStayConsistent(t *testing.T) {
 			ndk[d*k+int(s.z[i])]++
 			nk[s.z[i]]++
 		}
-		idx, val := pc.c.DT.Row(d)
+		idx, val := pc.C.DT.Row(d)
 		_ = idx
 		n := 0.0
 		for _, v := range val {
@@ -78,7 +79,7 @@ func TestSamplerStationaryDistribution(t *testing.T) {
 	// K = 2 there are 16 states; the sampler's visit frequencies must match
 	// the exact probabilities, which checks Eq. 5 as implemented.
 	d, _ := sparse.FromTriplets(3, 2, []sparse.Triplet{{Row: 0, Col: 0, Val: 1}, {Row: 1, Col: 0, Val: 1}, {Row: 1, Col: 1, Val: 1}, {Row: 2, Col: 1, Val: 1}})
-	c := corpusOf(t, d)
+	c := testcorpus.CorpusOf(t, d)
 	alpha, beta := 0.7, 0.3
 	s, err := newSampler(resolved(t, Options{K: 2, Alpha: alpha, Beta: beta, Seed: 3}, 3, 2), c.DT)
 	if err != nil {
@@ -136,8 +137,8 @@ func TestSamplerStationaryDistribution(t *testing.T) {
 }
 
 func TestLogPWZMatchesDirect(t *testing.T) {
-	pc := plantedCorpus(t, 2, 30, 20, 3, 15)
-	s, err := newSampler(resolved(t, Options{K: 3, Beta: 0.05}, 30, 20), pc.c.DT)
+	pc := testcorpus.Planted(t, 2, 30, 20, 3, 15)
+	s, err := newSampler(resolved(t, Options{K: 3, Beta: 0.05}, 30, 20), pc.C.DT)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,10 +158,10 @@ func TestLogPWZMatchesDirect(t *testing.T) {
 }
 
 func TestRecoversPlantedTopicsAndFoldsIn(t *testing.T) {
-	pc := plantedCorpus(t, 3, 100, 300, 5, 80)
+	pc := testcorpus.Planted(t, 3, 100, 300, 5, 80)
 	rec := engine.NewRecorder()
 	o := Options{K: 5, Alpha: 0.5, Iters: 200, Seed: 1}
-	model, st, err := o.Fit(context.Background(), pc.c, rec)
+	model, st, err := o.Fit(context.Background(), pc.C, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +180,7 @@ func TestRecoversPlantedTopicsAndFoldsIn(t *testing.T) {
 		}
 	}
 	// 0.95 as for PLSI: well-separated planted topics, 24,000 tokens.
-	mc := matchedCosine(pc.phi, phi)
+	mc := testcorpus.MatchedCosine(pc.Phi, phi)
 	if mc < 0.95 {
 		t.Errorf("mean matched cosine %.4f < 0.95", mc)
 	}
@@ -191,7 +192,7 @@ func TestRecoversPlantedTopicsAndFoldsIn(t *testing.T) {
 	// √(0.2·0.8/80) ≈ 0.045 per topic, an average of tens of sweeps by a few
 	// thousandths. 0.05 in mean L1 (of at most 2) leaves room for that and
 	// fails when fold-in ignores the document (the uniform θ is about 1 away).
-	fold, err := model.FoldIn(context.Background(), pc.c.DT)
+	fold, err := model.FoldIn(context.Background(), pc.C.DT)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,18 +227,18 @@ func TestRecoversPlantedTopicsAndFoldsIn(t *testing.T) {
 }
 
 func TestDeterminismAcrossPools(t *testing.T) {
-	pc := plantedCorpus(t, 4, 300, 400, 4, 20) // more than one term block
+	pc := testcorpus.Planted(t, 4, 300, 400, 4, 20) // more than one term block
 	var ref engine.Model
 	var refFold *mat.Dense
 	var refObj []float64
 	for _, workers := range []int{1, 2, 3} {
 		rec := engine.NewRecorder()
 		o := Options{K: 6, Iters: 12, EvalEvery: 3, Seed: 5, Pool: parallel.NewPool(workers)}
-		m, _, err := o.Fit(context.Background(), pc.c, rec)
+		m, _, err := o.Fit(context.Background(), pc.C, rec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		fold, err := m.FoldIn(context.Background(), pc.c.DT)
+		fold, err := m.FoldIn(context.Background(), pc.C.DT)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -249,7 +250,7 @@ func TestDeterminismAcrossPools(t *testing.T) {
 			ref, refFold, refObj = m, fold, obj
 			continue
 		}
-		if !bitsEqual(m.TermTopics(), ref.TermTopics()) || !bitsEqual(m.DocTopics(), ref.DocTopics()) || !bitsEqual(fold, refFold) {
+		if !testcorpus.BitsEqual(m.TermTopics(), ref.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), ref.DocTopics()) || !testcorpus.BitsEqual(fold, refFold) {
 			t.Errorf("%d workers: factors or fold-in differ from 1 worker", workers)
 		}
 		for i := range obj {
@@ -258,17 +259,17 @@ func TestDeterminismAcrossPools(t *testing.T) {
 			}
 		}
 	}
-	m2, _, _ := Options{K: 6, Iters: 12, Seed: 6}.Fit(context.Background(), pc.c, nil)
-	if bitsEqual(m2.TermTopics(), ref.TermTopics()) {
+	m2, _, _ := Options{K: 6, Iters: 12, Seed: 6}.Fit(context.Background(), pc.C, nil)
+	if testcorpus.BitsEqual(m2.TermTopics(), ref.TermTopics()) {
 		t.Error("seeds 5 and 6 gave the same fit")
 	}
 	// Fold-in depends on a document's content only: rows in reverse order
 	// give the same θ rows.
-	rows := make([]int, pc.c.DT.Rows)
+	rows := make([]int, pc.C.DT.Rows)
 	for i := range rows {
 		rows[i] = len(rows) - 1 - i
 	}
-	rev, err := ref.FoldIn(context.Background(), pc.c.DT.SelectRows(rows))
+	rev, err := ref.FoldIn(context.Background(), pc.C.DT.SelectRows(rows))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -284,8 +285,8 @@ func TestDeterminismAcrossPools(t *testing.T) {
 func TestFoldInOneToken(t *testing.T) {
 	// With one token, every fold-in sweep draws z ∝ α·φ_wk afresh, so
 	// θ_k → (φ_wk/Σ_j φ_wj + α)/(1 + Kα) as the sweeps grow.
-	pc := plantedCorpus(t, 5, 30, 40, 3, 20)
-	model, _, err := Options{K: 3, Iters: 30, FoldInIters: 40000, Seed: 2}.Fit(context.Background(), pc.c, nil)
+	pc := testcorpus.Planted(t, 5, 30, 40, 3, 20)
+	model, _, err := Options{K: 3, Iters: 30, FoldInIters: 40000, Seed: 2}.Fit(context.Background(), pc.C, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,9 +311,9 @@ func TestFoldInOneToken(t *testing.T) {
 }
 
 func TestCountsRule(t *testing.T) {
-	pc := plantedCorpus(t, 6, 20, 15, 2, 10)
-	frac := *pc.c
-	frac.D = pc.c.D.Clone()
+	pc := testcorpus.Planted(t, 6, 20, 15, 2, 10)
+	frac := *pc.C
+	frac.D = pc.C.D.Clone()
 	frac.D.Val[5] += 0.4
 	frac.DT = frac.D.T()
 	w, d := frac.D.Locate(5)
@@ -326,8 +327,8 @@ func TestCountsRule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _, _ := Options{K: 2, Iters: 3}.Fit(context.Background(), pc.c, nil)
-	if !bitsEqual(a.TermTopics(), b.TermTopics()) || !bitsEqual(a.DocTopics(), b.DocTopics()) {
+	b, _, _ := Options{K: 2, Iters: 3}.Fit(context.Background(), pc.C, nil)
+	if !testcorpus.BitsEqual(a.TermTopics(), b.TermTopics()) || !testcorpus.BitsEqual(a.DocTopics(), b.DocTopics()) {
 		t.Error("rounded corpus fits differently")
 	}
 	// Fold-in follows the same rule.
@@ -341,7 +342,7 @@ func TestCountsRule(t *testing.T) {
 }
 
 func TestValidation(t *testing.T) {
-	pc := plantedCorpus(t, 7, 10, 8, 2, 10)
+	pc := testcorpus.Planted(t, 7, 10, 8, 2, 10)
 	for _, tc := range []struct {
 		o    Options
 		want string
@@ -355,7 +356,7 @@ func TestValidation(t *testing.T) {
 		{Options{K: 2, EvalEvery: -3}, "EvalEvery"},
 		{Options{K: 2, FoldInIters: 5, FoldInBurnIn: 7}, "FoldInBurnIn = 7"},
 	} {
-		_, _, err := tc.o.Fit(context.Background(), pc.c, nil)
+		_, _, err := tc.o.Fit(context.Background(), pc.C, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: err = %v, want it to mention %q", tc.o, err, tc.want)
 		}
@@ -372,13 +373,13 @@ func TestValidation(t *testing.T) {
 	}
 	// Size 1: one term, one document, K = 1: φ = θ = 1.
 	one, _ := sparse.FromTriplets(1, 1, []sparse.Triplet{{Row: 0, Col: 0, Val: 3}})
-	m, st, err := Options{K: 1, Iters: 4}.Fit(context.Background(), corpusOf(t, one), nil)
+	m, st, err := Options{K: 1, Iters: 4}.Fit(context.Background(), testcorpus.CorpusOf(t, one), nil)
 	if err != nil || m.TermTopics().At(0, 0) != 1 || m.DocTopics().At(0, 0) != 1 || st.Iterations != 4 {
 		t.Errorf("1×1: %v, %v", st, err)
 	}
 	// An empty document gets θ = 1/K.
 	e, _ := sparse.FromTriplets(3, 2, []sparse.Triplet{{Row: 0, Col: 0, Val: 2}, {Row: 2, Col: 0, Val: 1}})
-	m, _, err = Options{K: 2, Iters: 4}.Fit(context.Background(), corpusOf(t, e), nil)
+	m, _, err = Options{K: 2, Iters: 4}.Fit(context.Background(), testcorpus.CorpusOf(t, e), nil)
 	if err != nil || m.DocTopics().At(1, 0) != 0.5 || m.DocTopics().At(1, 1) != 0.5 {
 		t.Errorf("empty document: θ = %v, %v", mat.Formatted(m.DocTopics()), err)
 	}
@@ -388,8 +389,8 @@ func TestValidation(t *testing.T) {
 }
 
 func TestFoldInErrors(t *testing.T) {
-	pc := plantedCorpus(t, 8, 10, 8, 2, 10)
-	model, _, _ := Options{K: 2, Iters: 3}.Fit(context.Background(), pc.c, nil)
+	pc := testcorpus.Planted(t, 8, 10, 8, 2, 10)
+	model, _, _ := Options{K: 2, Iters: 3}.Fit(context.Background(), pc.C, nil)
 	wrong, _ := sparse.FromTriplets(1, 9, nil)
 	if _, err := model.FoldIn(context.Background(), wrong); err == nil || !strings.Contains(err.Error(), "9 columns") {
 		t.Errorf("wrong width: %v", err)
@@ -403,7 +404,7 @@ func TestFoldInErrors(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := model.FoldIn(ctx, pc.c.DT); err == nil {
+	if _, err := model.FoldIn(ctx, pc.C.DT); err == nil {
 		t.Error("cancelled fold-in returned no error")
 	}
 	empty, _ := sparse.FromTriplets(0, 10, nil)
@@ -413,11 +414,11 @@ func TestFoldInErrors(t *testing.T) {
 }
 
 func TestCancellation(t *testing.T) {
-	pc := plantedCorpus(t, 9, 30, 40, 3, 20)
+	pc := testcorpus.Planted(t, 9, 30, 40, 3, 20)
 	o := Options{K: 3, Iters: 10, BurnIn: 5, Seed: 5}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	m, st, err := o.Fit(ctx, pc.c, nil)
+	m, st, err := o.Fit(ctx, pc.C, nil)
 	if err != nil || st.Reason != engine.Cancelled || st.Iterations != 0 || m == nil {
 		t.Fatalf("pre-cancelled: %v, %v", st, err)
 	}
@@ -432,14 +433,14 @@ func TestCancellation(t *testing.T) {
 			cancel()
 		}
 	}
-	m, st, err = o.Fit(ctx, pc.c, rec)
+	m, st, err = o.Fit(ctx, pc.C, rec)
 	if err != nil || st.Reason != engine.Cancelled || st.Iterations != 7 || len(rec.Iterations()) != 7 {
 		t.Fatalf("cancel after 7: %v, %v", st, err)
 	}
 	// The estimates average sweeps 6 and 7, as a 7-sweep fit with the same
 	// burn-in does.
-	ref, _, _ := Options{K: 3, Iters: 7, BurnIn: 5, Seed: 5}.Fit(context.Background(), pc.c, nil)
-	if !bitsEqual(m.TermTopics(), ref.TermTopics()) || !bitsEqual(m.DocTopics(), ref.DocTopics()) {
+	ref, _, _ := Options{K: 3, Iters: 7, BurnIn: 5, Seed: 5}.Fit(context.Background(), pc.C, nil)
+	if !testcorpus.BitsEqual(m.TermTopics(), ref.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), ref.DocTopics()) {
 		t.Error("cancelled model differs from the 7-sweep fit")
 	}
 }
@@ -447,8 +448,8 @@ func TestCancellation(t *testing.T) {
 func BenchmarkSweep(b *testing.B) {
 	// One Gibbs sweep at the foundation's benchmark size: 30,000 terms ×
 	// 20,000 documents, 1.6M non-zeros (about 4M tokens), K = 100.
-	c := benchmarkCorpus(b)
-	s, err := newSampler(resolved(b, Options{K: benchK}, c.Terms(), c.Docs()), c.DT)
+	c := testcorpus.BenchmarkCorpus(b)
+	s, err := newSampler(resolved(b, Options{K: testcorpus.BenchK}, c.Terms(), c.Docs()), c.DT)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -461,8 +462,8 @@ func BenchmarkSweep(b *testing.B) {
 }
 
 func BenchmarkLogPWZ(b *testing.B) {
-	c := benchmarkCorpus(b)
-	s, err := newSampler(resolved(b, Options{K: benchK}, c.Terms(), c.Docs()), c.DT)
+	c := testcorpus.BenchmarkCorpus(b)
+	s, err := newSampler(resolved(b, Options{K: testcorpus.BenchK}, c.Terms(), c.Docs()), c.DT)
 	if err != nil {
 		b.Fatal(err)
 	}

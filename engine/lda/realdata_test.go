@@ -6,53 +6,17 @@ import (
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/topicmf/topicmf/datasets"
-	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 )
-
-// medCorpus reads MED (MEDLINE 1033) through the registered reader and the
-// text pipeline (SMART stop list, terms in at least 2 documents, the given
-// weighting), or skips the test when $TOPICMF_DATA or the collection is
-// absent.
-func medCorpus(t testing.TB, weighting string) *engine.Corpus {
-	t.Helper()
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		t.Skip("TOPICMF_DATA is not set: need the MED collection (medline/med.tar.gz)")
-	}
-	src, err := datasets.Lookup("med")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range src.Files {
-		if _, err := os.Stat(filepath.Join(dir, f.Path)); err != nil {
-			t.Skipf("MED collection absent: %v", err)
-		}
-	}
-	col, err := src.Read(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _, err := text.Build(col, text.Options{StopList: "smart", MinDF: 2, Weighting: weighting, DataDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if c.Docs() != 1033 {
-		t.Fatalf("MED: %d documents, want 1033 (SOURCE.md)", c.Docs())
-	}
-	return c
-}
 
 func TestMED(t *testing.T) {
 	// On MED's raw term counts with K = 20 (α = 2.5, β = 0.1): log p(w|z)
 	// rises well above its value after the first 10 sweeps, φ and θ are
 	// distributions, and tf-idf weights are refused with a clear error.
-	c := medCorpus(t, "tf")
+	c := testcorpus.MED(t, "tf")
 	iters := 60
 	if testing.Short() {
 		iters = 20
@@ -81,7 +45,7 @@ func TestMED(t *testing.T) {
 			t.Errorf("φ column %d sums to %v", z, s)
 		}
 	}
-	tfidf := medCorpus(t, "tfidf")
+	tfidf := testcorpus.MED(t, "tfidf")
 	if _, _, err := (Options{K: 20, Iters: 2}).Fit(context.Background(), tfidf, nil); err == nil || !strings.Contains(err.Error(), "not an integer") {
 		t.Errorf("tf-idf corpus: %v", err)
 	}

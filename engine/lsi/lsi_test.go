@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
@@ -35,7 +36,7 @@ func weightedCorpus(t testing.TB, seed uint64, m, n int, density float64) *engin
 	if err != nil {
 		t.Fatal(err)
 	}
-	return corpusOf(t, d)
+	return testcorpus.CorpusOf(t, d)
 }
 
 func denseOf(a *sparse.CSR) *mat.Dense {
@@ -147,7 +148,7 @@ func TestFoldInOfTrainingDocumentIsDocTopics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bitsEqual(fold, model.DocTopics()) {
+	if !testcorpus.BitsEqual(fold, model.DocTopics()) {
 		t.Error("FoldIn of the training documents differs from DocTopics")
 	}
 	// One document on its own folds in to its row too.
@@ -168,7 +169,7 @@ func TestHandComputed(t *testing.T) {
 	// q̂ = u_1ᵀq/σ_1 = 6/3 = 2, document 1 to 3/3 = 1 and document 2 to 0;
 	// the loss is σ_2² = 1.
 	d, _ := sparse.FromTriplets(2, 2, []sparse.Triplet{{Row: 0, Col: 0, Val: 3}, {Row: 1, Col: 1, Val: 1}})
-	model, st, err := Options{K: 1}.Fit(context.Background(), corpusOf(t, d), nil)
+	model, st, err := Options{K: 1}.Fit(context.Background(), testcorpus.CorpusOf(t, d), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +204,7 @@ func TestRankDeficient(t *testing.T) {
 		}
 	}
 	dm, _ := sparse.FromTriplets(30, 20, ts)
-	model, st, err := Options{K: 4}.Fit(context.Background(), corpusOf(t, dm), nil)
+	model, st, err := Options{K: 4}.Fit(context.Background(), testcorpus.CorpusOf(t, dm), nil)
 	if err != nil || st.Reason != engine.Converged {
 		t.Fatalf("%v, %v", st, err)
 	}
@@ -239,13 +240,13 @@ func TestDeterminismAcrossPools(t *testing.T) {
 			ref, refObj = m, st.Objective
 			continue
 		}
-		if !bitsEqual(m.TermTopics(), ref.TermTopics()) || !bitsEqual(m.DocTopics(), ref.DocTopics()) ||
+		if !testcorpus.BitsEqual(m.TermTopics(), ref.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), ref.DocTopics()) ||
 			math.Float64bits(st.Objective) != math.Float64bits(refObj) {
 			t.Errorf("%d workers: result differs from 1 worker", workers)
 		}
 	}
 	m2, _, _ := Options{K: 12, Seed: 9}.Fit(context.Background(), c, nil)
-	if bitsEqual(m2.TermTopics(), ref.TermTopics()) {
+	if testcorpus.BitsEqual(m2.TermTopics(), ref.TermTopics()) {
 		t.Error("seeds 8 and 9 gave the same bits")
 	}
 }
@@ -277,7 +278,7 @@ func TestValidation(t *testing.T) {
 	}
 	// Size 1.
 	one, _ := sparse.FromTriplets(1, 1, []sparse.Triplet{{Row: 0, Col: 0, Val: 2}})
-	m, st, err := Options{K: 1}.Fit(context.Background(), corpusOf(t, one), nil)
+	m, st, err := Options{K: 1}.Fit(context.Background(), testcorpus.CorpusOf(t, one), nil)
 	if err != nil || math.Abs(m.TermTopics().At(0, 0)-1) > 1e-15 || math.Abs(m.DocTopics().At(0, 0)-1) > 1e-15 || st.Objective > 1e-28 {
 		t.Errorf("1×1: %v, %v", st, err)
 	}
@@ -323,17 +324,17 @@ func BenchmarkFit(b *testing.B) {
 	// default 20 power iterations and K extra columns, DocTopics and the
 	// loss) at the foundation's benchmark size: 30,000 terms × 20,000
 	// documents, 1.6M non-zeros, K = 100.
-	benchFit(b, Options{K: benchK, Seed: 1})
+	benchFit(b, Options{K: testcorpus.BenchK, Seed: 1})
 }
 
 func BenchmarkFitRSVDDefaults(b *testing.B) {
 	// The same with engine/rsvd's defaults (10 extra columns, 4 power
 	// iterations): faster, but less accurate on slowly decaying spectra.
-	benchFit(b, Options{K: benchK, Oversample: 10, PowerIters: 4, Seed: 1})
+	benchFit(b, Options{K: testcorpus.BenchK, Oversample: 10, PowerIters: 4, Seed: 1})
 }
 
 func benchFit(b *testing.B, o Options) {
-	c := benchmarkCorpus(b)
+	c := testcorpus.BenchmarkCorpus(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if _, _, err := o.Fit(context.Background(), c, nil); err != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
@@ -94,8 +95,8 @@ func TestEMMatchesLiteralEM(t *testing.T) {
 	// The multiplicative form of the updates (doc.go) equals the literal
 	// E-step/M-step of PLSI Eq. 3–5 from the same start, and the recorded
 	// objective equals −L computed directly.
-	pc := plantedCorpus(t, 1, 23, 17, 3, 30)
-	c := pc.c
+	pc := testcorpus.Planted(t, 1, 23, 17, 3, 30)
+	c := pc.C
 	set, err := Options{K: 3, Stopping: engine.Stopping{MaxIter: 6, RelTol: -1}, Seed: 4}.resolve(c.Terms(), c.Docs())
 	if err != nil {
 		t.Fatal(err)
@@ -138,9 +139,9 @@ func TestEMMatchesLiteralEM(t *testing.T) {
 func TestObjectiveNeverIncreases(t *testing.T) {
 	// EM never decreases the likelihood (Dempster et al. 1977), so the
 	// recorded −L never increases; rounding may add ~1e-15 relative.
-	pc := plantedCorpus(t, 2, 60, 80, 4, 40)
+	pc := testcorpus.Planted(t, 2, 60, 80, 4, 40)
 	rec := engine.NewRecorder()
-	_, _, err := Options{K: 6, Stopping: engine.Stopping{MaxIter: 80, RelTol: -1}, Seed: 1}.Fit(context.Background(), pc.c, rec)
+	_, _, err := Options{K: 6, Stopping: engine.Stopping{MaxIter: 80, RelTol: -1}, Seed: 1}.Fit(context.Background(), pc.C, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,8 +157,8 @@ func TestObjectiveNeverIncreases(t *testing.T) {
 }
 
 func TestRecoversPlantedTopics(t *testing.T) {
-	pc := plantedCorpus(t, 3, 100, 300, 5, 80)
-	model, st, err := Options{K: 5, Stopping: engine.Stopping{MaxIter: 300, RelTol: 1e-7}, Seed: 2}.Fit(context.Background(), pc.c, nil)
+	pc := testcorpus.Planted(t, 3, 100, 300, 5, 80)
+	model, st, err := Options{K: 5, Stopping: engine.Stopping{MaxIter: 300, RelTol: 1e-7}, Seed: 2}.Fit(context.Background(), pc.C, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +177,7 @@ func TestRecoversPlantedTopics(t *testing.T) {
 	// 0.95: the planted topics are well separated (90% of each topic's mass
 	// on its own 20 terms) and 24,000 tokens estimate them closely; a
 	// failed recovery (two topics merged) scores about 0.8.
-	if mc := matchedCosine(pc.phi, phi); mc < 0.95 {
+	if mc := testcorpus.MatchedCosine(pc.Phi, phi); mc < 0.95 {
 		t.Errorf("mean matched cosine %.4f < 0.95 (%v)", mc, st)
 	} else {
 		t.Logf("mean matched cosine %.4f (%v)", mc, st)
@@ -184,18 +185,18 @@ func TestRecoversPlantedTopics(t *testing.T) {
 }
 
 func TestDeterminismAcrossPools(t *testing.T) {
-	pc := plantedCorpus(t, 4, 300, 700, 4, 30) // > one block of documents and terms
+	pc := testcorpus.Planted(t, 4, 300, 700, 4, 30) // > one block of documents and terms
 	var ref engine.Model
 	var refObj []float64
 	var refFold *mat.Dense
 	for _, workers := range []int{1, 2, 3} {
 		rec := engine.NewRecorder()
 		o := Options{K: 7, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}, Seed: 11, Pool: parallel.NewPool(workers)}
-		m, _, err := o.Fit(context.Background(), pc.c, rec)
+		m, _, err := o.Fit(context.Background(), pc.C, rec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		fold, err := m.FoldIn(context.Background(), pc.c.DT)
+		fold, err := m.FoldIn(context.Background(), pc.C.DT)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -207,7 +208,7 @@ func TestDeterminismAcrossPools(t *testing.T) {
 			ref, refObj, refFold = m, obj, fold
 			continue
 		}
-		if !bitsEqual(m.TermTopics(), ref.TermTopics()) || !bitsEqual(m.DocTopics(), ref.DocTopics()) || !bitsEqual(fold, refFold) {
+		if !testcorpus.BitsEqual(m.TermTopics(), ref.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), ref.DocTopics()) || !testcorpus.BitsEqual(fold, refFold) {
 			t.Errorf("%d workers: factors or fold-in differ from 1 worker", workers)
 		}
 		for i := range obj {
@@ -217,22 +218,22 @@ func TestDeterminismAcrossPools(t *testing.T) {
 		}
 	}
 	// A different seed gives a different fit.
-	m2, _, _ := Options{K: 7, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}, Seed: 12}.Fit(context.Background(), pc.c, nil)
-	if bitsEqual(m2.TermTopics(), ref.TermTopics()) {
+	m2, _, _ := Options{K: 7, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}, Seed: 12}.Fit(context.Background(), pc.C, nil)
+	if testcorpus.BitsEqual(m2.TermTopics(), ref.TermTopics()) {
 		t.Error("seeds 11 and 12 gave the same fit")
 	}
 }
 
 func TestFoldIn(t *testing.T) {
-	pc := plantedCorpus(t, 5, 60, 120, 3, 60)
-	model, _, err := Options{K: 3, Stopping: engine.Stopping{MaxIter: 500, RelTol: 1e-10}, Seed: 3}.Fit(context.Background(), pc.c, nil)
+	pc := testcorpus.Planted(t, 5, 60, 120, 3, 60)
+	model, _, err := Options{K: 3, Stopping: engine.Stopping{MaxIter: 500, RelTol: 1e-10}, Seed: 3}.Fit(context.Background(), pc.C, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// A training document's folding-in solves the same concave problem in
 	// P(z|d) (Φ fixed) that the converged fit's P(z|d) maximizes, so it
 	// lands on nearly the same distribution.
-	fold, err := model.FoldIn(context.Background(), pc.c.DT)
+	fold, err := model.FoldIn(context.Background(), pc.C.DT)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -277,16 +278,16 @@ func TestFoldIn(t *testing.T) {
 func TestFoldInUnseenTerm(t *testing.T) {
 	// A term absent from the training documents has P(w|z) = 0 for every
 	// topic after the first M-step; folding-in ignores it.
-	pc := plantedCorpus(t, 6, 40, 60, 2, 30)
+	pc := testcorpus.Planted(t, 6, 40, 60, 2, 30)
 	ts := []sparse.Triplet{}
 	for w := 0; w < 40; w++ {
-		idx, val := pc.c.D.Row(w)
+		idx, val := pc.C.D.Row(w)
 		for q, d := range idx {
 			ts = append(ts, sparse.Triplet{Row: w, Col: int(d), Val: val[q]})
 		}
 	}
 	d, _ := sparse.FromTriplets(41, 60, ts) // term 40 never occurs
-	c := corpusOf(t, d)
+	c := testcorpus.CorpusOf(t, d)
 	model, _, err := Options{K: 2, Stopping: engine.Stopping{MaxIter: 20}}.Fit(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -298,13 +299,13 @@ func TestFoldInUnseenTerm(t *testing.T) {
 	q2, _ := sparse.FromTriplets(1, 41, []sparse.Triplet{{Row: 0, Col: 3, Val: 1}, {Row: 0, Col: 40, Val: 5}})
 	a, _ := model.FoldIn(context.Background(), q1)
 	b, _ := model.FoldIn(context.Background(), q2)
-	if !bitsEqual(a, b) {
+	if !testcorpus.BitsEqual(a, b) {
 		t.Errorf("unseen term changed the fold-in: %v vs %v", mat.Formatted(a), mat.Formatted(b))
 	}
 }
 
 func TestValidation(t *testing.T) {
-	pc := plantedCorpus(t, 7, 10, 8, 2, 10)
+	pc := testcorpus.Planted(t, 7, 10, 8, 2, 10)
 	for _, tc := range []struct {
 		o    Options
 		want string
@@ -315,7 +316,7 @@ func TestValidation(t *testing.T) {
 		{Options{K: 2, FoldInIters: -1}, "FoldInIters"},
 		{Options{K: 2, FoldInTol: math.NaN()}, "FoldInTol"},
 	} {
-		_, _, err := tc.o.Fit(context.Background(), pc.c, nil)
+		_, _, err := tc.o.Fit(context.Background(), pc.C, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: err = %v, want it to mention %q", tc.o, err, tc.want)
 		}
@@ -324,8 +325,8 @@ func TestValidation(t *testing.T) {
 		t.Error("nil corpus accepted")
 	}
 	// A negative count (a corpus built without NewCorpus).
-	bad := *pc.c
-	bad.D = pc.c.D.Clone()
+	bad := *pc.C
+	bad.D = pc.C.D.Clone()
 	bad.D.Val[3] = -1
 	bad.DT = bad.D.T()
 	if _, _, err := (Options{K: 2}).Fit(context.Background(), &bad, nil); err == nil || !strings.Contains(err.Error(), "-1") {
@@ -333,7 +334,7 @@ func TestValidation(t *testing.T) {
 	}
 	// Size 1: one term, one document, K = 1.
 	one, _ := sparse.FromTriplets(1, 1, []sparse.Triplet{{Row: 0, Col: 0, Val: 3}})
-	m, st, err := Options{K: 1}.Fit(context.Background(), corpusOf(t, one), nil)
+	m, st, err := Options{K: 1}.Fit(context.Background(), testcorpus.CorpusOf(t, one), nil)
 	if err != nil || m.TermTopics().At(0, 0) != 1 || m.DocTopics().At(0, 0) != 1 || st.Objective != 0 {
 		t.Errorf("1×1: %v, %v", st, err)
 	}
@@ -343,8 +344,8 @@ func TestValidation(t *testing.T) {
 }
 
 func TestFoldInErrors(t *testing.T) {
-	pc := plantedCorpus(t, 8, 10, 8, 2, 10)
-	model, _, _ := Options{K: 2, Stopping: engine.Stopping{MaxIter: 3}}.Fit(context.Background(), pc.c, nil)
+	pc := testcorpus.Planted(t, 8, 10, 8, 2, 10)
+	model, _, _ := Options{K: 2, Stopping: engine.Stopping{MaxIter: 3}}.Fit(context.Background(), pc.C, nil)
 	wrong, _ := sparse.FromTriplets(1, 9, nil)
 	if _, err := model.FoldIn(context.Background(), wrong); err == nil || !strings.Contains(err.Error(), "9 columns") {
 		t.Errorf("wrong width: %v", err)
@@ -358,7 +359,7 @@ func TestFoldInErrors(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := model.FoldIn(ctx, pc.c.DT); err == nil {
+	if _, err := model.FoldIn(ctx, pc.C.DT); err == nil {
 		t.Error("cancelled fold-in returned no error")
 	}
 	empty, _ := sparse.FromTriplets(0, 10, nil)
@@ -368,11 +369,11 @@ func TestFoldInErrors(t *testing.T) {
 }
 
 func TestCancellation(t *testing.T) {
-	pc := plantedCorpus(t, 9, 30, 40, 3, 20)
+	pc := testcorpus.Planted(t, 9, 30, 40, 3, 20)
 	o := Options{K: 3, Stopping: engine.Stopping{MaxIter: 10, RelTol: -1}, Seed: 5}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	m, st, err := o.Fit(ctx, pc.c, nil)
+	m, st, err := o.Fit(ctx, pc.C, nil)
 	if err != nil || st.Reason != engine.Cancelled || st.Iterations != 0 || m == nil {
 		t.Fatalf("pre-cancelled: %v, %v", st, err)
 	}
@@ -384,21 +385,21 @@ func TestCancellation(t *testing.T) {
 			cancel()
 		}
 	}
-	m, st, err = o.Fit(ctx, pc.c, rec)
+	m, st, err = o.Fit(ctx, pc.C, rec)
 	if err != nil || st.Reason != engine.Cancelled || st.Iterations != 2 {
 		t.Fatalf("cancel after 2: %v, %v", st, err)
 	}
 	o.Stopping.MaxIter = 2
-	ref, _, _ := o.Fit(context.Background(), pc.c, nil)
-	if !bitsEqual(m.TermTopics(), ref.TermTopics()) || !bitsEqual(m.DocTopics(), ref.DocTopics()) {
+	ref, _, _ := o.Fit(context.Background(), pc.C, nil)
+	if !testcorpus.BitsEqual(m.TermTopics(), ref.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), ref.DocTopics()) {
 		t.Error("cancelled model is not the last complete iterate")
 	}
 }
 
 func TestConverged(t *testing.T) {
-	pc := plantedCorpus(t, 10, 30, 40, 3, 20)
+	pc := testcorpus.Planted(t, 10, 30, 40, 3, 20)
 	rec := engine.NewRecorder()
-	_, st, err := Options{K: 3, Stopping: engine.Stopping{MaxIter: 1000, RelTol: 1e-6}}.Fit(context.Background(), pc.c, rec)
+	_, st, err := Options{K: 3, Stopping: engine.Stopping{MaxIter: 1000, RelTol: 1e-6}}.Fit(context.Background(), pc.C, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -415,11 +416,11 @@ func TestConverged(t *testing.T) {
 func TestNumericalFailureNamesStep(t *testing.T) {
 	// A P(w|z) with a zero row for an observed term makes P(w|d) = 0: the
 	// E-step reports the term and document.
-	pc := plantedCorpus(t, 11, 12, 10, 2, 10)
+	pc := testcorpus.Planted(t, 11, 12, 10, 2, 10)
 	set, _ := Options{K: 2}.resolve(12, 10)
-	s := newSolver(set, pc.c.D, pc.c.DT)
+	s := newSolver(set, pc.C.D, pc.C.DT)
 	s.init(engine.NewRand(0))
-	w := int(pc.c.DT.ColIdx[0])
+	w := int(pc.C.DT.ColIdx[0])
 	s.phi.Set(w, 0, 0)
 	s.phi.Set(w, 1, 0)
 	m, st, err := s.run(context.Background(), nil)
@@ -432,8 +433,8 @@ func TestNumericalFailureNamesStep(t *testing.T) {
 func BenchmarkIteration(b *testing.B) {
 	// One EM iteration (M-step and E-step) at the foundation's benchmark
 	// size: 30,000 terms × 20,000 documents, 1.6M non-zeros, K = 100.
-	c := benchmarkCorpus(b)
-	set, err := Options{K: benchK}.resolve(c.Terms(), c.Docs())
+	c := testcorpus.BenchmarkCorpus(b)
+	set, err := Options{K: testcorpus.BenchK}.resolve(c.Terms(), c.Docs())
 	if err != nil {
 		b.Fatal(err)
 	}

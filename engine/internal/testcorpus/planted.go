@@ -1,11 +1,8 @@
-package plsi
+package testcorpus
 
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
-	"slices"
-	"sync"
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
@@ -13,19 +10,19 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// planted is a corpus drawn from a known topic model.
-type planted struct {
-	c     *engine.Corpus
-	phi   *mat.Dense // true P(w|z), M×K
-	theta *mat.Dense // true P(z|d), N×K
+// Topics is a corpus drawn from a known topic model.
+type Topics struct {
+	C     *engine.Corpus
+	Phi   *mat.Dense // true P(w|z), M×K
+	Theta *mat.Dense // true P(z|d), N×K
 }
 
-// plantedCorpus draws N documents of length docLen from K topics over M
+// Planted draws N documents of length docLen from K topics over M
 // terms: topic z puts 90% of its mass uniformly on its own block of M/K
 // terms and 10% uniformly on all terms; document d mixes one main topic
 // (weight 0.6–1) with a second one (the rest), and each token picks a topic
 // from θ_d and a term from that topic (engine.NewRand(seed)).
-func plantedCorpus(t testing.TB, seed uint64, m, n, k, docLen int) planted {
+func Planted(t testing.TB, seed uint64, m, n, k, docLen int) Topics {
 	t.Helper()
 	rng := engine.NewRand(seed)
 	phi := mat.NewDense(m, k, nil)
@@ -77,10 +74,12 @@ func plantedCorpus(t testing.TB, seed uint64, m, n, k, docLen int) planted {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return planted{c: corpusOf(t, d), phi: phi, theta: theta}
+	return Topics{C: CorpusOf(t, d), Phi: phi, Theta: theta}
 }
 
-func corpusOf(t testing.TB, d *sparse.CSR) *engine.Corpus {
+// CorpusOf wraps a term×document matrix as a corpus named "synthetic"
+// with terms t0, t1, ….
+func CorpusOf(t testing.TB, d *sparse.CSR) *engine.Corpus {
 	t.Helper()
 	vocab := make([]string, d.Rows)
 	for i := range vocab {
@@ -93,10 +92,10 @@ func corpusOf(t testing.TB, d *sparse.CSR) *engine.Corpus {
 	return c
 }
 
-// matchedCosine is the mean cosine between the columns of a and b (both
+// MatchedCosine is the mean cosine between the columns of a and b (both
 // M×K) under the permutation of b's columns that maximizes it (exhaustive
 // search; K ≤ 8).
-func matchedCosine(a, b *mat.Dense) float64 {
+func MatchedCosine(a, b *mat.Dense) float64 {
 	_, k := a.Dims()
 	cos := make([][]float64, k)
 	for i := range cos {
@@ -142,7 +141,8 @@ func cosine(a, b []float64) float64 {
 	return ab / math.Sqrt(aa*bb)
 }
 
-func bitsEqual(a, b *mat.Dense) bool {
+// BitsEqual reports whether a and b have the same shape and the same bits.
+func BitsEqual(a, b *mat.Dense) bool {
 	ar, ac := a.Dims()
 	br, bc := b.Dims()
 	if ar != br || ac != bc {
@@ -156,56 +156,4 @@ func bitsEqual(a, b *mat.Dense) bool {
 		}
 	}
 	return true
-}
-
-// Benchmark size of the foundation (engine/sparse benchmarks): M terms × N
-// documents with about NNZ non-zeros, K topics.
-const (
-	benchM   = 30000
-	benchN   = 20000
-	benchNNZ = 1600000
-	benchK   = 100
-)
-
-var (
-	benchOnce   sync.Once
-	benchCorpus *engine.Corpus
-)
-
-// benchmarkCorpus is a deterministic count matrix of the benchmark size:
-// every document has NNZ/N distinct terms, half drawn from a Zipf law over
-// the vocabulary and half uniformly, each with a count of 1–4.
-func benchmarkCorpus(b *testing.B) *engine.Corpus {
-	benchOnce.Do(func() {
-		rng := rand.New(rand.NewPCG(1, 7))
-		zipf := rand.NewZipf(rng, 1.1, 2, uint64(benchM-1))
-		perDoc := benchNNZ / benchN
-		dt := &sparse.CSR{Rows: benchN, Cols: benchM, RowPtr: make([]int, benchN+1)}
-		seen := map[int32]bool{}
-		var terms []int32
-		for j := 0; j < benchN; j++ {
-			clear(seen)
-			terms = terms[:0]
-			for len(terms) < perDoc {
-				var w int32
-				if rng.IntN(2) == 0 {
-					w = int32(zipf.Uint64())
-				} else {
-					w = int32(rng.IntN(benchM))
-				}
-				if !seen[w] {
-					seen[w] = true
-					terms = append(terms, w)
-				}
-			}
-			slices.Sort(terms)
-			for _, w := range terms {
-				dt.ColIdx = append(dt.ColIdx, w)
-				dt.Val = append(dt.Val, float64(1+rng.IntN(4)))
-			}
-			dt.RowPtr[j+1] = len(dt.ColIdx)
-		}
-		benchCorpus = corpusOf(b, dt.T())
-	})
-	return benchCorpus
 }
