@@ -9,6 +9,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/nmf"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -20,7 +21,7 @@ func TestOneClassKc0EqualsNMF(t *testing.T) {
 	// init): same seed and stopping must give the same bits in U, V, every
 	// recorded loss, the status and the fold-in. More than 1024 documents,
 	// so that the Grams have several blocks.
-	c := groupCorpus(t, 5, 1, 1100, 3, 2, 4)
+	c := testcorpus.Grouped(t, 5, 1, 1100, 3, 2, 4)
 	for _, stop := range []engine.Stopping{{MaxIter: 6, RelTol: -1}, {MaxIter: 500, RelTol: 1e-4}, {MaxIter: 7, RelTol: -1, EvalEvery: 3}} {
 		for _, workers := range []int{1, 2} {
 			pool := parallel.NewPool(workers)
@@ -41,9 +42,9 @@ func TestOneClassKc0EqualsNMF(t *testing.T) {
 			if stop.RelTol > 0 && rst.Reason != engine.Converged {
 				t.Fatalf("NMF did not converge (%v); the test wants the tolerance to stop both", rst)
 			}
-			if !bitsEqual(gm.TermTopics(), rm.TermTopics()) || !bitsEqual(gm.DocTopics(), rm.DocTopics()) {
+			if !testcorpus.BitsEqual(gm.TermTopics(), rm.TermTopics()) || !testcorpus.BitsEqual(gm.DocTopics(), rm.DocTopics()) {
 				t.Errorf("stop %+v workers %d: factors differ (U %g, V %g)", stop, workers,
-					maxAbsDiff(gm.TermTopics(), rm.TermTopics()), maxAbsDiff(gm.DocTopics(), rm.DocTopics()))
+					testcorpus.MaxAbsDiff(gm.TermTopics(), rm.TermTopics()), testcorpus.MaxAbsDiff(gm.DocTopics(), rm.DocTopics()))
 			}
 			gi, ri := grec.Iterations(), rrec.Iterations()
 			if len(gi) != len(ri) {
@@ -63,8 +64,8 @@ func TestOneClassKc0EqualsNMF(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !bitsEqual(gf, rf) {
-				t.Errorf("fold-in differs from NMF (max %g)", maxAbsDiff(gf, rf))
+			if !testcorpus.BitsEqual(gf, rf) {
+				t.Errorf("fold-in differs from NMF (max %g)", testcorpus.MaxAbsDiff(gf, rf))
 			}
 		}
 	}
@@ -103,8 +104,8 @@ func TestProposition1BlockUpdatesNonIncreasing(t *testing.T) {
 	// U_p and V_p. Checked from dense matrices over 25 iterations, in both
 	// orders, with Ks and Kc each zero or not; the factors stay
 	// non-negative.
-	c := groupCorpus(t, 8, 3, 14, 2, 2, 4)
-	d := denseOf(c.D)
+	c := testcorpus.Grouped(t, 8, 3, 14, 2, 2, 4)
+	d := testcorpus.DenseOf(c.D)
 	for _, kk := range [][2]int{{2, 2}, {2, None}, {None, 3}} {
 		for _, vFirst := range []bool{false, true} {
 			set, err := Options{Ks: kk[0], Kc: kk[1], Seed: 4, VFirst: vFirst}.resolve()
@@ -203,8 +204,8 @@ func (s *solver) checkU(t *testing.T, d, vc *mat.Dense, g []*mat.Dense, f0 float
 }
 
 func TestRecordedLossAndShapes(t *testing.T) {
-	c := groupCorpus(t, 3, 3, 20, 2, 2, 5)
-	d := denseOf(c.D)
+	c := testcorpus.Grouped(t, 3, 3, 20, 2, 2, 5)
+	d := testcorpus.DenseOf(c.D)
 	for _, vFirst := range []bool{false, true} {
 		rec := engine.NewRecorder()
 		m, st, err := Options{Ks: 2, Kc: 2, VFirst: vFirst, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}, Seed: 2}.Fit(context.Background(), c, rec)
@@ -241,8 +242,8 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 	}
 	rnd := engine.NewRand(9)
 	rnd.Shuffle(len(labels), func(i, j int) { labels[i], labels[j] = labels[j], labels[i] })
-	base := groupCorpus(t, 9, 1, len(labels), 3, 4, 3)
-	c := labelled(t, base.D, labels, 5) // class 4 empty
+	base := testcorpus.Grouped(t, 9, 1, len(labels), 3, 4, 3)
+	c := testcorpus.Labelled(t, base.D, labels, 5) // class 4 empty
 	var ref [2]*mat.Dense
 	for _, w := range []int{1, 2} {
 		m, _, err := Options{Ks: 3, Kc: 2, Stopping: engine.Stopping{MaxIter: 4, RelTol: -1}, Seed: 1, Pool: parallel.NewPool(w)}.Fit(context.Background(), c, nil)
@@ -256,14 +257,14 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 			}
 			continue
 		}
-		if !bitsEqual(ref[0], m.TermTopics()) || !bitsEqual(ref[1], m.DocTopics()) {
+		if !testcorpus.BitsEqual(ref[0], m.TermTopics()) || !testcorpus.BitsEqual(ref[1], m.DocTopics()) {
 			t.Error("2 workers differ from 1")
 		}
 	}
 }
 
 func TestCancelAndErrors(t *testing.T) {
-	c := groupCorpus(t, 1, 2, 10, 1, 1, 4)
+	c := testcorpus.Grouped(t, 1, 2, 10, 1, 1, 4)
 	o := Options{Ks: 1, Kc: 1, Stopping: engine.Stopping{MaxIter: 10, RelTol: -1}}
 	ctx, cancel := context.WithCancel(context.Background())
 	rec := engine.NewRecorder()
@@ -278,7 +279,7 @@ func TestCancelAndErrors(t *testing.T) {
 	}
 	o.Stopping.MaxIter = 2
 	m2, _, _ := o.Fit(context.Background(), c, nil)
-	if !bitsEqual(m.TermTopics(), m2.TermTopics()) || !bitsEqual(m.DocTopics(), m2.DocTopics()) {
+	if !testcorpus.BitsEqual(m.TermTopics(), m2.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), m2.DocTopics()) {
 		t.Error("cancelled model is not the last complete iterate")
 	}
 	if _, err := m.FoldIn(ctx, c.DT); !errors.Is(err, context.Canceled) {
@@ -307,7 +308,7 @@ func TestCancelAndErrors(t *testing.T) {
 
 func TestNumericalFailure(t *testing.T) {
 	d, _ := sparse.FromTriplets(3, 4, []sparse.Triplet{{Row: 0, Col: 0, Val: 1e300}, {Row: 1, Col: 1, Val: 1e300}, {Row: 2, Col: 2, Val: 1}, {Row: 0, Col: 3, Val: 1e300}})
-	c := labelled(t, d, []int{0, 1, 0, 1}, 2)
+	c := testcorpus.Labelled(t, d, []int{0, 1, 0, 1}, 2)
 	m, st, err := Options{Ks: 1, Kc: 1, Stopping: engine.Stopping{MaxIter: 5}}.Fit(context.Background(), c, nil)
 	if err != nil || m == nil {
 		t.Fatalf("%v", err)

@@ -8,6 +8,7 @@ import (
 	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/nmf"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -107,7 +108,7 @@ func TestFoldInSolvesNNLS(t *testing.T) {
 	// With a long stopping rule the fold-in's E(d; Ũ_p) and v (Eq. 10)
 	// approach the exact non-negative least squares solution found by an
 	// independent coordinate-descent solver; E is never below the optimum.
-	c := groupCorpus(t, 13, 3, 12, 2, 2, 4)
+	c := testcorpus.Grouped(t, 13, 3, 12, 2, 2, 4)
 	m0, _, err := Options{Ks: 2, Kc: 2, Stopping: engine.Stopping{MaxIter: 50, RelTol: -1}, Seed: 2}.Fit(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -119,7 +120,7 @@ func TestFoldInSolvesNNLS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	xd := denseOf(x)
+	xd := testcorpus.DenseOf(x)
 	mm, _ := m.u.Dims()
 	for i := 0; i < x.Rows; i++ {
 		d := mat.VecDenseCopyOf(xd.RowView(i))
@@ -141,7 +142,7 @@ func TestPerClassMatchesNMFPerClass(t *testing.T) {
 	// grouping.ClassSeed(Seed, p), bit for bit, for 1 and 2 workers; class
 	// 2 has 3 documents (< Kc = 4: its model has 3 topics); class 3 is
 	// empty.
-	base := groupCorpus(t, 21, 3, 20, 2, 2, 4)
+	base := testcorpus.Grouped(t, 21, 3, 20, 2, 2, 4)
 	labels := append([]int(nil), base.Labels...)
 	n2 := 0
 	for i, y := range labels {
@@ -152,7 +153,7 @@ func TestPerClassMatchesNMFPerClass(t *testing.T) {
 			n2++
 		}
 	}
-	c := labelled(t, base.D, labels, 4)
+	c := testcorpus.Labelled(t, base.D, labels, 4)
 	lay, _ := grouping.New(c, "test")
 	var ref *mat.Dense
 	for _, w := range []int{1, 2} {
@@ -176,7 +177,7 @@ func TestPerClassMatchesNMFPerClass(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := m.ClassModel(p); !bitsEqual(got.TermTopics(), rm.TermTopics()) || !bitsEqual(got.DocTopics(), rm.DocTopics()) {
+			if got := m.ClassModel(p); !testcorpus.BitsEqual(got.TermTopics(), rm.TermTopics()) || !testcorpus.BitsEqual(got.DocTopics(), rm.DocTopics()) {
 				t.Errorf("class %d: model differs from NMF on the class", p)
 			}
 			sum += rst.Objective
@@ -193,7 +194,7 @@ func TestPerClassMatchesNMFPerClass(t *testing.T) {
 		}
 		if w == 1 {
 			ref = mat.DenseCopyOf(m.TermTopics())
-		} else if !bitsEqual(ref, m.TermTopics()) {
+		} else if !testcorpus.BitsEqual(ref, m.TermTopics()) {
 			t.Error("2 workers differ from 1")
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/rlsi"
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -21,7 +22,7 @@ func TestOneClassKc0EqualsRLSI(t *testing.T) {
 	// both with a fixed number of iterations and when the tolerance stops
 	// the fit. The corpus has more than 1024 documents so that the Grams
 	// have several blocks.
-	c0 := groupCorpus(t, 5, 1, 1100, 3, 2, 4) // one class: 1100 docs
+	c0 := testcorpus.Grouped(t, 5, 1, 1100, 3, 2, 4) // one class: 1100 docs
 	if c0.Classes() != 1 {
 		t.Fatal("want one class")
 	}
@@ -45,11 +46,11 @@ func TestOneClassKc0EqualsRLSI(t *testing.T) {
 			if stop.RelTol > 0 && rst.Reason != engine.Converged {
 				t.Fatalf("RLSI did not converge (%v); the test wants the tolerance to stop both", rst)
 			}
-			if !bitsEqual(gm.TermTopics(), rm.TermTopics()) {
-				t.Errorf("stop %+v workers %d: U differs (max %g)", stop, workers, maxAbsDiff(gm.TermTopics(), rm.TermTopics()))
+			if !testcorpus.BitsEqual(gm.TermTopics(), rm.TermTopics()) {
+				t.Errorf("stop %+v workers %d: U differs (max %g)", stop, workers, testcorpus.MaxAbsDiff(gm.TermTopics(), rm.TermTopics()))
 			}
-			if !bitsEqual(gm.DocTopics(), rm.DocTopics()) {
-				t.Errorf("stop %+v workers %d: V differs (max %g)", stop, workers, maxAbsDiff(gm.DocTopics(), rm.DocTopics()))
+			if !testcorpus.BitsEqual(gm.DocTopics(), rm.DocTopics()) {
+				t.Errorf("stop %+v workers %d: V differs (max %g)", stop, workers, testcorpus.MaxAbsDiff(gm.DocTopics(), rm.DocTopics()))
 			}
 			gi, ri := grec.Iterations(), rrec.Iterations()
 			for i := range ri {
@@ -73,8 +74,8 @@ func TestOneClassKc0EqualsRLSI(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !bitsEqual(gf, rf) {
-				t.Errorf("fold-in differs from RLSI (max %g)", maxAbsDiff(gf, rf))
+			if !testcorpus.BitsEqual(gf, rf) {
+				t.Errorf("fold-in differs from RLSI (max %g)", testcorpus.MaxAbsDiff(gf, rf))
 			}
 		}
 	}
@@ -84,8 +85,8 @@ func TestFitRecordsExactObjective(t *testing.T) {
 	// The recorded terms (trace formula) equal a direct evaluation of Eq. 3
 	// from the returned factors, the objective is their sum, sparsity is
 	// the zero count, and K = Ks + P·Kc.
-	c := groupCorpus(t, 3, 3, 20, 2, 2, 5)
-	d := denseOf(c.D)
+	c := testcorpus.Grouped(t, 3, 3, 20, 2, 2, 5)
+	d := testcorpus.DenseOf(c.D)
 	rec := engine.NewRecorder()
 	o := Options{Ks: 2, Kc: 2, Lambda1: 0.1, Lambda2: 0.2, Stopping: engine.Stopping{MaxIter: 3, RelTol: -1}, Seed: 2}
 	model, st, err := o.Fit(context.Background(), c, rec)
@@ -198,8 +199,8 @@ func TestBlockUpdatesLowerSubObjectives(t *testing.T) {
 	// lasso optimality conditions of Eq. 6/7 computed independently from
 	// dense matrices, and the V_p are the closed form of §4.1.3 solved by
 	// gonum.
-	c := groupCorpus(t, 8, 3, 14, 2, 2, 4)
-	d := denseOf(c.D)
+	c := testcorpus.Grouped(t, 8, 3, 14, 2, 2, 4)
+	d := testcorpus.DenseOf(c.D)
 	for _, kk := range [][2]int{{2, 2}, {2, None}, {None, 2}} {
 		set, err := Options{Ks: kk[0], Kc: kk[1], Lambda1: 0.05, Lambda2: 0.2, InnerSweeps: 2000, InnerTol: 1e-13, Seed: 4}.resolve()
 		if err != nil {
@@ -370,8 +371,8 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 	}
 	rnd := engine.NewRand(9)
 	rnd.Shuffle(len(labels), func(i, j int) { labels[i], labels[j] = labels[j], labels[i] })
-	base := groupCorpus(t, 9, 1, len(labels), 3, 4, 3) // 21 terms
-	c := labelled(t, base.D, labels, 5)                // class 4 empty
+	base := testcorpus.Grouped(t, 9, 1, len(labels), 3, 4, 3) // 21 terms
+	c := testcorpus.Labelled(t, base.D, labels, 5)            // class 4 empty
 	var ref [2]*mat.Dense
 	var refObj float64
 	for _, w := range []int{1, 2} {
@@ -393,14 +394,14 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 			}
 			continue
 		}
-		if !bitsEqual(ref[0], m.TermTopics()) || !bitsEqual(ref[1], m.DocTopics()) || math.Float64bits(refObj) != math.Float64bits(st.Objective) {
+		if !testcorpus.BitsEqual(ref[0], m.TermTopics()) || !testcorpus.BitsEqual(ref[1], m.DocTopics()) || math.Float64bits(refObj) != math.Float64bits(st.Objective) {
 			t.Errorf("2 workers differ from 1")
 		}
 	}
 }
 
 func TestCancel(t *testing.T) {
-	c := groupCorpus(t, 1, 2, 10, 1, 1, 4)
+	c := testcorpus.Grouped(t, 1, 2, 10, 1, 1, 4)
 	o := Options{Ks: 1, Kc: 1, Stopping: engine.Stopping{MaxIter: 10, RelTol: -1}}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -422,7 +423,7 @@ func TestCancel(t *testing.T) {
 	}
 	o.Stopping.MaxIter = 2
 	m2, _, _ := o.Fit(context.Background(), c, nil)
-	if !bitsEqual(m.TermTopics(), m2.TermTopics()) || !bitsEqual(m.DocTopics(), m2.DocTopics()) {
+	if !testcorpus.BitsEqual(m.TermTopics(), m2.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), m2.DocTopics()) {
 		t.Error("cancelled model is not the last complete iterate")
 	}
 	if _, err := m.FoldIn(ctx, c.DT); !errors.Is(err, context.Canceled) {
@@ -431,7 +432,7 @@ func TestCancel(t *testing.T) {
 }
 
 func TestErrors(t *testing.T) {
-	c := groupCorpus(t, 1, 2, 5, 1, 1, 3)
+	c := testcorpus.Grouped(t, 1, 2, 5, 1, 1, 3)
 	unlabelled, err := engine.NewCorpus("plain", c.Vocab, c.D, nil, nil, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -490,7 +491,7 @@ func TestSizesZeroAndOne(t *testing.T) {
 	// One document, one term: the fit runs; with Kc = 1 and two classes one
 	// of which is empty.
 	d, _ := sparse.FromTriplets(1, 1, []sparse.Triplet{{Row: 0, Col: 0, Val: 2}})
-	c := labelled(t, d, []int{1}, 2)
+	c := testcorpus.Labelled(t, d, []int{1}, 2)
 	m, st, err := Options{Ks: 1, Kc: 1, Lambda1: 0.1, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 20}}.Fit(context.Background(), c, nil)
 	if err != nil || st.Reason == engine.NumericalFailure {
 		t.Fatalf("%v %v", st, err)
@@ -513,7 +514,7 @@ func TestNumericalFailure(t *testing.T) {
 	// Weights near the float64 limit overflow the products: the fit stops
 	// with NumericalFailure naming the step, and returns a model.
 	d, _ := sparse.FromTriplets(3, 4, []sparse.Triplet{{Row: 0, Col: 0, Val: 1e300}, {Row: 1, Col: 1, Val: 1e300}, {Row: 2, Col: 2, Val: 1}, {Row: 0, Col: 3, Val: 1e300}})
-	c := labelled(t, d, []int{0, 1, 0, 1}, 2)
+	c := testcorpus.Labelled(t, d, []int{0, 1, 0, 1}, 2)
 	m, st, err := Options{Ks: 1, Kc: 1, Stopping: engine.Stopping{MaxIter: 5}}.Fit(context.Background(), c, nil)
 	if err != nil || m == nil {
 		t.Fatalf("%v", err)

@@ -8,6 +8,7 @@ import (
 	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -79,7 +80,7 @@ func TestUnknownClassFoldInPicksTrueClass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bitsEqual(a, b) {
+	if !testcorpus.BitsEqual(a, b) {
 		t.Error("FoldIn differs from FoldInClass with the predicted classes")
 	}
 }
@@ -87,7 +88,7 @@ func TestUnknownClassFoldInPicksTrueClass(t *testing.T) {
 func TestFoldInKnownClassReproducesFit(t *testing.T) {
 	// Eq. 8 with the training document's class gives back its fitted
 	// representation bit for bit (same Σ_p, same kernels as Algorithm 4).
-	c := groupCorpus(t, 12, 4, 30, 2, 2, 4)
+	c := testcorpus.Grouped(t, 12, 4, 30, 2, 2, 4)
 	m, _, err := Options{Ks: 2, Kc: 2, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 5}, Seed: 5}.Fit(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -96,15 +97,15 @@ func TestFoldInKnownClassReproducesFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bitsEqual(got, m.DocTopics()) {
-		t.Errorf("fold-in of the training documents differs from DocTopics by %g", maxAbsDiff(got, m.DocTopics()))
+	if !testcorpus.BitsEqual(got, m.DocTopics()) {
+		t.Errorf("fold-in of the training documents differs from DocTopics by %g", testcorpus.MaxAbsDiff(got, m.DocTopics()))
 	}
 }
 
 func TestReconstructionErrors(t *testing.T) {
 	// E(d; Ũ_p) = min_v ‖d − Ũ_pv‖² + λ2‖v‖², evaluated directly at the
 	// gonum solution of the normal equations, for every class.
-	c := groupCorpus(t, 13, 3, 12, 2, 2, 4)
+	c := testcorpus.Grouped(t, 13, 3, 12, 2, 2, 4)
 	m0, _, err := Options{Ks: 2, Kc: 2, Lambda1: 0.05, Lambda2: 0.3, Stopping: engine.Stopping{MaxIter: 4}, Seed: 2}.Fit(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -115,7 +116,7 @@ func TestReconstructionErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	xd := denseOf(x)
+	xd := testcorpus.DenseOf(x)
 	u := m.TermTopics()
 	mm, _ := u.Dims()
 	for i := 0; i < x.Rows; i++ {

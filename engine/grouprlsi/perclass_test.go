@@ -7,6 +7,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/rlsi"
 	"gonum.org/v1/gonum/mat"
@@ -17,7 +18,7 @@ func TestPerClassMatchesRLSIPerClass(t *testing.T) {
 	// alone with seed grouping.ClassSeed(Seed, p), bit for bit, for 1 and
 	// 2 workers; class 2 has 3 documents, fewer than Kc + Ks = 4, so its
 	// model has 3 topics; class 3 is empty and has none.
-	base := groupCorpus(t, 21, 3, 20, 2, 2, 4)
+	base := testcorpus.Grouped(t, 21, 3, 20, 2, 2, 4)
 	labels := append([]int(nil), base.Labels...)
 	n2 := 0
 	for i, y := range labels {
@@ -28,7 +29,7 @@ func TestPerClassMatchesRLSIPerClass(t *testing.T) {
 			n2++
 		}
 	}
-	c := labelled(t, base.D, labels, 4)
+	c := testcorpus.Labelled(t, base.D, labels, 4)
 	lay, err := grouping.New(c, "test")
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +64,7 @@ func TestPerClassMatchesRLSIPerClass(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := m.ClassModel(p)
-			if !bitsEqual(got.TermTopics(), rm.TermTopics()) || !bitsEqual(got.DocTopics(), rm.DocTopics()) {
+			if !testcorpus.BitsEqual(got.TermTopics(), rm.TermTopics()) || !testcorpus.BitsEqual(got.DocTopics(), rm.DocTopics()) {
 				t.Errorf("class %d: model differs from RLSI on the class", p)
 			}
 			sum += rst.Objective
@@ -93,8 +94,8 @@ func TestPerClassMatchesRLSIPerClass(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !bitsEqual(f, v) {
-			t.Errorf("fold-in of the training documents differs by %g", maxAbsDiff(f, v))
+		if !testcorpus.BitsEqual(f, v) {
+			t.Errorf("fold-in of the training documents differs by %g", testcorpus.MaxAbsDiff(f, v))
 		}
 		acc, _, err := grouping.ClassAccuracy(context.Background(), m, c.DT, c.Labels)
 		if err != nil || acc < 0.9 {
@@ -106,7 +107,7 @@ func TestPerClassMatchesRLSIPerClass(t *testing.T) {
 		}
 		if w == 1 {
 			ref = mat.DenseCopyOf(m.TermTopics())
-		} else if !bitsEqual(ref, m.TermTopics()) {
+		} else if !testcorpus.BitsEqual(ref, m.TermTopics()) {
 			t.Error("2 workers differ from 1")
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
@@ -48,7 +49,7 @@ func TestFitRecordsExactObjective(t *testing.T) {
 	// The recorded loss (trace formula) and regularizers equal a direct
 	// evaluation from the returned factors; sparsity equals the zero count.
 	c := topicCorpus(t, 21, 60, 40, 5)
-	d := denseOf(c.D)
+	d := testcorpus.DenseOf(c.D)
 	for _, variant := range allVariants {
 		rec := engine.NewRecorder()
 		o := Options{K: 5, Lambda1: 2, Lambda2: 0.2, Variant: variant, Stopping: engine.Stopping{MaxIter: 4, RelTol: -1}, Seed: 3}
@@ -122,14 +123,14 @@ func checkMonotone(t *testing.T, c *engine.Corpus, k, iters int, l1, l2 float64)
 
 func TestObjectiveNeverIncreasesSynthetic(t *testing.T) {
 	checkMonotone(t, topicCorpus(t, 31, 120, 80, 6), 8, 15, 0.5, 1.0)
-	checkMonotone(t, corpusOf(t, randomSparse(32, 100, 70, 0.1)), 5, 10, 0.05, 0.05)
+	checkMonotone(t, testcorpus.CorpusOf(t, randomSparse(32, 100, 70, 0.1)), 5, 10, 0.05, 0.05)
 }
 
 func TestDeterminismAcrossPools(t *testing.T) {
 	// Same seed, 1 worker vs 2 workers: identical bits in U, V and every
 	// recorded number, for every variant. Large enough to span several
 	// blocks of every parallel loop.
-	c := corpusOf(t, randomSparse(41, 1500, 1100, 0.01))
+	c := testcorpus.CorpusOf(t, randomSparse(41, 1500, 1100, 0.01))
 	for _, variant := range allVariants {
 		var us, vs []*mat.Dense
 		var objs [][]float64
@@ -155,7 +156,7 @@ func TestDeterminismAcrossPools(t *testing.T) {
 			t.Errorf("%v: U is all zero, the comparison is vacuous", variant)
 		}
 		for i := 1; i < len(us); i++ {
-			if !bitsEqual(us[0], us[i]) || !bitsEqual(vs[0], vs[i]) {
+			if !testcorpus.BitsEqual(us[0], us[i]) || !testcorpus.BitsEqual(vs[0], vs[i]) {
 				t.Errorf("%v: factors differ between runs 0 and %d (workers 1 vs 2)", variant, i)
 			}
 			for j := range objs[0] {
@@ -168,7 +169,7 @@ func TestDeterminismAcrossPools(t *testing.T) {
 	// A different seed gives a different fit.
 	a, _, _ := Options{K: 4, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 2}, Seed: 1}.Fit(context.Background(), c, nil)
 	b, _, _ := Options{K: 4, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 2}, Seed: 2}.Fit(context.Background(), c, nil)
-	if bitsEqual(a.DocTopics(), b.DocTopics()) {
+	if testcorpus.BitsEqual(a.DocTopics(), b.DocTopics()) {
 		t.Error("seeds 1 and 2 gave identical V")
 	}
 }
@@ -190,12 +191,12 @@ func TestFoldInTrainingDocuments(t *testing.T) {
 		if variant.l1V() {
 			// Lasso from v = 0 vs warm-started lasso during the fit: the same
 			// convex minimizer, to the inner tolerance.
-			if d := maxAbsDiff(got, v); d > 1e-9 {
+			if d := testcorpus.MaxAbsDiff(got, v); d > 1e-9 {
 				t.Errorf("%v: fold-in differs from fitted V by %g", variant, d)
 			}
-		} else if !bitsEqual(got, v) {
+		} else if !testcorpus.BitsEqual(got, v) {
 			// Same Σ, same kernels as the last V update: the same bits.
-			t.Errorf("%v: fold-in differs from fitted V by %g (want identical bits)", variant, maxAbsDiff(got, v))
+			t.Errorf("%v: fold-in differs from fitted V by %g (want identical bits)", variant, testcorpus.MaxAbsDiff(got, v))
 		}
 		// A subset of rows folds in to the same rows.
 		sub := c.DT.SelectRows([]int{7, 3})
@@ -265,11 +266,11 @@ func TestValidation(t *testing.T) {
 		t.Error("nil corpus: no error")
 	}
 	// Sizes 0 and 1.
-	empty := corpusOf(t, &sparse.CSR{Rows: 0, Cols: 0, RowPtr: []int{0}})
+	empty := testcorpus.CorpusOf(t, &sparse.CSR{Rows: 0, Cols: 0, RowPtr: []int{0}})
 	if _, _, err := (Options{}).Fit(context.Background(), empty, nil); err == nil || !strings.Contains(err.Error(), "K = 20") {
 		t.Errorf("empty corpus: err = %v", err)
 	}
-	one := corpusOf(t, &sparse.CSR{Rows: 1, Cols: 1, RowPtr: []int{0, 1}, ColIdx: []int32{0}, Val: []float64{3}})
+	one := testcorpus.CorpusOf(t, &sparse.CSR{Rows: 1, Cols: 1, RowPtr: []int{0, 1}, ColIdx: []int32{0}, Val: []float64{3}})
 	for _, variant := range allVariants {
 		m, st, err := Options{K: 1, Variant: variant, Lambda1: 0.5, Lambda2: 1}.Fit(context.Background(), one, nil)
 		if err != nil {
@@ -326,7 +327,7 @@ func TestCancellation(t *testing.T) {
 	o2 := o
 	o2.Stopping.MaxIter = 2
 	ref, _, _ := o2.Fit(context.Background(), c, nil)
-	if !bitsEqual(m.TermTopics(), ref.TermTopics()) || !bitsEqual(m.DocTopics(), ref.DocTopics()) {
+	if !testcorpus.BitsEqual(m.TermTopics(), ref.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), ref.DocTopics()) {
 		t.Error("cancelled model is not the last complete iterate")
 	}
 	// Cancelled inside UpdateU's parallel loop: lassoRows skips blocks once
@@ -375,7 +376,7 @@ func TestNumericalFailure(t *testing.T) {
 		if !strings.Contains(st.Detail, "iteration 1") || !(strings.Contains(st.Detail, "UpdateU") || strings.Contains(st.Detail, "UpdateV") || strings.Contains(st.Detail, "objective")) {
 			t.Errorf("%v: detail %q does not name the step", variant, st.Detail)
 		}
-		if !bitsEqual(m.DocTopics(), v0) {
+		if !testcorpus.BitsEqual(m.DocTopics(), v0) {
 			t.Errorf("%v: V is not V⁽⁰⁾", variant)
 		}
 	}
@@ -414,10 +415,10 @@ func TestColdStartReachesSameLassoSolutions(t *testing.T) {
 			}
 			fits = append(fits, m)
 		}
-		if d := maxAbsDiff(fits[0].TermTopics(), fits[1].TermTopics()); d > 1e-8 {
+		if d := testcorpus.MaxAbsDiff(fits[0].TermTopics(), fits[1].TermTopics()); d > 1e-8 {
 			t.Errorf("%v: warm and cold U differ by %g", variant, d)
 		}
-		if d := maxAbsDiff(fits[0].DocTopics(), fits[1].DocTopics()); d > 1e-8 {
+		if d := testcorpus.MaxAbsDiff(fits[0].DocTopics(), fits[1].DocTopics()); d > 1e-8 {
 			t.Errorf("%v: warm and cold V differ by %g", variant, d)
 		}
 	}

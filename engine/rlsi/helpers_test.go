@@ -1,13 +1,11 @@
 package rlsi
 
 import (
-	"fmt"
-	"math"
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/sparse"
-	"gonum.org/v1/gonum/mat"
 )
 
 // randomSparse returns a deterministic m×n matrix with about density·m·n
@@ -60,61 +58,5 @@ func topicCorpus(t testing.TB, seed uint64, m, n, k int) *engine.Corpus {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return corpusOf(t, d)
-}
-
-func corpusOf(t testing.TB, d *sparse.CSR) *engine.Corpus {
-	t.Helper()
-	vocab := make([]string, d.Rows)
-	for i := range vocab {
-		vocab[i] = fmt.Sprint("t", i)
-	}
-	c, err := engine.NewCorpus("synthetic", vocab, d, nil, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
-
-// denseOf returns the CSR matrix as a gonum Dense.
-func denseOf(a *sparse.CSR) *mat.Dense {
-	out := mat.NewDense(a.Rows, a.Cols, nil)
-	for i := 0; i < a.Rows; i++ {
-		idx, val := a.Row(i)
-		for q, j := range idx {
-			out.Set(i, int(j), val[q])
-		}
-	}
-	return out
-}
-
-// maxAbsDiff is max |a_ij − b_ij|.
-func maxAbsDiff(a, b *mat.Dense) float64 {
-	r, c := a.Dims()
-	if br, bc := b.Dims(); br != r || bc != c {
-		panic(fmt.Sprintf("maxAbsDiff: %d×%d vs %d×%d", r, c, br, bc))
-	}
-	m := 0.0
-	for i := 0; i < r; i++ {
-		for j := 0; j < c; j++ {
-			m = max(m, math.Abs(a.At(i, j)-b.At(i, j)))
-		}
-	}
-	return m
-}
-
-// bitsEqual reports whether a and b hold identical bits.
-func bitsEqual(a, b *mat.Dense) bool {
-	r, c := a.Dims()
-	if br, bc := b.Dims(); br != r || bc != c {
-		return false
-	}
-	for i := 0; i < r; i++ {
-		for j := 0; j < c; j++ {
-			if math.Float64bits(a.At(i, j)) != math.Float64bits(b.At(i, j)) {
-				return false
-			}
-		}
-	}
-	return true
+	return testcorpus.CorpusOf(t, d)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -51,14 +52,14 @@ func refGramAndR(d, v *mat.Dense) (*mat.Dense, *mat.Dense) {
 func TestUpdateUK1ClosedForm(t *testing.T) {
 	// K = 1: each u_m = S_{λ1/2}(d̄_m·v)/(v·v), the lasso solution of Eq. 3
 	// with one variable.
-	c := corpusOf(t, randomSparse(1, 40, 25, 0.3))
+	c := testcorpus.CorpusOf(t, randomSparse(1, 40, 25, 0.3))
 	v0 := randomDense(2, 25, 1, false)
 	lambda1 := 1.7
 	s := testSolver(t, c, Options{K: 1, Lambda1: lambda1}, v0)
 	if f := s.updateU(context.Background()); f != nil {
 		t.Fatal(f)
 	}
-	d := denseOf(c.D)
+	d := testcorpus.DenseOf(c.D)
 	vv := mat.Dot(v0.ColView(0), v0.ColView(0))
 	zeros := 0
 	for m := 0; m < 40; m++ {
@@ -80,7 +81,7 @@ func TestUpdateUOrthogonalDesign(t *testing.T) {
 	// V's topics supported on disjoint documents make S = VVᵀ diagonal, and
 	// then u_mk = S_{λ1/2}(r_mk)/s_kk, the soft-thresholded least squares.
 	const n, k = 30, 3
-	c := corpusOf(t, randomSparse(3, 50, n, 0.4))
+	c := testcorpus.CorpusOf(t, randomSparse(3, 50, n, 0.4))
 	v0 := mat.NewDense(n, k, nil)
 	rnd := engine.NewRand(4)
 	for j := 0; j < n; j++ {
@@ -91,7 +92,7 @@ func TestUpdateUOrthogonalDesign(t *testing.T) {
 	if f := s.updateU(context.Background()); f != nil {
 		t.Fatal(f)
 	}
-	sRef, rRef := refGramAndR(denseOf(c.D), v0)
+	sRef, rRef := refGramAndR(testcorpus.DenseOf(c.D), v0)
 	for m := 0; m < 50; m++ {
 		for j := 0; j < k; j++ {
 			want := softThreshold(rRef.At(m, j), lambda1/2) / sRef.At(j, j)
@@ -106,14 +107,14 @@ func TestUpdateULassoMatchesBruteForce(t *testing.T) {
 	// ℓ1 U update with correlated topics: every converged row equals the
 	// exact lasso minimizer found by sign-pattern enumeration.
 	const m, n, k = 30, 20, 3
-	c := corpusOf(t, randomSparse(5, m, n, 0.3))
+	c := testcorpus.CorpusOf(t, randomSparse(5, m, n, 0.3))
 	v0 := randomDense(6, n, k, false)
 	lambda1 := 0.9
 	s := testSolver(t, c, Options{K: k, Lambda1: lambda1, InnerSweeps: 100000, InnerTol: 1e-15}, v0)
 	if f := s.updateU(context.Background()); f != nil {
 		t.Fatal(f)
 	}
-	sRef, rRef := refGramAndR(denseOf(c.D), v0)
+	sRef, rRef := refGramAndR(testcorpus.DenseOf(c.D), v0)
 	sp := packed(sRef)
 	zeros := 0
 	for i := 0; i < m; i++ {
@@ -136,14 +137,14 @@ func TestUpdateURidgeMatchesSolve(t *testing.T) {
 	// ℓ2 on U: U = DVᵀ(VVᵀ + λ1 I)⁻¹, checked against mat.Solve of
 	// (S + λ1 I) Uᵀ = Rᵀ.
 	for _, k := range []int{1, 4, 7} {
-		c := corpusOf(t, randomSparse(7, 35, 25, 0.3))
+		c := testcorpus.CorpusOf(t, randomSparse(7, 35, 25, 0.3))
 		v0 := randomDense(8, 25, k, true)
 		lambda1 := 0.3
 		s := testSolver(t, c, Options{K: k, Lambda1: lambda1, Variant: U2V2}, v0)
 		if f := s.updateU(context.Background()); f != nil {
 			t.Fatal(f)
 		}
-		sRef, rRef := refGramAndR(denseOf(c.D), v0)
+		sRef, rRef := refGramAndR(testcorpus.DenseOf(c.D), v0)
 		for i := 0; i < k; i++ {
 			sRef.Set(i, i, sRef.At(i, i)+lambda1)
 		}
@@ -152,7 +153,7 @@ func TestUpdateURidgeMatchesSolve(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := mat.DenseCopyOf(ut.T())
-		if d := maxAbsDiff(s.uNext, want); d > 1e-10 {
+		if d := testcorpus.MaxAbsDiff(s.uNext, want); d > 1e-10 {
 			t.Errorf("K=%d: max |U − solve| = %g, want ≤ 1e-10", k, d)
 		}
 	}
@@ -162,7 +163,7 @@ func TestUpdateVRidgeMatchesSolve(t *testing.T) {
 	// ℓ2 on V (Algorithm 3): v_n = (UᵀU + λ2 I)⁻¹ Uᵀ d_n, checked against
 	// mat.Solve of (UᵀU + λ2 I) V = UᵀD.
 	for _, k := range []int{1, 5} {
-		c := corpusOf(t, randomSparse(9, 40, 30, 0.25))
+		c := testcorpus.CorpusOf(t, randomSparse(9, 40, 30, 0.25))
 		lambda2 := 0.7
 		s := testSolver(t, c, Options{K: k, Lambda2: lambda2}, randomDense(10, 30, k, false))
 		u := randomDense(11, 40, k, true)
@@ -175,11 +176,11 @@ func TestUpdateVRidgeMatchesSolve(t *testing.T) {
 		for i := 0; i < k; i++ {
 			a.Set(i, i, a.At(i, i)+lambda2)
 		}
-		b.Mul(u.T(), denseOf(c.D))
+		b.Mul(u.T(), testcorpus.DenseOf(c.D))
 		if err := vt.Solve(&a, &b); err != nil {
 			t.Fatal(err)
 		}
-		if d := maxAbsDiff(s.vNext, mat.DenseCopyOf(vt.T())); d > 1e-10 {
+		if d := testcorpus.MaxAbsDiff(s.vNext, mat.DenseCopyOf(vt.T())); d > 1e-10 {
 			t.Errorf("K=%d: max |V − solve| = %g, want ≤ 1e-10", k, d)
 		}
 	}
@@ -188,7 +189,7 @@ func TestUpdateVRidgeMatchesSolve(t *testing.T) {
 func TestUpdateVLassoMatchesBruteForce(t *testing.T) {
 	// ℓ1 on V: each v_n is the lasso min ‖d_n − U v‖² + λ2‖v‖₁.
 	const m, n, k = 25, 30, 4
-	c := corpusOf(t, randomSparse(12, m, n, 0.3))
+	c := testcorpus.CorpusOf(t, randomSparse(12, m, n, 0.3))
 	lambda2 := 0.6
 	s := testSolver(t, c, Options{K: k, Lambda2: lambda2, Variant: U1V1, InnerSweeps: 100000, InnerTol: 1e-15},
 		randomDense(13, n, k, false))
@@ -199,7 +200,7 @@ func TestUpdateVLassoMatchesBruteForce(t *testing.T) {
 	}
 	var g, phi mat.Dense
 	g.Mul(u.T(), u)
-	phi.Mul(denseOf(c.DT), u)
+	phi.Mul(testcorpus.DenseOf(c.DT), u)
 	gp := packed(&g)
 	zeros := 0
 	for j := 0; j < n; j++ {
@@ -225,7 +226,7 @@ func TestRidgeInverse(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := mat.NewDense(2, 2, []float64{4.0 / 11, -1.0 / 11, -1.0 / 11, 3.0 / 11})
-	if d := maxAbsDiff(inv, want); d > 1e-15 {
+	if d := testcorpus.MaxAbsDiff(inv, want); d > 1e-15 {
 		t.Errorf("inverse off by %g", d)
 	}
 	if _, err := ridgeInverse(mat.NewDense(2, 2, []float64{-5, 0, 0, 1}), 1); err == nil {

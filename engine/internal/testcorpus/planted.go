@@ -140,20 +140,3 @@ func cosine(a, b []float64) float64 {
 	}
 	return ab / math.Sqrt(aa*bb)
 }
-
-// BitsEqual reports whether a and b have the same shape and the same bits.
-func BitsEqual(a, b *mat.Dense) bool {
-	ar, ac := a.Dims()
-	br, bc := b.Dims()
-	if ar != br || ac != bc {
-		return false
-	}
-	for i := 0; i < ar; i++ {
-		for j := 0; j < ac; j++ {
-			if math.Float64bits(a.At(i, j)) != math.Float64bits(b.At(i, j)) {
-				return false
-			}
-		}
-	}
-	return true
-}
