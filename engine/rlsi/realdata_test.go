@@ -2,50 +2,14 @@ package rlsi
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/topicmf/topicmf/datasets"
-	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 )
 
-// medCorpus reads MED (MEDLINE 1033) through the registered reader and the
-// text pipeline (SMART stop list, terms in at least 2 documents, tf-idf
-// weights), or skips the test when $TOPICMF_DATA or the collection is
-// absent.
-func medCorpus(t testing.TB) *engine.Corpus {
-	t.Helper()
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		t.Skip("TOPICMF_DATA is not set: need the MED collection (medline/med.tar.gz)")
-	}
-	src, err := datasets.Lookup("med")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range src.Files {
-		if _, err := os.Stat(filepath.Join(dir, f.Path)); err != nil {
-			t.Skipf("MED collection absent: %v", err)
-		}
-	}
-	col, err := src.Read(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _, err := text.Build(col, text.Options{StopList: "smart", MinDF: 2, DataDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if c.Docs() != 1033 {
-		t.Fatalf("MED: %d documents, want 1033 (SOURCE.md)", c.Docs())
-	}
-	return c
-}
-
 func TestObjectiveNeverIncreasesMED(t *testing.T) {
-	c := medCorpus(t)
+	c := testcorpus.MED(t, "")
 	iters := 10
 	if testing.Short() {
 		iters = 4
@@ -58,7 +22,7 @@ func TestMEDDefaultFit(t *testing.T) {
 	// some zero weights (AvgComp < 1; Section 6.3 reports 0.0075 on AP, whose
 	// scale differs) but not empty ones, and a training document folds in to
 	// exactly its fitted representation.
-	c := medCorpus(t)
+	c := testcorpus.MED(t, "")
 	rec := engine.NewRecorder()
 	m, st, err := Options{K: 20, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}}.Fit(context.Background(), c, rec)
 	if err != nil {

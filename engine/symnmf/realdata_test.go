@@ -2,41 +2,11 @@ package symnmf
 
 import (
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/topicmf/topicmf/datasets"
-	"github.com/topicmf/topicmf/datasets/text"
-	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/tnmf"
 )
-
-func loadCorpus(tb testing.TB, name string) *engine.Corpus {
-	tb.Helper()
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		tb.Skipf("TOPICMF_DATA is not set; this test needs the %s collection", name)
-	}
-	src, err := datasets.Lookup(name)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for _, f := range src.Files {
-		if _, err := os.Stat(filepath.Join(dir, f.Path)); err != nil {
-			tb.Skipf("%s is absent from TOPICMF_DATA=%s (needed by %s)", f.Path, dir, name)
-		}
-	}
-	col, err := src.Read(dir)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	c, _, err := text.Build(col, text.Options{})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return c
-}
 
 // Density of the document cosine matrix A on the STTM sets (default text
 // pipeline), measured with go test -run TestRealDocDensity -v and pinned
@@ -44,7 +14,7 @@ func loadCorpus(tb testing.TB, name string) *engine.Corpus {
 func TestRealDocDensity(t *testing.T) {
 	want := map[string]float64{"sttm-tweet": 0.0586, "sttm-searchsnippets": 0.1230, "sttm-stackoverflow": 0.0590, "sttm-biomedical": 0.0714}
 	for _, name := range []string{"sttm-tweet", "sttm-searchsnippets", "sttm-stackoverflow", "sttm-biomedical"} {
-		c := loadCorpus(t, name)
+		c := testcorpus.Load(t, name)
 		a := tnmf.Cosine(nil, c.DT, tnmf.StorageAuto)
 		t.Logf("%s: N=%d density %.4f, %d stored entries, %.0f MB, dense storage %v", name, c.Docs(), a.Density(), a.NNZ(), float64(a.Bytes())/1e6, a.IsDense())
 		if math.Abs(a.Density()-want[name]) > 1e-4 || a.IsDense() {

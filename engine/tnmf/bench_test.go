@@ -7,6 +7,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -20,7 +21,7 @@ import (
 func BenchmarkBuildS(b *testing.B) {
 	for _, name := range sttmSets {
 		b.Run(name, func(b *testing.B) {
-			c := loadCorpus(b, name)
+			c := testcorpus.Load(b, name)
 			var corr *Correlation
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
@@ -41,7 +42,7 @@ func BenchmarkIterationU(b *testing.B) {
 	for _, name := range sttmSets {
 		for _, k := range []int{20, 100} {
 			b.Run(name+"/K="+strconv.Itoa(k), func(b *testing.B) {
-				c := loadCorpus(b, name)
+				c := testcorpus.Load(b, name)
 				corr, err := TermCorrelation(nil, c.D, c.DT, PerDocument, StorageAuto)
 				if err != nil {
 					b.Fatal(err)
@@ -74,7 +75,7 @@ func BenchmarkIterationU(b *testing.B) {
 // (U from 10 iterations).
 func BenchmarkInfer(b *testing.B) {
 	for _, name := range sttmSets {
-		c := loadCorpus(b, name)
+		c := testcorpus.Load(b, name)
 		fit, _, err := Options{K: 20, Stopping: engine.Stopping{MaxIter: 10}}.Fit(context.Background(), c, nil)
 		if err != nil {
 			b.Fatal(err)

@@ -2,46 +2,14 @@ package tnmf
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/topicmf/topicmf/datasets"
-	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 )
 
 // sttmSets are the short-text collections the benchmarks build S from.
 var sttmSets = []string{"sttm-tweet", "sttm-searchsnippets", "sttm-stackoverflow", "sttm-biomedical"}
-
-// loadCorpus reads a registered collection from TOPICMF_DATA through the
-// default text pipeline (zero text.Options: tf-idf, no pruning — the STTM
-// files are already preprocessed), or skips naming what is missing.
-func loadCorpus(tb testing.TB, name string) *engine.Corpus {
-	tb.Helper()
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		tb.Skipf("TOPICMF_DATA is not set; this test needs the %s collection", name)
-	}
-	src, err := datasets.Lookup(name)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for _, f := range src.Files {
-		if _, err := os.Stat(filepath.Join(dir, f.Path)); err != nil {
-			tb.Skipf("%s is absent from TOPICMF_DATA=%s (needed by %s)", f.Path, dir, name)
-		}
-	}
-	col, err := src.Read(dir)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	c, _, err := text.Build(col, text.Options{})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return c
-}
 
 // Densities of the term correlation S (PPMI cosines) and of the
 // document-vector correlation (Figure 3) on the STTM sets, through the
@@ -55,7 +23,7 @@ func TestRealDensity(t *testing.T) {
 		"sttm-biomedical":     {0.9617, 0.0384},
 	}
 	for _, name := range sttmSets {
-		c := loadCorpus(t, name)
+		c := testcorpus.Load(t, name)
 		corr, err := TermCorrelation(nil, c.D, c.DT, PerDocument, StorageAuto)
 		if err != nil {
 			t.Fatal(err)
@@ -77,7 +45,7 @@ func TestRealScaleCycle(t *testing.T) {
 	if testing.Short() {
 		t.Skip("real-data fit")
 	}
-	c := loadCorpus(t, "sttm-stackoverflow")
+	c := testcorpus.Load(t, "sttm-stackoverflow")
 	for _, rescale := range []bool{false, true} {
 		rec := engine.NewRecorder()
 		_, st, err := Options{K: 20, Rescale: rescale, Stopping: engine.Stopping{MaxIter: 30, RelTol: -1}}.Fit(context.Background(), c, rec)

@@ -10,35 +10,58 @@ import (
 	"github.com/topicmf/topicmf/engine"
 )
 
-// MED reads MED (MEDLINE 1033) through the registered reader and the
-// text pipeline (SMART stop list, terms in at least 2 documents, the given
-// weighting), or skips the test when $TOPICMF_DATA or the collection is
-// absent.
-func MED(t testing.TB, weighting string) *engine.Corpus {
-	t.Helper()
+// Collection reads the registered collection name from $TOPICMF_DATA
+// through its reader and returns it with the data directory, or skips the
+// test naming what is missing ($TOPICMF_DATA unset, or a file of the
+// collection absent).
+func Collection(tb testing.TB, name string) (*datasets.Collection, string) {
+	tb.Helper()
 	dir := os.Getenv("TOPICMF_DATA")
 	if dir == "" {
-		t.Skip("TOPICMF_DATA is not set: need the MED collection (medline/med.tar.gz)")
+		tb.Skipf("TOPICMF_DATA is not set; this test needs the %s collection", name)
 	}
-	src, err := datasets.Lookup("med")
+	src, err := datasets.Lookup(name)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	for _, f := range src.Files {
 		if _, err := os.Stat(filepath.Join(dir, f.Path)); err != nil {
-			t.Skipf("MED collection absent: %v", err)
+			tb.Skipf("%s is absent from TOPICMF_DATA=%s (needed by %s)", f.Path, dir, name)
 		}
 	}
 	col, err := src.Read(dir)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
+	return col, dir
+}
+
+// Load reads the registered collection name (see Collection) through the
+// default text pipeline (zero text.Options: tf-idf, no pruning — the STTM
+// files are already preprocessed).
+func Load(tb testing.TB, name string) *engine.Corpus {
+	tb.Helper()
+	col, _ := Collection(tb, name)
+	c, _, err := text.Build(col, text.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return c
+}
+
+// MED reads MED (MEDLINE 1033) through the registered reader and the text
+// pipeline (SMART stop list, terms in at least 2 documents, the given
+// weighting; "" is the pipeline's default), or skips the test when
+// $TOPICMF_DATA or the collection is absent.
+func MED(tb testing.TB, weighting string) *engine.Corpus {
+	tb.Helper()
+	col, dir := Collection(tb, "med")
 	c, _, err := text.Build(col, text.Options{StopList: "smart", MinDF: 2, Weighting: weighting, DataDir: dir})
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	if c.Docs() != 1033 {
-		t.Fatalf("MED: %d documents, want 1033 (SOURCE.md)", c.Docs())
+		tb.Fatalf("MED: %d documents, want 1033 (SOURCE.md)", c.Docs())
 	}
 	return c
 }
