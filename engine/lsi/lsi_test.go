@@ -39,21 +39,10 @@ func weightedCorpus(t testing.TB, seed uint64, m, n int, density float64) *engin
 	return testcorpus.CorpusOf(t, d)
 }
 
-func denseOf(a *sparse.CSR) *mat.Dense {
-	d := mat.NewDense(a.Rows, a.Cols, nil)
-	for i := 0; i < a.Rows; i++ {
-		idx, val := a.Row(i)
-		for q, c := range idx {
-			d.Set(i, int(c), val[q])
-		}
-	}
-	return d
-}
-
 func TestMatchesDenseSVD(t *testing.T) {
 	// Reference: gonum's dense SVD of D (used only here, as the reference).
 	c := weightedCorpus(t, 1, 80, 60, 0.12)
-	d := denseOf(c.D)
+	d := testcorpus.DenseOf(c.D)
 	var svd mat.SVD
 	if !svd.Factorize(d, mat.SVDThin) {
 		t.Fatal("dense SVD failed")

@@ -31,7 +31,7 @@ func TestMED(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	d := denseOf(c.DT) // N×M
+	d := testcorpus.DenseOf(c.DT) // N×M
 	var g mat.SymDense
 	g.SymOuterK(1, d)
 	var eig mat.EigenSym
