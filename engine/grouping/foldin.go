@@ -2,6 +2,7 @@ package grouping
 
 import (
 	"context"
+	"fmt"
 	"math"
 
 	"github.com/topicmf/topicmf/engine/parallel"
@@ -131,4 +132,67 @@ func FoldGroup(ctx context.Context, g Group, x *sparse.CSR, classes []int, wantE
 		return nil, nil, nil, err
 	}
 	return reps, errs, pred, nil
+}
+
+// Projection folds in the rows of X for a group or per-class model: row i
+// in class classes[i] when classes is non-nil and classes[i] ≥ 0, else in
+// the predicted class. It returns the n×K representations, the n×P matrix
+// of E(d; Ũ_p) when wantErr, and the classes used.
+type Projection func(ctx context.Context, x *sparse.CSR, classes []int, wantErr bool) (*mat.Dense, *mat.Dense, []int, error)
+
+// FoldMethods are the fold-in methods of a group or per-class model, all
+// answered by its one Projection; the model embeds it.
+type FoldMethods struct {
+	// Who names the model in errors.
+	Who string
+	// P is the number of classes.
+	P int
+	// Trained, when not nil, reports whether class c has a model; a given
+	// class must have one.
+	Trained func(c int) bool
+	Project Projection
+}
+
+// FoldIn represents new documents of unknown class: each row d of X is
+// assigned the class ŷ = argmin_p E(d; Ũ_p) (GMF §4.3, §5.3) and
+// represented in that class. It returns an n×K matrix laid out like the
+// model's DocTopics.
+func (f FoldMethods) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
+	reps, _, _, err := f.Project(ctx, x, nil, false)
+	return reps, err
+}
+
+// FoldInClass represents new documents of known class: classes[i] is row
+// i's class, or −1 to predict it as FoldIn does. It returns an n×K matrix
+// laid out like the model's DocTopics.
+func (f FoldMethods) FoldInClass(ctx context.Context, x *sparse.CSR, classes []int) (*mat.Dense, error) {
+	if x != nil && len(classes) != x.Rows {
+		return nil, fmt.Errorf("%s: FoldInClass: %d classes for %d documents", f.Who, len(classes), x.Rows)
+	}
+	for i, c := range classes {
+		if f.Trained == nil {
+			if c < -1 || c >= f.P {
+				return nil, fmt.Errorf("%s: FoldInClass: document %d has class %d, want −1..%d", f.Who, i, c, f.P-1)
+			}
+		} else if c < -1 || c >= f.P || (c >= 0 && !f.Trained(c)) {
+			return nil, fmt.Errorf("%s: FoldInClass: document %d has class %d, want −1 or a trained class in 0..%d", f.Who, i, c, f.P-1)
+		}
+	}
+	reps, _, _, err := f.Project(ctx, x, classes, false)
+	return reps, err
+}
+
+// ReconstructionErrors returns the n×P matrix of E(d; Ũ_p) for every row d
+// of X and class p; classes without a model or without training documents
+// read +Inf (they are never predicted).
+func (f FoldMethods) ReconstructionErrors(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
+	_, e, _, err := f.Project(ctx, x, nil, true)
+	return e, err
+}
+
+// PredictClasses returns ŷ_d = argmin_p E(d; Ũ_p) for every row d of X
+// (ties to the lowest class index).
+func (f FoldMethods) PredictClasses(ctx context.Context, x *sparse.CSR) ([]int, error) {
+	_, _, pred, err := f.Project(ctx, x, nil, false)
+	return pred, err
 }

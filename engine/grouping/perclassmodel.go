@@ -78,6 +78,7 @@ func FitPerClass(ctx context.Context, c *engine.Corpus, rec *engine.Recorder, wh
 	st := MergeStatus(runs, lay.ClassNames)
 	pm := &PerClass{who: who, models: models, k: kper, m: lay.M, pool: pool, classNames: lay.ClassNames,
 		labels: make([]int, lay.N), row: make([]int, lay.N), loss: loss}
+	pm.FoldMethods = FoldMethods{Who: who, P: lay.P, Trained: func(c int) bool { return pm.models[c] != nil }, Project: pm.project}
 	for n, pos := range lay.Pos {
 		p := int(lay.ClassOf[pos])
 		pm.labels[n] = p
@@ -99,6 +100,13 @@ func FitPerClass(ctx context.Context, c *engine.Corpus, rec *engine.Recorder, wh
 // are columns [p·Kper, p·Kper + K_p) of TermTopics, the rest of its Kper
 // columns zero when the class had fewer documents than Kper. The families
 // (grouprlsi.PerClassModel, groupnmf.PerClassModel) embed it.
+//
+// Its fold-in methods (FoldMethods) assign a new document of unknown class
+// the class ŷ = argmin_p E(d; U_p) (the rule of GMF §4.3/§5.3 applied to
+// the class models, E as the family's ClassLoss defines it) and fold it in
+// by that class's model; a given class (FoldInClass, the query of GMF §7.3
+// being assigned the class of the document it is matched with) must have a
+// model; ReconstructionErrors reads +Inf for a class without a model.
 type PerClass struct {
 	who        string
 	models     []engine.Model // nil for a class without documents
@@ -109,6 +117,7 @@ type PerClass struct {
 	labels     []int // corpus index → class
 	row        []int // corpus index → row in its class's model
 	loss       ClassLoss
+	FoldMethods
 
 	once      sync.Once
 	docTopics *mat.Dense
@@ -141,45 +150,6 @@ func (m *PerClass) DocTopics() *mat.Dense {
 		}
 	})
 	return m.docTopics
-}
-
-// FoldIn represents new documents of unknown class: each is assigned the
-// class ŷ = argmin_p E(d; U_p) (the rule of GMF §4.3/§5.3 applied to the
-// class models, E as the family defines it) and folded in by that class's
-// model. It returns an n × P·Kper matrix laid out like DocTopics.
-func (m *PerClass) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
-	reps, _, _, err := m.project(ctx, x, nil, false)
-	return reps, err
-}
-
-// FoldInClass folds in documents of known class (classes[i], or −1 to
-// predict it) by that class's model (the query of GMF §7.3 is assigned the
-// class of the document it is matched with).
-func (m *PerClass) FoldInClass(ctx context.Context, x *sparse.CSR, classes []int) (*mat.Dense, error) {
-	if x != nil && len(classes) != x.Rows {
-		return nil, fmt.Errorf("%s: FoldInClass: %d classes for %d documents", m.who, len(classes), x.Rows)
-	}
-	for i, c := range classes {
-		if c < -1 || c >= len(m.models) || (c >= 0 && m.models[c] == nil) {
-			return nil, fmt.Errorf("%s: FoldInClass: document %d has class %d, want −1 or a trained class in 0..%d", m.who, i, c, len(m.models)-1)
-		}
-	}
-	reps, _, _, err := m.project(ctx, x, classes, false)
-	return reps, err
-}
-
-// ReconstructionErrors returns the n×P matrix of E(d; U_p) (+Inf for a
-// class without a model).
-func (m *PerClass) ReconstructionErrors(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
-	_, e, _, err := m.project(ctx, x, nil, true)
-	return e, err
-}
-
-// PredictClasses returns argmin_p E(d; U_p) for every row of X (ties to the
-// lowest class).
-func (m *PerClass) PredictClasses(ctx context.Context, x *sparse.CSR) ([]int, error) {
-	_, _, pred, err := m.project(ctx, x, nil, false)
-	return pred, err
 }
 
 func (m *PerClass) project(ctx context.Context, x *sparse.CSR, classes []int, wantErr bool) (*mat.Dense, *mat.Dense, []int, error) {

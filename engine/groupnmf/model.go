@@ -17,6 +17,17 @@ import (
 // Model is a fitted Group NMF model. It implements engine.Model; topic k
 // of TermTopics is shared for k < Ks and belongs to class (k − Ks)/Kc
 // otherwise (TopicClass).
+//
+// Fold-in (GMF §5.3; the methods of the embedded grouping.FoldMethods):
+// FoldInClass represents a new document of known class by Eq. 10, v_d =
+// argmin_{v≥0} ‖d − Ũ_{y_d}v‖²₂, solved as engine/nmf folds in: the fit's
+// V update (Algorithm 5 line 10) with Ũ fixed, v ← v ∗ (Ũᵀd + ε) /
+// (ŨᵀŨv + ε), from the constant start sqrt(mean(d)/(Ks+Kc)) (mean over the
+// M entries of d), stopped by the fit's Stopping rule applied to the
+// document's own loss; FoldIn (unknown class) first assigns ŷ = argmin_p
+// E(d; Ũ_p) with E(d; Ũ_p) = min_{v≥0} ‖d − Ũ_pv‖²₂, the loss at the
+// fold-in's stopping point (ReconstructionErrors, PredictClasses). X must
+// be non-negative. Classes without training documents read E = +Inf.
 type Model struct {
 	u          *mat.Dense // M×K = [U0 | U_1 … U_P]
 	v          *mat.Dense // N×(Ks+Kc), class-major rows
@@ -29,6 +40,8 @@ type Model struct {
 	pool       *parallel.Pool
 	utu        [][]float64 // per class Ũ_pᵀŨ_p, packed (Ks+Kc)²
 
+	grouping.FoldMethods
+
 	once      sync.Once
 	docTopics *mat.Dense
 }
@@ -38,6 +51,7 @@ func newModel(s *solver) *Model {
 	m := &Model{u: s.u, v: s.v, pos: lay.Pos, labels: make([]int, lay.N), sizes: make([]int, lay.P),
 		classNames: lay.ClassNames, ks: s.ks, kc: s.kc, np: s.np, stop: s.set.stop, pool: s.set.pool,
 		utu: make([][]float64, s.np)}
+	m.FoldMethods = grouping.FoldMethods{Who: "groupnmf", P: s.np, Project: m.project}
 	for n, pos := range lay.Pos {
 		m.labels[n] = int(lay.ClassOf[pos])
 	}
@@ -116,50 +130,6 @@ func (m *Model) Dims() (ks, kc, p int) { return m.ks, m.kc, m.np }
 
 // ClassNames are the class names of the training corpus.
 func (m *Model) ClassNames() []string { return m.classNames }
-
-// FoldIn represents new documents of unknown class (GMF §5.3, second
-// case): ŷ = argmin_p E(d; Ũ_p) with E(d; Ũ_p) = min_{v≥0} ‖d − Ũ_pv‖²₂,
-// then v_d by Eq. 10 in class ŷ. It returns an n×K matrix laid out like
-// DocTopics.
-func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
-	reps, _, _, err := m.project(ctx, x, nil, false)
-	return reps, err
-}
-
-// FoldInClass represents new documents of known class (GMF §5.3, Eq. 10):
-// v_d = argmin_{v≥0} ‖d − Ũ_{y_d}v‖²₂, solved as engine/nmf folds in: the
-// fit's V update (Algorithm 5 line 10) with Ũ fixed, v ← v ∗ (Ũᵀd + ε) /
-// (ŨᵀŨv + ε), from the constant start sqrt(mean(d)/(Ks+Kc)) (mean over the
-// M entries of d), stopped by the fit's Stopping rule applied to the
-// document's own loss. classes[i] is row i's class, or −1 to predict it.
-// X must be non-negative.
-func (m *Model) FoldInClass(ctx context.Context, x *sparse.CSR, classes []int) (*mat.Dense, error) {
-	if x != nil && len(classes) != x.Rows {
-		return nil, fmt.Errorf("groupnmf: FoldInClass: %d classes for %d documents", len(classes), x.Rows)
-	}
-	for i, c := range classes {
-		if c < -1 || c >= m.np {
-			return nil, fmt.Errorf("groupnmf: FoldInClass: document %d has class %d, want −1..%d", i, c, m.np-1)
-		}
-	}
-	reps, _, _, err := m.project(ctx, x, classes, false)
-	return reps, err
-}
-
-// ReconstructionErrors returns the n×P matrix of E(d; Ũ_p) = min_{v≥0}
-// ‖d − Ũ_pv‖²₂ (GMF §5.3), each the loss at the fold-in's stopping point.
-// Classes without training documents read +Inf.
-func (m *Model) ReconstructionErrors(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
-	_, e, _, err := m.project(ctx, x, nil, true)
-	return e, err
-}
-
-// PredictClasses returns argmin_p E(d; Ũ_p) for every row of X (ties to
-// the lowest class).
-func (m *Model) PredictClasses(ctx context.Context, x *sparse.CSR) ([]int, error) {
-	_, _, pred, err := m.project(ctx, x, nil, false)
-	return pred, err
-}
 
 func (m *Model) project(ctx context.Context, x *sparse.CSR, classes []int, wantErr bool) (*mat.Dense, *mat.Dense, []int, error) {
 	mm, _ := m.u.Dims()

@@ -16,6 +16,16 @@ import (
 // Model is a fitted GRLSI model. It implements engine.Model; topic k of
 // TermTopics is shared for k < Ks and belongs to class (k − Ks)/Kc
 // otherwise (TopicClass).
+//
+// Fold-in (GMF §4.3; the methods of the embedded grouping.FoldMethods):
+// FoldInClass represents a new document of known class by Eq. 8, v_d =
+// argmin_v ‖d − Ũ_{y_d}v‖²₂ + λ2‖v‖²₂ = Σ_{y_d}Ũ_{y_d}ᵀd, with the Σ_p and
+// kernels of the fit's V update, so a training document folds in to
+// exactly its fitted representation; FoldIn (unknown class) first assigns
+// ŷ = argmin_p E(d; Ũ_p), E(d; Ũ_p) = min_v ‖d − Ũ_pv‖²₂ + λ2‖v‖²₂,
+// computed at the minimizer of Eq. 8 as ‖d‖² − (Ũ_pᵀd)ᵀv
+// (ReconstructionErrors, PredictClasses). Classes without training
+// documents read E = +Inf (they are never predicted).
 type Model struct {
 	u          *mat.Dense // M×K = [U0 | U_1 … U_P]
 	v          *mat.Dense // N×(Ks+Kc), class-major rows
@@ -29,6 +39,8 @@ type Model struct {
 	sigma      []*mat.Dense // per class (Ũ_pᵀŨ_p + λ2 I)⁻¹
 	sigmaErr   []error
 
+	grouping.FoldMethods
+
 	once      sync.Once
 	docTopics *mat.Dense
 }
@@ -38,6 +50,7 @@ func newModel(s *solver) *Model {
 	m := &Model{u: s.u, v: s.v, pos: lay.Pos, labels: make([]int, lay.N), sizes: make([]int, lay.P),
 		classNames: lay.ClassNames, ks: s.ks, kc: s.kc, np: s.np, lambda2: s.set.lambda2, pool: s.set.pool,
 		sigma: make([]*mat.Dense, s.np), sigmaErr: make([]error, s.np)}
+	m.FoldMethods = grouping.FoldMethods{Who: "grouprlsi", P: s.np, Project: m.project}
 	for n, pos := range lay.Pos {
 		m.labels[n] = int(lay.ClassOf[pos])
 	}
@@ -137,50 +150,6 @@ func (m *Model) ClassNames() []string { return m.classNames }
 
 // Lambda2 is λ2 as used.
 func (m *Model) Lambda2() float64 { return m.lambda2 }
-
-// FoldIn represents new documents whose class is unknown (GMF §4.3, second
-// case): each row d of X is assigned the class ŷ = argmin_p E(d; Ũ_p) and
-// then represented by Eq. 8 in that class. It returns an n×K matrix laid
-// out like DocTopics.
-func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
-	reps, _, _, err := m.project(ctx, x, nil, false)
-	return reps, err
-}
-
-// FoldInClass represents new documents whose class is given (GMF §4.3,
-// Eq. 8): v_d = argmin_v ‖d − Ũ_{y_d}v‖²₂ + λ2‖v‖²₂ = Σ_{y_d}Ũ_{y_d}ᵀd, with
-// the Σ_p and kernels of the fit's V update, so a training document folds
-// in to exactly its fitted representation. classes[i] is row i's class, or
-// −1 to predict it as FoldIn does. It returns an n×K matrix laid out like
-// DocTopics.
-func (m *Model) FoldInClass(ctx context.Context, x *sparse.CSR, classes []int) (*mat.Dense, error) {
-	if x != nil && len(classes) != x.Rows {
-		return nil, fmt.Errorf("grouprlsi: FoldInClass: %d classes for %d documents", len(classes), x.Rows)
-	}
-	for i, c := range classes {
-		if c < -1 || c >= m.np {
-			return nil, fmt.Errorf("grouprlsi: FoldInClass: document %d has class %d, want −1..%d", i, c, m.np-1)
-		}
-	}
-	reps, _, _, err := m.project(ctx, x, classes, false)
-	return reps, err
-}
-
-// ReconstructionErrors returns the n×P matrix of E(d; Ũ_p) = min_v ‖d −
-// Ũ_pv‖²₂ + λ2‖v‖²₂ (GMF §4.3) for every row d of X and class p, computed at
-// the minimizer of Eq. 8 as ‖d‖² − (Ũ_pᵀd)ᵀv. Classes without training
-// documents read +Inf (they are never predicted).
-func (m *Model) ReconstructionErrors(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
-	_, errs, _, err := m.project(ctx, x, nil, true)
-	return errs, err
-}
-
-// PredictClasses returns ŷ_d = argmin_p E(d; Ũ_p) (GMF §4.3) for every row
-// of X (ties to the lowest class index).
-func (m *Model) PredictClasses(ctx context.Context, x *sparse.CSR) ([]int, error) {
-	_, _, pred, err := m.project(ctx, x, nil, false)
-	return pred, err
-}
 
 // project folds in the rows of X: with classes[i] ≥ 0 in that class, else
 // in the predicted class; it also returns E (when wantErr) and the classes
