@@ -1,90 +1,22 @@
 package groupnmf
 
 import (
-	"context"
 	"fmt"
-	"runtime"
-	"sync"
 	"testing"
-	"time"
 
-	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/nmf"
 )
 
-// benchConfig is the corpus of the GMF efficiency benchmarks: 25 classes
-// with the class sizes of GMF Table 5's Wikipedia row (synthetic
-// "wikipedia-like": CV 1.78, largest class 8.8× the mean), planted with
-// (Ks, Kc) = (100, 40) as in GMF §7.1's largest Wikipedia setting, so
-// K = 100 + 25·40 = 1100. Sized so that an RLSI iteration at K = 1100
-// takes seconds on one core.
-func benchConfig() synthetic.Config {
-	return synthetic.Config{Name: "bench-wikipedia-like", M: 2000, N: 4000, P: 25, Ks: 100, Kc: 40,
-		Length:  synthetic.LengthSpec{Dist: synthetic.LengthLogNormal, Mean: 100, Sigma: 0.5},
-		Classes: synthetic.ClassSpec{Kind: synthetic.ClassWikipedia}, Seed: 1}
-}
-
-var benchCorpus = sync.OnceValues(func() (*engine.Corpus, error) {
-	c, _, err := synthetic.Generate(benchConfig())
-	return c, err
-})
-
-// peakHeap runs f while sampling the live heap every 5 ms and returns the
-// largest HeapAlloc seen above the level before f (after a GC), in bytes.
-func peakHeap(f func()) uint64 {
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	base := ms.HeapAlloc
-	peak := base
-	stop := make(chan struct{})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		tick := time.NewTicker(5 * time.Millisecond)
-		defer tick.Stop()
-		var s runtime.MemStats
-		for {
-			select {
-			case <-stop:
-				return
-			case <-tick.C:
-				runtime.ReadMemStats(&s)
-				peak = max(peak, s.HeapAlloc)
-			}
-		}
-	}()
-	f()
-	close(stop)
-	<-done
-	runtime.ReadMemStats(&ms)
-	peak = max(peak, ms.HeapAlloc)
-	return peak - base
-}
-
-// iterSeconds fits meth for two iterations and returns the wall time of
-// the second (steady state: warm-started lasso rows), and the heap peak.
-func iterSeconds(b *testing.B, meth engine.Method, c *engine.Corpus) (float64, uint64) {
-	b.Helper()
-	rec := engine.NewRecorder()
-	var err error
-	peak := peakHeap(func() { _, _, err = meth.Fit(context.Background(), c, rec) })
-	if err != nil {
-		b.Fatal(err)
-	}
-	its := rec.Iterations()
-	return its[len(its)-1].Seconds, peak
-}
-
 // BenchmarkIterationK1100 times one Group NMF iteration (Algorithm 5
-// order) and one NMF iteration at the same total K = 1100 on benchConfig
+// order) and one NMF iteration at the same total K = 1100 on testcorpus.GroupBenchConfig
 // (the corpus of engine/grouprlsi's benchmark), and reports both, the
 // speedup NMF/GNMF and each fit's peak heap.
 //
 //	go test ./engine/groupnmf -run '^$' -bench IterationK1100 -benchtime=1x
 func BenchmarkIterationK1100(b *testing.B) {
-	c, err := benchCorpus()
+	c, err := testcorpus.GroupBench()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -95,8 +27,8 @@ func BenchmarkIterationK1100(b *testing.B) {
 	var gs, rs float64
 	var gp, rp uint64
 	for i := 0; i < b.N; i++ {
-		gs, gp = iterSeconds(b, g, c)
-		rs, rp = iterSeconds(b, r, c)
+		gs, gp = testcorpus.IterSeconds(b, g, c)
+		rs, rp = testcorpus.IterSeconds(b, r, c)
 	}
 	b.ReportMetric(gs, "gnmf-s/iter")
 	b.ReportMetric(rs, "nmf-s/iter")

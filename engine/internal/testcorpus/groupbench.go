@@ -1,0 +1,78 @@
+package testcorpus
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/topicmf/topicmf/datasets/synthetic"
+	"github.com/topicmf/topicmf/engine"
+)
+
+// GroupBenchConfig is the corpus of the GMF efficiency benchmarks: 25 classes
+// with the class sizes of GMF Table 5's Wikipedia row (synthetic
+// "wikipedia-like": CV 1.78, largest class 8.8× the mean), planted with
+// (Ks, Kc) = (100, 40) as in GMF §7.1's largest Wikipedia setting, so
+// K = 100 + 25·40 = 1100. Sized so that an RLSI iteration at K = 1100
+// takes seconds on one core.
+func GroupBenchConfig() synthetic.Config {
+	return synthetic.Config{Name: "bench-wikipedia-like", M: 2000, N: 4000, P: 25, Ks: 100, Kc: 40,
+		Length:  synthetic.LengthSpec{Dist: synthetic.LengthLogNormal, Mean: 100, Sigma: 0.5},
+		Classes: synthetic.ClassSpec{Kind: synthetic.ClassWikipedia}, Seed: 1}
+}
+
+// GroupBench is the corpus of GroupBenchConfig, generated once per test
+// binary.
+var GroupBench = sync.OnceValues(func() (*engine.Corpus, error) {
+	c, _, err := synthetic.Generate(GroupBenchConfig())
+	return c, err
+})
+
+// PeakHeap runs f while sampling the live heap every 5 ms and returns the
+// largest HeapAlloc seen above the level before f (after a GC), in bytes.
+func PeakHeap(f func()) uint64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	base := ms.HeapAlloc
+	peak := base
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tick := time.NewTicker(5 * time.Millisecond)
+		defer tick.Stop()
+		var s runtime.MemStats
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+				runtime.ReadMemStats(&s)
+				peak = max(peak, s.HeapAlloc)
+			}
+		}
+	}()
+	f()
+	close(stop)
+	<-done
+	runtime.ReadMemStats(&ms)
+	peak = max(peak, ms.HeapAlloc)
+	return peak - base
+}
+
+// IterSeconds fits meth for two iterations and returns the wall time of
+// the second (steady state: warm-started lasso rows), and the heap peak.
+func IterSeconds(b *testing.B, meth engine.Method, c *engine.Corpus) (float64, uint64) {
+	b.Helper()
+	rec := engine.NewRecorder()
+	var err error
+	peak := PeakHeap(func() { _, _, err = meth.Fit(context.Background(), c, rec) })
+	if err != nil {
+		b.Fatal(err)
+	}
+	its := rec.Iterations()
+	return its[len(its)-1].Seconds, peak
+}
