@@ -11,33 +11,8 @@ import (
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/nmf"
 	"github.com/topicmf/topicmf/engine/parallel"
-	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
-
-func split(t testing.TB, c *engine.Corpus, every int) (*engine.Corpus, *sparse.CSR, []int) {
-	t.Helper()
-	var train, test []int
-	for n := 0; n < c.Docs(); n++ {
-		if n%every == 0 {
-			test = append(test, n)
-		} else {
-			train = append(train, n)
-		}
-	}
-	labels := func(idx []int) []int {
-		out := make([]int, len(idx))
-		for i, n := range idx {
-			out[i] = c.Labels[n]
-		}
-		return out
-	}
-	tr, err := engine.NewCorpus(c.Name+"-train", c.Vocab, c.DT.SelectRows(train).T(), nil, labels(train), c.ClassNames)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tr, c.DT.SelectRows(test), labels(test)
-}
 
 func TestUnknownClassFoldInPicksTrueClass(t *testing.T) {
 	// Planted corpus (datasets/synthetic, 5 classes of unequal sizes,
@@ -53,7 +28,7 @@ func TestUnknownClassFoldInPicksTrueClass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	train, test, labels := split(t, c, 5)
+	train, test, labels := testcorpus.Split(t, c, 5)
 	m, st, err := Options{Ks: 4, Kc: 3, Stopping: engine.Stopping{MaxIter: 60}, Seed: 1}.Fit(context.Background(), train, nil)
 	if err != nil || st.Reason == engine.NumericalFailure {
 		t.Fatalf("%v %v", st, err)

@@ -5,7 +5,8 @@
 //     (Planted), a labelled corpus with shared and class term blocks
 //     (Grouped, Labelled), the benchmark-size count matrix of the
 //     foundation benchmarks (BenchmarkCorpus) and the GMF efficiency
-//     benchmark corpus (GroupBench);
+//     benchmark corpus (GroupBench), and a labelled train/held-out split
+//     (Split);
 //   - real collections read from $TOPICMF_DATA, skipping the test naming
 //     what is missing (Collection, Load, MED);
 //   - comparisons of factor matrices (BitsEqual, MaxAbsDiff,
