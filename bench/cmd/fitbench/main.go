@@ -12,7 +12,11 @@
 // iteration including its objective evaluation). One tab-separated line is
 // printed per method:
 //
-//	method  median_seconds  n  seconds_of_each_iteration(comma-separated)
+//	method  median_seconds  n  seconds_of_each_iteration(comma-separated)  sparsity
+//
+// where sparsity is the fraction of zero entries of each factor after the
+// last iteration (e.g. "U=0.93 V=0.00"): RLSI's cost per iteration depends
+// on how sparse its lasso makes U.
 //
 // The methods:
 //
@@ -108,16 +112,20 @@ func run(args []string) error {
 		if st.Reason == engine.NumericalFailure || st.Reason == engine.Cancelled {
 			return fmt.Errorf("%s: %s", m, st)
 		}
-		var secs []string
+		var secs, sparsity []string
 		var xs []float64
-		for _, r := range rec.Iterations() {
+		its := rec.Iterations()
+		for _, r := range its {
 			xs = append(xs, r.Seconds)
 			secs = append(secs, strconv.FormatFloat(r.Seconds, 'f', 4, 64))
 		}
 		if len(xs) == 0 {
 			return fmt.Errorf("%s: no iteration recorded", m)
 		}
-		fmt.Printf("%s\t%.4f\t%d\t%s\n", m, median(xs), len(xs), strings.Join(secs, ","))
+		for _, t := range its[len(its)-1].Sparsity {
+			sparsity = append(sparsity, fmt.Sprintf("%s=%.3f", t.Name, t.Value))
+		}
+		fmt.Printf("%s\t%.4f\t%d\t%s\t%s\n", m, median(xs), len(xs), strings.Join(secs, ","), strings.Join(sparsity, " "))
 	}
 	return nil
 }
