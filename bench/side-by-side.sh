@@ -2,7 +2,7 @@
 # Side-by-side benchmark: topicmf against scikit-learn and gensim on the same
 # matrix, with the same K and the same number of threads (RLSI issue, item 6).
 #
-#   bench/side-by-side.sh [--k K] [--quick] [--iters N] [--no-install] [--out FILE]
+#   bench/side-by-side.sh [--k K] [--quick] [--iters N] [--rounds R] [--no-install] [--out FILE]
 #
 #   --k K         number of topics (default 100)
 #   --quick       the scaled-down matrix (6,000 terms × 4,000 documents) and
