@@ -74,7 +74,7 @@ func irSources() []Source {
 			Description: "NPL / Vaswani (electronics abstracts): 11,429 documents, 93 queries, 2,083 binary judgments; " +
 				"the TREC-format conversion shipped with Terrier (original at " + glasgowCollections + "npl/). " +
 				"doc-text.trec.gz was gzip-compressed when staged: the URL serves the uncompressed doc-text.trec, " +
-				"whose bytes do not match the digest of the staged file.",
+				"which fetch checks against the staged file's uncompressed content and then compresses itself (canonical.go).",
 			Files: []File{
 				{
 					Path:   "npl/terrier_trec/doc-text.trec.gz",
@@ -102,7 +102,7 @@ func irSources() []Source {
 			Description: "NPL / Vaswani in the original Glasgow file layout (doc-text, query-text, rlv-ass); same 11,429 documents, " +
 				"93 queries and 2,083 judgments as \"npl\". Taken from a GitHub copy (its rlv-ass terminators are \"/\" rather than " +
 				"Glasgow's \"   /\"). doc-text.gz was gzip-compressed when staged: the URL serves the uncompressed doc-text, " +
-				"whose bytes do not match the digest of the staged file.",
+				"which fetch checks against the staged file's uncompressed content and then compresses itself (canonical.go).",
 			Files: []File{
 				{
 					Path:   "npl/glasgow_raw/doc-text.gz",
@@ -131,7 +131,7 @@ func irSources() []Source {
 				"220 original questions (queries), 1,783 related questions (documents, 26 forum categories), " +
 				"3-level judgments PerfectMatch 2 / Relevant 1 / Irrelevant 0. The 2016 and 2017 test sets and " +
 				"part 1 questions Q104-Q200 of release v3.2 are absent. All three files were gzip-compressed when staged: " +
-				"the URLs serve the uncompressed XML, whose bytes do not match the digests of the staged files. " +
+				"the URLs serve the uncompressed XML, which fetch checks against the staged files' uncompressed content and then compresses itself (canonical.go). " +
 				"README.v2.0.txt (release notes and license: free for general research use) is registered but not read.",
 			Files: []File{
 				{

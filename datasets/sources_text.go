@@ -11,13 +11,13 @@ import (
 // Canonical locations of the labelled text collections. Where the staged
 // file is byte-identical to a repository blob the URL is the raw GitHub
 // address at the commit named in the collection's SOURCE.md; where the
-// staged file was rebuilt (git archive, gzip) the Description says so, and
-// a download from URL will not match the recorded SHA-256.
+// staged file was rebuilt (git archive, gzip) the Description says so and
+// says how fetch verifies a canonical download (canonical.go).
 const (
 	sttmRaw   = "https://raw.githubusercontent.com/qiang2100/STTM/5573ed45095c162591f5d82e58e60bb8fd93ed08/dataset/"
 	stc2Raw   = "https://raw.githubusercontent.com/jacoxu/STC2/34a28c5a8cf2d6e1db300d32f271f6522db3bde5/dataset/"
-	sttmNote  = " Staged files are the repository files of qiang2100/STTM (commit 5573ed4) compressed with gzip -9 -n; the SHA-256 digests are of the staged .gz copies, so the uncompressed text served at the URLs will not match them."
-	stc2Note  = " Staged files are the repository files of jacoxu/STC2 (commit 34a28c5) compressed with gzip -9 -n; the SHA-256 digests are of the staged .gz copies, so the uncompressed text served at the URLs will not match them."
+	sttmNote  = " Staged files are the repository files of qiang2100/STTM (commit 5573ed4) compressed with gzip -9 -n; the SHA-256 digests are of the staged .gz copies, fetch checks the uncompressed text served at the URLs against their content and compresses it itself (canonical.go)."
+	stc2Note  = " Staged files are the repository files of jacoxu/STC2 (commit 34a28c5) compressed with gzip -9 -n; the SHA-256 digests are of the staged .gz copies, fetch checks the uncompressed text served at the URLs against their content and compresses it itself (canonical.go)."
 	rennieURL = "http://qwone.com/~jason/20Newsgroups/20news-bydate.tar.gz"
 	uciURL    = "https://archive.ics.uci.edu/ml/machine-learning-databases/reuters21578-mld/reuters21578.tar.gz"
 )
@@ -35,8 +35,8 @@ func textSources() []Source {
 			Description: "20 Newsgroups, bydate version: 18,846 Usenet posts in 20 groups, split by posting date into " +
 				"11,314 train / 7,532 test; Text is the Subject line plus the body (other headers dropped). " +
 				"The staged archive was rebuilt with git archive from julenminer/mlnn_P65 (commit 7393be6) with " +
-				"the same layout and file bytes as Rennie's; the SHA-256 is of the staged copy, so the canonical " +
-				"download will not match it (the reader accepts either).",
+				"the same layout and file bytes as Rennie's; the SHA-256 is of the staged copy; fetch also accepts " +
+				"Rennie's original archive by the digest scikit-learn pins for it (canonical.go).",
 			Files: []File{ng},
 			Read:  ReadNewsgroups,
 		},
@@ -46,7 +46,7 @@ func textSources() []Source {
 				"9,603 train / 3,299 test newswire stories, multi-label TOPICS categories (Class set only for " +
 				"single-topic stories). The staged archive was rebuilt with git archive from " +
 				"colibri17/TextCategorization (commit b6c2ca3), same files as UCI's; the SHA-256 is of the staged " +
-				"copy, so the canonical download will not match it (the reader accepts either).",
+				"copy and UCI publishes no digest, so a canonical download cannot be verified: fetch it with --mirror.",
 			Files: []File{reuters},
 			Read:  ReadReuters,
 		},
@@ -54,7 +54,7 @@ func textSources() []Source {
 			Name: "reuters-r8",
 			Description: "Reuters-21578 R8: ModApte stories with exactly one topic among acq, crude, earn, grain, " +
 				"interest, money-fx, ship, trade: 5,485 train / 2,190 test (Cardoso-Cachopo's published R8 has " +
-				"2,189 test). Same staged archive as reuters21578, whose digest will not match a canonical download.",
+				"2,189 test). Same staged archive as reuters21578 (fetch it with --mirror).",
 			Files: []File{reuters},
 			Read:  ReadReutersR8,
 		},
