@@ -39,6 +39,12 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
+	if o.RelativeLambda {
+		set.lambda1, set.lambda2, err = relativeLambdas(set.variant, set.lambda1, set.lambda2, DataScale(set.pool, c.D))
+		if err != nil {
+			return nil, engine.Status{}, err
+		}
+	}
 	dt := c.DT
 	if dt == nil {
 		dt = c.D.T()

@@ -88,6 +88,24 @@ type Options struct {
 	Lambda2 float64
 	// Variant picks the norms; the zero value is U1V2 (Eq. 1).
 	Variant Variant
+	// RelativeLambda, when true, reads Lambda1 and Lambda2 as stated for
+	// documents of unit root-mean-square Euclidean length: Fit multiplies a
+	// λ that weighs an ℓ1 term by ŝ^{3/2} and one that weighs a squared ℓ2
+	// term by ŝ, with ŝ = ‖D‖_F/√N (DataScale). For Eq. 1 (U1V2) that is
+	// λ1·ŝ^{3/2} and λ2·ŝ. False (the default) uses them as given, the
+	// paper's literal Eq. 1 and Algorithm 1.
+	//
+	// Why: D → αD with (U, V) → (√α U, √α V) multiplies the loss by α², an
+	// ℓ1 term by √α and a squared ℓ2 term by α; scaling the λs by α^{3/2}
+	// and α makes the whole objective α² times the original, so relative
+	// λs give the same topics (U scaled by √ŝ, same zeros) whatever the
+	// documents' overall scale — raw tf-idf or unit-length — while
+	// absolute λs mean very different amounts of regularization (on MED,
+	// ŝ ≈ 51 for raw tf-idf and 1 for unit-length documents). With ℓ1 on U
+	// and squared ℓ2 on V, (U, V) → (cU, V/c) leaves the loss unchanged and
+	// maps (λ1, λ2) to (cλ1, λ2/c²), so only λ1²λ2 decides the sparsity;
+	// relative λs keep λ1²λ2/ŝ⁴ fixed.
+	RelativeLambda bool
 	// Stopping bounds the outer iterations of Algorithm 1 and sets the
 	// relative-change test on the objective (evaluated every iteration; the
 	// test is applied at the iterations Stopping.Evaluate selects).
