@@ -23,6 +23,7 @@ func rlsiFamily() Family {
 			{Key: "inner-sweeps", Default: strconv.Itoa(rlsi.DefaultInnerSweeps), Doc: "maximum coordinate-descent sweeps per row of an ℓ1 update"},
 			{Key: "inner-tol", Default: strconv.FormatFloat(rlsi.DefaultInnerTol, 'g', -1, 64), Doc: "a row's sweeps stop when its largest change ≤ inner-tol × its largest magnitude; 0 or negative runs all sweeps"},
 			{Key: "seed", Default: "0", Doc: "seed of the random V⁽⁰⁾ (N(0,1) entries)"},
+			{Key: "lambda-scale", Default: "absolute", Doc: "absolute: λ1, λ2 as given (Eq. 1); relative: λ stated for documents of unit RMS length, ℓ1 weights × ŝ^{3/2} and squared-ℓ2 weights × ŝ, ŝ = ‖D‖_F/√N (rlsi.Options.RelativeLambda)"},
 		},
 		New: newRLSI,
 	}
@@ -84,6 +85,13 @@ func newRLSI(p Params) (engine.Method, error) {
 	}
 	if o.Seed, err = p.Uint64("seed", 0); err != nil {
 		return nil, err
+	}
+	switch ls := p.String("lambda-scale", "absolute"); ls {
+	case "absolute":
+	case "relative":
+		o.RelativeLambda = true
+	default:
+		return nil, fmt.Errorf("parameter lambda-scale = %q: want absolute or relative", ls)
 	}
 	return o, nil
 }
