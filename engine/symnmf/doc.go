@@ -23,8 +23,13 @@
 //
 // σ = 0.01, β = 0.1 (their values). The right-hand side is ≤ 0 for every
 // projected step, so f never increases. Each trial costs one A·H product
-// (2·nnz(A)·K flops) and a Gram matrix; f = ‖A‖² − 2⟨H, AH⟩ + ‖HᵀH‖²_F is
-// evaluated without forming HHᵀ. Kuang et al. stop on the projected
+// and a Gram matrix; f = ‖A‖² − 2⟨H, AH⟩ + ‖HᵀH‖²_F is evaluated without
+// forming HHᵀ. A is built (for ‖A‖², its mean and Density), but the fit
+// computes A·H as Ã·(ÃᵀH), Ã the row-normalized documents (A = ÃÃᵀ), when
+// that is cheaper: 4·nnz(Ã)·K flops against 2·nnz(A)·K — on StackOverflow
+// (N = 16,396, M = 1,418) nnz(Ã) = 74,898 against nnz(A) = 15.8 million. The
+// iterates equal those with the stored A to rounding (same products,
+// summed in another order). Kuang et al. stop on the projected
 // gradient norm; we use the engine's relative change of f (Stopping) like
 // every family. H⁽⁰⁾ has entries 2·sqrt(ā/K)·Uniform[0,1) with ā the mean
 // of A, as in the authors' code.

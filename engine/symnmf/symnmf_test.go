@@ -223,3 +223,51 @@ func TestTwoBlocksAndFoldIn(t *testing.T) {
 		t.Errorf("fold-in clusters %v, training %d %d", got, cl[0], cl[45])
 	}
 }
+
+// The factored A = ÃÃᵀ multiplies like the stored cosine matrix
+// (tnmf.Cosine) to rounding, with an empty document (zero row and column
+// of A) included, and gives the same bits for 1 and 2 workers.
+func TestFactoredMatchesStored(t *testing.T) {
+	x := randomNonNeg(30, 200, 0.97, 11) // documents × terms, ~6 terms each
+	for j := 0; j < 200; j++ {
+		x.Set(7, j, 0)
+	}
+	var ts []sparse.Triplet
+	for i := 0; i < 30; i++ {
+		for j := 0; j < 200; j++ {
+			if v := x.At(i, j); v != 0 {
+				ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
+			}
+		}
+	}
+	dt, err := sparse.FromTriplets(30, 200, ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := tnmf.Cosine(nil, dt, tnmf.StorageSparse)
+	f := newFactored(dt, 1<<30, 4)
+	if f == nil {
+		t.Fatal("newFactored returned nil")
+	}
+	if newFactored(dt, 2*len(dt.Val), 4) != nil {
+		t.Error("newFactored chose the factor at equal cost")
+	}
+	h := randomNonNeg(30, 4, 0, 12)
+	want, got, got2 := mat.NewDense(30, 4, nil), mat.NewDense(30, 4, nil), mat.NewDense(30, 4, nil)
+	a.MulDense(nil, want, h)
+	f.MulDense(parallel.NewPool(1), got, h)
+	f.MulDense(parallel.NewPool(2), got2, h)
+	for i := 0; i < 30; i++ {
+		for j := 0; j < 4; j++ {
+			if math.Abs(got.At(i, j)-want.At(i, j)) > 1e-13*(1+math.Abs(want.At(i, j))) {
+				t.Errorf("(ÃÃᵀH)[%d,%d] = %v, stored A·H %v", i, j, got.At(i, j), want.At(i, j))
+			}
+			if got.At(i, j) != got2.At(i, j) {
+				t.Errorf("(ÃÃᵀH)[%d,%d] differs between 1 and 2 workers", i, j)
+			}
+		}
+	}
+	if got.At(7, 0) != 0 || got.At(7, 3) != 0 {
+		t.Errorf("empty document: row %v, want zeros", got.RawRowView(7))
+	}
+}
