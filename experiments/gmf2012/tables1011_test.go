@@ -1,0 +1,145 @@
+package gmf2012
+
+import (
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/metrics/topics"
+)
+
+// TestClassShare checks the class-relatedness proxy on a hand-made corpus:
+// 4 documents, classes [0 0 1 1], terms a (docs 0, 1), b (docs 0, 2, 3),
+// c (doc 3). Rates in class 0: a 1, b 1/2, c 0; in the corpus: a 1/2,
+// b 3/4, c 1/4. So in class 0 only a is over-represented; in class 1, b
+// (1 > 3/4) and c (1/2 > 1/4).
+func TestClassShare(t *testing.T) {
+	d, err := sparse.FromTriplets(3, 4, []sparse.Triplet{
+		{Row: 0, Col: 0, Val: 1}, {Row: 0, Col: 1, Val: 2},
+		{Row: 1, Col: 0, Val: 1}, {Row: 1, Col: 2, Val: 1}, {Row: 1, Col: 3, Val: 3},
+		{Row: 2, Col: 3, Val: 1},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := engine.NewCorpus("toy", []string{"a", "b", "c"}, d, nil, []int{0, 0, 1, 1}, []string{"x", "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	df, dfc, sizes := docFreqs(c)
+	if !reflect.DeepEqual(df, []int{2, 3, 1}) || !reflect.DeepEqual(dfc, [][]int{{2, 0}, {1, 2}, {0, 1}}) || !reflect.DeepEqual(sizes, []int{2, 2}) {
+		t.Fatalf("df %v, dfc %v, sizes %v", df, dfc, sizes)
+	}
+	all := []topics.Term{{Term: "a", Index: 0}, {Term: "b", Index: 1}, {Term: "c", Index: 2}}
+	if got := classShare(all, 0, df, dfc, sizes, 4); math.Abs(got-1.0/3) > 1e-15 {
+		t.Errorf("class 0 share %v, want 1/3", got)
+	}
+	if got := classShare(all, 1, df, dfc, sizes, 4); math.Abs(got-2.0/3) > 1e-15 {
+		t.Errorf("class 1 share %v, want 2/3", got)
+	}
+	if got := classShare(nil, 1, df, dfc, sizes, 4); !math.IsNaN(got) {
+		t.Errorf("share of no terms %v, want NaN", got)
+	}
+	// keepRows drops term b and keeps a and c whole.
+	k, names := keepRows(c.D, c.Vocab, []bool{true, false, true})
+	if k.Rows != 2 || k.Cols != 4 || !reflect.DeepEqual(names, []string{"a", "c"}) ||
+		!reflect.DeepEqual(k.RowPtr, []int{0, 2, 3}) || !reflect.DeepEqual(k.Val, []float64{1, 2, 1}) {
+		t.Errorf("keepRows: %+v %v", k, names)
+	}
+	// unitRows: document 3 of Dᵀ has weights (b 3, c 1) → (3, 1)/√10.
+	dt := c.D.T()
+	unitRows(dt)
+	lo := dt.RowPtr[3]
+	if math.Abs(dt.Val[lo]-3/math.Sqrt(10)) > 1e-15 || math.Abs(dt.Val[lo+1]-1/math.Sqrt(10)) > 1e-15 {
+		t.Errorf("unit row 3: %v", dt.Val[lo:dt.RowPtr[4]])
+	}
+}
+
+// TestTables1011Quick runs gmf2012/tables10-11 in quick mode end to end.
+func TestTables1011Quick(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the quick run fits GRLSI on two real corpora")
+	}
+	dir := os.Getenv("TOPICMF_DATA")
+	if dir == "" {
+		t.Skip("TOPICMF_DATA is not set; needs 20newsgroups and reuters21578")
+	}
+	for _, name := range []string{newsData, reutersData} {
+		src, err := datasets.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range src.Files {
+			if _, err := os.Stat(filepath.Join(dir, f.Path)); err != nil {
+				t.Skipf("%s is absent from TOPICMF_DATA=%s", f.Path, dir)
+			}
+		}
+	}
+	st, err := store.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := (&experiments.Runner{Store: st, Quick: true}).Run(context.Background(), Tables1011())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Jobs) != 2 {
+		t.Fatalf("%d jobs, want 2", len(res.Jobs))
+	}
+	for _, j := range res.Jobs {
+		get := func(m string) float64 {
+			v, ok := j.Run.Metric(m)
+			if !ok {
+				t.Fatalf("%s: no metric %s", j.Job.Dataset, m)
+			}
+			return v
+		}
+		if get("terms") > 2000 || get("terms") < 1000 {
+			t.Errorf("%s: %v terms, want at most the quick 2,000 and most of them", j.Job.Dataset, get("terms"))
+		}
+		wantP := map[string]float64{newsData: 20}[j.Job.Dataset]
+		if wantP != 0 && get("classes") != wantP {
+			t.Errorf("%s: %v classes, want %v", j.Job.Dataset, get("classes"), wantP)
+		}
+		for _, m := range []string{"avgcomp", "avgcomp_shared", "avgcomp_class", "class_term_share", "shared_term_share"} {
+			if v := get(m); !(v >= 0 && v <= 1) {
+				t.Errorf("%s: %s = %v, want in [0, 1]", j.Job.Dataset, m, v)
+			}
+		}
+		b, err := os.ReadFile(filepath.Join(j.Dir, "table.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(string(b), "| shared "); n != shownShared {
+			t.Errorf("%s: table.md has %d shared rows, want %d", j.Job.Dataset, n, shownShared)
+		}
+		if n := strings.Count(string(b), "| class topic "); n != shownClass {
+			t.Errorf("%s: table.md has %d class rows, want %d", j.Job.Dataset, n, shownClass)
+		}
+		tp, err := os.ReadFile(filepath.Join(j.Dir, "topics.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Count(string(tp), "\n")
+		if want := 20 + 8*int(get("classes")); lines != want {
+			t.Errorf("%s: topics.txt has %d lines, want Ks + P·Kc = %d", j.Job.Dataset, lines, want)
+		}
+	}
+	// On 20 Newsgroups the class topics are about their groups even after 4
+	// iterations (measured 0.98); chance level is well below.
+	if v := res.Values("class_term_share", map[string]string{experiments.ColDataset: newsData}); len(v) != 1 || v[0] < ClassTermRate {
+		t.Errorf("20 Newsgroups class_term_share %v, want ≥ %v", v, ClassTermRate)
+	}
+	if v := res.Verdicts(); len(v) != 3 {
+		t.Errorf("%d verdicts, want 3", len(v))
+	}
+}
