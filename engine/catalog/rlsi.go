@@ -24,6 +24,7 @@ func rlsiFamily() Family {
 			{Key: "inner-tol", Default: strconv.FormatFloat(rlsi.DefaultInnerTol, 'g', -1, 64), Doc: "a row's sweeps stop when its largest change ≤ inner-tol × its largest magnitude; 0 or negative runs all sweeps"},
 			{Key: "seed", Default: "0", Doc: "seed of the random V⁽⁰⁾ (N(0,1) entries)"},
 			{Key: "lambda-scale", Default: "absolute", Doc: "absolute: λ1, λ2 as given (Eq. 1); relative: λ stated for documents of unit RMS length, ℓ1 weights × ŝ^{3/2} and squared-ℓ2 weights × ŝ, ŝ = ‖D‖_F/√N (rlsi.Options.RelativeLambda)"},
+			{Key: "init-scale", Default: "unit", Doc: "unit: V⁽⁰⁾ entries N(0,1); balanced: N(0,σ²) with σ = √(ŝ/N), ŝ = ‖D‖_F/√N (rlsi.Options.BalancedInit)"},
 		},
 		New: newRLSI,
 	}
@@ -92,6 +93,13 @@ func newRLSI(p Params) (engine.Method, error) {
 		o.RelativeLambda = true
 	default:
 		return nil, fmt.Errorf("parameter lambda-scale = %q: want absolute or relative", ls)
+	}
+	switch is := p.String("init-scale", "unit"); is {
+	case "unit":
+	case "balanced":
+		o.BalancedInit = true
+	default:
+		return nil, fmt.Errorf("parameter init-scale = %q: want unit or balanced", is)
 	}
 	return o, nil
 }

@@ -28,3 +28,17 @@ func TestRLSILambdaScale(t *testing.T) {
 		t.Errorf("lambda-scale=data: error %v, want one naming lambda-scale", err)
 	}
 }
+
+func TestRLSIInitScale(t *testing.T) {
+	m, err := New("rlsi", Params{"init-scale": "balanced"})
+	if err != nil || !m.(rlsi.Options).BalancedInit {
+		t.Fatalf("init-scale=balanced: %v, %v", m, err)
+	}
+	m, err = New("rlsi", Params{})
+	if err != nil || m.(rlsi.Options).BalancedInit {
+		t.Fatalf("default init-scale: %v, %v", m, err)
+	}
+	if _, err := New("rlsi", Params{"init-scale": "big"}); err == nil || !strings.Contains(err.Error(), "init-scale") {
+		t.Errorf("init-scale=big: error %v, want one naming init-scale", err)
+	}
+}

@@ -53,7 +53,16 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 		return nil, engine.Status{}, fmt.Errorf("rlsi: corpus DT is %d×%d, want the transpose of the %d×%d D", dt.Rows, dt.Cols, c.D.Rows, c.D.Cols)
 	}
 	s := newSolver(set, c.D, dt)
-	s.initV(engine.NewRand(set.seed).NormFloat64)
+	if o.BalancedInit && set.initV == nil {
+		sigma := math.Sqrt(DataScale(set.pool, c.D) / float64(c.D.Cols))
+		if !(sigma > 0) || math.IsInf(sigma, 0) {
+			return nil, engine.Status{}, fmt.Errorf("rlsi: BalancedInit needs a term-document matrix with a finite non-zero norm, got σ = √(‖D‖_F/√N / N) = %v", sigma)
+		}
+		rnd := engine.NewRand(set.seed)
+		s.initV(func() float64 { return sigma * rnd.NormFloat64() })
+	} else {
+		s.initV(engine.NewRand(set.seed).NormFloat64)
+	}
 
 	st := engine.Status{Objective: math.NaN()}
 	maxIter := set.stop.Iterations()

@@ -106,6 +106,19 @@ type Options struct {
 	// maps (λ1, λ2) to (cλ1, λ2/c²), so only λ1²λ2 decides the sparsity;
 	// relative λs keep λ1²λ2/ŝ⁴ fixed.
 	RelativeLambda bool
+	// BalancedInit, when true and InitV is nil, draws V⁽⁰⁾ with N(0, σ²)
+	// entries, σ = √(ŝ/N) with ŝ = ‖D‖_F/√N (DataScale), instead of
+	// N(0, 1). Algorithm 1 line 1 says only "random matrix"; this scale makes
+	// the first, unregularized least-squares U = DV⁽⁰⁾ᵀ(V⁽⁰⁾V⁽⁰⁾ᵀ)⁻¹ and V⁽⁰⁾
+	// equally large in expectation (E‖DGᵀ‖²_F = K‖D‖²_F for G with N(0, 1)
+	// entries, so ‖U‖²_F ≈ K‖D‖²_F/(N²σ²) = ‖V⁽⁰⁾‖²_F = NKσ² at σ⁴ = ŝ²/N²),
+	// the balanced split of the (cU, V/c) symmetry, and it follows the data:
+	// D → αD gives σ → √α σ, so with RelativeLambda the fits of D and αD
+	// are the same up to (√α U, √α V). The draws are the same as for
+	// N(0, 1), multiplied by σ. False (the default) keeps N(0, 1), whose
+	// scale ignores the data (see the package doc for what that does to the
+	// ℓ1-on-V variants on unit-length documents).
+	BalancedInit bool
 	// Stopping bounds the outer iterations of Algorithm 1 and sets the
 	// relative-change test on the objective (evaluated every iteration; the
 	// test is applied at the iterations Stopping.Evaluate selects).

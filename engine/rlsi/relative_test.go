@@ -117,3 +117,78 @@ func TestRelativeLambdaScaleInvariant(t *testing.T) {
 	}
 	t.Logf("AvgComp unit %.4f, ×9 relative %.4f, ×9 absolute %.4f", ac1, ac9, abs9)
 }
+
+// emptyTopics counts the columns of U whose every entry is zero.
+func emptyTopics(u *mat.Dense) int {
+	r, k := u.Dims()
+	n := 0
+	for j := 0; j < k; j++ {
+		empty := true
+		for i := 0; i < r && empty; i++ {
+			empty = u.At(i, j) == 0
+		}
+		if empty {
+			n++
+		}
+	}
+	return n
+}
+
+func TestBalancedInitUnitDocuments(t *testing.T) {
+	// Unit-length MED documents, Uℓ1-Vℓ1 at λ1 = λ2 = 0.01, seed 0, 30
+	// iterations. Measured: from N(0, 1) the first U is ~1/σ too small for
+	// the V lasso's threshold and 16–17 of the 20 topics die (objective
+	// 1001.75); from the balanced scale σ = √(ŝ/N) = 0.031 no topic dies
+	// and the objective is 928.4.
+	c := scaledCorpus(t, testcorpus.MED(t, ""), true, 1)
+	fit := func(balanced bool) (*Model, float64) {
+		rec := engine.NewRecorder()
+		m, _, err := Options{K: 20, Variant: U1V1, Lambda1: 0.01, Lambda2: 0.01, BalancedInit: balanced,
+			Stopping: engine.Stopping{MaxIter: 30, RelTol: -1}}.Fit(context.Background(), c, rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		its := rec.Iterations()
+		return m.(*Model), its[len(its)-1].Objective
+	}
+	mb, ob := fit(true)
+	mu, ou := fit(false)
+	if e := emptyTopics(mb.u); e != 0 {
+		t.Errorf("balanced start: %d empty topics, want 0", e)
+	}
+	if !(ob < ou) {
+		t.Errorf("balanced start objective %v not below the N(0, 1) start's %v", ob, ou)
+	}
+	t.Logf("objective balanced %.6g (%d empty), N(0,1) %.6g (%d empty)", ob, emptyTopics(mb.u), ou, emptyTopics(mu.u))
+}
+
+func TestBalancedRelativeScaleInvariant(t *testing.T) {
+	// With BalancedInit and RelativeLambda the default random start makes
+	// the fits of D and 9D equivalent: U(9D) = 3·U(D) up to rounding.
+	base := testcorpus.MED(t, "")
+	c1 := scaledCorpus(t, base, true, 1)
+	c9 := scaledCorpus(t, base, true, 9)
+	o := Options{K: 10, Lambda1: 0.05, Lambda2: 0.1, RelativeLambda: true, BalancedInit: true, Stopping: engine.Stopping{MaxIter: 4, RelTol: -1}}
+	fit := func(c *engine.Corpus) *mat.Dense {
+		m, _, err := o.Fit(context.Background(), c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m.(*Model).u
+	}
+	u1, u9 := fit(c1), fit(c9)
+	var maxDiff, maxU float64
+	r, k := u1.Dims()
+	for i := 0; i < r; i++ {
+		for j := 0; j < k; j++ {
+			if (u1.At(i, j) == 0) != (u9.At(i, j) == 0) {
+				t.Fatalf("zero pattern differs at (%d,%d): %v vs %v", i, j, u1.At(i, j), u9.At(i, j))
+			}
+			maxDiff = math.Max(maxDiff, math.Abs(u9.At(i, j)/3-u1.At(i, j)))
+			maxU = math.Max(maxU, math.Abs(u1.At(i, j)))
+		}
+	}
+	if maxDiff > 1e-8*maxU {
+		t.Errorf("max |U(9D)/3 − U(D)| = %v (max |U| %v)", maxDiff, maxU)
+	}
+}

@@ -29,7 +29,10 @@
 // that is cheaper: 4·nnz(Ã)·K flops against 2·nnz(A)·K — on StackOverflow
 // (N = 16,396, M = 1,418) nnz(Ã) = 74,898 against nnz(A) = 15.8 million. The
 // iterates equal those with the stored A to rounding (same products,
-// summed in another order). Kuang et al. stop on the projected
+// summed in another order). A trial whose lower bound
+// ‖A‖² − 2⟨H, AH⟩ + Σ_k ‖h_k‖⁴ ≤ f already fails the test by a clear margin
+// is rejected without its Gram matrix, which changes no decision
+// (surelyRejected). Kuang et al. stop on the projected
 // gradient norm; we use the engine's relative change of f (Stopping) like
 // every family. H⁽⁰⁾ has entries 2·sqrt(ā/K)·Uniform[0,1) with ā the mean
 // of A, as in the authors' code.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/factortest"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -269,5 +270,68 @@ func TestFactoredMatchesStored(t *testing.T) {
 	}
 	if got.At(7, 0) != 0 || got.At(7, 3) != 0 {
 		t.Errorf("empty document: row %v, want zeros", got.RawRowView(7))
+	}
+}
+
+// referenceStep is the Armijo search without surelyRejected: every trial
+// evaluated in full (state.eval).
+func referenceStep(a multiplier, normA2 float64, cur, next *state, grad *mat.Dense, sigma, beta float64) (float64, bool) {
+	gradient(nil, grad, cur)
+	alpha := 1.0
+	for m := 0; m <= MaxBacktracks; m++ {
+		project(nil, next.h, cur.h, grad, alpha)
+		next.eval(nil, a, normA2)
+		if next.f-cur.f <= sigma*directional(nil, grad, next.h, cur.h) {
+			return alpha, true
+		}
+		alpha *= beta
+	}
+	return alpha, false
+}
+
+// Skipping the Gram matrix of trials that surelyRejected rules out changes
+// nothing: 30 steps from a random start give the same α and the same bits
+// of H and f as evaluating every trial, and the screen did skip trials.
+func TestScreenedStepIsExact(t *testing.T) {
+	araw := randomNonNeg(80, 80, 0.9, 21)
+	var a mat.Dense
+	a.Add(araw, araw.T())
+	am := toMatrix(&a, true)
+	norm2 := am.FrobeniusSq(nil)
+	for _, k := range []int{3, 10} {
+		c1, n1, c2, n2 := newState(80, k), newState(80, k), newState(80, k), newState(80, k)
+		h0 := randomNonNeg(80, k, 0, uint64(30+k))
+		h0.Scale(0.5*math.Sqrt(3/float64(k)), h0) // a start whose α = 1 overshoots
+		c1.h.Copy(h0)
+		c2.h.Copy(h0)
+		c1.eval(nil, am, norm2)
+		c2.eval(nil, am, norm2)
+		g1, g2 := mat.NewDense(80, k, nil), mat.NewDense(80, k, nil)
+		skipped := 0
+		for it := 0; it < 30; it++ {
+			a1, ok1 := step(parallel.NewPool(2), am, norm2, c1, n1, g1, DefaultSigma, DefaultBeta)
+			a2, ok2 := referenceStep(am, norm2, c2, n2, g2, DefaultSigma, DefaultBeta)
+			if a1 != a2 || ok1 != ok2 || n1.f != n2.f || !mat.Equal(n1.h, n2.h) {
+				t.Fatalf("k=%d step %d: screened α=%v ok=%v f=%v, reference α=%v ok=%v f=%v", k, it, a1, ok1, n1.f, a2, ok2, n2.f)
+			}
+			// Count the trials before the accepted one that the screen
+			// ruled out (g1 is ∇f at c1's H).
+			tr := newState(80, k)
+			for al := 1.0; al > a1*1.5; al *= DefaultBeta {
+				project(nil, tr.h, c1.h, g1, al)
+				am.MulDense(nil, tr.ah, tr.h)
+				rhs := DefaultSigma * directional(nil, g1, tr.h, c1.h)
+				if surelyRejected(nil, norm2, dense.Dot(nil, tr.h, tr.ah), c1.f, rhs, tr.h) {
+					skipped++
+				}
+			}
+			c1, n1 = n1, c1
+			c2, n2 = n2, c2
+		}
+		if skipped == 0 {
+			t.Errorf("k=%d: the screen ruled out no trial; the test exercises nothing", k)
+		} else {
+			t.Logf("k=%d: %d trials screened out", k, skipped)
+		}
 	}
 }
