@@ -110,7 +110,7 @@ func TestTables1011Quick(t *testing.T) {
 		if wantP != 0 && get("classes") != wantP {
 			t.Errorf("%s: %v classes, want %v", j.Job.Dataset, get("classes"), wantP)
 		}
-		for _, m := range []string{"avgcomp", "avgcomp_shared", "avgcomp_class", "class_term_share", "shared_term_share"} {
+		for _, m := range []string{"avgcomp", "avgcomp_shared", "avgcomp_class", "class_term_share", "class_term_share_other", "shared_term_share"} {
 			if v := get(m); !(v >= 0 && v <= 1) {
 				t.Errorf("%s: %s = %v, want in [0, 1]", j.Job.Dataset, m, v)
 			}
@@ -138,6 +138,11 @@ func TestTables1011Quick(t *testing.T) {
 	// iterations (measured 0.98); chance level is well below.
 	if v := res.Values("class_term_share", map[string]string{experiments.ColDataset: newsData}); len(v) != 1 || v[0] < ClassTermRate {
 		t.Errorf("20 Newsgroups class_term_share %v, want ≥ %v", v, ClassTermRate)
+	}
+	// The proxy tells classes apart: the same terms measured against the
+	// other groups are over-represented far less often.
+	if o := res.Values("class_term_share_other", map[string]string{experiments.ColDataset: newsData}); len(o) != 1 || o[0] > 0.5 {
+		t.Errorf("20 Newsgroups class_term_share_other %v, want well below class_term_share", o)
 	}
 	if v := res.Verdicts(); len(v) != 3 {
 		t.Errorf("%d verdicts, want 3", len(v))
