@@ -24,18 +24,18 @@
 // σ = 0.01, β = 0.1 (their values). The right-hand side is ≤ 0 for every
 // projected step, so f never increases. Each trial costs one A·H product
 // and a Gram matrix; f = ‖A‖² − 2⟨H, AH⟩ + ‖HᵀH‖²_F is evaluated without
-// forming HHᵀ. A is built (for ‖A‖², its mean and Density), but the fit
-// computes A·H as Ã·(ÃᵀH), Ã the row-normalized documents (A = ÃÃᵀ), when
-// that is cheaper: 4·nnz(Ã)·K flops against 2·nnz(A)·K — on StackOverflow
-// (N = 16,396, M = 1,418) nnz(Ã) = 74,898 against nnz(A) = 15.8 million. The
-// iterates equal those with the stored A to rounding (same products,
-// summed in another order). A trial whose lower bound
-// ‖A‖² − 2⟨H, AH⟩ + Σ_k ‖h_k‖⁴ ≤ f already fails the test by a clear margin
-// is rejected without its Gram matrix, which changes no decision
-// (surelyRejected). Kuang et al. stop on the projected
-// gradient norm; we use the engine's relative change of f (Stopping) like
-// every family. H⁽⁰⁾ has entries 2·sqrt(ā/K)·Uniform[0,1) with ā the mean
-// of A, as in the authors' code.
+// forming HHᵀ. A is built (for ‖A‖², its mean and Density; then freed),
+// but the fit computes A·H as Ã·(ÃᵀH), Ã the row-normalized documents
+// (A = ÃÃᵀ), when that is cheaper: 4·nnz(Ã)·K flops against 2·nnz(A)·K —
+// on StackOverflow (N = 16,396, M = 1,418) nnz(Ã) = 74,898 against
+// nnz(A) = 15.8 million. The iterates equal those with the stored A to
+// rounding (same products, summed in another order). A trial whose lower
+// bound ‖A‖² − 2⟨H, AH⟩ + Σ_k ‖h_k‖⁴ ≤ f(H_new) already fails the test by
+// a clear margin is rejected without its Gram matrix, which changes no
+// decision (surelyRejected). Kuang et al. stop on the projected gradient
+// norm; we use the engine's relative change of f (Stopping) like every
+// family. H⁽⁰⁾ has entries 2·sqrt(ā/K)·Uniform[0,1) with ā the mean of A,
+// as in the authors' code.
 //
 // # Clusters, topics, fold-in
 //

@@ -43,14 +43,15 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	begin := time.Now()
 	a := tnmf.Cosine(p, dt, o.Storage)
 	normA2 := a.FrobeniusSq(p)
-	m := &Model{opts: o, a: a, buildSeconds: time.Since(begin).Seconds()}
+	m := &Model{opts: o, density: a.Density(), buildSeconds: time.Since(begin).Seconds()}
+	mean := matrixMean(p, a)
 
 	var op multiplier = a
 	if f := newFactored(dt, a.NNZ(), k); f != nil {
 		op = f // A·H as Ã·(ÃᵀH): the same A, far fewer flops (factored)
 	}
 	cur, next := newState(n, k), newState(n, k)
-	initH(cur.h, o, matrixMean(p, a))
+	initH(cur.h, o, mean)
 	cur.eval(p, op, normA2)
 	grad := mat.NewDense(n, k, nil)
 	st := engine.Status{Objective: cur.f}

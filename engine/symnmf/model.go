@@ -8,14 +8,12 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/sparse"
-	"github.com/topicmf/topicmf/engine/tnmf"
 	"gonum.org/v1/gonum/mat"
 )
 
 // Model is a fitted SymNMF. It implements engine.Model.
 type Model struct {
 	opts         Options
-	a            *tnmf.Matrix // A during the fit; released by finish
 	density      float64
 	h            *mat.Dense // H (N×K)
 	u            *mat.Dense // D·H (M×K)
@@ -24,12 +22,10 @@ type Model struct {
 	buildSeconds float64
 }
 
-// finish derives what the model offers besides H and releases A.
+// finish derives what the model offers besides H.
 func (m *Model) finish(c *engine.Corpus, h *mat.Dense) {
 	pool, k := m.opts.Pool, m.opts.K
 	m.h = h
-	m.density = m.a.Density()
-	m.a = nil
 	m.u = mat.NewDense(c.Terms(), k, nil)
 	sparse.MulDense(pool, m.u, c.D, h)
 	dt := c.DT
