@@ -335,3 +335,40 @@ func TestScreenedStepIsExact(t *testing.T) {
 		}
 	}
 }
+
+// Fit through the factored A gives the same bits for pools of 1 and 2
+// workers (fixed row blocks in every product and sum), on a corpus where
+// the factor is the cheaper path.
+func TestFactoredFitWorkers(t *testing.T) {
+	r := engine.NewRand(17)
+	var ts []sparse.Triplet
+	for j := 0; j < 300; j++ {
+		for q := 0; q < 3; q++ {
+			ts = append(ts, sparse.Triplet{Row: (j%3)*40 + r.IntN(40), Col: j, Val: 1 + r.Float64()})
+		}
+	}
+	d, err := sparse.FromTriplets(120, 300, ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := engine.NewCorpus("factored", make([]string, 120), d, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := tnmf.Cosine(nil, c.DT, tnmf.StorageAuto)
+	if newFactored(c.DT, a.NNZ(), 5) == nil {
+		t.Fatalf("nnz(Ã) = %d, nnz(A) = %d: the fit would not use the factor", len(c.DT.Val), a.NNZ())
+	}
+	var hs [2]*mat.Dense
+	var fs [2]float64
+	for w := 1; w <= 2; w++ {
+		m, st, err := Options{K: 5, Seed: 3, Stopping: engine.Stopping{MaxIter: 40, RelTol: -1}, Pool: parallel.NewPool(w)}.Fit(context.Background(), c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hs[w-1], fs[w-1] = m.DocTopics(), st.Objective
+	}
+	if fs[0] != fs[1] || !mat.Equal(hs[0], hs[1]) {
+		t.Errorf("1 and 2 workers differ: f = %v, %v", fs[0], fs[1])
+	}
+}
