@@ -116,9 +116,8 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	}
 	if !o.NoNormalize {
 		normalize(u, v)
-		dense.Gram(p, gu, u)
 	}
-	model.u, model.v, model.gu = u, v, gu
+	model.u, model.v = u, v
 	return model, st, nil
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -52,10 +53,20 @@ func (m *Model) Options() Options { return m.opts }
 // X with the wrong number of columns, or with a negative or non-finite
 // value, is an error naming the entry; a cancelled ctx returns ctx.Err().
 func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
+	return FoldIn(ctx, m.opts.Pool, m.u, x, m.opts.Stopping)
+}
+
+// FoldIn is Model.FoldIn for any fixed non-negative U (M×K): the
+// representations of the rows of X by the V update of Lee & Seung with U
+// fixed, started and stopped as Model.FoldIn documents. Families whose
+// fold-in is this same subproblem (graph-regularized NMF, whose graph term
+// vanishes for a new document) call it with their own U. A nil pool means
+// parallel.Default().
+func FoldIn(ctx context.Context, p *parallel.Pool, u *mat.Dense, x *sparse.CSR, stop engine.Stopping) (*mat.Dense, error) {
 	if x == nil {
 		return nil, errors.New("nmf: FoldIn: nil matrix")
 	}
-	mt, k := m.u.Dims()
+	mt, k := u.Dims()
 	if x.Cols != mt {
 		return nil, fmt.Errorf("nmf: FoldIn: documents have %d terms, the model has %d", x.Cols, mt)
 	}
@@ -71,14 +82,12 @@ func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
 	if x.Rows == 0 {
 		return &mat.Dense{}, nil
 	}
-	p := m.opts.Pool
 	g := mat.NewDense(k, k, nil)
-	dense.Gram(p, g, m.u)
+	dense.Gram(p, g, u)
 	xu := mat.NewDense(x.Rows, k, nil)
-	sparse.MulDense(p, xu, x, m.u)
+	sparse.MulDense(p, xu, x, u)
 	out := mat.NewDense(x.Rows, k, nil)
 	gd, xud, od := g.RawMatrix().Data, xu.RawMatrix().Data, out.RawMatrix().Data
-	stop := m.opts.Stopping
 	var cancelled atomic.Bool
 	p.For(x.Rows, sparse.RowBlock, func(_, lo, hi int) {
 		den := make([]float64, k)
