@@ -2,54 +2,33 @@ package corpora
 
 import (
 	"fmt"
-	"sync"
 
 	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/internal/memo"
 )
 
 // collections memoizes Collection: every job of an experiment reads the
 // same files, so each registered collection is read once per process.
-var collections struct {
-	mu sync.Mutex
-	m  map[string]*collectionEntry
-}
-
-type collectionEntry struct {
-	once sync.Once
-	col  *datasets.Collection
-	err  error
-}
+var collections memo.Map[*datasets.Collection]
 
 // Collection reads the named registered collection from the data directory
 // (datasets.DataDir: $TOPICMF_DATA or the per-user default), once per
 // process; later calls return the same *Collection, which callers must not
 // modify.
 func Collection(name string) (*datasets.Collection, error) {
-	collections.mu.Lock()
-	if collections.m == nil {
-		collections.m = map[string]*collectionEntry{}
-	}
-	e := collections.m[name]
-	if e == nil {
-		e = &collectionEntry{}
-		collections.m[name] = e
-	}
-	collections.mu.Unlock()
-	e.once.Do(func() {
+	return collections.Get(name, func() (*datasets.Collection, error) {
 		src, err := datasets.Lookup(name)
 		if err != nil {
-			e.err = err
-			return
+			return nil, err
 		}
 		dir, err := datasets.DataDir("")
 		if err != nil {
-			e.err = err
-			return
+			return nil, err
 		}
-		e.col, e.err = src.Read(dir)
-		if e.err != nil {
-			e.err = fmt.Errorf("data set %s: %w", name, e.err)
+		col, err := src.Read(dir)
+		if err != nil {
+			return nil, fmt.Errorf("data set %s: %w", name, err)
 		}
+		return col, nil
 	})
-	return e.col, e.err
 }

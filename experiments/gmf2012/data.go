@@ -4,12 +4,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"sync"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/internal/memo"
 )
 
 // Paper identification shared by the experiments.
@@ -87,48 +87,17 @@ func syntheticChecksums(dataset string, quick bool) ([]store.Checksum, error) {
 
 // generated caches synthetic corpora by canonical configuration: every job
 // of an experiment reads the same corpus.
-var generated struct {
-	mu sync.Mutex
-	m  map[string]*genEntry
-}
+var generated memo.Map[generatedCorpus]
 
-type genEntry struct {
-	once   sync.Once
+type generatedCorpus struct {
 	corpus *engine.Corpus
 	truth  *synthetic.Truth
-	err    error
 }
 
 func generate(c synthetic.Config) (*engine.Corpus, *synthetic.Truth, error) {
-	key := c.Canonical()
-	generated.mu.Lock()
-	if generated.m == nil {
-		generated.m = map[string]*genEntry{}
-	}
-	e := generated.m[key]
-	if e == nil {
-		e = &genEntry{}
-		generated.m[key] = e
-	}
-	generated.mu.Unlock()
-	e.once.Do(func() { e.corpus, e.truth, e.err = synthetic.Generate(c) })
-	return e.corpus, e.truth, e.err
-}
-
-// readCollection reads a registered data set from the data directory
-// (TOPICMF_DATA).
-func readCollection(name string) (*datasets.Collection, error) {
-	src, err := datasets.Lookup(name)
-	if err != nil {
-		return nil, err
-	}
-	dir, err := datasets.DataDir("")
-	if err != nil {
-		return nil, err
-	}
-	col, err := src.Read(dir)
-	if err != nil {
-		return nil, fmt.Errorf("data set %s: %w", name, err)
-	}
-	return col, nil
+	g, err := generated.Get(c.Canonical(), func() (generatedCorpus, error) {
+		corpus, truth, err := synthetic.Generate(c)
+		return generatedCorpus{corpus, truth}, err
+	})
+	return g.corpus, g.truth, err
 }

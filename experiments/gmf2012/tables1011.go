@@ -12,6 +12,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouprlsi"
@@ -118,7 +119,7 @@ func Tables1011() *experiments.Experiment {
 // Newsgroups give AvgComp = 1 at λ1 = 0.01), so we read D as unit-length
 // tf-idf, the reading experiments/rlsi2011 also runs.
 func modelCorpus(name string, vocab int) (*engine.Corpus, error) {
-	col, err := readCollection(name)
+	col, err := corpora.Collection(name)
 	if err != nil {
 		return nil, err
 	}

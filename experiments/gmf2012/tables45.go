@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/experiments"
@@ -117,7 +118,7 @@ func tables45Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 			res.Notes = append(res.Notes, "synthetic data: "+w)
 		}
 	} else {
-		col, err := readCollection(j.Dataset)
+		col, err := corpora.Collection(j.Dataset)
 		if err != nil {
 			return nil, err
 		}

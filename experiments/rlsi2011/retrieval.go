@@ -17,6 +17,7 @@ import (
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/retrieval"
 	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/internal/memo"
 	"github.com/topicmf/topicmf/metrics/topics"
 )
 
@@ -52,56 +53,37 @@ func modelWeighting(family string) string {
 }
 
 type preparedEntry struct {
-	once sync.Once
 	p    *retrieval.Prepared
 	term map[string]*retrieval.Scores
 	base map[string]*retrieval.Evaluation
-	err  error
 }
 
-var preparedCache struct {
-	mu sync.Mutex
-	m  map[string]*preparedEntry
-}
+var preparedCache memo.Map[*preparedEntry]
 
 // prepared returns (once per process) the collection prepared with the
 // model weighting, the term models' scores and their evaluations.
 func prepared(dataset, weighting string) (*preparedEntry, error) {
-	key := dataset + "/" + weighting
-	preparedCache.mu.Lock()
-	if preparedCache.m == nil {
-		preparedCache.m = map[string]*preparedEntry{}
-	}
-	e := preparedCache.m[key]
-	if e == nil {
-		e = &preparedEntry{}
-		preparedCache.m[key] = e
-	}
-	preparedCache.mu.Unlock()
-	e.once.Do(func() {
+	return preparedCache.Get(dataset+"/"+weighting, func() (*preparedEntry, error) {
 		col, err := corpora.Collection(dataset)
 		if err != nil {
-			e.err = err
-			return
+			return nil, err
 		}
-		if e.p, e.err = retrieval.Prepare(col, retrievalText(weighting)); e.err != nil {
-			return
+		e := &preparedEntry{term: map[string]*retrieval.Scores{}, base: map[string]*retrieval.Evaluation{}}
+		if e.p, err = retrieval.Prepare(col, retrievalText(weighting)); err != nil {
+			return nil, err
 		}
-		e.term = map[string]*retrieval.Scores{}
-		e.base = map[string]*retrieval.Evaluation{}
 		for _, tm := range termModels {
 			s, err := e.p.Task.TermScores(tm, retrieval.TermOptions{})
 			if err != nil {
-				e.err = err
-				return
+				return nil, err
 			}
 			e.term[tm] = s
-			if e.base[tm], e.err = e.p.Task.EvaluateScores(s, retrieval.CombineOptions{}); e.err != nil {
-				return
+			if e.base[tm], err = e.p.Task.EvaluateScores(s, retrieval.CombineOptions{}); err != nil {
+				return nil, err
 			}
 		}
+		return e, nil
 	})
-	return e, e.err
 }
 
 func retrievalChecksums(j *experiments.Job) ([]store.Checksum, error) {

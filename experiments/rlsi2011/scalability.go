@@ -9,12 +9,12 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/internal/memo"
 	"github.com/topicmf/topicmf/metrics/topics"
 )
 
@@ -39,24 +39,13 @@ func scaleConfig(n int) synthetic.Config {
 		Length: synthetic.LengthSpec{Dist: synthetic.LengthPoisson, Mean: 80}, Weighting: "tfidf", Seed: 1}
 }
 
-var scaleCorpora struct {
-	mu sync.Mutex
-	m  map[int]*corpusEntry
-}
+var scaleCorpora memo.Map[*engine.Corpus]
 
 func scaleCorpus(n int) (*engine.Corpus, error) {
-	scaleCorpora.mu.Lock()
-	if scaleCorpora.m == nil {
-		scaleCorpora.m = map[int]*corpusEntry{}
-	}
-	e := scaleCorpora.m[n]
-	if e == nil {
-		e = &corpusEntry{}
-		scaleCorpora.m[n] = e
-	}
-	scaleCorpora.mu.Unlock()
-	e.once.Do(func() { e.corpus, _, e.err = synthetic.Generate(scaleConfig(n)) })
-	return e.corpus, e.err
+	return scaleCorpora.Get(strconv.Itoa(n), func() (*engine.Corpus, error) {
+		c, _, err := synthetic.Generate(scaleConfig(n))
+		return c, err
+	})
 }
 
 // Scalability is the experiment "rlsi2011/scalability".

@@ -9,13 +9,13 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/internal/memo"
 	"github.com/topicmf/topicmf/metrics/topics"
 	"gonum.org/v1/gonum/mat"
 )
@@ -64,46 +64,30 @@ func topicCorpusOptions(minDF, maxVocab int, weighting string) text.Options {
 	return text.Options{StopList: "smart", MinDF: minDF, MaxVocab: maxVocab, Weighting: weighting}
 }
 
-var topicCorpora struct {
-	mu sync.Mutex
-	m  map[string]*corpusEntry
-}
+var topicCorpora memo.Map[builtCorpus]
 
-type corpusEntry struct {
-	once   sync.Once
+type builtCorpus struct {
 	corpus *engine.Corpus
 	rep    text.Report
-	err    error
 }
 
 // reutersTrainCorpus builds (once per process and options) the corpus of
 // the ModApte training stories.
 func reutersTrainCorpus(minDF, maxVocab int, weighting string) (*engine.Corpus, text.Report, error) {
 	key := fmt.Sprintf("%d/%d/%s", minDF, maxVocab, weighting)
-	topicCorpora.mu.Lock()
-	if topicCorpora.m == nil {
-		topicCorpora.m = map[string]*corpusEntry{}
-	}
-	e := topicCorpora.m[key]
-	if e == nil {
-		e = &corpusEntry{}
-		topicCorpora.m[key] = e
-	}
-	topicCorpora.mu.Unlock()
-	e.once.Do(func() {
+	b, err := topicCorpora.Get(key, func() (builtCorpus, error) {
 		col, err := corpora.Collection(reutersData)
 		if err != nil {
-			e.err = err
-			return
+			return builtCorpus{}, err
 		}
 		train, err := trainSplit(col, "train")
 		if err != nil {
-			e.err = err
-			return
+			return builtCorpus{}, err
 		}
-		e.corpus, e.rep, e.err = text.Build(train, topicCorpusOptions(minDF, maxVocab, weighting))
+		corpus, rep, err := text.Build(train, topicCorpusOptions(minDF, maxVocab, weighting))
+		return builtCorpus{corpus, rep}, err
 	})
-	return e.corpus, e.rep, e.err
+	return b.corpus, b.rep, err
 }
 
 // pipelineChecksum identifies the text pipeline (its canonical options and
