@@ -34,7 +34,7 @@ func TestArgmaxRows(t *testing.T) {
 // fakeCluster builds results with nmi per (dataset, method, k), two
 // replicates each (v−0.01, v+0.01: mean v).
 func fakeCluster(vals map[[3]string]float64) *experiments.Results {
-	e := Figures56()
+	e := Figures58()
 	res := &experiments.Results{Experiment: e}
 	for key, v := range vals {
 		for r, d := range []float64{-0.01, 0.01} {
@@ -76,20 +76,20 @@ func TestJudgeBeatsAll(t *testing.T) {
 	}
 }
 
-// TestFigures56Quick runs the quick clustering experiment end to end: 8
+// TestFigures58Quick runs the quick clustering and classification experiment end to end: 8
 // methods × 2 data sets × 2 replicates at K = 20 on 1,500 sampled
 // documents, every score in its range.
-func TestFigures56Quick(t *testing.T) {
+func TestFigures58Quick(t *testing.T) {
 	if testing.Short() {
 		t.Skip("fits 32 models")
 	}
 	needData(t, SearchSnippets, StackOverflow)
-	res := runQuick(t, Figures56())
+	res := runQuick(t, Figures58())
 	if len(res.Jobs) != 32 {
 		t.Fatalf("%d jobs, want 32", len(res.Jobs))
 	}
 	for _, jr := range res.Jobs {
-		for _, m := range []string{"purity", "nmi", "ari"} {
+		for _, m := range []string{"purity", "nmi", "ari", "accuracy"} {
 			v, ok := jr.Run.Metric(m)
 			if !ok || !(v >= -1 && v <= 1) || (m != "ari" && v < 0) {
 				t.Errorf("%s: %s = %v (stored %v)", jr.Job.Label(), m, v, ok)
@@ -99,7 +99,7 @@ func TestFigures56Quick(t *testing.T) {
 			t.Errorf("%s: %v documents, want the 1,500-document subsample less the emptied ones", jr.Job.Label(), d)
 		}
 	}
-	if v := res.Verdicts(); len(v) != 6 {
-		t.Errorf("%d verdicts, want 6", len(v))
+	if v := res.Verdicts(); len(v) != 12 {
+		t.Errorf("%d verdicts, want 12", len(v))
 	}
 }

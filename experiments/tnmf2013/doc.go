@@ -8,7 +8,8 @@
 // classification on the document-topic features (Figures 7–8).
 //
 // Experiments: tnmf2013/table1, tnmf2013/figure2-4, tnmf2013/table2,
-// tnmf2013/figures5-6, tnmf2013/figures7-8. Every claim's threshold is a
+// tnmf2013/figures5-8 (one set of fits scored by clustering and by
+// classification). Every claim's threshold is a
 // constant or a strict comparison of means fixed before any run; the
 // quick variants (--quick) are smoke tests on subsamples, not results.
 //
