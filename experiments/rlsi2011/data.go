@@ -2,11 +2,8 @@ package rlsi2011
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/topicmf/topicmf/datasets"
-	"github.com/topicmf/topicmf/engine"
-	"github.com/topicmf/topicmf/engine/sparse"
 )
 
 // trainSplit returns the collection restricted to the documents of the
@@ -24,44 +21,23 @@ func trainSplit(col *datasets.Collection, split string) (*datasets.Collection, e
 	return out, nil
 }
 
-// Document scaling of the model corpus (task parameter "docnorm").
+// Our reading of the scale of λ and of V⁽⁰⁾ (see the package
+// documentation): every RLSI fit of this package draws V⁽⁰⁾ at the scale of
+// the data (init-scale = balanced), and the λ's of the grids are read
+// either literally (lambda-scale = absolute, Eq. 1 on raw tf-idf) or as
+// stated for documents of unit RMS length (relative), the grid axis
+// "lambda-scale".
 const (
-	// DocNormL2 scales every document (column of D) to unit Euclidean
-	// length — our reading; see the package documentation.
-	DocNormL2 = "l2"
-	// DocNormNone keeps the raw tf-idf weights.
-	DocNormNone = "none"
+	LambdaAbsolute = "absolute"
+	LambdaRelative = "relative"
 )
 
-// scaleRows returns a copy of m with every non-zero row scaled to unit
-// Euclidean length (rows of zeros stay zero).
-func scaleRows(m *sparse.CSR) *sparse.CSR {
-	out := m.Clone()
-	for i := 0; i < out.Rows; i++ {
-		lo, hi := out.RowPtr[i], out.RowPtr[i+1]
-		var ss float64
-		for _, v := range out.Val[lo:hi] {
-			ss += v * v
-		}
-		if ss == 0 {
-			continue
-		}
-		inv := 1 / math.Sqrt(ss)
-		for k := lo; k < hi; k++ {
-			out.Val[k] *= inv
-		}
+// rlsiParams returns the family parameters of an RLSI fit of this package:
+// p plus the balanced V⁽⁰⁾ scale.
+func rlsiParams(p map[string]string) map[string]string {
+	out := map[string]string{"init-scale": "balanced"}
+	for k, v := range p {
+		out[k] = v
 	}
 	return out
-}
-
-// applyDocNorm returns the corpus with its documents scaled as norm says.
-func applyDocNorm(c *engine.Corpus, norm string) (*engine.Corpus, error) {
-	switch norm {
-	case DocNormNone:
-		return c, nil
-	case DocNormL2:
-		dt := scaleRows(c.DT)
-		return engine.NewCorpus(c.Name, c.Vocab, dt.T(), c.DocIDs, c.Labels, c.ClassNames)
-	}
-	return nil, fmt.Errorf("task parameter docnorm = %q, want %q or %q", norm, DocNormL2, DocNormNone)
 }

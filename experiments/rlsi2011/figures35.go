@@ -21,7 +21,7 @@ var retrievalMetrics = []experiments.MetricDef{
 const retrievalSubstitutes = "AP, WSJ (binary judgments) and OHSUMED (3 levels) are not public: Cranfield (1,400 abstracts, 225 queries, graded judgments), " +
 	"MED (1,033 abstracts, 30 queries), CISI (1,460 abstracts, 76 judged queries) and NPL (11,429 abstracts, 93 queries) stand in. " +
 	"Text: tokens of ≥ 2 letters, numbers dropped, SMART stop list, no stemming, every term kept; the model corpus is tf-idf " +
-	"tf·ln(N/df) (raw counts for PLSI and LDA), and docnorm l2 scales documents and queries to unit length before fitting and folding in. " +
+	"tf·ln(N/df) (raw counts for PLSI and LDA). " +
 	"Queries without a relevant judged document are left out."
 
 const retrievalProtocolCommon = "Scores: topic matching is the cosine of the query's fold-in and the document's topic vector (Eq. 4; RLSI: the fitted row of V, " +
@@ -39,7 +39,7 @@ func Figures35() *experiments.Experiment {
 	var methods []experiments.MethodSpec
 	var labels []string
 	for _, v := range variants {
-		methods = append(methods, experiments.MethodSpec{Label: v.Label, Name: "rlsi", Params: map[string]string{"variant": v.Variant, "iters": "100"}})
+		methods = append(methods, experiments.MethodSpec{Label: v.Label, Name: "rlsi", Params: rlsiParams(map[string]string{"variant": v.Variant, "iters": "100"})})
 		labels = append(labels, v.Label)
 	}
 	best, worst := variants[0].Label, variants[3].Label
@@ -47,29 +47,28 @@ func Figures35() *experiments.Experiment {
 		ID:      "rlsi2011/figures3-5",
 		Title:   "Retrieval with the RLSI variants combined with BM25 and VSM (Figures 3–5)",
 		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§6.2, Figures 3, 4 and 5"},
-		Version: "1",
+		Version: "2",
 
 		Datasets:  retrievalCollections,
 		Checksums: retrievalChecksums,
 		Methods:   methods,
 		Grid: map[string][]string{
-			"docnorm": {DocNormNone, DocNormL2},
-			"k":       {"10", "20", "50"},
-			"lambda1": {"0.01", "0.1", "1"},
-			"lambda2": {"0.01", "0.1", "1"},
+			"lambda-scale": {LambdaAbsolute, LambdaRelative},
+			"k":            {"10", "20", "50"},
+			"lambda1":      {"0.01", "0.1", "1"},
+			"lambda2":      {"0.01", "0.1", "1"},
 		},
-		TaskParams: []string{"docnorm"},
-		Seed:       20110725,
-		Task:       retrievalTask,
+		Seed: 20110725,
+		Task: retrievalTask,
 
 		Metrics: retrievalMetrics,
 		Tables: []experiments.Table{{
 			Name: "configs", Title: "Every configuration: MAP of the term models alone, of Eq. 5 at the configuration's best α, of topic matching alone",
-			Rows:    []string{"dataset", "method", "docnorm", "k", "lambda1", "lambda2"},
+			Rows:    []string{"dataset", "method", "lambda-scale", "k", "lambda1", "lambda2"},
 			Metrics: []string{"bm25_map", "bm25+topic_best_map", "vsm_map", "vsm+topic_best_map", "topic_map", "avgcomp"}, Digits: 4,
 		}},
 		Figures: []experiments.Figure{{
-			Name: "best-alpha-map-by-k", Title: "MAP of BM25 + RLSI at each configuration's best α, by K (mean over λ's and docnorm)",
+			Name: "best-alpha-map-by-k", Title: "MAP of BM25 + RLSI at each configuration's best α, by K (mean over λ's and both λ scales)",
 			Kind: experiments.Line, Source: experiments.FromMetrics, X: "k", Y: "bm25+topic_best_map",
 			Series: []string{"dataset", "method"}, ErrorBars: true, XLabel: "K", YLabel: "MAP",
 		}},
@@ -89,11 +88,12 @@ func Figures35() *experiments.Experiment {
 		},
 		Quick: experiments.Quick{
 			Datasets: []string{"med"},
-			Grid:     map[string][]string{"docnorm": {DocNormNone}, "k": {"10"}, "lambda1": {"0.1"}, "lambda2": {"0.01", "0.1"}},
+			Grid:     map[string][]string{"lambda-scale": {LambdaRelative}, "k": {"10"}, "lambda1": {"0.1"}, "lambda2": {"0.01", "0.1"}},
 			Params:   map[string]string{"iters": "10"},
 		},
 		Substitutes: retrievalSubstitutes,
-		Protocol: "Each RLSI variant is fitted for every K ∈ {10, 20, 50}, λ1, λ2 ∈ {0.01, 0.1, 1} and docnorm ∈ {none, l2} (up to 100 " +
-			"iterations, tolerance 1e-4; --quick: MED only, K = 10, λ1 = 0.1, λ2 ∈ {0.01, 0.1}, docnorm none, 10 iterations). " + retrievalProtocolCommon,
+		Protocol: "Each RLSI variant is fitted for every K ∈ {10, 20, 50}, λ1, λ2 ∈ {0.01, 0.1, 1} and lambda-scale ∈ {absolute, relative} (the two readings of λ's scale; " +
+			"see rlsi2011/table6-7), V⁽⁰⁾ at the data's scale (init-scale balanced), up to 100 " +
+			"iterations, tolerance 1e-4; --quick: MED only, K = 10, λ1 = 0.1, λ2 ∈ {0.01, 0.1}, relative λ, 10 iterations. " + retrievalProtocolCommon,
 	}
 }

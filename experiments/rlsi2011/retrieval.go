@@ -116,14 +116,7 @@ func retrievalTask(ctx context.Context, j *experiments.Job) (*experiments.Result
 		return nil, err
 	}
 	task := *e.p.Task
-	corpus, err := applyDocNorm(e.p.Corpus, j.Param("docnorm", DocNormNone))
-	if err != nil {
-		return nil, err
-	}
-	if j.Param("docnorm", DocNormNone) == DocNormL2 {
-		task.QueryWeights = scaleRows(task.QueryWeights)
-		task.DocWeights = corpus.DT
-	}
+	corpus := e.p.Corpus
 	method, err := j.NewMethod()
 	if err != nil {
 		return nil, err

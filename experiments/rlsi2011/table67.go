@@ -104,7 +104,7 @@ func Table67() *experiments.Experiment {
 	paperAvg := map[string]float64{"u1v2": 0.0075, "u2v1": 1, "u1v1": 0.0197, "u2v2": 1}
 	for _, v := range variants {
 		methods = append(methods, experiments.MethodSpec{Label: v.Label, Name: "rlsi",
-			Params: map[string]string{"variant": v.Variant, "k": "20", "iters": "100"}})
+			Params: rlsiParams(map[string]string{"variant": v.Variant, "k": "20", "iters": "100"})})
 		paper = append(paper, experiments.PaperValue{Where: map[string]string{"method": v.Label}, Metric: "avgcomp",
 			Value: paperAvg[v.Variant], Note: "Table 6 (AP, K = 20)"})
 	}
@@ -112,17 +112,17 @@ func Table67() *experiments.Experiment {
 		ID:      "rlsi2011/table6-7",
 		Title:   "RLSI variants: topics and topic compactness (Tables 6 and 7)",
 		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§6.2, Tables 6 and 7"},
-		Version: "1",
+		Version: "2",
 
 		Datasets:  []string{reutersData},
 		Checksums: table67Checksums,
 		Methods:   methods,
 		Grid: map[string][]string{
-			"docnorm": {DocNormL2, DocNormNone},
-			"lambda1": {"0.01", "0.1", "1"},
-			"lambda2": {"0.01", "0.1", "1"},
+			"lambda-scale": {LambdaRelative, LambdaAbsolute},
+			"lambda1":      {"0.01", "0.1", "0.5", "1"},
+			"lambda2":      {"0.01", "0.1", "1"},
 		},
-		TaskParams: []string{"docnorm", "min-df", "vocab"},
+		TaskParams: []string{"min-df", "vocab"},
 		Seed:       20110724,
 		Task:       table67Task,
 
@@ -135,7 +135,7 @@ func Table67() *experiments.Experiment {
 		},
 		Tables: []experiments.Table{{
 			Name: "avgcomp", Title: "Topic compactness of the RLSI variants at K = 20 (Reuters-21578 ModApte train)",
-			Rows: []string{"docnorm", "lambda1", "lambda2", "method"}, Metrics: []string{"avgcomp", "empty_topics", "distinct_top5", "iterations"}, Digits: 4,
+			Rows: []string{"lambda-scale", "lambda1", "lambda2", "method"}, Metrics: []string{"avgcomp", "empty_topics", "distinct_top5", "iterations"}, Digits: 4,
 		}},
 		PaperValues: paper,
 		Claims: []experiments.Claim{
@@ -147,25 +147,27 @@ func Table67() *experiments.Experiment {
 				Source: "§6.2, Table 6 (AvgComp = 1)", Judge: judgeDense},
 			{Statement: "Without any ℓ1 norm (Uℓ2-Vℓ2) topics are less readable: its top-5 terms repeat across topics more (lower distinct_top5) than every other variant's",
 				Source: "§6.2, finding 2 (readability judged by proxy)", Judge: judgeReadability},
-			{Statement: "Evidence: top-5 terms of the first 10 topics of each variant at λ1 = 0.1, λ2 = 0.01 (Table 6 layout; every run's topics are in its topics.txt)",
-				Source: "Table 6", Judge: topicsEvidence(map[string]string{"lambda1": "0.1", "lambda2": "0.01"}, 8)},
+			{Statement: "Evidence: top-5 terms of the first 10 topics of each variant at the paper's λ1 = 0.5, λ2 = 1 (§6.3; Table 6 layout; every run's topics are in its topics.txt)",
+				Source: "Table 6", Judge: topicsEvidence(map[string]string{"lambda1": "0.5", "lambda2": "1"}, 8)},
 		},
 		Quick: experiments.Quick{
-			Grid:   map[string][]string{"lambda1": {"0.01", "0.1"}, "lambda2": {"0.01"}},
+			Grid:   map[string][]string{"lambda1": {"0.5"}, "lambda2": {"0.01", "1"}},
 			Params: map[string]string{"iters": "8", "vocab": "2000", "min-df": "3"},
 		},
 		Substitutes: "AP (TREC) is not public: the ModApte training stories of Reuters-21578 (9,603 newswire stories) stand in, " +
 			"tokens of ≥ 2 letters, numbers dropped, SMART stop list, terms in ≥ 2 stories, tf-idf weights tf·ln(N/df); " +
-			"docnorm l2 scales every story to unit Euclidean length, docnorm none keeps the raw weights. " +
 			"--quick keeps the 2,000 terms of highest document frequency (in ≥ 3 stories) and runs 8 iterations.",
-		Protocol: "Each variant is fitted once at K = 20 for every λ1, λ2 ∈ {0.01, 0.1, 1} (the paper's retrieval grid, §6.2; " +
+		Protocol: "Each variant is fitted once at K = 20 for every λ1 ∈ {0.01, 0.1, 0.5, 1} and λ2 ∈ {0.01, 0.1, 1} (the paper's retrieval grid, §6.2, plus " +
+			"the λ1 = 0.5 of its §6.3 setting λ = (0.5, 1); " +
 			"its Table 6 uses the λ's best for retrieval on AP, which we do not know), up to 100 outer iterations " +
-			"(relative tolerance 1e-4), V⁽⁰⁾ from the job's derived seed. " +
-			"The paper does not say how D is scaled; its λ ranges ([0.01, 1], §6.2) only regularize anything when the documents have " +
-			"bounded length, so both unit-length documents (docnorm l2) and raw tf-idf (none) are run. " +
-			"A claim is judged at every (docnorm, λ1, λ2) where no variant has an empty topic " +
+			"(relative tolerance 1e-4), V⁽⁰⁾ ~ N(0, σ²) from the job's derived seed with σ = √(ŝ/N), ŝ = ‖D‖_F/√N (init-scale balanced: " +
+			"the paper's Algorithm 1 draws V at random without a scale; at unit scale the ℓ1-on-V variants lose every topic). " +
+			"The paper does not say how D is scaled; its λ range ([0.01, 1], §6.2) regularizes nothing on raw tf-idf, whose documents " +
+			"are long, so both readings are run: lambda-scale absolute (Eq. 1 as written on raw tf-idf) and relative (λ stated for documents " +
+			"of unit RMS length: ℓ1 weights × ŝ^{3/2}, squared-ℓ2 weights × ŝ; engine/rlsi Options.RelativeLambda). " +
+			"A claim is judged at every (lambda-scale, λ1, λ2) where no variant has an empty topic " +
 			"(an all-zero column of U: the regularizer won); it holds when it holds at every such point, fails when it fails at one, " +
-			"and is inconclusive when there is no such point. --quick: λ1 ∈ {0.01, 0.1}, λ2 = 0.01. " +
+			"and is inconclusive when there is no such point. --quick: λ1 = 0.5, λ2 ∈ {0.01, 1}. " +
 			"The top-5 terms of every topic are in each run's topics.txt. Claim thresholds were fixed before running.",
 	}
 }
@@ -199,10 +201,7 @@ func table67Task(ctx context.Context, j *experiments.Job) (*experiments.Result, 
 	if err != nil {
 		return nil, err
 	}
-	corpus, err := applyDocNorm(raw, j.Param("docnorm", DocNormNone))
-	if err != nil {
-		return nil, err
-	}
+	corpus := raw
 	method, err := j.NewMethod()
 	if err != nil {
 		return nil, err
@@ -269,22 +268,22 @@ func distinctShare(top [][]topics.Term, n int) float64 {
 	return float64(len(seen)) / float64(n*len(top))
 }
 
-// gridPoint is one (docnorm, λ1, λ2) with each variant's metrics.
+// gridPoint is one (lambda-scale, λ1, λ2) with each variant's metrics.
 type gridPoint struct {
-	docnorm, lambda1, lambda2 string
-	m                         map[string]map[string]float64 // variant → metric → value
+	scale, lambda1, lambda2 string
+	m                       map[string]map[string]float64 // variant → metric → value
 }
 
-// points collects the runs by (docnorm, λ1, λ2), in job order.
+// points collects the runs by (lambda-scale, λ1, λ2), in job order.
 func points(r *experiments.Results) []*gridPoint {
 	var out []*gridPoint
 	index := map[string]*gridPoint{}
 	for _, j := range r.Jobs {
-		dn, l1, l2 := j.Job.Column("docnorm"), j.Job.Column("lambda1"), j.Job.Column("lambda2")
+		dn, l1, l2 := j.Job.Column("lambda-scale"), j.Job.Column("lambda1"), j.Job.Column("lambda2")
 		key := dn + "/" + l1 + "/" + l2
 		p := index[key]
 		if p == nil {
-			p = &gridPoint{docnorm: dn, lambda1: l1, lambda2: l2, m: map[string]map[string]float64{}}
+			p = &gridPoint{scale: dn, lambda1: l1, lambda2: l2, m: map[string]map[string]float64{}}
 			index[key] = p
 			out = append(out, p)
 		}
@@ -324,7 +323,7 @@ func (p *gridPoint) values(metric string) (map[string]float64, string) {
 		out[v.Variant] = x
 		parts = append(parts, v.Variant+" "+strconv.FormatFloat(x, 'f', 4, 64))
 	}
-	return out, fmt.Sprintf("docnorm %s λ1=%s λ2=%s: %s", p.docnorm, p.lambda1, p.lambda2, strings.Join(parts, ", "))
+	return out, fmt.Sprintf("lambda-scale %s λ1=%s λ2=%s: %s", p.scale, p.lambda1, p.lambda2, strings.Join(parts, ", "))
 }
 
 // judgeAtPoints applies test to the metric at every complete grid point: held when it holds at all of them, not held when it fails at one,
@@ -346,7 +345,7 @@ func judgeAtPoints(r *experiments.Results, metric string, test func(map[string]f
 		}
 	}
 	n := len(held) + len(failed)
-	detail := fmt.Sprintf("%s: holds at %d of %d (docnorm, λ1, λ2) points with no empty topic (%d points left out for empty topics or missing runs)",
+	detail := fmt.Sprintf("%s: holds at %d of %d (lambda-scale, λ1, λ2) points with no empty topic (%d points left out for empty topics or missing runs)",
 		metric, len(held), n, skipped)
 	if len(failed) > 0 {
 		detail += "; fails at " + strings.Join(failed, "; ")

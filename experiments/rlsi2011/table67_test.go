@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/metrics/topics"
@@ -35,27 +34,7 @@ func TestDistinctShare(t *testing.T) {
 	}
 }
 
-func TestScaleRows(t *testing.T) {
-	// Row 0 = (3, 4) → (0.6, 0.8); row 1 empty; row 2 = (0, 2) → (0, 1).
-	m, err := sparse.FromTriplets(3, 2, []sparse.Triplet{{Row: 0, Col: 0, Val: 3}, {Row: 0, Col: 1, Val: 4}, {Row: 2, Col: 1, Val: 2}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := scaleRows(m)
-	for _, c := range []struct {
-		i, j int
-		want float64
-	}{{0, 0, 0.6}, {0, 1, 0.8}, {1, 0, 0}, {2, 1, 1}} {
-		if got := s.At(c.i, c.j); math.Abs(got-c.want) > 1e-15 {
-			t.Errorf("(%d,%d) = %v, want %v", c.i, c.j, got, c.want)
-		}
-	}
-	if m.At(0, 0) != 3 {
-		t.Fatal("scaleRows changed its input")
-	}
-}
-
-// fakeTable67 builds results: per (docnorm, λ1) the four variants' avgcomp,
+// fakeTable67 builds results: per (lambda-scale, λ1) the four variants' avgcomp,
 // empty topics and distinct_top5.
 func fakeTable67(rows map[string]map[string][3]float64) *experiments.Results {
 	e := Table67()
@@ -64,7 +43,7 @@ func fakeTable67(rows map[string]map[string][3]float64) *experiments.Results {
 		dn, l1, _ := strings.Cut(pt, "/")
 		for v, m := range vs {
 			j := &experiments.Job{Experiment: e, Method: experiments.MethodSpec{Name: "rlsi", Label: variantLabel(v), Params: map[string]string{"variant": v}},
-				Point: map[string]string{"docnorm": dn, "lambda1": l1, "lambda2": "0.1"}}
+				Point: map[string]string{"lambda-scale": dn, "lambda1": l1, "lambda2": "0.1"}}
 			run := &experiments.StoredRun{Metrics: []experiments.Metric{{Name: "avgcomp", Value: m[0]}, {Name: "empty_topics", Value: m[1]}, {Name: "distinct_top5", Value: m[2]}}}
 			res.Jobs = append(res.Jobs, &experiments.JobResult{Job: j, Run: run})
 		}
@@ -77,7 +56,7 @@ func TestTable67Judges(t *testing.T) {
 	collapsed := map[string][3]float64{"u1v2": {0.5, 0, 0.9}, "u1v1": {0, 20, 0}, "u2v1": {0, 20, 0}, "u2v2": {1, 0, 0.5}}
 	bad := map[string][3]float64{"u1v2": {1, 0, 0.4}, "u1v1": {1, 0, 0.4}, "u2v1": {1, 0, 0.4}, "u2v2": {1, 0, 0.6}}
 
-	r := fakeTable67(map[string]map[string][3]float64{"l2/0.1": good, "l2/1": collapsed})
+	r := fakeTable67(map[string]map[string][3]float64{"relative/0.1": good, "relative/1": collapsed})
 	for i, c := range r.Experiment.Claims[:4] {
 		v := c.Judge(r)
 		if v.Outcome != experiments.Held {
@@ -146,7 +125,7 @@ func TestTable67Quick(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(res.Jobs) != 16 {
-		t.Fatalf("%d quick jobs, want 16 (2 docnorm × 2 λ1 × 4 variants)", len(res.Jobs))
+		t.Fatalf("%d quick jobs, want 16 (2 lambda-scales × 2 λ2 × 4 variants)", len(res.Jobs))
 	}
 	for _, j := range res.Jobs {
 		a, ok := j.Run.Metric("avgcomp")

@@ -20,7 +20,7 @@ const (
 // Table8Figures68 is the experiment "rlsi2011/table8-figures6-8".
 func Table8Figures68() *experiments.Experiment {
 	methods := []experiments.MethodSpec{
-		{Label: labelRLSI, Name: "rlsi", Params: map[string]string{"variant": "u1v2", "iters": "100"}},
+		{Label: labelRLSI, Name: "rlsi", Params: rlsiParams(map[string]string{"variant": "u1v2", "iters": "100", "lambda-scale": LambdaRelative})},
 		{Label: labelLSI, Name: "lsi"},
 		{Label: labelPLSI, Name: "plsi", Params: map[string]string{"iters": "100"}},
 		{Label: labelLDA, Name: "lda", Params: map[string]string{"iters": "1000"}},
@@ -35,7 +35,7 @@ func Table8Figures68() *experiments.Experiment {
 		ID:      "rlsi2011/table8-figures6-8",
 		Title:   "RLSI against LSI, PLSI and LDA: compactness and retrieval (Table 8, Figures 6–8)",
 		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§6.3, Table 8, Figures 6, 7 and 8"},
-		Version: "1",
+		Version: "2",
 
 		Datasets:  retrievalCollections,
 		Checksums: retrievalChecksums,
@@ -81,7 +81,8 @@ func Table8Figures68() *experiments.Experiment {
 			Params:   map[string]string{"iters": "10"},
 		},
 		Substitutes: retrievalSubstitutes + " Table 8's topics were on AP; here AvgComp is measured on the retrieval collections.",
-		Protocol: "RLSI (Uℓ1-Vℓ2) for every K ∈ {10, 20, 50} and λ1, λ2 ∈ {0.01, 0.1, 1} on raw tf-idf (docnorm none); LSI (randomized SVD, " +
+		Protocol: "RLSI (Uℓ1-Vℓ2) for every K ∈ {10, 20, 50} and λ1, λ2 ∈ {0.01, 0.1, 1} on raw tf-idf with λ relative to the data's scale and V⁽⁰⁾ at that scale (lambda-scale relative, init-scale balanced: " +
+			"our reading, see rlsi2011/table6-7; rlsi2011/figures3-5 also runs the literal reading); LSI (randomized SVD, " +
 			"engine/lsi defaults), PLSI (EM, up to 100 iterations) and LDA (collapsed Gibbs, 1000 sweeps, α = 50/K, β = 0.1; fitted on raw counts, " +
 			"as PLSI) for every K; --quick: MED only, K = 10, λ1 = λ2 = 0.1, 10 iterations (sweeps) for every iterative method. " + retrievalProtocolCommon,
 	}

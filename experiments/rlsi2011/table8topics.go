@@ -11,7 +11,7 @@ func init() { experiments.Register(Table8Topics()) }
 // Table8Topics is the experiment "rlsi2011/table8-topics": the topic side
 // of Table 8 on Reuters-21578.
 func Table8Topics() *experiments.Experiment {
-	rlsi := map[string]string{"variant": "u1v2", "k": "20", "lambda1": "0.5", "lambda2": "1", "iters": "100"}
+	rlsi := rlsiParams(map[string]string{"variant": "u1v2", "k": "20", "lambda1": "0.5", "lambda2": "1", "iters": "100", "lambda-scale": LambdaRelative})
 	methods := []experiments.MethodSpec{
 		{Label: labelRLSI, Name: "rlsi", Params: rlsi},
 		{Label: labelLSI, Name: "lsi", Params: map[string]string{"k": "20"}},
@@ -27,7 +27,7 @@ func Table8Topics() *experiments.Experiment {
 		ID:      "rlsi2011/table8-topics",
 		Title:   "Topics of RLSI, LSI, PLSI and LDA at K = 20 (Table 8)",
 		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§6.3, Table 8"},
-		Version: "1",
+		Version: "2",
 
 		Datasets:   []string{reutersData},
 		Checksums:  table67Checksums,
@@ -59,8 +59,8 @@ func Table8Topics() *experiments.Experiment {
 		},
 		Substitutes: "AP is not public: the ModApte training stories of Reuters-21578 stand in (SMART stop list, numbers dropped, terms in ≥ 2 stories; " +
 			"tf-idf for RLSI and LSI, raw counts for PLSI and LDA). --quick: the 2,000 most frequent terms (in ≥ 3 stories), 8 iterations (sweeps).",
-		Protocol: "K = 20 for every method, RLSI (Uℓ1-Vℓ2) with λ1 = 0.5, λ2 = 1.0 as §6.3 states, on raw tf-idf (the paper does not say how D is " +
-			"scaled; rlsi2011/table6-7 also runs unit-length documents over a λ grid); LSI by randomized SVD (engine/lsi defaults); PLSI by EM (100 iterations); LDA by collapsed Gibbs " +
+		Protocol: "K = 20 for every method, RLSI (Uℓ1-Vℓ2) with λ1 = 0.5, λ2 = 1.0 as §6.3 states, on raw tf-idf, λ read relative to the data's scale and V⁽⁰⁾ at that scale " +
+			"(lambda-scale relative, init-scale balanced: the paper does not say how D is scaled; rlsi2011/table6-7 runs both readings over a λ grid); LSI by randomized SVD (engine/lsi defaults); PLSI by EM (100 iterations); LDA by collapsed Gibbs " +
 			"sampling (1000 sweeps, α = 50/K, β = 0.1). The top-5 terms of every topic are in each run's topics.txt. " +
 			"Thresholds fixed before running.",
 	}
