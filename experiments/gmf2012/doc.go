@@ -18,7 +18,8 @@
 //     550, 1100, and λ1 ∈ {0.01, 0.02, 0.05, 0.1}, λ2 = 0.1 (§7.1–7.2).
 //   - gmf2012/tables10-11: shared and class-specific topics (top-6 terms,
 //     class names beside class topics) of Group RLSI with (Ks, Kc) =
-//     (20, 8), λ1 = 0.01, λ2 = 0.1 (§7.3) on the 20 Newsgroups train split
+//     (20, 8), λ1 = 0.01, λ2 = 0.1, and of Group NMF with the same (Ks, Kc)
+//     (§7.3) on the 20 Newsgroups train split
 //     and the single-label ModApte train stories of Reuters-21578 (unit-length
 //     tf-idf documents, our reading), their AvgComp, and a class-relatedness
 //     proxy fixed in advance: the share of a class topic's top-6 terms whose
@@ -28,8 +29,8 @@
 // minutes on 2 cores: on the 2,000 × 4,000 corpus one RLSI iteration at
 // K = 1100 takes about 43 s, one GRLSI iteration at (100, 40) about 0.8 s.
 //
-// The paper's Tables 8–9 and 12–13 (Web-I timings, relevance), GNMF's
-// half of Tables 10–11 and Figures 4–5 are not reproduced yet.
+// The paper's Tables 8–9 and 12–13 (Web-I timings, relevance) and
+// Figures 4–5 are not reproduced yet.
 //
 // # Reading of the paper
 //
