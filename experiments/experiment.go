@@ -44,6 +44,16 @@ type Experiment struct {
 	// TaskParams lists grid names (and Quick.Params names) meant for the
 	// task rather than a model.
 	TaskParams []string
+	// Keep, when set, selects the jobs of a design that is not a full
+	// Cartesian product (e.g. one-factor-at-a-time sweeps through a centre
+	// point): a grid point of a data set is expanded only when
+	// Keep(dataset, point) is true, point holding the grid values that
+	// apply (by grid name). Optional; nil keeps every point.
+	Keep func(dataset string, point map[string]string) bool
+	// Sequential runs the experiment's jobs one at a time (each still uses
+	// the whole pool for its model's parallel loops), so that measured
+	// times and memory are not disturbed by the experiment's other jobs.
+	Sequential bool
 	// Replicates is the number of runs of each configuration with
 	// different derived seeds; 0 means 1.
 	Replicates int

@@ -158,7 +158,8 @@ func (j *Job) Label() string {
 // points × replicates, in that nesting order (grid names sorted, the last
 // varying fastest), with the Quick overrides when quick is set. Jobs whose
 // configuration is identical (a grid name that does not apply to a
-// method) are kept once. rootSeed replaces Experiment.Seed when non-zero.
+// method) are kept once; with Experiment.Keep set, only the points it
+// keeps are expanded. rootSeed replaces Experiment.Seed when non-zero.
 func (e *Experiment) Jobs(quick bool, rootSeed uint64) ([]*Job, error) {
 	if err := e.validateShape(); err != nil {
 		return nil, err
@@ -271,7 +272,8 @@ func (e *Experiment) Jobs(quick bool, rootSeed uint64) ([]*Job, error) {
 						applied[k] = v
 					}
 				}
-				for r := 0; r < reps; r++ {
+				keep := e.Keep == nil || e.Keep(ds, maps.Clone(applied))
+				for r := 0; keep && r < reps; r++ {
 					j := &Job{
 						Experiment: e, Dataset: ds,
 						Method:     MethodSpec{Label: m.Label, Name: m.Name, Params: params},

@@ -102,7 +102,11 @@ func (r *Runner) Run(ctx context.Context, e *Experiment) (*Results, error) {
 		cancel()
 	}
 	var wg sync.WaitGroup
-	sem := make(chan struct{}, pool.Workers())
+	concurrent := pool.Workers()
+	if e.Sequential {
+		concurrent = 1
+	}
+	sem := make(chan struct{}, concurrent)
 	for i, j := range jobs {
 		j.Pool = pool
 		key, err := r.key(e, j, code)
