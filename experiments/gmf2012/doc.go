@@ -24,6 +24,7 @@
 //     tf-idf documents, our reading), their AvgComp, and a class-relatedness
 //     proxy fixed in advance: the share of a class topic's top-6 terms whose
 //     document frequency rate in the class exceeds the corpus-wide rate.
+//   - gmf2012/tables12-13: relevance (§7.4): BM25 alone and BM25 + RLSI, CRLSI, GRLSI, NMF, CNMF, GNMF (Eq. 11) on SemEval-2016 Task 3 and clustered Cranfield.
 //
 // The full tables6-7 grid (40 jobs) is sized to run in roughly 10–15
 // minutes on 2 cores: on the 2,000 × 4,000 corpus one RLSI iteration at

@@ -1,0 +1,651 @@
+package gmf2012
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/retrieval"
+	"github.com/topicmf/topicmf/metrics/topics"
+)
+
+func init() { experiments.Register(Tables1213()) }
+
+// Method labels of the per-class baselines (the others are in tables67.go).
+const (
+	labelCRLSI = "CRLSI"
+	labelCNMF  = "CNMF"
+)
+
+// RelPValue is the significance level of the relevance claims' paired
+// two-sided t-tests (the paper's p < 0.05), fixed before any run.
+const RelPValue = 0.05
+
+// relIters is the iteration limit of every fit (GMF §7.1 runs 100
+// iterations); the tolerance test of each family stays on.
+const relIters = "100"
+
+// relBase gives, per data set, the (Ks, Kc) of scale 1; scale s uses
+// s·(Ks, Kc). The ratio Ks : P·Kc follows §7.1 (Wikipedia: (10, 4) for 25
+// classes, K = 110): SemEval has P = 26 forum categories, (10, 2) → K = 62;
+// Cranfield P = 10 clusters, (10, 4) → K = 50.
+var relBase = map[string][2]int{semevalData: {10, 2}, cranfieldData: {10, 4}}
+
+// The paper's Tables 12 and 13 (Web-II test set): MAP, NDCG@1, 3, 5, 10.
+var (
+	relMeasures = []string{"map", "ndcg_cut_1", "ndcg_cut_3", "ndcg_cut_5", "ndcg_cut_10"}
+	paperRel    = map[string][5]float64{
+		"BM25":     {0.3006, 0.3043, 0.3490, 0.3910, 0.4805},
+		labelRLSI:  {0.3050, 0.3076, 0.3539, 0.3943, 0.4858},
+		labelCRLSI: {0.3027, 0.3051, 0.3509, 0.3927, 0.4840},
+		labelGRLSI: {0.3039, 0.3066, 0.3520, 0.3934, 0.4855},
+		labelNMF:   {0.3057, 0.3091, 0.3546, 0.3960, 0.4895},
+		labelCNMF:  {0.3033, 0.3055, 0.3512, 0.3934, 0.4869},
+		labelGNMF:  {0.3046, 0.3080, 0.3530, 0.3955, 0.4887},
+	}
+	rlsiFamily = []string{labelRLSI, labelCRLSI, labelGRLSI}
+	nmfFamily  = []string{labelNMF, labelCNMF, labelGNMF}
+)
+
+// Tables1213 is the experiment "gmf2012/tables12-13".
+func Tables1213() *experiments.Experiment {
+	rl := map[string]string{"lambda2": "0.1", "iters": relIters}
+	rlsiP := maps.Clone(rl)
+	rlsiP["variant"] = "u1v2"
+	nm := map[string]string{"iters": relIters}
+	var pv []experiments.PaperValue
+	for label, vals := range paperRel {
+		for i, m := range relMeasures {
+			if label == "BM25" {
+				pv = append(pv, experiments.PaperValue{Where: map[string]string{}, Metric: "bm25_test_" + m, Value: vals[i], Note: "Tables 12–13, BM25 on Web-II's test queries"})
+				continue
+			}
+			table := "Table 12"
+			if slices.Contains(nmfFamily, label) {
+				table = "Table 13"
+			}
+			pv = append(pv, experiments.PaperValue{Where: map[string]string{experiments.ColMethod: label}, Metric: "test_" + m, Value: vals[i],
+				Note: table + ", BM25+" + label + " on Web-II's test queries (its best setting on the validation queries)"})
+		}
+	}
+	sort.Slice(pv, func(a, b int) bool {
+		if pv[a].Metric != pv[b].Metric {
+			return pv[a].Metric < pv[b].Metric
+		}
+		return pv[a].Where[experiments.ColMethod] < pv[b].Where[experiments.ColMethod]
+	})
+	testCols := []string{"val_map", "alpha"}
+	for _, m := range relMeasures {
+		testCols = append(testCols, "test_"+m)
+	}
+	testCols = append(testCols, "test_map_p", "topic_test_map", "ktotal")
+	var bmCols []string
+	for _, m := range relMeasures {
+		bmCols = append(bmCols, "bm25_test_"+m)
+	}
+	bmCols = append(bmCols, "bm25_val_map", "val_queries", "test_queries")
+	return &experiments.Experiment{
+		ID:      "gmf2012/tables12-13",
+		Title:   "Relevance ranking: BM25 combined with RLSI, CRLSI, GRLSI (Table 12) and NMF, CNMF, Group NMF (Table 13)",
+		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§6 Eq. 11, §7.4 Experiment 3, Tables 12 and 13"},
+		Version: "1",
+
+		Datasets:  []string{semevalData, cranfieldData},
+		Checksums: relChecksums,
+		Methods: []experiments.MethodSpec{
+			{Label: labelRLSI, Name: "rlsi", Params: rlsiP},
+			{Label: labelCRLSI, Name: "crlsi", Params: rl},
+			{Label: labelGRLSI, Name: "grouprlsi", Params: rl},
+			{Label: labelNMF, Name: "nmf", Params: nm},
+			{Label: labelCNMF, Name: "cnmf", Params: nm},
+			{Label: labelGNMF, Name: "groupnmf", Params: nm},
+		},
+		Grid: map[string][]string{
+			"scale":   {"1", "2", "3"},
+			"lambda1": {"0.01", "0.02", "0.05", "0.1"},
+		},
+		TaskParams: []string{"scale"},
+		Seed:       20120815,
+		Task:       tables1213Task,
+
+		Metrics: []experiments.MetricDef{
+			{Name: "val_map", Definition: "mean MAP over the validation queries of BM25+method at the job's α, the α ∈ {0, 0.1, …, 1} with the highest validation MAP (ties: the smaller α)"},
+			{Name: "alpha", Definition: "that α (Eq. 11: s = α·s_topic + (1 − α)·s_term, both min-max normalized per query over its candidates for 0 < α < 1)"},
+			{Name: "test_map", Definition: "mean over the test queries at that α (likewise test_ndcg_cut_k = NDCG@k); trec_eval semantics (metrics/ir, -c), relevant = gain > 0"},
+			{Name: "test_map_p", Definition: "two-sided p-value of the paired t-test of the test MAP against BM25 alone on the same test queries"},
+			{Name: "topic_test_map", Definition: "test MAP of the topic matching score alone (α = 1)"},
+			{Name: "bm25_test_map", Definition: "BM25 alone (k1 = 1.2, b = 0.75, engine/rank) on the test queries (likewise NDCG@k); bm25_val_map on the validation queries"},
+			{Name: "ktotal", Definition: "total number of topics: Ks + P·Kc for the group models and for RLSI/NMF, P·Kc for CRLSI/CNMF (one Kc-topic model per class)"},
+			{Name: "ks", Definition: "shared topics Ks (group models)"},
+			{Name: "kc", Definition: "topics per class Kc (group and per-class models)"},
+			{Name: "classes", Definition: "number of classes P"},
+			{Name: "avgcomp", Definition: "AvgComp of the model's topics (fraction of non-zero weights)"},
+			{Name: "fit_seconds", Definition: "wall-clock seconds of the fit (indicative: the machine is shared)"},
+		},
+		Tables: []experiments.Table{
+			{Name: "configs", Title: "Every configuration: α chosen on the validation queries, measures on the test queries",
+				Rows: []string{experiments.ColDataset, experiments.ColMethod, "scale", "lambda1"}, Metrics: testCols, Digits: 4},
+			{Name: "bm25", Title: "BM25 alone (the same in every job of a data set)",
+				Rows: []string{experiments.ColDataset}, Metrics: bmCols, Digits: 4},
+		},
+		PaperValues: pv,
+		Claims: []experiments.Claim{
+			{Statement: fmt.Sprintf("BM25+GRLSI beats BM25: higher test MAP with a paired t-test p < %g on every data set", RelPValue),
+				Source: "§7.4 finding (1), Table 12", Judge: judgeBeatsBM25([]string{labelGRLSI})},
+			{Statement: fmt.Sprintf("BM25+GNMF beats BM25: higher test MAP with a paired t-test p < %g on every data set", RelPValue),
+				Source: "§7.4 finding (1), Table 13", Judge: judgeBeatsBM25([]string{labelGNMF})},
+			{Statement: fmt.Sprintf("GRLSI ≥ CRLSI and GRLSI ≥ RLSI (combined with BM25): on every data set GRLSI's test MAP is not significantly below either's (paired t-test, p < %g)", RelPValue),
+				Source: "§7.4 findings (2) and (3), Table 12", Judge: judgeNotBelow(labelGRLSI, []string{labelCRLSI, labelRLSI})},
+			{Statement: fmt.Sprintf("GNMF ≥ CNMF and GNMF ≥ NMF (combined with BM25): on every data set GNMF's test MAP is not significantly below either's (paired t-test, p < %g)", RelPValue),
+				Source: "§7.4 findings (2) and (3), Table 13", Judge: judgeNotBelow(labelGNMF, []string{labelCNMF, labelNMF})},
+			{Statement: fmt.Sprintf("GRLSI and GNMF perform significantly better than CRLSI and CNMF: higher test MAP, p < %g, on every data set", RelPValue),
+				Source: "§7.4 finding (2)", Judge: judgeSignificantlyAbove([][2]string{{labelGRLSI, labelCRLSI}, {labelGNMF, labelCNMF}})},
+			{Statement: fmt.Sprintf("All six methods significantly improve BM25: higher test MAP, p < %g, on every data set", RelPValue),
+				Source: "§7.4 finding (1)", Judge: judgeBeatsBM25(append(slices.Clone(rlsiFamily), nmfFamily...))},
+			{Statement: "Evidence (Table 12): BM25 and BM25+RLSI/CRLSI/GRLSI on the test queries, each at the configuration and α chosen on the validation queries, with the paper's Web-II numbers",
+				Source: "Table 12", Judge: judgeRelEvidence(rlsiFamily)},
+			{Statement: "Evidence (Table 13): BM25 and BM25+NMF/CNMF/GNMF on the test queries, likewise",
+				Source: "Table 13", Judge: judgeRelEvidence(nmfFamily)},
+		},
+		Quick: experiments.Quick{
+			Grid:   map[string][]string{"scale": {"1"}, "lambda1": {"0.05"}},
+			Params: map[string]string{"iters": "10"},
+		},
+		Substitutes: "Web-I (training) and Web-II (752,365 documents, 30,000 queries, 5-level judgments, 204 ODP classes from a classifier) are not public. " +
+			"Two public stand-ins: (1) SemEval-2016 Task 3 subtask B (Qatar Living, staged part: train part 1 v2.0, train part 2, dev; " +
+			"datasets/semeval.go): each original question is a query, its judged related questions (about 10) are its candidates, " +
+			"PerfectMatch/Relevant/Irrelevant = gains 2/1/0 (relevant = gain > 0 for MAP), and a related question's forum category " +
+			"(26 in all) is its class; the topic models are trained on the 1,783 related questions. (2) Cranfield 1400 (graded judgments, " +
+			"225 queries, every document a candidate), whose documents have no classes: they are assigned P = " + strconv.Itoa(CranfieldClasses) +
+			" classes by clustering, the argmax of each document's row of V in an NMF fit with K = P (engine/nmf, random init from seed " +
+			strconv.Itoa(RelClusterSeed) + ", " + strconv.Itoa(clusterIters) + " iterations) on the same unit-length tf-idf corpus, clusters left empty dropped. " +
+			"The paper trains on Web-I and ranks Web-II; here the models are trained on the collection that is ranked (its documents, not its queries or judgments).",
+		Protocol: "Text: SMART stop list, tokens of ≥ 2 letters, numbers dropped, every term kept, tf-idf (datasets/text), every document and query scaled " +
+			"to unit length (our reading, as gmf2012/tables10-11: the λ's of §7.1 are stated for unit-scale data). Topic settings (§7.1 shape, Ks : P·Kc as Wikipedia's 10 : 100): " +
+			"scale s ∈ {1, 2, 3} gives (Ks, Kc) = s·(10, 2) on SemEval (P = 26, K = 62, 124, 186) and s·(10, 4) on Cranfield (P = 10, K = 50, 100, 150); GRLSI and GNMF use (Ks, Kc), " +
+			"RLSI and NMF the same total K = Ks + P·Kc (the paper's \"fair comparison\" of §7.1), CRLSI and CNMF one model of Kc topics per class (\"the same parameter " +
+			"settings … except parameter Ks\", §7.3; a class with fewer than Kc documents gets that many). RLSI family: λ1 ∈ {0.01, 0.02, 0.05, 0.1} (§7.1's " +
+			"grid), λ2 = 0.1 (§7.1), Uℓ1-Vℓ2; NMF family: multiplicative updates; at most " + relIters + " iterations with each family's default tolerance, random " +
+			"initialization from the job's seed. Scoring (§6, Eq. 11 and §7.4): s_topic is the cosine of the query's and the document's fold-ins; for GRLSI, CRLSI, " +
+			"GNMF and CNMF the query is folded in with the class of the document it is scored against (Ũ_{y_d} = [U0, U_{y_d}], or class y_d's own model) and the " +
+			"document with its own class (FoldInClass), so one query has one representation per class; RLSI and NMF fold both in without labels. " +
+			"s = α·s_topic + (1 − α)·s_term with s_term = BM25; for 0 < α < 1 both are min-max normalized per query over its candidates (our reading, " +
+			"experiments/retrieval: the paper does not say), α = 0 is BM25 alone and α = 1 the topic score alone, α ∈ {0, 0.1, …, 1} (\"from 0 to 1 in steps of 0.1\"). " +
+			"Validation/test: as §7.4 splits Web-II's queries at random into two halves, every data set's judged queries (those with a relevant candidate) " +
+			"are split in two halves by a seeded permutation (retrieval.SplitQueries, seed " + strconv.Itoa(RelSplitSeed) + "), the first validating; for SemEval this " +
+			"replaces the official train/dev split (dev has only 43 queries with a relevant candidate and the 2016 test file is not staged). For each method the configuration " +
+			"(scale, λ1) and α with the highest mean validation MAP are chosen (ties: the earlier job, the smaller α) and reported on the test queries with paired " +
+			"two-sided t-tests (p < 0.05) against BM25 and between methods; the thresholds of every claim were fixed before any run. " +
+			"Quick: scale 1, λ1 = 0.05, 10 iterations.",
+	}
+}
+
+// relScale returns (Ks, Kc) of a data set at a scale.
+func relScale(dataset string, s int) (ks, kc int, err error) {
+	b, ok := relBase[dataset]
+	if !ok {
+		return 0, 0, fmt.Errorf("no topic settings for data set %q", dataset)
+	}
+	if s < 1 {
+		return 0, 0, fmt.Errorf("task parameter scale = %d, want ≥ 1", s)
+	}
+	return s * b[0], s * b[1], nil
+}
+
+// relQueryMetric names a stored per-query value: part (val or test), α,
+// measure.
+func relQueryMetric(part string, alpha float64, measure string) string {
+	return part + "@" + strconv.FormatFloat(alpha, 'g', -1, 64) + "/" + measure
+}
+
+func parseRelQueryMetric(s string) (part string, alpha float64, measure string, ok bool) {
+	part, rest, ok1 := strings.Cut(s, "@")
+	a, measure, ok2 := strings.Cut(rest, "/")
+	if !ok1 || !ok2 || (part != partVal && part != partTest) {
+		return "", 0, "", false
+	}
+	alpha, err := strconv.ParseFloat(a, 64)
+	return part, alpha, measure, err == nil
+}
+
+// chooseAlpha returns the index of the α whose evaluation has the highest
+// mean MAP (ties: the first, i.e. the smaller α).
+func chooseAlpha(evals []*retrieval.Evaluation) int {
+	best, bi := math.Inf(-1), 0
+	for i, e := range evals {
+		if m := e.Mean("map"); m > best {
+			best, bi = m, i
+		}
+	}
+	return bi
+}
+
+func tables1213Task(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
+	d, err := loadRel(j.Dataset)
+	if err != nil {
+		return nil, err
+	}
+	s, err := j.IntParam("scale", 1)
+	if err != nil {
+		return nil, err
+	}
+	ks, kc, err := relScale(j.Dataset, s)
+	if err != nil {
+		return nil, fmt.Errorf("experiment %s: %w", j.Experiment.ID, err)
+	}
+	np := len(d.corpus.ClassNames)
+	jc := *j
+	jc.Method.Params = maps.Clone(j.Method.Params)
+	ktotal := ks + np*kc
+	switch j.Method.Name {
+	case "rlsi", "nmf":
+		jc.Method.Params["k"] = strconv.Itoa(ktotal)
+	case "grouprlsi", "groupnmf":
+		jc.Method.Params["ks"] = strconv.Itoa(ks)
+		jc.Method.Params["kc"] = strconv.Itoa(kc)
+	case "crlsi", "cnmf":
+		jc.Method.Params["kc"] = strconv.Itoa(kc)
+		ktotal = np * kc
+	default:
+		return nil, fmt.Errorf("experiment %s: method %q is not one of the six of Tables 12–13", j.Experiment.ID, j.Method.Name)
+	}
+	method, err := jc.NewMethod()
+	if err != nil {
+		return nil, err
+	}
+	rec := engine.NewRecorder()
+	rec.OnIteration = j.OnIteration
+	start := time.Now()
+	model, status, err := method.Fit(ctx, d.corpus, rec)
+	if err != nil {
+		return nil, err
+	}
+	fitSec := time.Since(start).Seconds()
+	if status.Reason == engine.Cancelled {
+		return nil, ctx.Err()
+	}
+	res := &experiments.Result{Iterations: rec, Status: &status, Notes: slices.Clone(d.notes)}
+	if status.Reason == engine.NumericalFailure {
+		res.Notes = append(res.Notes, fmt.Sprintf("%s: %s", j.Label(), status))
+	}
+	topic, err := topicScores(ctx, "topic", model, d)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", j.Label(), err)
+	}
+	alphas := retrieval.DefaultAlphas()
+	evals, err := sweepGroups(d, d.bm25, topic, alphas)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", j.Label(), err)
+	}
+	keep := map[string]map[string]bool{partVal: {}, partTest: {}}
+	for q, id := range d.task.QueryIDs {
+		keep[d.part[q]][id] = true
+	}
+	parts := map[string][]*retrieval.Evaluation{}
+	for _, part := range []string{partVal, partTest} {
+		for a, e := range evals {
+			pe := restrict(e, keep[part])
+			parts[part] = append(parts[part], pe)
+			for m, name := range retrieval.Measures {
+				for q, id := range pe.Queries {
+					res.PerQuery = append(res.PerQuery, experiments.QueryMetric{Query: id, Metric: relQueryMetric(part, alphas[a], name), Value: pe.Values[m][q]})
+				}
+			}
+		}
+	}
+	ai := chooseAlpha(parts[partVal])
+	val, test := parts[partVal], parts[partTest]
+	res.AddMetric("val_map", val[ai].Mean("map"))
+	res.AddMetric("alpha", alphas[ai])
+	for _, m := range relMeasures {
+		res.AddMetric("test_"+m, test[ai].Mean(m))
+	}
+	tests, err := retrieval.Compare(test[ai], test[0])
+	if err != nil {
+		return nil, err
+	}
+	res.AddMetric("test_map_p", tests[0].P)
+	res.AddMetric("topic_test_map", test[len(test)-1].Mean("map"))
+	for _, m := range relMeasures {
+		res.AddMetric("bm25_test_"+m, test[0].Mean(m))
+	}
+	res.AddMetric("bm25_val_map", val[0].Mean("map"))
+	res.AddMetric("val_queries", float64(len(val[0].Queries)))
+	res.AddMetric("test_queries", float64(len(test[0].Queries)))
+	res.AddMetric("ktotal", float64(ktotal))
+	res.AddMetric("ks", float64(ks))
+	res.AddMetric("kc", float64(kc))
+	res.AddMetric("classes", float64(np))
+	res.AddMetric("avgcomp", topics.AvgComp(model.TermTopics()))
+	res.AddMetric("iterations", float64(status.Iterations))
+	res.AddMetric("fit_seconds", fitSec)
+	return res, nil
+}
+
+// ---- the render step: choice on validation, t-tests on test ----
+
+// relChoice is one method's configuration and α chosen on the validation
+// queries of a data set, with its test evaluation.
+type relChoice struct {
+	Method  string
+	Config  string
+	Alpha   float64
+	ValMAP  float64
+	Test    *retrieval.Evaluation
+	Configs int
+}
+
+// relOutcome is the protocol's outcome on one data set.
+type relOutcome struct {
+	Dataset string
+	BM25    *retrieval.Evaluation // test queries
+	BM25Val float64
+	Methods map[string]*relChoice
+}
+
+// rebuildRel returns a job's stored per-query values of one part at one α
+// as an evaluation (queries in byte order).
+func rebuildRel(run *experiments.StoredRun, part string, alpha float64) (*retrieval.Evaluation, error) {
+	byQ := map[string][]float64{}
+	for _, q := range run.PerQuery {
+		p, a, measure, ok := parseRelQueryMetric(q.Metric)
+		if !ok || p != part || a != alpha {
+			continue
+		}
+		m := slices.Index(retrieval.Measures, measure)
+		if m < 0 {
+			return nil, fmt.Errorf("%s: unknown measure %q in %s", run.Dir, measure, experiments.PerQueryFile)
+		}
+		v := byQ[q.Query]
+		if v == nil {
+			v = make([]float64, len(retrieval.Measures))
+			for i := range v {
+				v[i] = math.NaN()
+			}
+			byQ[q.Query] = v
+		}
+		v[m] = q.Value
+	}
+	if len(byQ) == 0 {
+		return nil, fmt.Errorf("%s: no %s values at α = %g", run.Dir, part, alpha)
+	}
+	e := &retrieval.Evaluation{Name: fmt.Sprintf("%s α=%g", part, alpha), Values: make([][]float64, len(retrieval.Measures))}
+	e.Queries = slices.Sorted(maps.Keys(byQ))
+	for _, id := range e.Queries {
+		for m, x := range byQ[id] {
+			if math.IsNaN(x) {
+				return nil, fmt.Errorf("%s: %s at α = %g lacks %s for query %s", run.Dir, part, alpha, retrieval.Measures[m], id)
+			}
+			e.Values[m] = append(e.Values[m], x)
+		}
+	}
+	return e, nil
+}
+
+// relConfig names a job's configuration.
+func relConfig(j *experiments.Job) string {
+	keys := slices.Sorted(maps.Keys(j.Point))
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + j.Point[k]
+	}
+	return strings.Join(parts, " ")
+}
+
+var relOutcomeCache struct {
+	mu sync.Mutex
+	m  map[*experiments.Results]relOutcomeEntry
+}
+
+type relOutcomeEntry struct {
+	out []*relOutcome
+	err error
+}
+
+// relOutcomes runs the protocol once per Results.
+func relOutcomes(r *experiments.Results) ([]*relOutcome, error) {
+	relOutcomeCache.mu.Lock()
+	defer relOutcomeCache.mu.Unlock()
+	if relOutcomeCache.m == nil {
+		relOutcomeCache.m = map[*experiments.Results]relOutcomeEntry{}
+	}
+	if e, ok := relOutcomeCache.m[r]; ok {
+		return e.out, e.err
+	}
+	out, err := computeRelOutcomes(r)
+	relOutcomeCache.m[r] = relOutcomeEntry{out, err}
+	return out, err
+}
+
+// computeRelOutcomes chooses, per data set and method, the job with the
+// highest stored val_map (its α is the job's own choice, so this is the
+// joint choice of configuration and α; ties: the earlier job) and rebuilds
+// its test evaluation and BM25's from the stored per-query values.
+func computeRelOutcomes(r *experiments.Results) ([]*relOutcome, error) {
+	var out []*relOutcome
+	byDS := map[string]*relOutcome{}
+	best := map[string]map[string]*experiments.JobResult{}
+	for _, jr := range r.Jobs {
+		ds, meth := jr.Job.Dataset, jr.Job.Method.DisplayName()
+		v, ok := jr.Run.Metric("val_map")
+		if !ok || math.IsNaN(v) {
+			continue
+		}
+		o := byDS[ds]
+		if o == nil {
+			o = &relOutcome{Dataset: ds, Methods: map[string]*relChoice{}}
+			byDS[ds] = o
+			out = append(out, o)
+			best[ds] = map[string]*experiments.JobResult{}
+		}
+		c := o.Methods[meth]
+		if c == nil {
+			c = &relChoice{Method: meth, ValMAP: math.Inf(-1)}
+			o.Methods[meth] = c
+		}
+		c.Configs++
+		if v > c.ValMAP {
+			c.ValMAP = v
+			best[ds][meth] = jr
+		}
+	}
+	for _, o := range out {
+		for meth, c := range o.Methods {
+			jr := best[o.Dataset][meth]
+			a, ok := jr.Run.Metric("alpha")
+			if !ok {
+				return nil, fmt.Errorf("%s: no alpha metric", jr.Job.Label())
+			}
+			c.Alpha, c.Config = a, relConfig(jr.Job)
+			var err error
+			if c.Test, err = rebuildRel(jr.Run, partTest, a); err != nil {
+				return nil, err
+			}
+			c.Test.Name = "bm25+" + meth
+			if o.BM25 == nil {
+				if o.BM25, err = rebuildRel(jr.Run, partTest, 0); err != nil {
+					return nil, err
+				}
+				o.BM25.Name = "bm25"
+				o.BM25Val, _ = jr.Run.Metric("bm25_val_map")
+			}
+		}
+	}
+	return out, nil
+}
+
+// mapTestOf is the paired t-test of a's test MAP against b's.
+func mapTestOf(a, b *retrieval.Evaluation) (retrieval.Test, error) {
+	tests, err := retrieval.Compare(a, b)
+	if err != nil {
+		return retrieval.Test{}, err
+	}
+	return tests[slices.Index(retrieval.Measures, "map")], nil
+}
+
+func relVerdict(n, held int, detail string) experiments.Verdict {
+	switch {
+	case n == 0:
+		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: detail}
+	case held == n:
+		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+	}
+	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+}
+
+// judgeBeatsBM25: held when every listed method, at its validation choice,
+// has a higher test MAP than BM25 with p < RelPValue on every data set.
+func judgeBeatsBM25(methods []string) func(r *experiments.Results) experiments.Verdict {
+	return func(r *experiments.Results) experiments.Verdict {
+		out, err := relOutcomes(r)
+		if err != nil {
+			return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "cannot run the protocol: " + err.Error()}
+		}
+		var parts []string
+		n, held := 0, 0
+		for _, o := range out {
+			for _, meth := range methods {
+				c := o.Methods[meth]
+				if c == nil {
+					continue
+				}
+				t, err := mapTestOf(c.Test, o.BM25)
+				if err != nil {
+					return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: err.Error()}
+				}
+				n++
+				if t.MeanDiff > 0 && t.Significant(RelPValue) {
+					held++
+				}
+				parts = append(parts, fmt.Sprintf("%s BM25+%s %.4f vs BM25 %.4f (%+.4f, p=%.3g, %d test queries)", o.Dataset, meth, t.Mean, t.BaselineMean, t.MeanDiff, t.P, t.N))
+			}
+		}
+		return relVerdict(n, held, fmt.Sprintf("%d of %d (data set, method) pairs significantly above BM25 (p < %g): %s", held, n, RelPValue, strings.Join(parts, "; ")))
+	}
+}
+
+// judgeNotBelow: held when on every data set the method's test MAP is not
+// significantly below (p < RelPValue with a negative difference) any of
+// the others'.
+func judgeNotBelow(method string, others []string) func(r *experiments.Results) experiments.Verdict {
+	return func(r *experiments.Results) experiments.Verdict {
+		out, err := relOutcomes(r)
+		if err != nil {
+			return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "cannot run the protocol: " + err.Error()}
+		}
+		var parts []string
+		n, held := 0, 0
+		for _, o := range out {
+			c := o.Methods[method]
+			if c == nil {
+				continue
+			}
+			for _, other := range others {
+				oc := o.Methods[other]
+				if oc == nil {
+					continue
+				}
+				t, err := mapTestOf(c.Test, oc.Test)
+				if err != nil {
+					return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: err.Error()}
+				}
+				n++
+				if !(t.MeanDiff < 0 && t.Significant(RelPValue)) {
+					held++
+				}
+				parts = append(parts, fmt.Sprintf("%s %s %.4f vs %s %.4f (%+.4f, p=%.3g)", o.Dataset, method, t.Mean, other, t.BaselineMean, t.MeanDiff, t.P))
+			}
+		}
+		return relVerdict(n, held, fmt.Sprintf("test MAP (BM25+method); %s not significantly below in %d of %d comparisons: %s", method, held, n, strings.Join(parts, "; ")))
+	}
+}
+
+// judgeSignificantlyAbove: held when in every pair the first method's test
+// MAP is above the second's with p < RelPValue on every data set.
+func judgeSignificantlyAbove(pairs [][2]string) func(r *experiments.Results) experiments.Verdict {
+	return func(r *experiments.Results) experiments.Verdict {
+		out, err := relOutcomes(r)
+		if err != nil {
+			return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "cannot run the protocol: " + err.Error()}
+		}
+		var parts []string
+		n, held := 0, 0
+		for _, o := range out {
+			for _, p := range pairs {
+				a, b := o.Methods[p[0]], o.Methods[p[1]]
+				if a == nil || b == nil {
+					continue
+				}
+				t, err := mapTestOf(a.Test, b.Test)
+				if err != nil {
+					return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: err.Error()}
+				}
+				n++
+				if t.MeanDiff > 0 && t.Significant(RelPValue) {
+					held++
+				}
+				parts = append(parts, fmt.Sprintf("%s %s %.4f vs %s %.4f (%+.4f, p=%.3g)", o.Dataset, p[0], t.Mean, p[1], t.BaselineMean, t.MeanDiff, t.P))
+			}
+		}
+		return relVerdict(n, held, fmt.Sprintf("test MAP (BM25+method); significantly above in %d of %d comparisons: %s", held, n, strings.Join(parts, "; ")))
+	}
+}
+
+// judgeRelEvidence renders Table 12 or 13 per data set: BM25 and each
+// method's test measures at its validation choice, with the differences
+// and p-values against BM25 (* p < RelPValue) and the paper's numbers.
+func judgeRelEvidence(methods []string) func(r *experiments.Results) experiments.Verdict {
+	return func(r *experiments.Results) experiments.Verdict {
+		out, err := relOutcomes(r)
+		if err != nil {
+			return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "cannot run the protocol: " + err.Error()}
+		}
+		var b strings.Builder
+		for _, o := range out {
+			fmt.Fprintf(&b, "[%s, %d test queries] BM25: ", o.Dataset, len(o.BM25.Queries))
+			for i, m := range relMeasures {
+				fmt.Fprintf(&b, "%s %.4f (paper %.4f)", retrieval.MeasureNames[m], o.BM25.Mean(m), paperRel["BM25"][i])
+				if i < len(relMeasures)-1 {
+					b.WriteString(", ")
+				}
+			}
+			fmt.Fprintf(&b, "; validation MAP %.4f. ", o.BM25Val)
+			for _, meth := range methods {
+				c := o.Methods[meth]
+				if c == nil {
+					continue
+				}
+				tests, err := retrieval.Compare(c.Test, o.BM25)
+				if err != nil {
+					return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: err.Error()}
+				}
+				fmt.Fprintf(&b, "BM25+%s (best of %d configs × 11 α on validation: %s, α=%g, validation MAP %.4f): ", meth, c.Configs, c.Config, c.Alpha, c.ValMAP)
+				for i, m := range relMeasures {
+					t := tests[slices.Index(retrieval.Measures, m)]
+					star := ""
+					if t.Significant(RelPValue) {
+						star = "*"
+					}
+					fmt.Fprintf(&b, "%s %.4f (%+.4f, p=%.3g%s; paper %.4f)", retrieval.MeasureNames[m], t.Mean, t.MeanDiff, t.P, star, paperRel[meth][i])
+					if i < len(relMeasures)-1 {
+						b.WriteString(", ")
+					}
+				}
+				b.WriteString(". ")
+			}
+		}
+		if b.Len() == 0 {
+			return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no runs"}
+		}
+		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: strings.TrimSpace(b.String())}
+	}
+}
