@@ -56,7 +56,40 @@ var (
 	nmfFamily  = []string{labelNMF, labelCNMF, labelGNMF}
 )
 
-// Tables1213 is the experiment "gmf2012/tables12-13".
+// Tables1213 is the experiment "gmf2012/tables12-13": GMF §7.4 (Experiment
+// 3), relevance ranking with s(q, d) = α·s_topic(q, d) + (1 − α)·s_term(q, d)
+// (§6 Eq. 11), s_term = BM25 and s_topic the cosine of the query's and the
+// document's topic representations, for RLSI, CRLSI, GRLSI (Table 12) and
+// NMF, CNMF, Group NMF (Table 13), beside BM25 alone; MAP and NDCG@1/3/5/10
+// on test queries at the setting chosen on validation queries, paired
+// t-tests.
+//
+// Group and per-class models score a pair (q, d) in d's class y_d, as
+// §7.4's heuristic says: q is folded in with Ũ_{y_d} = [U0, U_{y_d}] (GRLSI
+// Eq. 8, GNMF Eq. 10) or by class y_d's own model (CRLSI, CNMF), d with its
+// own class, and s_topic is their cosine (classCosineScores). RLSI and NMF
+// fold both in without labels.
+//
+// Readings where the paper is silent or does not apply (also in the
+// Protocol text):
+//   - data: SemEval-2016 Task 3 subtask B, each original question ranking
+//     its judged related questions, forum category = class; Cranfield with
+//     every document a candidate and NMF-argmax clusters as classes
+//     (tables1213_data.go). The models are fitted on the ranked documents
+//     (unit-length tf-idf), not on a separate Web-I;
+//   - validation/test: a seeded random half split of each data set's
+//     queries, as the paper splits Web-II's;
+//   - topic settings: (Ks, Kc) = s·(10, 2) (SemEval, P = 26) or s·(10, 4)
+//     (Cranfield, P = 10) for s ∈ {1, 2, 3}; RLSI and NMF with the same
+//     total K = Ks + P·Kc; CRLSI and CNMF with Kc topics per class (§7.3:
+//     the same settings "except parameter Ks"); λ1 ∈ {0.01, 0.02, 0.05,
+//     0.1}, λ2 = 0.1 (§7.1);
+//   - Eq. 11's scales: min-max normalization per query over its candidates
+//     for 0 < α < 1 (experiments/retrieval's default); α = 0 (BM25 alone) is
+//     among the choices, as "from 0 to 1 in steps of 0.1" says;
+//   - the choice: per method, the (configuration, α) with the highest mean
+//     validation MAP; ties go to the earlier job (job order: methods, then
+//     λ1, then scale) and the smaller α.
 func Tables1213() *experiments.Experiment {
 	rl := map[string]string{"lambda2": "0.1", "iters": relIters}
 	rlsiP := maps.Clone(rl)
