@@ -431,3 +431,22 @@ func TestClusterClasses(t *testing.T) {
 		t.Errorf("labels %v do not separate the two blocks", l1)
 	}
 }
+
+// TestRelBadInput: unknown data sets and scales are errors naming them.
+func TestRelBadInput(t *testing.T) {
+	if _, err := loadRel("adi"); err == nil || !strings.Contains(err.Error(), `"adi"`) {
+		t.Errorf("unknown data set: %v", err)
+	}
+	if _, _, err := relScale("adi", 1); err == nil || !strings.Contains(err.Error(), `"adi"`) {
+		t.Errorf("relScale of an unknown data set: %v", err)
+	}
+	if _, _, err := relScale(semevalData, 0); err == nil || !strings.Contains(err.Error(), "scale = 0") {
+		t.Errorf("scale 0: %v", err)
+	}
+	for s, want := range map[int][2]int{1: {10, 2}, 3: {30, 6}} {
+		ks, kc, err := relScale(semevalData, s)
+		if err != nil || [2]int{ks, kc} != want {
+			t.Errorf("semeval scale %d: (%d, %d) %v, want %v", s, ks, kc, err, want)
+		}
+	}
+}
