@@ -147,23 +147,10 @@ func run(args []string) error {
 	base := ms.HeapAlloc
 	rssBefore := procStatus("VmHWM")
 
-	opt := grouprlsi.Options{Ks: *ks, Kc: *kc, Lambda1: *lambda1, Lambda2: 0.1, Seed: 1,
-		Stopping: engine.Stopping{MaxIter: *iters, RelTol: -1}}
-	if *ks == 0 {
-		opt.Ks = grouprlsi.None
-	}
-	if *kc == 0 {
-		opt.Kc = grouprlsi.None
-	}
-	rec := engine.NewRecorder()
-	var st engine.Status
-	peak := peakHeap(func() {
-		_, st, err = opt.Fit(context.Background(), c, rec)
-	})
+	rec, st, peak, err := measureFit(c, *ks, *kc, *iters, *lambda1)
 	if err != nil {
 		return err
 	}
-	runtime.KeepAlive(c)
 
 	fmt.Printf("corpus: M = %d terms × N = %d documents, nnz = %d, P = %d; GRLSI Ks = %d, Kc = %d, K = %d; %s (generated in %.1f s)\n",
 		d.m, d.n, d.nnz, d.p, d.ks, d.kc, d.ks+d.p*d.kc, st, genSec)
@@ -179,6 +166,27 @@ func run(args []string) error {
 	fmt.Printf("measured: VmHWM before fit %s, after fit %s; GOGC=%q GOMEMLIMIT=%q\n",
 		rssBefore, procStatus("VmHWM"), os.Getenv("GOGC"), os.Getenv("GOMEMLIMIT"))
 	return nil
+}
+
+// measureFit fits GRLSI on c and returns its recorder and status and the
+// largest heap above the level before the fit.
+func measureFit(c *engine.Corpus, ks, kc, iters int, lambda1 float64) (*engine.Recorder, engine.Status, uint64, error) {
+	opt := grouprlsi.Options{Ks: ks, Kc: kc, Lambda1: lambda1, Lambda2: 0.1, Seed: 1,
+		Stopping: engine.Stopping{MaxIter: iters, RelTol: -1}}
+	if ks == 0 {
+		opt.Ks = grouprlsi.None
+	}
+	if kc == 0 {
+		opt.Kc = grouprlsi.None
+	}
+	rec := engine.NewRecorder()
+	var st engine.Status
+	var err error
+	peak := peakHeap(func() {
+		_, st, err = opt.Fit(context.Background(), c, rec)
+	})
+	runtime.KeepAlive(c)
+	return rec, st, peak, err
 }
 
 // printModel prints the memory model term by term and returns the bytes
