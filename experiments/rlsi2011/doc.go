@@ -29,8 +29,12 @@
 //     and LM without and with the RLSI topic feature, with the full and a
 //     reduced topic-model vocabulary (§6.4; the web set's 16 features are
 //     not available).
-//   - rlsi2011/scalability: seconds per RLSI iteration against the number
-//     of documents on synthetic corpora (Table 4's cost model).
+//   - rlsi2011/scalability: seconds and memory per RLSI iteration as N, M
+//     and K grow, one factor at a time on synthetic corpora and in K on
+//     NPL, jobs run one at a time; a memory formula read from the code
+//     checked against the measured live heap; the largest synthetic run
+//     with its recovered planted topics (Table 4's cost model, §6.4,
+//     Table 10).
 //
 // # Job granularity
 //
