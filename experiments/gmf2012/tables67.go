@@ -111,9 +111,9 @@ func Tables67() *experiments.Experiment {
 	}
 	newsX := "setting, named by its Wikipedia K (20 Newsgroups K = 90, 180, 450, 900)"
 	return &experiments.Experiment{
-		ID:      "gmf2012/tables6-7",
-		Title:   "Time per iteration of RLSI against Group RLSI and NMF against Group NMF (Wikipedia-like, 20 Newsgroups)",
-		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§7.2 Experiment 1, Tables 6 and 7, Figures 2 and 3"},
+		ID:    "gmf2012/tables6-7",
+		Title: "Time per iteration of RLSI against Group RLSI and NMF against Group NMF (Wikipedia-like, 20 Newsgroups)",
+		Paper: experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§7.2 Experiment 1, Tables 6 and 7, Figures 2 and 3"},
 		// Version 2 adds 20 Newsgroups and the metric k. The Wikipedia-like
 		// jobs keep Version 1's configurations and derived seeds; their run
 		// ids change anyway, since ids include the git revision.
