@@ -43,10 +43,10 @@ func wikiConfig(quick bool) synthetic.Config {
 	return c
 }
 
-// web1Config is the Web-I-like corpus planned for the Web-I experiments
-// (Tables 8–9): the "web1-like" preset (204 classes shaped after Table 5's
-// Web-I row, 10,000 terms × 20,000 documents); quick: 2,000 × 2,040 (ten
-// documents per class on average).
+// web1Config is the Web-I-like corpus of tables4-5 (the timings of
+// tables8-9 use a smaller one, web1TimingConfig): the "web1-like" preset
+// (204 classes shaped after Table 5's Web-I row, 10,000 terms × 20,000
+// documents); quick: 2,000 × 2,040 (ten documents per class on average).
 func web1Config(quick bool) synthetic.Config {
 	c, err := synthetic.Preset(synthetic.ClassWeb1)
 	if err != nil {
