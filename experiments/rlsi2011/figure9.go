@@ -66,12 +66,12 @@ func Figure9() *experiments.Experiment {
 		ID:      "rlsi2011/figure9",
 		Title:   "LambdaRank with and without the RLSI topic matching feature (Figure 9)",
 		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§6.4, Figure 9"},
-		Version: "2",
+		Version: "3",
 
 		Datasets:  retrievalCollections,
 		Checksums: retrievalChecksums,
 		Methods: []experiments.MethodSpec{{Label: labelRLSI, Name: "rlsi",
-			Params: rlsiParams(map[string]string{"variant": "u1v2", "k": "50", "lambda1": "0.5", "lambda2": "1", "iters": "100", "lambda-scale": LambdaRelative})}},
+			Params: rlsiParams(map[string]string{"variant": "u1v2", "k": "50", "lambda1": WorkingLambda1, "lambda2": PaperLambda2, "iters": "100", "lambda-scale": LambdaRelative})}},
 		Grid:       map[string][]string{"vocab": {VocabAll, VocabReduced}},
 		TaskParams: []string{"vocab"},
 		Seed:       20110727,
@@ -96,7 +96,8 @@ func Figure9() *experiments.Experiment {
 			Params:   map[string]string{"iters": "10", "k": "10"},
 		},
 		Substitutes: retrievalSubstitutes + " The paper's LambdaRank had 16 web features (BM25, PageRank, Query-Exact-Match, ...); ours has BM25, VSM and LM (Dirichlet μ = 2000).",
-		Protocol: fmt.Sprintf("RLSI (Uℓ1-Vℓ2) with the paper's §6.4 parameters λ1 = 0.5, λ2 = 1.0 and K = 50 (the paper's K = 500 is for 1.6M documents), raw tf-idf with λ relative to the data's scale "+
+		Protocol: fmt.Sprintf("RLSI (Uℓ1-Vℓ2) with λ1 = 0.1, λ2 = 1.0 (the paper's §6.4 λ1 = 0.5 read relative to the data's scale empties every topic; "+
+			"0.1 is the largest λ1 of the grid that empties none, see rlsi2011/table6-7 and figures3-5) and K = 50 (the paper's K = 500 is for 1.6M documents), raw tf-idf with λ relative to the data's scale "+
 			"and V⁽⁰⁾ at that scale (lambda-scale relative, init-scale balanced; see rlsi2011/table6-7), "+
 			"up to 100 iterations; --quick: MED, K = 10, 10 iterations. Reduced vocabulary: the topic model is fitted and queries folded in without the terms of total "+
 			"frequency below %d (the term features keep every term). LambdaRank (experiments/retrieval): candidates are BM25's top 1000, features min-max "+

@@ -125,7 +125,7 @@ func TestTable67Quick(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(res.Jobs) != 16 {
-		t.Fatalf("%d quick jobs, want 16 (2 lambda-scales × 2 λ2 × 4 variants)", len(res.Jobs))
+		t.Fatalf("%d quick jobs, want 16 (2 lambda-scales × 2 λ1 × 4 variants)", len(res.Jobs))
 	}
 	for _, j := range res.Jobs {
 		a, ok := j.Run.Metric("avgcomp")
