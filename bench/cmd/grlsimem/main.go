@@ -48,18 +48,16 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouprlsi"
-	"github.com/topicmf/topicmf/engine/sparse"
+	"github.com/topicmf/topicmf/internal/benchdata"
 )
 
 func main() {
@@ -182,7 +180,7 @@ func measureFit(c *engine.Corpus, ks, kc, iters int, lambda1 float64) (*engine.R
 	rec := engine.NewRecorder()
 	var st engine.Status
 	var err error
-	peak := peakHeap(func() {
+	peak := benchdata.PeakHeap(func() {
 		_, st, err = opt.Fit(context.Background(), c, rec)
 	})
 	runtime.KeepAlive(c)
@@ -206,34 +204,7 @@ func printModel(d dims) (corpusB, fitB float64) {
 
 // corpus generates the benchmark-style corpus of the package doc.
 func corpus(m, n, perDoc, p int, sorted bool) (*engine.Corpus, error) {
-	rng := rand.New(rand.NewPCG(1, 7))
-	zipf := rand.NewZipf(rng, 1.1, 2, uint64(m-1))
-	dt := &sparse.CSR{Rows: n, Cols: m, RowPtr: make([]int, n+1),
-		ColIdx: make([]int32, 0, n*perDoc), Val: make([]float64, 0, n*perDoc)}
-	seen := make([]bool, m)
-	terms := make([]int32, 0, perDoc)
-	for j := 0; j < n; j++ {
-		terms = terms[:0]
-		for len(terms) < perDoc {
-			var w int32
-			if rng.IntN(2) == 0 {
-				w = int32(zipf.Uint64())
-			} else {
-				w = int32(rng.IntN(m))
-			}
-			if !seen[w] {
-				seen[w] = true
-				terms = append(terms, w)
-			}
-		}
-		slices.Sort(terms)
-		for _, w := range terms {
-			seen[w] = false
-			dt.ColIdx = append(dt.ColIdx, w)
-			dt.Val = append(dt.Val, float64(1+rng.IntN(4)))
-		}
-		dt.RowPtr[j+1] = len(dt.ColIdx)
-	}
+	dt := benchdata.ZipfCounts(m, n, perDoc)
 	labels := make([]int, n)
 	for j := range labels {
 		if sorted {
@@ -253,35 +224,6 @@ func corpus(m, n, perDoc, p int, sorted bool) (*engine.Corpus, error) {
 	d := dt.T()
 	dt = nil // NewCorpus builds its own Dᵀ
 	return engine.NewCorpus("grlsimem", vocab, d, nil, labels, names)
-}
-
-// peakHeap runs f while sampling HeapAlloc every 10 ms and returns the
-// largest value seen above the level before f, in bytes.
-func peakHeap(f func()) uint64 {
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	base, peak := ms.HeapAlloc, ms.HeapAlloc
-	stop, done := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(done)
-		tick := time.NewTicker(10 * time.Millisecond)
-		defer tick.Stop()
-		var s runtime.MemStats
-		for {
-			select {
-			case <-stop:
-				return
-			case <-tick.C:
-				runtime.ReadMemStats(&s)
-				peak = max(peak, s.HeapAlloc)
-			}
-		}
-	}()
-	f()
-	close(stop)
-	<-done
-	runtime.ReadMemStats(&ms)
-	return max(peak, ms.HeapAlloc) - base
 }
 
 // procStatus returns the value of a field of /proc/self/status, e.g.

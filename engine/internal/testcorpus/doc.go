@@ -12,7 +12,7 @@
 //   - comparisons of factor matrices (BitsEqual, MaxAbsDiff,
 //     MatchedCosine, DenseOf);
 //   - the group families' conformance and benchmark helpers (WithClasses,
-//     GroupTopics, PeakHeap, IterSeconds).
+//     GroupTopics, IterSeconds).
 //
 // It is imported by test files only (internal to engine; no production
 // code depends on it). Every corpus is deterministic: the same arguments

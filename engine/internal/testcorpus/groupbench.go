@@ -2,13 +2,12 @@ package testcorpus
 
 import (
 	"context"
-	"runtime"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/internal/benchdata"
 )
 
 // GroupBenchConfig is the corpus of the GMF efficiency benchmarks: 25 classes
@@ -30,46 +29,13 @@ var GroupBench = sync.OnceValues(func() (*engine.Corpus, error) {
 	return c, err
 })
 
-// PeakHeap runs f while sampling the live heap every 5 ms and returns the
-// largest HeapAlloc seen above the level before f (after a GC), in bytes.
-func PeakHeap(f func()) uint64 {
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	base := ms.HeapAlloc
-	peak := base
-	stop := make(chan struct{})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		tick := time.NewTicker(5 * time.Millisecond)
-		defer tick.Stop()
-		var s runtime.MemStats
-		for {
-			select {
-			case <-stop:
-				return
-			case <-tick.C:
-				runtime.ReadMemStats(&s)
-				peak = max(peak, s.HeapAlloc)
-			}
-		}
-	}()
-	f()
-	close(stop)
-	<-done
-	runtime.ReadMemStats(&ms)
-	peak = max(peak, ms.HeapAlloc)
-	return peak - base
-}
-
 // IterSeconds fits meth for two iterations and returns the wall time of
 // the second (steady state: warm-started lasso rows), and the heap peak.
 func IterSeconds(b *testing.B, meth engine.Method, c *engine.Corpus) (float64, uint64) {
 	b.Helper()
 	rec := engine.NewRecorder()
 	var err error
-	peak := PeakHeap(func() { _, _, err = meth.Fit(context.Background(), c, rec) })
+	peak := benchdata.PeakHeap(func() { _, _, err = meth.Fit(context.Background(), c, rec) })
 	if err != nil {
 		b.Fatal(err)
 	}
