@@ -33,7 +33,12 @@
 //     tf-idf documents, our reading), their AvgComp, and a class-relatedness
 //     proxy fixed in advance: the share of a class topic's top-6 terms whose
 //     document frequency rate in the class exceeds the corpus-wide rate.
-//   - gmf2012/tables12-13: relevance (§7.4): BM25 alone and BM25 + RLSI, CRLSI, GRLSI, NMF, CNMF, GNMF (Eq. 11) on SemEval-2016 Task 3 and clustered Cranfield.
+//   - gmf2012/tables12-13: relevance (§7.4, Tables 12 and 13): BM25 alone
+//     and BM25 + RLSI, CRLSI, GRLSI, NMF, CNMF, GNMF (Eq. 11) on SemEval-2016
+//     Task 3 (forum categories as classes) and on Cranfield with classes
+//     from an NMF clustering; a query is folded in with the class of the
+//     document it is scored against; α and the configuration are chosen on
+//     validation queries and reported on test queries with t-tests.
 //
 // The full tables6-7 grid (40 jobs per data set) is sized to run in
 // roughly 25 minutes on 2 cores: on the 2,000 × 4,000 Wikipedia-like corpus
