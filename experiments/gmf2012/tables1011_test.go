@@ -111,7 +111,15 @@ func TestTables1011Quick(t *testing.T) {
 		if wantP != 0 && get("classes") != wantP {
 			t.Errorf("%s: %v classes, want %v", j.Job.Dataset, get("classes"), wantP)
 		}
-		for _, m := range []string{"avgcomp", "avgcomp_shared", "avgcomp_class", "class_term_share", "class_term_share_other", "shared_term_share"} {
+		// 20 Newsgroups has 7,532 test documents; Reuters about 3,000
+		// single-label ModApte test stories, less those of unseen classes.
+		if n := get("class_accuracy_n"); n < 2500 || n > 7532 {
+			t.Errorf("%s: class accuracy over %v held-out documents", j.Job.Label(), n)
+		}
+		if acc, maj := get("class_accuracy"), get("class_majority"); !(acc > maj) {
+			t.Errorf("%s: held-out class accuracy %v not above the majority share %v", j.Job.Label(), acc, maj)
+		}
+		for _, m := range []string{"avgcomp", "avgcomp_shared", "avgcomp_class", "class_term_share", "class_term_share_other", "shared_term_share", "class_accuracy", "class_majority"} {
 			if v := get(m); !(v >= 0 && v <= 1) {
 				t.Errorf("%s: %s = %v, want in [0, 1]", j.Job.Dataset, m, v)
 			}
@@ -163,8 +171,11 @@ func TestTables1011Quick(t *testing.T) {
 		}
 	}
 	v := res.Verdicts()
-	if len(v) != 4 {
-		t.Fatalf("%d verdicts, want 4", len(v))
+	if len(v) != 5 {
+		t.Fatalf("%d verdicts, want 5", len(v))
+	}
+	if v[3].Outcome == experiments.Inconclusive || !strings.Contains(v[3].Detail, "against majority") {
+		t.Errorf("class-prediction verdict: %s — %s", v[3].Outcome, v[3].Detail)
 	}
 	// The compactness claim judges GRLSI only and quotes GNMF; each
 	// class-term claim reads its own method's runs.
@@ -176,7 +187,38 @@ func TestTables1011Quick(t *testing.T) {
 			t.Errorf("class-term verdict of %s: %s — %s", label, v[1+i].Outcome, v[1+i].Detail)
 		}
 	}
-	if !strings.Contains(v[3].Detail, "[GRLSI, 20newsgroups]") || !strings.Contains(v[3].Detail, "[GNMF, reuters21578]") {
-		t.Errorf("evidence verdict names no method: %s", v[3].Detail)
+	if !strings.Contains(v[4].Detail, "[GRLSI, 20newsgroups]") || !strings.Contains(v[4].Detail, "[GNMF, reuters21578]") {
+		t.Errorf("evidence verdict names no method: %s", v[4].Detail)
+	}
+}
+
+func TestProjectRowsAndMajority(t *testing.T) {
+	// Columns 0..4 of the full vocabulary; 1 and 3 pruned: 0→0, 2→1, 4→2.
+	x, err := sparse.FromTriplets(3, 5, []sparse.Triplet{
+		{Row: 0, Col: 0, Val: 1}, {Row: 0, Col: 1, Val: 2}, {Row: 0, Col: 4, Val: 3},
+		{Row: 1, Col: 3, Val: 5},
+		{Row: 2, Col: 2, Val: 4}, {Row: 2, Col: 4, Val: 6},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := projectRows(x, []int32{0, -1, 1, -1, 2}, 3)
+	want := [][]float64{{1, 0, 3}, {0, 0, 0}, {0, 4, 6}}
+	for i, row := range want {
+		for c, v := range row {
+			if got := p.At(i, c); got != v {
+				t.Errorf("(%d,%d) = %v, want %v", i, c, got, v)
+			}
+		}
+	}
+	if p.NNZ() != 4 || p.Cols != 3 {
+		t.Errorf("%d non-zeros, %d columns; want 4 and 3", p.NNZ(), p.Cols)
+	}
+	// Counted labels 0, 2, 2, 1 (−1 ignored): the majority class 2 has 2 of 4.
+	if m := majorityShare([]int{0, -1, 2, 2, 1}); m != 0.5 {
+		t.Errorf("majority share %v, want 0.5", m)
+	}
+	if m := majorityShare([]int{-1}); !math.IsNaN(m) {
+		t.Errorf("majority share with nothing counted %v, want NaN", m)
 	}
 }
