@@ -5,9 +5,6 @@ import (
 	"io"
 	"strconv"
 	"sync"
-
-	"github.com/go-gota/gota/dataframe"
-	"github.com/go-gota/gota/series"
 )
 
 // Term is one named value: a term of the objective (e.g. "loss",
@@ -29,20 +26,37 @@ type Iteration struct {
 	Sparsity []Term
 }
 
-// Recorder captures every iteration of a fit. A nil *Recorder is valid and
+// Recorder captures the iterations of a fit. A nil *Recorder is valid and
 // records nothing. It is safe for concurrent use.
+//
+// A Recorder made by NewRecorder keeps every iteration; one made by
+// NewBoundedRecorder keeps only the most recent ones, so that a fit of a
+// billion iterations holds a bounded trace in memory while OnIteration (for
+// example a CSV writer streaming to disk) still sees every iteration.
 type Recorder struct {
 	mu    sync.Mutex
+	keep  int // most iterations held; 0: all
 	iters []Iteration
+	total int // iterations recorded, held or not
 	// OnIteration, if set, is called after each recorded iteration (for
-	// progress display). It must not block for long.
+	// progress display or streaming). It must not block for long.
 	OnIteration func(Iteration)
 }
 
-// NewRecorder returns an empty Recorder.
+// NewRecorder returns an empty Recorder that keeps every iteration.
 func NewRecorder() *Recorder { return &Recorder{} }
 
-// Record appends one iteration.
+// NewBoundedRecorder returns an empty Recorder that keeps only the last keep
+// iterations (keep ≥ 1) in memory.
+func NewBoundedRecorder(keep int) *Recorder {
+	if keep < 1 {
+		panic("engine: NewBoundedRecorder needs keep ≥ 1")
+	}
+	return &Recorder{keep: keep}
+}
+
+// Record appends one iteration, dropping the oldest held one when the
+// Recorder is bounded and full.
 func (r *Recorder) Record(it Iteration) {
 	if r == nil {
 		return
@@ -50,7 +64,12 @@ func (r *Recorder) Record(it Iteration) {
 	it.Terms = append([]Term(nil), it.Terms...)
 	it.Sparsity = append([]Term(nil), it.Sparsity...)
 	r.mu.Lock()
+	if r.keep > 0 && len(r.iters) == r.keep {
+		copy(r.iters, r.iters[1:])
+		r.iters = r.iters[:len(r.iters)-1]
+	}
 	r.iters = append(r.iters, it)
+	r.total++
 	f := r.OnIteration
 	r.mu.Unlock()
 	if f != nil {
@@ -58,7 +77,8 @@ func (r *Recorder) Record(it Iteration) {
 	}
 }
 
-// Iterations returns a copy of the recorded iterations.
+// Iterations returns a copy of the held iterations (all of them, or the
+// most recent ones of a bounded Recorder).
 func (r *Recorder) Iterations() []Iteration {
 	if r == nil {
 		return nil
@@ -66,6 +86,17 @@ func (r *Recorder) Iterations() []Iteration {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return append([]Iteration(nil), r.iters...)
+}
+
+// Total is the number of iterations recorded, including those a bounded
+// Recorder no longer holds.
+func (r *Recorder) Total() int {
+	if r == nil {
+		return 0
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.total
 }
 
 // Header is the CSV / dataframe column order: iter, seconds, objective, then
@@ -99,9 +130,10 @@ func (r *Recorder) names() (terms, sparsity []string) {
 	return terms, sparsity
 }
 
-// columns returns the table as float columns in Header order; a term
-// missing from an iteration is NaN.
-func (r *Recorder) columns() ([]string, [][]float64) {
+// Columns returns the held iterations as float columns in Header order
+// ("iter" as a float); a term missing from an iteration is NaN. Front ends
+// build tables from it (a go-gota dataframe in experiments/frame).
+func (r *Recorder) Columns() ([]string, [][]float64) {
 	its := r.Iterations()
 	terms, sp := r.names()
 	head := r.Header()
@@ -131,30 +163,11 @@ func (r *Recorder) columns() ([]string, [][]float64) {
 	return head, cols
 }
 
-// DataFrame returns the iterations as a go-gota dataframe with the columns
-// of Header ("iter" as int, the rest as float).
-func (r *Recorder) DataFrame() dataframe.DataFrame {
-	head, cols := r.columns()
-	ss := make([]series.Series, len(head))
-	for c, name := range head {
-		if c == 0 {
-			ints := make([]int, len(cols[0]))
-			for i, v := range cols[0] {
-				ints[i] = int(v)
-			}
-			ss[c] = series.New(ints, series.Int, name)
-			continue
-		}
-		ss[c] = series.New(cols[c], series.Float, name)
-	}
-	return dataframe.New(ss...)
-}
-
 // WriteCSV writes the iterations as CSV with the columns of Header. Floats
 // are written in full precision (strconv 'g', -1): stored numbers are never
 // rounded.
 func (r *Recorder) WriteCSV(w io.Writer) error {
-	head, cols := r.columns()
+	head, cols := r.Columns()
 	cw := csv.NewWriter(w)
 	if err := cw.Write(head); err != nil {
 		return err
