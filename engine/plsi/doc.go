@@ -49,7 +49,8 @@
 // positive count has nothing to model, and one whose log-likelihood at the
 // start overflows float64 (counts near 1e308) has no finite objective:
 // both are errors from Fit. Below that, the scale of the counts cancels out
-// of the updates.
+// of the updates (r(d,w) is normalized away) unless r itself overflows,
+// which is a NumericalFailure of the M-step.
 //
 // # Parallelism and determinism
 //
