@@ -430,9 +430,10 @@ func tolerate(t reporter, what string, o outcome, c *engine.Corpus, k int) {
 // checkHuge fits corpora whose entries overflow every squared norm (1e308,
 // a 3×3 of one value, and 1e200, a 4×4 of distinct values): a fit must give
 // an error, or Status NumericalFailure with a finite model of the right
-// shape; a success is accepted only with a finite model and a finite,
-// non-zero objective (never "converged, objective 0" from an overflow that
-// zeroed a norm), and nothing may panic.
+// shape; a success is accepted only with a finite model, a finite objective
+// and factors that are not identically zero (the mark of an overflow that
+// zeroed a norm or a similarity: "converged, objective 0"). Nothing may
+// panic.
 func checkHuge(t reporter, f Family) {
 	for _, h := range []struct {
 		name string
@@ -461,8 +462,16 @@ func checkHuge(t reporter, f Family) {
 		case engine.NumericalFailure:
 			t.Logf("%s: %v (accepted: the model is finite)", what, st)
 		case engine.Converged, engine.IterationLimit:
-			if st.Objective == 0 || math.IsNaN(st.Objective) || math.IsInf(st.Objective, 0) {
-				t.Errorf("%s: status %v: a success needs a finite, non-zero objective (an overflow must be an error or a numerical failure)", what, st)
+			if math.IsNaN(st.Objective) || math.IsInf(st.Objective, 0) {
+				t.Errorf("%s: status %v: a success needs a finite objective (an overflow must be an error or a numerical failure)", what, st)
+			}
+			for _, f := range []struct {
+				name string
+				a    *mat.Dense
+			}{{"TermTopics", o.model.TermTopics()}, {"DocTopics", o.model.DocTopics()}} {
+				if _, _, nonzero := firstBad(f.a, func(x float64) bool { return x != 0 }); !nonzero {
+					t.Errorf("%s: status %v with %s identically zero: the data vanished in an overflow (it must be an error or a numerical failure)", what, st, f.name)
+				}
 			}
 		default:
 			t.Errorf("%s: status %v, want a numerical failure, an error or a success", what, st)

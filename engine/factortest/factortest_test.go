@@ -60,7 +60,7 @@ const (
 	panicsOnBadK
 	wrongShape
 	foldInPanics
-	hugeSilentZero // on huge data: a success with objective 0
+	hugeSilentZero // on huge data: a success with zero factors, objective 0
 	hugeNilModel   // on huge data: a numerical failure with a nil model
 	hugeNaNModel   // on huge data: a numerical failure with a NaN factor
 )
@@ -115,6 +115,8 @@ func (m toy) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (e
 	if huge(c) {
 		switch m.b {
 		case hugeSilentZero:
+			u.Zero()
+			v.Zero()
 			return model, engine.Status{Reason: engine.Converged, Iterations: 1}, nil
 		case hugeNilModel:
 			return nil, engine.Status{Reason: engine.NumericalFailure, Detail: "iteration 1: overflow"}, nil
