@@ -13,8 +13,9 @@ import (
 )
 
 // Fit runs NMF_E (package doc) through engine.Iterate: V then U
-// multiplicative updates per iteration, every evaluated iteration recorded
-// with the loss and the two regularizer terms. Cancellation gives Status
+// multiplicative updates per iteration, every iteration recorded, with the
+// loss and the two regularizer terms after the evaluated ones
+// (Stopping.EvalEvery). Cancellation gives Status
 // Cancelled with the last complete iterate; a NaN/Inf gives
 // NumericalFailure naming the step, with the last finite iterate; a
 // non-finite start (data whose scale overflows) is an error.

@@ -13,8 +13,8 @@ import (
 )
 
 // Fit runs NMF_I (package doc) through engine.Iterate: the Lee–Seung
-// I-divergence updates, V then U, every evaluated iteration recorded with
-// the divergence. Cancellation gives Status Cancelled with the last
+// I-divergence updates, V then U, every iteration recorded, with the
+// divergence after the evaluated ones (Stopping.EvalEvery). Cancellation gives Status Cancelled with the last
 // complete iterate; a NaN/Inf or a zero (UVᵀ)_mn where D_mn > 0 gives
 // NumericalFailure naming the step, with the last finite iterate; a
 // non-finite start (data whose scale overflows) is an error.

@@ -22,8 +22,9 @@ const (
 
 // Fit builds A (the cosine similarities of the documents) and runs
 // projected gradient descent with the Armijo rule (Step) from H⁽⁰⁾,
-// recording ‖A − HHᵀ‖²_F, the time and the fraction of zeros of H after
-// every iteration. Building A is not part of iteration 1
+// recording the time and the fraction of zeros of H after every iteration
+// and ‖A − HHᵀ‖²_F after every evaluated one (Stopping.EvalEvery; the
+// Armijo search computes it anyway). Building A is not part of iteration 1
 // (Model.BuildSeconds). An Armijo search that finds no step ends the fit
 // with Status Converged and a Detail saying so (engine.Stationary). The
 // loop is engine.Iterate's: cancellation gives Status Cancelled with the

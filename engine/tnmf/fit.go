@@ -21,8 +21,9 @@ const (
 
 // Fit runs Algorithm 1 on the corpus: S from D (Section 3.1), U⁽⁰⁾ random
 // (or InitU), U ← max(S·U·(UᵀU)⁻¹, 0) (Eq. 4.5) until Stopping ends it,
-// recording L(U) = ‖S − UUᵀ‖²_F, the time and the fraction of zeros of U
-// after every iteration; then V by the chosen inference over all
+// recording the time and the fraction of zeros of U after every iteration
+// and L(U) = ‖S − UUᵀ‖²_F after every evaluated one (Stopping.EvalEvery);
+// then V by the chosen inference over all
 // documents. The time to build S is not part of iteration 1 (see
 // Model.BuildSeconds). The U iterations run through engine.Iterate. A
 // cancelled context gives Status Cancelled with the last complete U and no
