@@ -30,7 +30,8 @@ const (
 // loop is engine.Iterate's: cancellation gives Status Cancelled with the
 // last complete H; a NaN/Inf gives NumericalFailure naming the step, with
 // the last finite H; a non-finite H⁽⁰⁾ (data whose scale overflows) is an
-// error.
+// error, and term profiles D·H that overflow give NumericalFailure with
+// TermTopics zero.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
 	if c == nil || c.D == nil {
 		return nil, engine.Status{}, fmt.Errorf("symnmf: nil corpus or term-document matrix")
@@ -79,6 +80,11 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 		Sparsity:  func() []engine.Term { return []engine.Term{{Name: SparsityH, Value: dense.ZeroFraction(p, cur.h)}} },
 	})
 	m.finish(c, cur.h)
+	if r, col, bad := dense.FirstNonFinite(p, m.u); bad {
+		// H is finite; its term profiles D·H overflow (the data's scale).
+		st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("term profiles D·H: entry (term %d, cluster %d) = %v is not finite (the data's scale overflows float64)", r, col, m.u.At(r, col))
+		m.u.Zero()
+	}
 	return m, st, nil
 }
 
