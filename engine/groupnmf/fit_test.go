@@ -108,7 +108,7 @@ func TestProposition1BlockUpdatesNonIncreasing(t *testing.T) {
 	d := testcorpus.DenseOf(c.D)
 	for _, kk := range [][2]int{{2, 2}, {2, None}, {None, 3}} {
 		for _, vFirst := range []bool{false, true} {
-			set, err := Options{Ks: kk[0], Kc: kk[1], Seed: 4, VFirst: vFirst}.resolve()
+			set, err := Options{Ks: kk[0], Kc: kk[1], Seed: 4, VFirst: vFirst, Stopping: engine.DefaultStopping()}.resolve()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -291,10 +291,10 @@ func TestCancelAndErrors(t *testing.T) {
 		c    *engine.Corpus
 		want string
 	}{
-		{Options{}, unlabelled, "no class labels"},
-		{Options{Ks: -3}, c, "Ks = -3"},
-		{Options{Ks: None, Kc: None}, c, "no topics"},
-		{Options{Stopping: engine.Stopping{RelTol: math.NaN()}}, c, "RelTol"},
+		{Options{Ks: DefaultKs, Kc: DefaultKc, Stopping: engine.DefaultStopping()}, unlabelled, "no class labels"},
+		{Options{Ks: -3, Kc: DefaultKc, Stopping: engine.DefaultStopping()}, c, "Ks = -3"},
+		{Options{Ks: None, Kc: None, Stopping: engine.DefaultStopping()}, c, "no topics"},
+		{Options{Stopping: engine.Stopping{RelTol: math.NaN()}, Ks: DefaultKs, Kc: DefaultKc}, c, "RelTol"},
 	} {
 		if _, _, err := tc.o.Fit(context.Background(), tc.c, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: %v, want %q", tc.o, err, tc.want)
@@ -309,7 +309,7 @@ func TestCancelAndErrors(t *testing.T) {
 func TestNumericalFailure(t *testing.T) {
 	d, _ := sparse.FromTriplets(3, 4, []sparse.Triplet{{Row: 0, Col: 0, Val: 1e300}, {Row: 1, Col: 1, Val: 1e300}, {Row: 2, Col: 2, Val: 1}, {Row: 0, Col: 3, Val: 1e300}})
 	c := testcorpus.Labelled(t, d, []int{0, 1, 0, 1}, 2)
-	m, st, err := Options{Ks: 1, Kc: 1, Stopping: engine.Stopping{MaxIter: 5}}.Fit(context.Background(), c, nil)
+	m, st, err := Options{Ks: 1, Kc: 1, Stopping: engine.Stopping{MaxIter: 5, RelTol: engine.DefaultRelTol}}.Fit(context.Background(), c, nil)
 	if err != nil || m == nil {
 		t.Fatalf("%v", err)
 	}
