@@ -20,10 +20,11 @@
 //
 //   - int, uint64 and float64: decimal numbers; range is an interval
 //     "[a,b]", "(a,b)", "[a,b)" or "(a,b]" whose bounds may be "inf" or
-//     "-inf". No range means any finite number. NaN and ±Inf are never
-//     accepted.
+//     "-inf". No range means any finite number (any uint64 for a uint64,
+//     listed as "[0,inf)"). NaN and ±Inf are never accepted.
 //   - string: range lists the accepted values, "a|b|c".
-//   - bool: "true" or "false" (anything strconv.ParseBool reads). A bool
+//   - bool: "true" or "false" (anything strconv.ParseBool reads; listed
+//     as "true|false"). A bool
 //     may instead name its two values in range, the false one first:
 //     `range:"absolute|relative"` reads "absolute" as false and "relative"
 //     as true.

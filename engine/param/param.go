@@ -213,6 +213,10 @@ func declare(t reflect.Type, f reflect.StructField, key string) Param {
 	default:
 		fail("type %v cannot be a parameter", f.Type)
 	}
+	// The ranges that go without saying are written out for the listing.
+	if p.Range == "" && p.kind == kindUint {
+		p.Range = "[0,inf)"
+	}
 	var err error
 	switch p.kind {
 	case kindInt, kindUint, kindFloat:
@@ -220,10 +224,12 @@ func declare(t reflect.Type, f reflect.StructField, key string) Param {
 			fail("%v", err)
 		}
 	case kindBool:
-		if p.Range != "" {
-			if p.words = strings.Split(p.Range, "|"); len(p.words) != 2 {
-				fail("a bool's range names two values, want %q", "false|true")
-			}
+		if p.Range == "" {
+			p.Range = "true|false" // read by strconv.ParseBool
+			break
+		}
+		if p.words = strings.Split(p.Range, "|"); len(p.words) != 2 {
+			fail("a bool's range names two values, want %q", "false|true")
 		}
 	default:
 		if p.Range == "" {

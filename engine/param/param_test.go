@@ -70,7 +70,8 @@ func TestDeclared(t *testing.T) {
 	}
 	for _, c := range []struct{ key, def, rng, doc, field string }{
 		{"k", "20", "[1,inf)", "topics", "K"},
-		{"seed", "0", "", "seed", "Seed"},
+		{"seed", "0", "[0,inf)", "seed", "Seed"},
+		{"round", "false", "true|false", "round", "Round"},
 		{"scale", "absolute", "absolute|relative", "λ scale", "Scale"},
 		{"alpha", "50/K", "(0,inf)", "Dirichlet α", "Alpha"},
 		{"n", "100", "[1,inf)", "iterations", "Stop.N"},
