@@ -90,6 +90,10 @@ func TestDeclaredDefaultsAreDefaults(t *testing.T) {
 			t.Errorf("%s: New with no parameters gives %+v, want Defaults() %+v", f.Name, m, d)
 		}
 	}
+	var stop engine.Stopping
+	if param.Defaults(&stop); stop != engine.DefaultStopping() {
+		t.Errorf("engine.Stopping declares %+v, DefaultStopping() is %+v", stop, engine.DefaultStopping())
+	}
 	r, n, l, ls, p, tn := rlsi.Defaults(), nmf.Defaults(), lda.Defaults(), lsi.Defaults(), plsi.Defaults(), tnmf.Defaults()
 	g, gr, gn, sy, e := graphnmf.Defaults(), grouprlsi.Defaults(), groupnmf.Defaults(), symnmf.Defaults(), nmfvariants.DefaultsE()
 	for _, c := range []struct {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -19,7 +20,8 @@ type Param struct {
 	// ("50/K") when it depends on other parameters.
 	Default string
 	// Range is the declared range: an interval such as "[1,inf)", or the
-	// accepted values "a|b|c"; empty when any finite number is accepted.
+	// accepted values "a|b|c"; empty when any finite number is accepted. A
+	// plain bool lists "true|false" and a uint64 without a range "[0,inf)".
 	Range string
 	// Doc is the one-line description.
 	Doc string
@@ -163,7 +165,7 @@ func nested(f reflect.StructField, keys string) []Param {
 	inner := declared(f.Type)
 	var ps []Param
 	for _, key := range strings.Split(keys, ",") {
-		j := slicesIndex(inner, key)
+		j := find(inner, key)
 		if j < 0 {
 			panic(fmt.Sprintf("param: field %s: %v declares no %q", f.Name, f.Type, key))
 		}
@@ -178,13 +180,9 @@ func nested(f reflect.StructField, keys string) []Param {
 	return ps
 }
 
-func slicesIndex(ps []Param, key string) int {
-	for i, p := range ps {
-		if p.Key == key {
-			return i
-		}
-	}
-	return -1
+// find returns the index of key in ps, or -1.
+func find(ps []Param, key string) int {
+	return slices.IndexFunc(ps, func(p Param) bool { return p.Key == key })
 }
 
 // declare reads one field's tags.
@@ -319,21 +317,12 @@ func (p *Param) admits(v reflect.Value) bool {
 	case kindFloat:
 		return p.iv.contains(v.Float())
 	case kindString:
-		return contains(p.words, v.String())
+		return slices.Contains(p.words, v.String())
 	case kindText:
 		_, err := v.Interface().(encoding.TextMarshaler).MarshalText()
 		return err == nil
 	}
 	return true
-}
-
-func contains(words []string, s string) bool {
-	for _, w := range words {
-		if w == s {
-			return true
-		}
-	}
-	return false
 }
 
 // parse stores s in v and checks it against the range.
@@ -345,10 +334,7 @@ func (p *Param) parse(v reflect.Value, s string) error {
 		return err
 	}
 	if !p.admits(v) {
-		switch p.kind {
-		case kindString:
-			return fmt.Errorf("want one of %s", strings.Join(p.words, ", "))
-		case kindText:
+		if p.kind == kindString || p.kind == kindText {
 			return fmt.Errorf("want one of %s", strings.Join(p.words, ", "))
 		}
 		return fmt.Errorf("want %v", p.iv)
@@ -436,7 +422,7 @@ func Parse(ptr any, values map[string]string) error {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		j := slicesIndex(ps, k)
+		j := find(ps, k)
 		if j < 0 {
 			return &UnknownError{Key: k, Valid: Keys(ptr)}
 		}
