@@ -93,7 +93,9 @@ Family parameters: --param key=value (repeatable), or the shortcuts --k,
 --lambda1, --lambda2, --iters, --tol; a key the family does not declare is an
 error. The seed is given with --seed. --mtx files hold D with
 terms as rows and documents as columns (--transpose for documents as rows);
---vocab names one term per line, in row order.`,
+--vocab names one term per line, in row order.
+
+` + strings.Join(wrap("Model families (topicmf models NAME lists one's parameters, defaults and ranges): "+strings.Join(catalog.Names(), ", ")+".", modelsWidth), "\n"),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if model == "" {

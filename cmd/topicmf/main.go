@@ -43,6 +43,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		newEvalCmd(),
 		newFitCmd(),
 		newListCmd(),
+		newModelsCmd(),
 		newRunCmd(),
 		newReportCmd(),
 	)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/datasets/text"
+	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/tnmf"
@@ -25,7 +26,7 @@ func BenchmarkStepStackOverflow(b *testing.B) {
 		b.Fatal(err)
 	}
 	p := parallel.Default()
-	o, err := Options{K: 100, Pool: p}.resolve(c.Docs())
+	o, err := Options{K: 100, Pool: p, Stopping: engine.DefaultStopping()}.resolve(c.Docs())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouprlsi"
+	"github.com/topicmf/topicmf/engine/rlsi"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/retrieval"
@@ -222,7 +223,7 @@ func TestClassCosineGRLSI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, _, err := grouprlsi.Options{Ks: 1, Kc: 1, Lambda1: 0.01, Lambda2: 0.1, Seed: 7, Stopping: engine.Stopping{MaxIter: 20}}.Fit(context.Background(), c, nil)
+	m, _, err := grouprlsi.Options{Ks: 1, Kc: 1, Lambda1: 0.01, Lambda2: 0.1, Seed: 7, Stopping: engine.Stopping{MaxIter: 20, RelTol: engine.DefaultRelTol}, InnerTol: rlsi.DefaultInnerTol}.Fit(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -103,7 +103,7 @@ func TestMEDWithRLSI(t *testing.T) {
 	var cands []Candidate
 	var topics []*Scores
 	for _, k := range []int{10, 20} {
-		m, status, err := rlsi.Options{K: k, Seed: 1}.Fit(ctx, p.Corpus, engine.NewRecorder())
+		m, status, err := rlsi.Options{K: k, Seed: 1, Lambda1: rlsi.DefaultLambda1, Lambda2: rlsi.DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}.Fit(ctx, p.Corpus, engine.NewRecorder())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -71,7 +71,7 @@ func TestRLSIMemoryMatchesSolver(t *testing.T) {
 	}
 	const k = 40
 	var peak float64
-	opts := rlsi.Options{K: k, Lambda1: 0.01, Lambda2: 0.1, RelativeLambda: true, BalancedInit: true, Seed: 3}
+	opts := rlsi.Options{K: k, Lambda1: 0.01, Lambda2: 0.1, RelativeLambda: true, BalancedInit: true, Seed: 3, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}
 	opts.Stopping.MaxIter = 2
 	before := liveHeap()
 	rec := newPeakRecorder(&peak)
