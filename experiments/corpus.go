@@ -28,6 +28,8 @@ import (
 //     category (Reuters' single-label stories; every 20 Newsgroups post);
 //  3. Subsample keeps the first ⌈Subsample·N⌉ documents of a random order
 //     drawn from SubsampleSeed (0 or 1 keeps every document in its order);
+//     SubsampleN > 0 instead keeps SubsampleN documents (the fraction
+//     SubsampleN/N) when the collection has more;
 //  4. the text pipeline with Text (vocabulary size through Text.MaxVocab);
 //  5. MinTotalFreq drops the terms whose total count (raw term frequency
 //     over the kept documents) is below it;
@@ -40,6 +42,7 @@ type CorpusSpec struct {
 	SingleLabel bool
 	// Subsample is a fraction in (0, 1]; 0 means 1.
 	Subsample     float64
+	SubsampleN    int
 	SubsampleSeed uint64
 	Text          text.Options
 	MinTotalFreq  int
@@ -73,8 +76,8 @@ func (s CorpusSpec) key() string {
 	if s.Synthetic != nil {
 		return "synthetic\x00" + s.Synthetic.Canonical()
 	}
-	return fmt.Sprintf("%s\x00%s\x00%t\x00%s\x00%d\x00%s\x00%d\x00%t", s.Collection, s.Split, s.SingleLabel,
-		strconv.FormatFloat(s.Subsample, 'g', -1, 64), s.SubsampleSeed, s.Text.Canonical(), s.MinTotalFreq, s.UnitDocs)
+	return fmt.Sprintf("%s\x00%s\x00%t\x00%s\x00%d\x00%d\x00%s\x00%d\x00%t", s.Collection, s.Split, s.SingleLabel,
+		strconv.FormatFloat(s.Subsample, 'g', -1, 64), s.SubsampleN, s.SubsampleSeed, s.Text.Canonical(), s.MinTotalFreq, s.UnitDocs)
 }
 
 // Checksums identifies a synthetic corpus in the store key: the SHA-256 of
@@ -116,8 +119,15 @@ func buildCorpus(s CorpusSpec) (*Corpus, error) {
 			return nil, err
 		}
 	}
-	if s.Subsample != 0 && s.Subsample != 1 {
-		if col, err = Subsample(col, s.Subsample, s.SubsampleSeed); err != nil {
+	fraction := s.Subsample
+	if s.SubsampleN < 0 {
+		return nil, fmt.Errorf("data set %s: subsample of %d documents: want ≥ 0", s.Collection, s.SubsampleN)
+	}
+	if s.SubsampleN > 0 && s.SubsampleN < len(col.Docs) {
+		fraction = float64(s.SubsampleN) / float64(len(col.Docs))
+	}
+	if fraction != 0 && fraction != 1 {
+		if col, err = Subsample(col, fraction, s.SubsampleSeed); err != nil {
 			return nil, err
 		}
 	}

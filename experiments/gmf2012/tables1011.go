@@ -13,12 +13,10 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/topicmf/topicmf/datasets/corpora"
-	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouping"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/internal/memo"
 	"github.com/topicmf/topicmf/metrics/topics"
 )
 
@@ -68,7 +66,8 @@ func Tables1011() *experiments.Experiment {
 		},
 		TaskParams: []string{"vocab"},
 		Seed:       20120812,
-		Task:       tables1011Task,
+		Corpus:     tables1011Corpus,
+		Fit:        tables1011Task,
 
 		Metrics: []experiments.MetricDef{
 			{Name: "avgcomp", Definition: "AvgComp of all K = Ks + P·Kc topics: mean over topics of the fraction of terms with a non-zero weight (GMF §7.3 footnote 6); the paper reports it for GRLSI only: GNMF's multiplicative updates leave nearly every weight positive, so its AvgComp is near 1 by construction and shown for contrast"},
@@ -143,91 +142,17 @@ func Tables1011() *experiments.Experiment {
 	}
 }
 
-// modelCorpus builds the tf-idf corpus of a labelled collection with the
-// terms of total frequency below MinTotalFreq removed (vocab > 0 keeps the
-// vocab terms of highest document frequency first) and every document
-// scaled to unit Euclidean length. The paper does not say how D is scaled;
-// its λ1 = 0.01 only makes topics sparse when the entries of D are small,
-// as they are for unit-length documents (raw tf-idf weights of 20
-// Newsgroups give AvgComp = 1 at λ1 = 0.01), so we read D as unit-length
-// tf-idf, the reading experiments/rlsi2011 also runs.
-func modelCorpus(name string, vocab int) (*engine.Corpus, error) {
-	d, err := modelDataOf(name, vocab)
+// tables1011Corpus is the model corpus of the job's data set (modelSpec),
+// with the task parameter vocab terms (0: all).
+func tables1011Corpus(j *experiments.Job) (experiments.CorpusSpec, error) {
+	vocab, err := j.IntParam("vocab", 0)
 	if err != nil {
-		return nil, err
+		return experiments.CorpusSpec{}, err
 	}
-	return d.corpus, nil
-}
-
-// modelData is a model corpus with what weights new documents like it:
-// the pipeline's vectorizer over the full vocabulary and, for every term
-// of that vocabulary, its row in the corpus (−1 when pruned).
-type modelData struct {
-	corpus *engine.Corpus
-	vec    *text.Vectorizer
-	row    []int32
-}
-
-func modelDataOf(name string, vocab int) (*modelData, error) {
-	return modelDatas.Get(fmt.Sprintf("%s\x00%d", name, vocab), func() (*modelData, error) {
-		return buildModelData(name, vocab)
-	})
-}
-
-// modelDatas caches the model corpora by data set and vocab: the GRLSI
-// and GNMF jobs of a data set read the same corpus (fits do not modify it).
-var modelDatas memo.Map[*modelData]
-
-func buildModelData(name string, vocab int) (*modelData, error) {
-	col, err := corpora.Collection(name)
-	if err != nil {
-		return nil, err
+	if vocab < 0 {
+		return experiments.CorpusSpec{}, fmt.Errorf("experiment %s: task parameter vocab = %d, want ≥ 0", j.Experiment.ID, vocab)
 	}
-	sub, err := labelledTrain(col)
-	if err != nil {
-		return nil, err
-	}
-	base := text.Options{StopList: "smart", MaxVocab: vocab}
-	tfOpts := base
-	tfOpts.Weighting = text.WeightTF
-	tf, _, err := text.Build(sub, tfOpts)
-	if err != nil {
-		return nil, fmt.Errorf("data set %s: %w", name, err)
-	}
-	idfOpts := base
-	idfOpts.Weighting = text.WeightTFIDF
-	c, vec, _, err := text.Fit(sub, idfOpts)
-	if err != nil {
-		return nil, fmt.Errorf("data set %s: %w", name, err)
-	}
-	if c.D.Rows != tf.D.Rows || c.D.Cols != tf.D.Cols {
-		return nil, fmt.Errorf("data set %s: tf and tf-idf corpora differ in shape", name)
-	}
-	keep := make([]bool, tf.D.Rows)
-	for m := range keep {
-		var tot float64
-		for _, v := range tf.D.Val[tf.D.RowPtr[m]:tf.D.RowPtr[m+1]] {
-			tot += v
-		}
-		keep[m] = tot >= MinTotalFreq
-	}
-	d, vocabKept := keepRows(c.D, c.Vocab, keep)
-	dt := d.T()
-	unitRows(dt)
-	corpus, err := engine.NewCorpus(c.Name, vocabKept, dt.T(), c.DocIDs, c.Labels, c.ClassNames)
-	if err != nil {
-		return nil, err
-	}
-	row := make([]int32, len(keep))
-	next := int32(0)
-	for m, k := range keep {
-		row[m] = -1
-		if k {
-			row[m] = next
-			next++
-		}
-	}
-	return &modelData{corpus: corpus, vec: vec, row: row}, nil
+	return modelSpec(j.Dataset, vocab), nil
 }
 
 // heldOut returns the single-label test documents of a data set as rows
@@ -235,17 +160,13 @@ func buildModelData(name string, vocab int) (*modelData, error) {
 // terms dropped, unit length), with their classes as indices of the
 // corpus's ClassNames: −1 for a class absent from training or a document
 // with no training term (not counted by grouping.ClassAccuracy).
-func heldOut(name string, vocab int) (*sparse.CSR, []int, error) {
-	d, err := modelDataOf(name, vocab)
-	if err != nil {
-		return nil, nil, err
-	}
+func heldOut(name string, d *experiments.Corpus) (*sparse.CSR, []int, error) {
 	col, err := corpora.Collection(name)
 	if err != nil {
 		return nil, nil, err
 	}
 	class := map[string]int{}
-	for p, c := range d.corpus.ClassNames {
+	for p, c := range d.ClassNames {
 		class[c] = p
 	}
 	var texts []string
@@ -264,8 +185,8 @@ func heldOut(name string, vocab int) (*sparse.CSR, []int, error) {
 	if len(texts) == 0 {
 		return nil, nil, fmt.Errorf("data set %s: no single-label document in split \"test\"", name)
 	}
-	x := projectRows(d.vec.Transform(texts), d.row, d.corpus.Terms())
-	unitRows(x)
+	x := projectRows(d.Vectorizer.Transform(texts), d.TermRow, d.Terms())
+	experiments.UnitRows(x)
 	for i := range labels {
 		if x.RowPtr[i+1] == x.RowPtr[i] {
 			labels[i] = -1
@@ -308,43 +229,6 @@ func majorityShare(labels []int) float64 {
 		return math.NaN()
 	}
 	return float64(best) / float64(n)
-}
-
-// unitRows scales every non-zero row of m (a document of Dᵀ) to unit
-// Euclidean length, in place.
-func unitRows(m *sparse.CSR) {
-	for i := 0; i < m.Rows; i++ {
-		lo, hi := m.RowPtr[i], m.RowPtr[i+1]
-		var ss float64
-		for _, v := range m.Val[lo:hi] {
-			ss += v * v
-		}
-		if ss == 0 {
-			continue
-		}
-		inv := 1 / math.Sqrt(ss)
-		for k := lo; k < hi; k++ {
-			m.Val[k] *= inv
-		}
-	}
-}
-
-// keepRows returns the rows (terms) of d marked in keep, and their names.
-func keepRows(d *sparse.CSR, vocab []string, keep []bool) (*sparse.CSR, []string) {
-	out := &sparse.CSR{Cols: d.Cols, RowPtr: []int{0}}
-	var names []string
-	for m := 0; m < d.Rows; m++ {
-		if !keep[m] {
-			continue
-		}
-		lo, hi := d.RowPtr[m], d.RowPtr[m+1]
-		out.ColIdx = append(out.ColIdx, d.ColIdx[lo:hi]...)
-		out.Val = append(out.Val, d.Val[lo:hi]...)
-		out.RowPtr = append(out.RowPtr, len(out.Val))
-		out.Rows++
-		names = append(names, vocab[m])
-	}
-	return out, names
 }
 
 // docFreqs returns, for every term, its document frequency in the whole
@@ -406,43 +290,14 @@ type groupModel interface {
 	grouping.ClassPredictor
 }
 
-func tables1011Task(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
-	vocab, err := j.IntParam("vocab", 0)
-	if err != nil {
-		return nil, err
-	}
-	if vocab < 0 {
-		return nil, fmt.Errorf("experiment %s: task parameter vocab = %d, want ≥ 0", j.Experiment.ID, vocab)
-	}
-	corpus, err := modelCorpus(j.Dataset, vocab)
-	if err != nil {
-		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	method, err := j.NewMethod()
-	if err != nil {
-		return nil, err
-	}
-	rec := engine.NewRecorder()
-	rec.OnIteration = j.OnIteration
-	model, status, err := method.Fit(ctx, corpus, rec)
-	if err != nil {
-		return nil, err
-	}
-	if status.Reason == engine.Cancelled {
-		return nil, ctx.Err()
-	}
-	gm, ok := model.(groupModel)
+func tables1011Task(ctx context.Context, j *experiments.Job, f *experiments.Fit) (*experiments.Result, error) {
+	corpus, status := f.Corpus, f.Status
+	gm, ok := f.Model.(groupModel)
 	if !ok {
-		return nil, fmt.Errorf("%s: model is %T, want a group model (Group RLSI or Group NMF)", j.Label(), model)
+		return nil, fmt.Errorf("%s: model is %T, want a group model (Group RLSI or Group NMF)", j.Label(), f.Model)
 	}
-	res := &experiments.Result{Iterations: rec, Status: &status}
-	if status.Reason == engine.NumericalFailure {
-		res.Notes = append(res.Notes, fmt.Sprintf("%s: %s", j.Label(), status))
-	}
-	x, labels, err := heldOut(j.Dataset, vocab)
+	res := &experiments.Result{}
+	x, labels, err := heldOut(j.Dataset, corpus)
 	if err != nil {
 		return nil, err
 	}
@@ -455,7 +310,7 @@ func tables1011Task(ctx context.Context, j *experiments.Job) (*experiments.Resul
 	res.AddMetric("class_majority", majorityShare(labels))
 	ks, kc, np := gm.Dims()
 	names := gm.ClassNames()
-	df, dfc, sizes := docFreqs(corpus)
+	df, dfc, sizes := docFreqs(corpus.Corpus)
 	n := corpus.D.Cols
 
 	var shared [][]topics.Term

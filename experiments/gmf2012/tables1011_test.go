@@ -49,19 +49,6 @@ func TestClassShare(t *testing.T) {
 	if got := classShare(nil, 1, df, dfc, sizes, 4); !math.IsNaN(got) {
 		t.Errorf("share of no terms %v, want NaN", got)
 	}
-	// keepRows drops term b and keeps a and c whole.
-	k, names := keepRows(c.D, c.Vocab, []bool{true, false, true})
-	if k.Rows != 2 || k.Cols != 4 || !reflect.DeepEqual(names, []string{"a", "c"}) ||
-		!reflect.DeepEqual(k.RowPtr, []int{0, 2, 3}) || !reflect.DeepEqual(k.Val, []float64{1, 2, 1}) {
-		t.Errorf("keepRows: %+v %v", k, names)
-	}
-	// unitRows: document 3 of Dᵀ has weights (b 3, c 1) → (3, 1)/√10.
-	dt := c.D.T()
-	unitRows(dt)
-	lo := dt.RowPtr[3]
-	if math.Abs(dt.Val[lo]-3/math.Sqrt(10)) > 1e-15 || math.Abs(dt.Val[lo+1]-1/math.Sqrt(10)) > 1e-15 {
-		t.Errorf("unit row 3: %v", dt.Val[lo:dt.RowPtr[4]])
-	}
 }
 
 // TestTables1011Quick runs gmf2012/tables10-11 in quick mode end to end:

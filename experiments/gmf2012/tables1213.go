@@ -12,7 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/retrieval"
 	"github.com/topicmf/topicmf/metrics/topics"
@@ -291,25 +290,15 @@ func tables1213Task(ctx context.Context, j *experiments.Job) (*experiments.Resul
 	default:
 		return nil, fmt.Errorf("experiment %s: method %q is not one of the six of Tables 12–13", j.Experiment.ID, j.Method.Name)
 	}
-	method, err := jc.NewMethod()
-	if err != nil {
-		return nil, err
-	}
-	rec := engine.NewRecorder()
-	rec.OnIteration = j.OnIteration
 	start := time.Now()
-	model, status, err := method.Fit(ctx, d.corpus, rec)
+	f, err := jc.FitCorpus(ctx, &experiments.Corpus{Corpus: d.corpus}, nil)
 	if err != nil {
 		return nil, err
 	}
 	fitSec := time.Since(start).Seconds()
-	if status.Reason == engine.Cancelled {
-		return nil, ctx.Err()
-	}
-	res := &experiments.Result{Iterations: rec, Status: &status, Notes: slices.Clone(d.notes)}
-	if status.Reason == engine.NumericalFailure {
-		res.Notes = append(res.Notes, fmt.Sprintf("%s: %s", j.Label(), status))
-	}
+	model := f.Model
+	res := f.NewResult(j)
+	res.Notes = append(slices.Clone(d.notes), res.Notes...)
 	topic, err := topicScores(ctx, "topic", model, d)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", j.Label(), err)
@@ -359,7 +348,7 @@ func tables1213Task(ctx context.Context, j *experiments.Job) (*experiments.Resul
 	res.AddMetric("kc", float64(kc))
 	res.AddMetric("classes", float64(np))
 	res.AddMetric("avgcomp", topics.AvgComp(model.TermTopics()))
-	res.AddMetric("iterations", float64(status.Iterations))
+	res.AddMetric("iterations", float64(f.Status.Iterations))
 	res.AddMetric("fit_seconds", fitSec)
 	return res, nil
 }

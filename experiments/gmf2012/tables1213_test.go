@@ -413,11 +413,11 @@ func TestClusterClasses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l1, n1, err := clusterClasses(c, 2, 5)
+	l1, n1, _, err := clusterClasses(c, 2, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	l2, n2, err := clusterClasses(c, 2, 5)
+	l2, n2, _, err := clusterClasses(c, 2, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

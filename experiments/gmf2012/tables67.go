@@ -9,9 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
 )
 
 func init() { experiments.Register(Tables67()) }
@@ -120,9 +118,7 @@ func Tables67() *experiments.Experiment {
 		Version: "2",
 
 		Datasets: []string{wikiData, newsData},
-		Checksums: func(j *experiments.Job) ([]store.Checksum, error) {
-			return syntheticChecksums(j.Dataset, j.Quick)
-		},
+		Corpus:   tables67Corpus,
 		Methods: []experiments.MethodSpec{
 			{Label: labelRLSI, Name: "rlsi", Params: withL2},
 			{Label: labelGRLSI, Name: "grouprlsi", Params: withL2},
@@ -222,6 +218,16 @@ func Tables67() *experiments.Experiment {
 	}
 }
 
+// tables67Corpus is the timing corpus of a job: the Wikipedia-like corpus,
+// or 20 Newsgroups' model corpus with newsTimingVocab terms.
+func tables67Corpus(j *experiments.Job) (experiments.CorpusSpec, error) {
+	vocab := newsTimingVocab
+	if j.Quick {
+		vocab = newsTimingVocabQuick
+	}
+	return corpusSpec(j.Dataset, j.Quick, vocab), nil
+}
+
 func tables67Task(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
 	k, err := j.IntParam("ktotal", 0)
 	if err != nil {
@@ -235,26 +241,18 @@ func tables67Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 	if !ok {
 		return nil, fmt.Errorf("experiment %s: data set %q has no timing corpus (known: %s, %s)", j.Experiment.ID, j.Dataset, wikiData, newsData)
 	}
-	var (
-		corpus *engine.Corpus
-		notes  []string
-	)
-	if j.Dataset == wikiData {
-		c, truth, err := generate(wikiConfig(j.Quick))
-		if err != nil {
-			return nil, err
-		}
-		corpus = c
-		for _, w := range truth.Warnings {
+	spec, err := tables67Corpus(j)
+	if err != nil {
+		return nil, err
+	}
+	corpus, err := experiments.BuildCorpus(spec)
+	if err != nil {
+		return nil, err
+	}
+	var notes []string
+	if corpus.Truth != nil {
+		for _, w := range corpus.Truth.Warnings {
 			notes = append(notes, "synthetic data: "+w)
-		}
-	} else {
-		vocab := newsTimingVocab
-		if j.Quick {
-			vocab = newsTimingVocabQuick
-		}
-		if corpus, err = modelCorpus(j.Dataset, vocab); err != nil {
-			return nil, err
 		}
 	}
 	if len(corpus.ClassNames) != want {
@@ -286,24 +284,12 @@ func tables67Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 
 // timeFit fits the job's method (its parameters complete) on corpus and
 // records the timing metrics sec_per_iter, first_iter_sec and objective.
-func timeFit(ctx context.Context, j *experiments.Job, corpus *engine.Corpus) (*experiments.Result, error) {
-	method, err := j.NewMethod()
+func timeFit(ctx context.Context, j *experiments.Job, corpus *experiments.Corpus) (*experiments.Result, error) {
+	f, err := j.FitCorpus(ctx, corpus, nil)
 	if err != nil {
 		return nil, err
 	}
-	rec := engine.NewRecorder()
-	rec.OnIteration = j.OnIteration
-	_, status, err := method.Fit(ctx, corpus, rec)
-	if err != nil {
-		return nil, err
-	}
-	if status.Reason == engine.Cancelled {
-		return nil, ctx.Err()
-	}
-	res := &experiments.Result{Iterations: rec, Status: &status}
-	if status.Reason == engine.NumericalFailure {
-		res.Notes = append(res.Notes, fmt.Sprintf("%s: %s", j.Label(), status))
-	}
+	res, rec, status := f.NewResult(j), f.Recorder, f.Status
 	its := rec.Iterations()
 	if len(its) == 0 {
 		return nil, fmt.Errorf("%s: the fit recorded no iteration", j.Label())

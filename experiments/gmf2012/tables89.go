@@ -2,8 +2,6 @@ package gmf2012
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"maps"
 	"math"
@@ -14,7 +12,6 @@ import (
 
 	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
 )
 
 func init() { experiments.Register(Tables89()) }
@@ -206,12 +203,11 @@ func Tables89() *experiments.Experiment {
 		Version: "1",
 
 		Datasets: []string{web1TimingData},
-		Checksums: func(j *experiments.Job) ([]store.Checksum, error) {
+		Corpus: func(j *experiments.Job) (experiments.CorpusSpec, error) {
 			if j.Dataset != web1TimingData {
-				return nil, fmt.Errorf("experiment gmf2012/tables8-9: unknown data set %q (want %s)", j.Dataset, web1TimingData)
+				return experiments.CorpusSpec{}, fmt.Errorf("experiment gmf2012/tables8-9: unknown data set %q (want %s)", j.Dataset, web1TimingData)
 			}
-			sum := sha256.Sum256([]byte(web1TimingConfig(j.Quick).Canonical()))
-			return []store.Checksum{{Name: j.Dataset, SHA256: hex.EncodeToString(sum[:])}}, nil
+			return corpusSpec(j.Dataset, j.Quick, 0), nil
 		},
 		Methods: []experiments.MethodSpec{
 			{Label: labelRLSI, Name: "rlsi", Params: withL2},
@@ -316,10 +312,11 @@ func tables89Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 	if err != nil {
 		return nil, err
 	}
-	corpus, truth, err := generate(web1TimingConfig(j.Quick))
+	corpus, err := experiments.BuildCorpus(corpusSpec(web1TimingData, j.Quick, 0))
 	if err != nil {
 		return nil, err
 	}
+	truth := corpus.Truth
 	if len(corpus.ClassNames) != web1Classes {
 		return nil, fmt.Errorf("experiment %s: corpus %s has %d classes, want %d", j.Experiment.ID, corpus.Name, len(corpus.ClassNames), web1Classes)
 	}

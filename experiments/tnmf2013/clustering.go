@@ -10,7 +10,6 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/metrics/classify"
@@ -51,60 +50,35 @@ func shortTextMethods() []experiments.MethodSpec {
 // classification accuracy (Figures 7–8).
 const HoldoutRepeats = 5
 
-// clusterTask fits the job's method on the job's data set (df ≥ 10, tf-idf;
-// LDA on counts), assigns every document to its highest-weighted topic and
+// clusterCorpus is the corpus of a clustering job: the job's data set
+// (df ≥ 10, tf-idf; LDA on counts), subsampled to the task parameter
+// "subsample" documents when set (one subsample per data set, the same for
+// every method, K and replicate).
+func clusterCorpus(j *experiments.Job) (experiments.CorpusSpec, error) {
+	n, err := j.IntParam("subsample", 0)
+	if err != nil {
+		return experiments.CorpusSpec{}, err
+	}
+	if n < 0 {
+		return experiments.CorpusSpec{}, fmt.Errorf("experiment %s: task parameter subsample = %d: want ≥ 0", j.Experiment.ID, n)
+	}
+	spec := corpusSpec(j)
+	spec.SubsampleN = n
+	spec.SubsampleSeed = engine.DeriveSeed(j.RootSeed, j.Experiment.ID, "subsample", j.Dataset)
+	return spec, nil
+}
+
+// clusterTask scores a fit on the job's data set (clusterCorpus): it assigns every document to its highest-weighted topic and
 // scores the assignment against the classes; with classification it also
 // reports the linear-SVM accuracy on the document-topic features.
-func clusterTask(classification bool) experiments.Task {
-	return func(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
-		col, err := corpora.Collection(j.Dataset)
+func clusterTask(classification bool) experiments.FitTask {
+	return func(ctx context.Context, j *experiments.Job, f *experiments.Fit) (*experiments.Result, error) {
+		corpus, rep, model, status := f.Corpus, f.Corpus.Report, f.Model, f.Status
+		truth, err := labelled(corpus.Corpus)
 		if err != nil {
 			return nil, err
 		}
-		n, err := j.IntParam("subsample", 0)
-		if err != nil {
-			return nil, err
-		}
-		if n < 0 {
-			return nil, fmt.Errorf("experiment %s: task parameter subsample = %d: want ≥ 0", j.Experiment.ID, n)
-		}
-		if n > 0 && n < len(col.Docs) {
-			// One subsample per data set, the same for every method,
-			// K and replicate.
-			col, err = prefix(col, float64(n)/float64(len(col.Docs)), engine.DeriveSeed(j.RootSeed, j.Experiment.ID, "subsample", j.Dataset))
-			if err != nil {
-				return nil, err
-			}
-		}
-		weighting := "tfidf"
-		if j.Method.Name == ldaName {
-			weighting = "tf"
-		}
-		corpus, rep, err := buildCorpus(col, PaperMinDF, weighting)
-		if err != nil {
-			return nil, err
-		}
-		truth, err := labelled(corpus)
-		if err != nil {
-			return nil, err
-		}
-		method, err := j.NewMethod()
-		if err != nil {
-			return nil, err
-		}
-		rec := engine.NewRecorder()
-		rec.OnIteration = j.OnIteration
-		model, status, err := method.Fit(ctx, corpus, rec)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", j.Label(), err)
-		}
-		if status.Reason == engine.Cancelled {
-			return nil, ctx.Err()
-		}
-		res := &experiments.Result{Iterations: rec, Status: &status}
-		if status.Reason == engine.NumericalFailure {
-			res.Notes = append(res.Notes, fmt.Sprintf("%s: %s", j.Label(), status))
-		}
+		res := &experiments.Result{}
 		if len(rep.PrunedDocs)+len(rep.EmptyDocs) > 0 {
 			res.Notes = append(res.Notes, fmt.Sprintf("%s: %d documents without a term of df ≥ %d were dropped", j.Dataset, len(rep.PrunedDocs)+len(rep.EmptyDocs), PaperMinDF))
 		}

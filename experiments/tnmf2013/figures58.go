@@ -99,7 +99,8 @@ func Figures58() *experiments.Experiment {
 		TaskParams: []string{"subsample"},
 		Replicates: 10,
 		Seed:       20130502,
-		Task:       clusterTask(true),
+		Corpus:     clusterCorpus,
+		Fit:        clusterTask(true),
 
 		Metrics: []experiments.MetricDef{
 			{Name: "purity", Definition: "(1/n) Σ_clusters max_class |ω_i ∩ c_j| (§5.4.1)"},
