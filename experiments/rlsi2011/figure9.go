@@ -148,20 +148,12 @@ func figure9Task(ctx context.Context, j *experiments.Job) (*experiments.Result, 
 	default:
 		return nil, fmt.Errorf("task parameter vocab = %q, want %q or %q", v, VocabAll, VocabReduced)
 	}
-	method, err := j.NewMethod()
+	f, err := j.FitCorpus(ctx, &experiments.Corpus{Corpus: corpus}, nil)
 	if err != nil {
 		return nil, err
 	}
-	rec := engine.NewRecorder()
-	rec.OnIteration = j.OnIteration
-	model, status, err := method.Fit(ctx, corpus, rec)
-	if err != nil {
-		return nil, err
-	}
-	if status.Reason == engine.Cancelled {
-		return nil, ctx.Err()
-	}
-	res.Iterations, res.Status = rec, &status
+	model := f.Model
+	res.Iterations, res.Status = f.Recorder, &f.Status
 	res.Notes = append(res.Notes, task.Warnings...)
 	topic, err := task.TopicScores(ctx, "rlsi", model, retrieval.DocTopicRows)
 	if err != nil {

@@ -13,7 +13,6 @@ import (
 
 	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/datasets/text"
-	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/retrieval"
 	"github.com/topicmf/topicmf/experiments/store"
@@ -117,25 +116,15 @@ func retrievalTask(ctx context.Context, j *experiments.Job) (*experiments.Result
 	}
 	task := *e.p.Task
 	corpus := e.p.Corpus
-	method, err := j.NewMethod()
+	f, err := j.FitCorpus(ctx, &experiments.Corpus{Corpus: corpus}, nil)
 	if err != nil {
 		return nil, err
 	}
-	rec := engine.NewRecorder()
-	rec.OnIteration = j.OnIteration
-	model, status, err := method.Fit(ctx, corpus, rec)
-	if err != nil {
-		return nil, err
-	}
-	if status.Reason == engine.Cancelled {
-		return nil, ctx.Err()
-	}
-	res := &experiments.Result{Iterations: rec, Status: &status}
+	model, status := f.Model, f.Status
+	res := &experiments.Result{Iterations: f.Recorder, Status: &status}
 	res.Notes = append(res.Notes, task.Warnings...)
 	res.Notes = append(res.Notes, e.p.Report.Warnings...)
-	if status.Reason == engine.NumericalFailure {
-		res.Notes = append(res.Notes, fmt.Sprintf("%s: %s", j.Label(), status))
-	}
+	res.Notes = append(res.Notes, f.NewResult(j).Notes...)
 	dv := retrieval.DocFoldIn
 	if j.Method.Name == "rlsi" {
 		dv = retrieval.DocTopicRows

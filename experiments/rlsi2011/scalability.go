@@ -361,34 +361,18 @@ func scalabilityTask(ctx context.Context, j *experiments.Job) (*experiments.Resu
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	method, err := j.NewMethod()
-	if err != nil {
-		return nil, err
-	}
 	k, err := strconv.Atoi(j.Method.Params["k"])
 	if err != nil {
 		return nil, fmt.Errorf("experiment %s: model parameter k = %q: want an integer", j.Experiment.ID, j.Method.Params["k"])
 	}
-	rec := engine.NewRecorder()
 	before := liveHeap()
 	peak := math.Inf(-1)
-	rec.OnIteration = func(it engine.Iteration) {
-		peak = math.Max(peak, liveHeap())
-		if j.OnIteration != nil {
-			j.OnIteration(it)
-		}
-	}
-	model, status, err := method.Fit(ctx, corpus, rec)
+	f, err := j.FitCorpus(ctx, &experiments.Corpus{Corpus: corpus}, func(engine.Iteration) { peak = math.Max(peak, liveHeap()) })
 	if err != nil {
 		return nil, err
 	}
-	if status.Reason == engine.Cancelled {
-		return nil, ctx.Err()
-	}
-	res := &experiments.Result{Iterations: rec, Status: &status}
-	if status.Reason == engine.NumericalFailure {
-		res.Notes = append(res.Notes, fmt.Sprintf("%s: %s", j.Label(), status))
-	}
+	model, rec := f.Model, f.Recorder
+	res := f.NewResult(j)
 	its := rec.Iterations()
 	var s float64
 	cnt := 0

@@ -41,7 +41,8 @@ func Table8Topics() *experiments.Experiment {
 		Methods:    methods,
 		TaskParams: []string{"min-df", "vocab"},
 		Seed:       20110728,
-		Task:       table67Task,
+		Corpus:     table67Corpus,
+		Fit:        table67Task,
 
 		Metrics: []experiments.MetricDef{
 			{Name: "avgcomp", Definition: "AvgComp: mean over the K topics of the fraction of terms with a non-zero weight (§6.2)"},
