@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"sort"
 	"strconv"
-	"strings"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -221,34 +219,20 @@ func judgeMonotone(r *experiments.Results) experiments.Verdict {
 		}
 	}
 	if steps == 0 {
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no iteration traces with two evaluated objectives"}
+		return experiments.Undecided("no iteration traces with two evaluated objectives")
 	}
 	detail := fmt.Sprintf("%d increases beyond %g relative in %d steps of %d runs (%d steps with any increase); largest relative change %+.3g (%s)",
 		bad, MonotoneTol, steps, runs, strict, worst, worstJob)
-	if bad > 0 {
-		return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
-	}
-	return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+	return experiments.Judged(bad == 0, detail)
 }
 
 // judgeRecovery compares the mean recovery over the replicates at the
 // planted K with RecoveryThreshold.
 func judgeRecovery(r *experiments.Results) experiments.Verdict {
 	k := strconv.Itoa(plantedK())
-	vals := r.Values("recovery", map[string]string{"k": k})
-	if len(vals) == 0 {
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no run at K = " + k}
+	where := map[string]string{"k": k}
+	if len(r.Values("recovery", where)) == 0 {
+		return experiments.Undecided("no run at K = " + k)
 	}
-	s := experiments.Summarize(vals)
-	sorted := append([]float64(nil), vals...)
-	sort.Float64s(sorted)
-	parts := make([]string, len(sorted))
-	for i, v := range sorted {
-		parts[i] = strconv.FormatFloat(v, 'f', 3, 64)
-	}
-	detail := fmt.Sprintf("mean %.3f over %d runs (%s); threshold %.2f", s.Mean, s.N, strings.Join(parts, ", "), RecoveryThreshold)
-	if s.Mean >= RecoveryThreshold {
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.InBand(r, "recovery", where, RecoveryThreshold, math.Inf(1), 3, fmt.Sprintf("threshold %.2f", RecoveryThreshold))
 }

@@ -464,13 +464,10 @@ func judgeCompact(r *experiments.Results) experiments.Verdict {
 	if len(ref) > 0 {
 		detail += "; for reference, not claimed (dense multiplicative-update topics): " + strings.Join(ref, "; ")
 	}
-	switch {
-	case n == 0:
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no GRLSI run with both AvgComp values"}
-	case held:
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+	if n == 0 {
+		return experiments.Undecided("no GRLSI run with both AvgComp values")
 	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(held, detail)
 }
 
 // judgeClassTerms: held when every run of the method labelled label has
@@ -495,13 +492,10 @@ func judgeClassTerms(r *experiments.Results, label string) experiments.Verdict {
 		}
 	}
 	detail := label + ": mean share of top-6 terms more frequent in the class: " + strings.Join(parts, "; ") + fmt.Sprintf("; threshold %.3f", ClassTermRate)
-	switch {
-	case n == 0:
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no " + label + " run with non-empty class topics"}
-	case held:
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+	if n == 0 {
+		return experiments.Undecided("no " + label + " run with non-empty class topics")
 	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(held, detail)
 }
 
 // topicTableEvidence quotes every run's table.md rows; it is evidence, not
@@ -529,9 +523,9 @@ func topicTableEvidence(r *experiments.Results) experiments.Verdict {
 		parts = append(parts, fmt.Sprintf("[%s, %s] %s", j.Job.Method.DisplayName(), j.Job.Dataset, strings.Join(rows, " · ")))
 	}
 	if len(parts) == 0 {
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no runs"}
+		return experiments.Undecided("no runs")
 	}
-	return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: strings.Join(parts, " ")}
+	return experiments.Undecided(strings.Join(parts, " "))
 }
 
 // judgeClassPrediction holds when every job's held-out class prediction
@@ -554,11 +548,8 @@ func judgeClassPrediction(r *experiments.Results) experiments.Verdict {
 		parts = append(parts, fmt.Sprintf("%s %s: %.4f against majority %.4f over %.0f documents (error reduction %.3f)", j.Job.Method.Label, j.Job.Dataset, acc, maj, cnt, gain))
 	}
 	detail := fmt.Sprintf("%d of %d (method, corpus) with error reduction ≥ %g: %s", held, n, ClassPredictGain, strings.Join(parts, "; "))
-	switch {
-	case n == 0:
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no run has class_accuracy"}
-	case held == n:
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+	if n == 0 {
+		return experiments.Undecided("no run has class_accuracy")
 	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(held == n, detail)
 }

@@ -515,13 +515,10 @@ func mapTestOf(a, b *retrieval.Evaluation) (retrieval.Test, error) {
 }
 
 func relVerdict(n, held int, detail string) experiments.Verdict {
-	switch {
-	case n == 0:
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: detail}
-	case held == n:
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+	if n == 0 {
+		return experiments.Undecided(detail)
 	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(held == n, detail)
 }
 
 // judgeBeatsBM25: held when every listed method, at its validation choice,
@@ -530,7 +527,7 @@ func judgeBeatsBM25(methods []string) func(r *experiments.Results) experiments.V
 	return func(r *experiments.Results) experiments.Verdict {
 		out, err := relOutcomes(r)
 		if err != nil {
-			return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "cannot run the protocol: " + err.Error()}
+			return experiments.Undecided("cannot run the protocol: " + err.Error())
 		}
 		var parts []string
 		n, held := 0, 0
@@ -542,7 +539,7 @@ func judgeBeatsBM25(methods []string) func(r *experiments.Results) experiments.V
 				}
 				t, err := mapTestOf(c.Test, o.BM25)
 				if err != nil {
-					return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: err.Error()}
+					return experiments.Undecided(err.Error())
 				}
 				n++
 				if t.MeanDiff > 0 && t.Significant(RelPValue) {
@@ -562,7 +559,7 @@ func judgeNotBelow(method string, others []string) func(r *experiments.Results) 
 	return func(r *experiments.Results) experiments.Verdict {
 		out, err := relOutcomes(r)
 		if err != nil {
-			return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "cannot run the protocol: " + err.Error()}
+			return experiments.Undecided("cannot run the protocol: " + err.Error())
 		}
 		var parts []string
 		n, held := 0, 0
@@ -578,7 +575,7 @@ func judgeNotBelow(method string, others []string) func(r *experiments.Results) 
 				}
 				t, err := mapTestOf(c.Test, oc.Test)
 				if err != nil {
-					return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: err.Error()}
+					return experiments.Undecided(err.Error())
 				}
 				n++
 				if !(t.MeanDiff < 0 && t.Significant(RelPValue)) {
@@ -597,7 +594,7 @@ func judgeSignificantlyAbove(pairs [][2]string) func(r *experiments.Results) exp
 	return func(r *experiments.Results) experiments.Verdict {
 		out, err := relOutcomes(r)
 		if err != nil {
-			return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "cannot run the protocol: " + err.Error()}
+			return experiments.Undecided("cannot run the protocol: " + err.Error())
 		}
 		var parts []string
 		n, held := 0, 0
@@ -609,7 +606,7 @@ func judgeSignificantlyAbove(pairs [][2]string) func(r *experiments.Results) exp
 				}
 				t, err := mapTestOf(a.Test, b.Test)
 				if err != nil {
-					return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: err.Error()}
+					return experiments.Undecided(err.Error())
 				}
 				n++
 				if t.MeanDiff > 0 && t.Significant(RelPValue) {
@@ -629,7 +626,7 @@ func judgeRelEvidence(methods []string) func(r *experiments.Results) experiments
 	return func(r *experiments.Results) experiments.Verdict {
 		out, err := relOutcomes(r)
 		if err != nil {
-			return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "cannot run the protocol: " + err.Error()}
+			return experiments.Undecided("cannot run the protocol: " + err.Error())
 		}
 		var b strings.Builder
 		for _, o := range out {
@@ -648,7 +645,7 @@ func judgeRelEvidence(methods []string) func(r *experiments.Results) experiments
 				}
 				tests, err := retrieval.Compare(c.Test, o.BM25)
 				if err != nil {
-					return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: err.Error()}
+					return experiments.Undecided(err.Error())
 				}
 				fmt.Fprintf(&b, "BM25+%s (best of %d configs × 11 α on validation: %s, α=%g, validation MAP %.4f): ", meth, c.Configs, c.Config, c.Alpha, c.ValMAP)
 				for i, m := range relMeasures {
@@ -666,8 +663,8 @@ func judgeRelEvidence(methods []string) func(r *experiments.Results) experiments
 			}
 		}
 		if b.Len() == 0 {
-			return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no runs"}
+			return experiments.Undecided("no runs")
 		}
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: strings.TrimSpace(b.String())}
+		return experiments.Undecided(strings.TrimSpace(b.String()))
 	}
 }

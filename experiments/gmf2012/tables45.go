@@ -190,11 +190,8 @@ func judgeCV(r *experiments.Results) experiments.Verdict {
 	w := r.Values("cv", map[string]string{experiments.ColDataset: wikiData})
 	b := r.Values("cv", map[string]string{experiments.ColDataset: web1Data})
 	if len(w) == 0 || len(b) == 0 {
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "a synthetic corpus is missing from the results"}
+		return experiments.Undecided("a synthetic corpus is missing from the results")
 	}
 	detail := fmt.Sprintf("CV %.3f (Wikipedia-like) against %.3f (Web-I-like); paper 1.78 against 0.71", w[0], b[0])
-	if w[0] > b[0] {
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(w[0] > b[0], detail)
 }

@@ -374,15 +374,15 @@ func judgeSpeedup(r *experiments.Results, dataset, base, group string, paperRLSI
 	}
 	detail := fmt.Sprintf("%s: %s/%s seconds per iteration, mean over λ1: %s", dataset, base, group, strings.Join(parts, ", "))
 	if len(ks) < 2 {
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: detail + "; fewer than two K with both methods"}
+		return experiments.Undecided(detail + "; fewer than two K with both methods")
 	}
 	for i := range ratio {
 		if ratio[i] <= 1 {
-			return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail + fmt.Sprintf("; %s is not faster at K = %d", group, settingK(dataset, ks[i]))}
+			return experiments.Judged(false, detail+fmt.Sprintf("; %s is not faster at K = %d", group, settingK(dataset, ks[i])))
 		}
 		if i > 0 && ratio[i] < ratio[i-1] {
-			return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail + fmt.Sprintf("; the speedup falls from K = %d to K = %d", settingK(dataset, ks[i-1]), settingK(dataset, ks[i]))}
+			return experiments.Judged(false, detail+fmt.Sprintf("; the speedup falls from K = %d to K = %d", settingK(dataset, ks[i-1]), settingK(dataset, ks[i])))
 		}
 	}
-	return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+	return experiments.Judged(true, detail)
 }

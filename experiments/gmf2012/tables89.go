@@ -427,7 +427,7 @@ func judgeNearK(r *experiments.Results, base, group string, paperRLSI bool) expe
 	tb, ok1 := b[kf]
 	tg, ok2 := g[kg]
 	if !ok1 || !ok2 {
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: fmt.Sprintf("needs %s at K = %d and %s at K = %d (not both in these runs)", base, kf, group, kg)}
+		return experiments.Undecided(fmt.Sprintf("needs %s at K = %d and %s at K = %d (not both in these runs)", base, kf, group, kg))
 	}
 	detail := fmt.Sprintf("%s at K = %d: %.3g s, %s at K = %d: %.3g s per iteration (means over λ1): %.2f×", base, kf, tb, group, kg, tg, tb/tg)
 	if paperRLSI {
@@ -438,43 +438,22 @@ func judgeNearK(r *experiments.Results, base, group string, paperRLSI bool) expe
 		}
 		detail += fmt.Sprintf(" (paper: %.2f× on the means over λ1, %.2f× at λ1 = 0.01)", p8/p9, table8[kf][0]/table9[kg][0])
 	}
-	if tb/tg > 1 {
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(tb/tg > 1, detail)
 }
 
 // powerFit is the least-squares fit of log t = log a + b·log K over the
-// points of times (K > 0, t > 0): the exponent b and the factor a; ok is
-// false with fewer than two distinct K.
+// points of times with K > 0 and t > 0, in ascending K
+// (experiments.LogLogFit): the exponent b and the factor a; ok is false
+// with fewer than two distinct K.
 func powerFit(times map[int]float64) (a, b float64, ok bool) {
 	var xs, ys []float64
-	for k, t := range times {
-		if k > 0 && t > 0 {
-			xs = append(xs, math.Log(float64(k)))
-			ys = append(ys, math.Log(t))
+	for _, k := range sortedKeys(times) {
+		if t := times[k]; k > 0 && t > 0 {
+			xs = append(xs, float64(k))
+			ys = append(ys, t)
 		}
 	}
-	if len(xs) < 2 {
-		return 0, 0, false
-	}
-	var mx, my float64
-	for i := range xs {
-		mx += xs[i]
-		my += ys[i]
-	}
-	mx /= float64(len(xs))
-	my /= float64(len(xs))
-	var sxy, sxx float64
-	for i := range xs {
-		sxy += (xs[i] - mx) * (ys[i] - my)
-		sxx += (xs[i] - mx) * (xs[i] - mx)
-	}
-	if sxx == 0 {
-		return 0, 0, false
-	}
-	b = sxy / sxx
-	return math.Exp(my - b*mx), b, true
+	return experiments.LogLogFit(xs, ys)
 }
 
 // judgeGrowth: held when the group model's fitted exponent is below the
@@ -485,7 +464,7 @@ func judgeGrowth(r *experiments.Results, base, group string, paperRLSI bool) exp
 	af, bf, ok1 := powerFit(bt)
 	ag, bg, ok2 := powerFit(gt)
 	if !ok1 || !ok2 {
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: fmt.Sprintf("needs two K or more for each of %s (%d) and %s (%d)", base, len(bt), group, len(gt))}
+		return experiments.Undecided(fmt.Sprintf("needs two K or more for each of %s (%d) and %s (%d)", base, len(bt), group, len(gt)))
 	}
 	var ks []int
 	for k := range gt {
@@ -502,10 +481,7 @@ func judgeGrowth(r *experiments.Results, base, group string, paperRLSI bool) exp
 	if paperRLSI {
 		detail += "; paper (Tables 8–9, means over λ1): b = 1.14 and 1.08, extrapolated speedup 9.9× at K = 1030 and 11.5× at K = 10300; at λ1 = 0.01: b = 1.07 and 1.09"
 	}
-	if bg < bf {
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(bg < bf, detail)
 }
 
 func sortedKeys(m map[int]float64) []int {
@@ -592,11 +568,8 @@ func judgeMemory(r *experiments.Results) experiments.Verdict {
 		parts = append(parts, fmt.Sprintf("[%s/%s] %s; %s", pair[0], pair[1], strings.Join(cells, "; "), verdict))
 	}
 	if n == 0 {
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no group job with memory estimates"}
+		return experiments.Undecided("no group job with memory estimates")
 	}
 	detail := strings.Join(parts, " ")
-	if held {
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(held, detail)
 }

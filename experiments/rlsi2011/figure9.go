@@ -220,13 +220,10 @@ func judgeLTR(vocab, measure string) func(r *experiments.Results) experiments.Ve
 			parts = append(parts, fmt.Sprintf("%s %+.4f (p=%.3g)", jr.Job.Dataset, d, p))
 		}
 		detail := fmt.Sprintf("%s of LambdaRank+RLSI − LambdaRank: significant gain at %d of %d collections: %s", retrieval.MeasureNames[measure], held, n, strings.Join(parts, "; "))
-		switch {
-		case n == 0:
-			return inconclusive(detail)
-		case held == n:
-			return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+		if n == 0 {
+			return experiments.Undecided(detail)
 		}
-		return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+		return experiments.Judged(held == n, detail)
 	}
 }
 
@@ -252,11 +249,8 @@ func judgeReduced(r *experiments.Results) experiments.Verdict {
 		parts = append(parts, fmt.Sprintf("%s reduced %.4f vs full %.4f", jr.Job.Dataset, v, f))
 	}
 	detail := fmt.Sprintf("lower at %d of %d collections: %s", held, n, strings.Join(parts, "; "))
-	switch {
-	case n == 0:
-		return inconclusive(detail)
-	case held == n:
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+	if n == 0 {
+		return experiments.Undecided(detail)
 	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(held == n, detail)
 }

@@ -89,18 +89,6 @@ func TestFigure9ReducedQuick(t *testing.T) {
 	t.Logf("notes: %v", run.Notes)
 }
 
-func TestLogSlope(t *testing.T) {
-	// y = 3·x² → slope 2 exactly (up to rounding).
-	if s := logSlope([]float64{1, 2, 4}, []float64{3, 12, 48}); s < 2-1e-12 || s > 2+1e-12 {
-		t.Fatalf("slope %v, want 2", s)
-	}
-	for _, c := range [][2][]float64{{{1}, {1}}, {{1, 1}, {2, 3}}, {{1, 2}, {0, 1}}} {
-		if s := logSlope(c[0], c[1]); s == s {
-			t.Errorf("%v: slope %v, want NaN", c, s)
-		}
-	}
-}
-
 func TestReadTopics(t *testing.T) {
 	dir := t.TempDir()
 	body := "topic 1 (non-zero 0.0100): oil opec barrel\ntopic 2 (non-zero 0.0000): \ntopic 3 (non-zero 1.0000): a b\n"

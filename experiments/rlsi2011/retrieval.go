@@ -411,7 +411,7 @@ func judgeEvidence(protocol string) func(r *experiments.Results) experiments.Ver
 	return func(r *experiments.Results) experiments.Verdict {
 		out, err := outcomes(r)
 		if err != nil {
-			return inconclusive("cannot run the protocols: " + err.Error())
+			return experiments.Undecided("cannot run the protocols: " + err.Error())
 		}
 		var b strings.Builder
 		for _, co := range out {
@@ -435,7 +435,7 @@ func judgeEvidence(protocol string) func(r *experiments.Results) experiments.Ver
 				}
 			}
 		}
-		return inconclusive(strings.TrimSpace(b.String()))
+		return experiments.Undecided(strings.TrimSpace(b.String()))
 	}
 }
 
@@ -472,7 +472,7 @@ func judgeImproves(methods []string, protocol string, need int) func(r *experime
 	return func(r *experiments.Results) experiments.Verdict {
 		out, err := outcomes(r)
 		if err != nil {
-			return inconclusive("cannot run the protocols: " + err.Error())
+			return experiments.Undecided("cannot run the protocols: " + err.Error())
 		}
 		var parts []string
 		n, up, sig := 0, 0, 0
@@ -501,13 +501,10 @@ func judgeImproves(methods []string, protocol string, need int) func(r *experime
 		case sigAll:
 			held = held && sig == n
 		}
-		switch {
-		case n == 0:
-			return inconclusive(detail)
-		case held:
-			return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+		if n == 0 {
+			return experiments.Undecided(detail)
 		}
-		return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+		return experiments.Judged(held, detail)
 	}
 }
 
@@ -518,7 +515,7 @@ func judgeRank(method string, methods []string, best bool) func(r *experiments.R
 	return func(r *experiments.Results) experiments.Verdict {
 		out, err := outcomes(r)
 		if err != nil {
-			return inconclusive("cannot run the protocols: " + err.Error())
+			return experiments.Undecided("cannot run the protocols: " + err.Error())
 		}
 		var parts []string
 		wins, n := 0, 0
@@ -554,12 +551,9 @@ func judgeRank(method string, methods []string, best bool) func(r *experiments.R
 			what = "lowest"
 		}
 		detail := fmt.Sprintf("best-setting MAP: %s is %s on %d of %d collections; %s", method, what, wins, n, strings.Join(parts, "; "))
-		switch {
-		case n == 0:
-			return inconclusive(detail)
-		case 2*wins > n:
-			return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+		if n == 0 {
+			return experiments.Undecided(detail)
 		}
-		return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+		return experiments.Judged(2*wins > n, detail)
 	}
 }

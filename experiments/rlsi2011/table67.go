@@ -312,17 +312,10 @@ func judgeAtPoints(r *experiments.Results, metric string, test func(map[string]f
 	if len(held) > 0 {
 		detail += "; holds at " + strings.Join(held, "; ")
 	}
-	switch {
-	case n == 0:
-		return inconclusive(detail)
-	case len(failed) > 0:
-		return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	if n == 0 {
+		return experiments.Undecided(detail)
 	}
-	return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-}
-
-func inconclusive(detail string) experiments.Verdict {
-	return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: detail}
+	return experiments.Judged(len(failed) == 0, detail)
 }
 
 func judgeCompactOrder(r *experiments.Results) experiments.Verdict {

@@ -257,7 +257,7 @@ func judgeBeatsAllOn(method string, metrics []string, ds string) func(*experimen
 			}
 		}
 		if cells == 0 {
-			return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no point where " + method + " and every baseline were run"}
+			return experiments.Undecided("no point where " + method + " and every baseline were run")
 		}
 		detail := fmt.Sprintf("%s has the highest mean in %d of %d (data set, K, metric) cells", method, wins, cells)
 		if len(losses) > 0 {
@@ -265,41 +265,16 @@ func judgeBeatsAllOn(method string, metrics []string, ds string) func(*experimen
 				losses = append(losses[:12], fmt.Sprintf("… %d more", len(losses)-12))
 			}
 			detail += "; not in: " + strings.Join(losses, "; ")
-			return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
 		}
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+		return experiments.Judged(len(losses) == 0, detail)
 	}
 }
 
 // judgeBeats: a's mean exceeds b's on data set ds for metric, at every K.
 func judgeBeats(a, b, ds, metric string) func(*experiments.Results) experiments.Verdict {
 	return func(r *experiments.Results) experiments.Verdict {
-		means := meanBy(r, metric)
-		var parts []string
-		held, n := true, 0
-		for _, p := range points(means) {
-			if p[0] != ds {
-				continue
-			}
-			va, okA := means[[3]string{ds, a, p[1]}]
-			vb, okB := means[[3]string{ds, b, p[1]}]
-			if !okA || !okB {
-				continue
-			}
-			n++
-			parts = append(parts, fmt.Sprintf("K=%s %.3f vs %.3f", p[1], va, vb))
-			if !(va > vb) {
-				held = false
-			}
-		}
-		if n == 0 {
-			return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no K where both " + a + " and " + b + " ran on " + ds}
-		}
-		detail := fmt.Sprintf("%s mean %s %s vs %s: %s", ds, metric, a, b, strings.Join(parts, ", "))
-		if held {
-			return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-		}
-		return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+		return experiments.BeatsAtEvery(r, metric, "k", "K", map[string]string{experiments.ColDataset: ds}, a, b, false,
+			fmt.Sprintf("%s mean %s %s vs %s: ", ds, metric, a, b))
 	}
 }
 
@@ -343,12 +318,13 @@ func judgeLargerMargin(big, small, metric string) func(*experiments.Results) exp
 		mb, nb := margin(r, big, metric)
 		ms, ns := margin(r, small, metric)
 		if nb == 0 || ns == 0 {
-			return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "both data sets are needed"}
+			return experiments.Undecided("both data sets are needed")
 		}
 		detail := fmt.Sprintf("mean over K of (best TNMF − best baseline) %s: %s %+.3f, %s %+.3f", metric, big, mb, small, ms)
-		if mb > ms && mb > 0 {
-			return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+		held := mb > ms && mb > 0
+		if !held {
+			detail += " (held needs the first > the second and > 0)"
 		}
-		return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail + " (held needs the first > the second and > 0)"}
+		return experiments.Judged(held, detail)
 	}
 }

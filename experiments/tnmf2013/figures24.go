@@ -248,7 +248,7 @@ func perDataset(r *experiments.Results, metric, fraction string) map[string]floa
 // the detail.
 func verdictAll(vals map[string]float64, format string, ok func(float64) bool, threshold string) experiments.Verdict {
 	if len(vals) == 0 {
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no run with the needed fraction"}
+		return experiments.Undecided("no run with the needed fraction")
 	}
 	names := make([]string, 0, len(vals))
 	for k := range vals {
@@ -264,10 +264,7 @@ func verdictAll(vals map[string]float64, format string, ok func(float64) bool, t
 		}
 	}
 	detail := strings.Join(parts, ", ") + "; " + threshold
-	if held {
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(held, detail)
 }
 
 func judgeDensity(r *experiments.Results) experiments.Verdict {

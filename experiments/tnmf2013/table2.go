@@ -163,7 +163,7 @@ func judgeDistinct(r *experiments.Results) experiments.Verdict {
 	te, okE := vals[TNMFE]
 	ti, okI := vals[TNMFI]
 	if !okE || !okI || len(vals) < 3 {
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "TNMF_E, TNMF_I and at least one baseline are needed"}
+		return experiments.Undecided("TNMF_E, TNMF_I and at least one baseline are needed")
 	}
 	names := make([]string, 0, len(vals))
 	for k := range vals {
@@ -179,8 +179,5 @@ func judgeDistinct(r *experiments.Results) experiments.Verdict {
 		}
 	}
 	detail := "share of distinct top-5 words: " + strings.Join(parts, ", ")
-	if held {
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(held, detail)
 }
