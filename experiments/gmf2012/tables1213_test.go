@@ -373,7 +373,7 @@ func TestRelJudges(t *testing.T) {
 	cl := e.Claims
 	for i, want := range map[int]experiments.Outcome{
 		0: experiments.Held,         // GRLSI beats BM25
-		1: experiments.Inconclusive, // no GNMF run
+		1: experiments.Inconclusive, // no GroupNMF run
 		2: experiments.Held,         // GRLSI vs CRLSI (+0.1) and RLSI (equal): not below
 		4: experiments.Held,         // GRLSI significantly above CRLSI
 		5: experiments.NotHeld,      // CRLSI does not beat BM25

@@ -18,18 +18,18 @@ import (
 
 // Method labels of §5.2.
 const (
-	TNMFE   = "TNMF_E"
-	TNMFI   = "TNMF_I"
-	NMFE    = "NMF_E"
-	NMFI    = "NMF_I"
-	GNMF    = "GNMF"
-	SymNMF  = "SymNMF"
-	LDA     = "LDA"
-	ldaName = "lda"
+	TNMFE    = "TNMF_E"
+	TNMFI    = "TNMF_I"
+	NMFE     = "NMF_E"
+	NMFI     = "NMF_I"
+	GraphNMF = "GraphNMF"
+	SymNMF   = "SymNMF"
+	LDA      = "LDA"
+	ldaName  = "lda"
 )
 
 // baselines are the §5.2 baselines, in the paper's order.
-var baselines = []string{LDA, NMFE, NMFI, GNMF, SymNMF}
+var baselines = []string{LDA, NMFE, NMFI, GraphNMF, SymNMF}
 
 // shortTextMethods are the seven methods of Figures 5–8. Parameters are
 // the catalog defaults (the paper tuned its baselines "to best manually"
@@ -40,7 +40,7 @@ func shortTextMethods() []experiments.MethodSpec {
 		{Label: TNMFI, Name: "tnmf", Params: map[string]string{"inference": "i"}},
 		{Label: NMFE, Name: "nmfe"},
 		{Label: NMFI, Name: "nmfi"},
-		{Label: GNMF, Name: "graphnmf"},
+		{Label: GraphNMF, Name: "graphnmf"},
 		{Label: SymNMF, Name: "symnmf"},
 		{Label: LDA, Name: ldaName, Params: map[string]string{"iters": "500"}},
 	}
