@@ -279,20 +279,9 @@ func positiveTop(U *mat.Dense, vocab []string, n int) [][]topics.Term {
 	return topics.TopTermsBy(U, vocab, n, topics.PositiveOnly)
 }
 
-// groupModel is what the topic tables read of a fitted group model; both
-// *grouprlsi.Model and *groupnmf.Model provide it.
-type groupModel interface {
-	engine.Model
-	Shared() *mat.Dense           // U0 (M×Ks), nil when Ks = 0
-	ClassTopics(p int) *mat.Dense // U_p (M×Kc), nil when Kc = 0
-	Dims() (ks, kc, p int)
-	ClassNames() []string
-	grouping.ClassPredictor
-}
-
 func tables1011Task(ctx context.Context, j *experiments.Job, f *experiments.Fit) (*experiments.Result, error) {
 	corpus, status := f.Corpus, f.Status
-	gm, ok := f.Model.(groupModel)
+	gm, ok := f.Model.(grouping.GroupModel)
 	if !ok {
 		return nil, fmt.Errorf("%s: model is %T, want a group model (Group RLSI or Group NMF)", j.Label(), f.Model)
 	}
