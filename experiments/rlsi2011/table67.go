@@ -33,15 +33,6 @@ var variants = []struct{ Label, Variant string }{
 	{"RLSI (Uℓ2-Vℓ2)", "u2v2"},
 }
 
-func variantLabel(v string) string {
-	for _, x := range variants {
-		if x.Variant == v {
-			return x.Label
-		}
-	}
-	return v
-}
-
 // Thresholds of the table6-7 claims, fixed before any run.
 const (
 	// SparseAvgComp is the AvgComp below which topics count as compact

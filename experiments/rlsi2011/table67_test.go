@@ -169,3 +169,13 @@ func TestJudgeTable8Compact(t *testing.T) {
 		t.Errorf("%v (%s)", v.Outcome, v.Detail)
 	}
 }
+
+// variantLabel is the label of an RLSI variant ("u1v2", ...).
+func variantLabel(v string) string {
+	for _, x := range variants {
+		if x.Variant == v {
+			return x.Label
+		}
+	}
+	return v
+}
