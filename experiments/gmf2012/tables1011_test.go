@@ -1,7 +1,6 @@
 package gmf2012
 
 import (
-	"context"
 	"math"
 	"os"
 	"path/filepath"
@@ -9,11 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/experiments/exptest"
 	"github.com/topicmf/topicmf/metrics/topics"
 )
 
@@ -57,29 +55,8 @@ func TestTables1011Quick(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the quick run fits GRLSI on two real corpora")
 	}
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		t.Skip("TOPICMF_DATA is not set; needs 20newsgroups and reuters21578")
-	}
-	for _, name := range []string{newsData, reutersData} {
-		src, err := datasets.Lookup(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range src.Files {
-			if _, err := os.Stat(filepath.Join(dir, f.Path)); err != nil {
-				t.Skipf("%s is absent from TOPICMF_DATA=%s", f.Path, dir)
-			}
-		}
-	}
-	st, err := store.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := (&experiments.Runner{Store: st, Quick: true}).Run(context.Background(), Tables1011())
-	if err != nil {
-		t.Fatal(err)
-	}
+	exptest.NeedData(t, newsData, reutersData)
+	res := exptest.RunQuick(t, Tables1011())
 	if len(res.Jobs) != 4 {
 		t.Fatalf("%d jobs, want 4 (GRLSI and GroupNMF on two corpora)", len(res.Jobs))
 	}

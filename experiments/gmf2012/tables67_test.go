@@ -1,7 +1,6 @@
 package gmf2012
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"os"
@@ -10,9 +9,9 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/experiments/exptest"
 
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
 )
 
 func TestGroupSplit(t *testing.T) {
@@ -209,14 +208,7 @@ func TestTables67Quick(t *testing.T) {
 		e.Datasets = []string{wikiData}
 		want = 8
 	}
-	st, err := store.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := (&experiments.Runner{Store: st, Quick: true}).Run(context.Background(), e)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := exptest.RunQuick(t, e)
 	if len(res.Jobs) != want {
 		t.Fatalf("%d jobs, want %d", len(res.Jobs), want)
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/catalog"
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/experiments/exptest"
 )
 
 // TestWeb1Settings checks K = Ks + 204·Kc of §7.1's Web-I settings by hand
@@ -268,14 +268,7 @@ func TestTables89Quick(t *testing.T) {
 	if testing.Short() {
 		t.Skip("fits 8 models on a 400 × 2,400 synthetic corpus; skipped in -short")
 	}
-	st, err := store.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := (&experiments.Runner{Store: st, Quick: true}).Run(context.Background(), Tables89())
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := exptest.RunQuick(t, Tables89())
 	if len(res.Jobs) != 8 {
 		t.Fatalf("%d jobs, want 8", len(res.Jobs))
 	}

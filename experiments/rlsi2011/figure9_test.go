@@ -1,14 +1,13 @@
 package rlsi2011
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/experiments/exptest"
 )
 
 func TestKeepColumns(t *testing.T) {
@@ -60,20 +59,13 @@ func TestFigure9Judges(t *testing.T) {
 // TestFigure9ReducedQuick runs the quick job with the reduced vocabulary
 // (the quick grid itself runs the full one).
 func TestFigure9ReducedQuick(t *testing.T) {
-	needData(t, "medline/med.tar.gz", "stopwords")
+	exptest.NeedData(t, "med", "stopwords")
 	if testing.Short() {
 		t.Skip("fits RLSI on MED and cross-validates LambdaRank twice (~15 s); skipped in -short")
 	}
 	e := Figure9()
 	e.Quick.Grid = map[string][]string{"vocab": {VocabReduced}}
-	st, err := store.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := (&experiments.Runner{Store: st, Quick: true}).Run(context.Background(), e)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := exptest.RunQuick(t, e)
 	if len(res.Jobs) != 1 {
 		t.Fatalf("%d jobs", len(res.Jobs))
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/exptest"
 )
 
 // documentFrequencies counts a term present in every document (idf 0, an
@@ -27,8 +28,8 @@ func TestDocumentFrequencies(t *testing.T) {
 }
 
 func TestFigures24Quick(t *testing.T) {
-	needData(t, Tweet, SearchSnippets)
-	res := runQuick(t, Figures24())
+	exptest.NeedData(t, Tweet, SearchSnippets)
+	res := exptest.RunQuick(t, Figures24())
 	if len(res.Jobs) != 6 {
 		t.Fatalf("%d jobs, want 6", len(res.Jobs))
 	}
