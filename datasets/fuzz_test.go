@@ -73,7 +73,7 @@ func FuzzParseSMART(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in []byte) {
 		var recs []smartRecord
 		var err error
-		fuzzcheck.Within(t, func() { recs, err = parseSMART(bytes.NewReader(in)) })
+		fuzzcheck.Within(t, func() { recs, _, err = parseSMART(bytes.NewReader(in)) })
 		if err != nil {
 			checkErr(t, err, "")
 			return
@@ -151,19 +151,19 @@ func FuzzNPL(f *testing.F) {
 			switch kind % 3 {
 			case 0:
 				var recs []nplRecord
-				recs, err = nplParseRecords(bytes.NewReader(in))
+				recs, _, err = nplParseRecords(bytes.NewReader(in))
 				for _, r := range recs {
 					ids, texts = append(ids, r.id), append(texts, irJoinLines(r.lines))
 				}
 			case 1:
 				var docs []Document
-				docs, err = nplParseTRECDocs(bytes.NewReader(in))
+				docs, _, err = nplParseTRECDocs(bytes.NewReader(in))
 				for _, d := range docs {
 					ids, texts = append(ids, d.ID), append(texts, d.Text)
 				}
 			default:
 				var qs []Query
-				qs, err = nplParseTRECTopics(bytes.NewReader(in))
+				qs, _, err = nplParseTRECTopics(bytes.NewReader(in))
 				for _, q := range qs {
 					ids, texts = append(ids, q.ID), append(texts, q.Text)
 				}
