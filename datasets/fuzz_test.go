@@ -450,3 +450,31 @@ func FuzzArchive(f *testing.F) {
 		}
 	})
 }
+
+// TestMaxMemberBytes: a member declaring more than MaxMemberBytes is an
+// error naming the archive, the member and the size, before it is read.
+func TestMaxMemberBytes(t *testing.T) {
+	defer func(old int64) { MaxMemberBytes = old }(MaxMemberBytes)
+	MaxMemberBytes = 10
+	body := []byte("eleven byte")
+	read := func(name string, r io.Reader) error {
+		t.Errorf("member %s read", name)
+		return nil
+	}
+	tp := fuzzFile(t, "a.tar.gz", tarGzOf(t, "dir/big.txt", body))
+	err := EachTarGzMember(tp, read)
+	if err == nil || err.Error() != tp+": member dir/big.txt declares 11 bytes, more than the limit of 10" {
+		t.Errorf("tar.gz: %v", err)
+	}
+	zp := fuzzFile(t, "a.zip", zipOne(t, "dir/big.txt", body))
+	err = EachZipMember(zp, read)
+	if err == nil || err.Error() != zp+": member dir/big.txt declares 11 bytes, more than the limit of 10" {
+		t.Errorf("zip: %v", err)
+	}
+	MaxMemberBytes = 11
+	n := 0
+	count := func(string, io.Reader) error { n++; return nil }
+	if EachTarGzMember(tp, count) != nil || EachZipMember(zp, count) != nil || n != 2 {
+		t.Errorf("members at the limit: %d read", n)
+	}
+}
