@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"strconv"
 	"strings"
 )
 
@@ -24,10 +25,20 @@ import (
 // reader runs.
 var MaxMemberBytes int64 = 256 << 20
 
+// memberName is a member's name as error messages show it: as is when
+// every character is printable, else Go-quoted, so that a message stays
+// one line whatever bytes the archive holds.
+func memberName(name string) string {
+	if q := strconv.Quote(name); q[1:len(q)-1] != name {
+		return q
+	}
+	return name
+}
+
 // checkMemberSize rejects a member declaring more than MaxMemberBytes.
 func checkMemberSize(path, name string, size int64) error {
 	if size > MaxMemberBytes {
-		return fmt.Errorf("%s: member %s declares %d bytes, more than the limit of %d", path, name, size, MaxMemberBytes)
+		return fmt.Errorf("%s: member %s declares %d bytes, more than the limit of %d", path, memberName(name), size, MaxMemberBytes)
 	}
 	return nil
 }
@@ -69,12 +80,12 @@ func EachTarGzMember(path string, f func(name string, r io.Reader) error) error 
 		if err := checkMemberSize(path, h.Name, h.Size); err != nil {
 			return err
 		}
-		last = h.Name
+		last = memberName(h.Name)
 		if err := f(h.Name, tr); err != nil {
 			if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) {
-				return fmt.Errorf("%s: corrupt or truncated archive in member %s: %w", path, h.Name, err)
+				return fmt.Errorf("%s: corrupt or truncated archive in member %s: %w", path, last, err)
 			}
-			return fmt.Errorf("%s: member %s: %w", path, h.Name, err)
+			return fmt.Errorf("%s: member %s: %w", path, last, err)
 		}
 	}
 }
@@ -96,12 +107,12 @@ func EachZipMember(path string, f func(name string, r io.Reader) error) error {
 		}
 		rc, err := zf.Open()
 		if err != nil {
-			return fmt.Errorf("%s: member %s: %w", path, zf.Name, err)
+			return fmt.Errorf("%s: member %s: %w", path, memberName(zf.Name), err)
 		}
 		err = f(zf.Name, rc)
 		rc.Close()
 		if err != nil {
-			return fmt.Errorf("%s: member %s: %w", path, zf.Name, err)
+			return fmt.Errorf("%s: member %s: %w", path, memberName(zf.Name), err)
 		}
 	}
 	return nil

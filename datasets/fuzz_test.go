@@ -478,3 +478,19 @@ func TestMaxMemberBytes(t *testing.T) {
 		t.Errorf("members at the limit: %d read", n)
 	}
 }
+
+// TestMemberNameOneLine: a member name holding a newline or a control
+// byte is quoted in archive errors, so the message stays one line.
+func TestMemberNameOneLine(t *testing.T) {
+	if got := memberName("dir/a.txt"); got != "dir/a.txt" {
+		t.Errorf("plain name shown as %s", got)
+	}
+	if got := memberName("a\nb\x00"); got != `"a\nb\x00"` {
+		t.Errorf("name with a newline shown as %s", got)
+	}
+	p := fuzzFile(t, "a.zip", zipOne(t, "movie_reviews/pos/x\ny.txt", []byte("text")))
+	_, err := ReadMovieReviewArchive(p)
+	if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), `member "movie_reviews/pos/x\ny.txt"`) {
+		t.Errorf("error %q", err)
+	}
+}
