@@ -44,6 +44,12 @@ func FuzzReadCSV(f *testing.F) {
 				t.Fatalf("row %d has %d fields, header %d", i+1, len(r), len(header))
 			}
 		}
+		// encoding/csv writes a record of one empty field as an empty
+		// line, which its reader skips: WriteCSV cannot store such a
+		// record (seed found-single-empty-field; reported in issue 11).
+		if len(header) == 1 && (header[0] == "" || slices.ContainsFunc(rows, func(r []string) bool { return r[0] == "" })) {
+			return
+		}
 		var b bytes.Buffer
 		cw := csv.NewWriter(&b)
 		cw.Write(header)
