@@ -101,12 +101,20 @@ func FuzzParseSMART(f *testing.F) {
 // formatQrels writes judgments back in a layout, for the round trip.
 func formatQrels(js []Judgment, layout irQrelLayout) string {
 	var b strings.Builder
-	for _, j := range js {
+	for i, j := range js {
 		switch layout {
 		case irQrelsCranfield:
 			fmt.Fprintf(&b, "%s %s %d\n", j.QueryID, j.DocID, j.Level)
 		case irQrelsTREC:
 			fmt.Fprintf(&b, "%s 0 %s %d\n", j.QueryID, j.DocID, j.Level)
+		case nplRelevance: // one record per run of judgments of a query
+			if i == 0 || js[i-1].QueryID != j.QueryID {
+				fmt.Fprintf(&b, "%s\n", j.QueryID)
+			}
+			fmt.Fprintf(&b, "%s\n", j.DocID)
+			if i == len(js)-1 || js[i+1].QueryID != j.QueryID {
+				b.WriteString("/\n")
+			}
 		default:
 			fmt.Fprintf(&b, "%s %s 0 0.000000\n", j.QueryID, j.DocID)
 		}
@@ -114,26 +122,35 @@ func formatQrels(js []Judgment, layout irQrelLayout) string {
 	return b.String()
 }
 
-// FuzzParseQrels reads a relevance file in each of the three layouts
-// (layout mod 3: Cranfield, TREC, SMART). IDs come out canonical, and
-// writing the judgments back in the same layout and reading them again
-// gives the same judgments.
+// nplRelevance stands for the Glasgow NPL layout in FuzzParseQrels.
+const nplRelevance irQrelLayout = 3
+
+// FuzzParseQrels reads a relevance file in each of the four layouts
+// (layout mod 4: Cranfield, TREC, SMART, Glasgow NPL). IDs come out
+// canonical, and writing the judgments back in the same layout and reading
+// them again gives the same judgments.
 func FuzzParseQrels(f *testing.F) {
 	f.Fuzz(func(t *testing.T, layout uint8, in []byte) {
-		l := irQrelLayout(layout % 3)
+		l := irQrelLayout(layout % 4)
+		parse := func(r io.Reader) ([]Judgment, error) {
+			if l == nplRelevance {
+				return nplParseRelevance(r)
+			}
+			return irParseQrels(r, l)
+		}
 		var js []Judgment
 		var err error
-		fuzzcheck.Within(t, func() { js, err = irParseQrels(bytes.NewReader(in), l) })
+		fuzzcheck.Within(t, func() { js, err = parse(bytes.NewReader(in)) })
 		if err != nil {
 			checkErr(t, err, "")
 			return
 		}
 		for _, j := range js {
-			if !isCanonicalInt(j.QueryID) || !isCanonicalInt(j.DocID) || (l == irQrelsSMART && j.Level != 1) {
+			if !isCanonicalInt(j.QueryID) || !isCanonicalInt(j.DocID) || ((l == irQrelsSMART || l == nplRelevance) && j.Level != 1) {
 				t.Fatalf("judgment %+v", j)
 			}
 		}
-		again, err := irParseQrels(strings.NewReader(formatQrels(js, l)), l)
+		again, err := parse(strings.NewReader(formatQrels(js, l)))
 		if err != nil || !slices.Equal(again, js) {
 			t.Fatalf("round trip: %v\n%v\n%v", err, js, again)
 		}

@@ -101,22 +101,9 @@ func ReadNPLGlasgow(dataDir string) (*Collection, error) {
 	}
 	qrelFile := filepath.Join(dir, "rlv-ass")
 	err = irWithFile(qrelFile, func(r io.Reader) error {
-		recs, _, err := nplParseRecords(r) // integers only: a non-ASCII byte is an error below
-		if err != nil {
-			return err
-		}
-		for _, rec := range recs {
-			for i, l := range rec.lines {
-				for _, f := range strings.Fields(l) {
-					d, err := strconv.Atoi(f)
-					if err != nil {
-						return fmt.Errorf("line %d: expected integer document ids, got %q", rec.line+1+i, f)
-					}
-					c.Qrels = append(c.Qrels, Judgment{QueryID: rec.id, DocID: strconv.Itoa(d), Level: 1})
-				}
-			}
-		}
-		return nil
+		var err error
+		c.Qrels, err = nplParseRelevance(r)
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -190,6 +177,29 @@ func nplParseRecords(r io.Reader) ([]nplRecord, int, error) {
 		return recs, 0, fmt.Errorf("line %d: record %s (line %d) has no terminator line \"/\"; file truncated?", sc.n, rec.id, rec.line)
 	}
 	return recs, sc.latin1, nil
+}
+
+// nplParseRelevance reads the Glasgow relevance file (rlv-ass): one record
+// per query, its content lines the relevant document ids separated by
+// white space (level 1).
+func nplParseRelevance(r io.Reader) ([]Judgment, error) {
+	recs, _, err := nplParseRecords(r) // integers only: a non-ASCII byte is an error below
+	if err != nil {
+		return nil, err
+	}
+	var out []Judgment
+	for _, rec := range recs {
+		for i, l := range rec.lines {
+			for _, f := range strings.Fields(l) {
+				d, err := strconv.Atoi(f)
+				if err != nil {
+					return nil, fmt.Errorf("line %d: expected integer document ids, got %q", rec.line+1+i, f)
+				}
+				out = append(out, Judgment{QueryID: rec.id, DocID: strconv.Itoa(d), Level: 1})
+			}
+		}
+	}
+	return out, nil
 }
 
 // nplParseTRECDocs reads <DOC> records whose first line inside is
