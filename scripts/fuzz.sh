@@ -15,6 +15,9 @@ cd "$(dirname "$0")/.."
 secs="${1:-60}"
 case "$secs" in '' | *[!0-9]*) echo "usage: scripts/fuzz.sh [SECONDS]" >&2; exit 2 ;; esac
 parallel="${FUZZ_PARALLEL:-2}"
+# Minimizing each new interesting input may take 60 s by default, during
+# which nothing else is fuzzed; give it a tenth of the target's time.
+minimize=$((secs / 10 > 0 ? secs / 10 : 1))
 only="${FUZZ_ONLY:-.}"
 
 # "dir name" pairs, sorted, from every tracked or new test file.
@@ -33,7 +36,7 @@ i=0
 while read -r dir name; do
 	i=$((i + 1))
 	echo "-- [$i/$n] $dir $name"
-	if ! go test -run '^$' -fuzz "^${name}\$" -fuzztime "${secs}s" -parallel "$parallel" "./$dir"; then
+	if ! go test -run '^$' -fuzz "^${name}\$" -fuzztime "${secs}s" -fuzzminimizetime "${minimize}s" -parallel "$parallel" "./$dir"; then
 		echo "FAIL: $dir $name crashed; the input is under $dir/testdata/fuzz/$name/" >&2
 		exit 1
 	fi
