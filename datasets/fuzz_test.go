@@ -298,11 +298,13 @@ func FuzzTRECQC(f *testing.F) {
 	})
 }
 
-// tarGzOf builds a .tar.gz with one regular member.
+// tarGzOf builds a .tar.gz with one regular member, stored without
+// compression (a compressing writer allocates about 1 MB, which dominated
+// the time of one fuzz input).
 func tarGzOf(t *testing.T, name string, body []byte) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	gz := gzip.NewWriter(&buf)
+	gz, _ := gzip.NewWriterLevel(&buf, gzip.NoCompression)
 	tw := tar.NewWriter(gz)
 	if err := tw.WriteHeader(&tar.Header{Name: name, Typeflag: tar.TypeReg, Mode: 0o644, Size: int64(len(body))}); err != nil {
 		t.Skip("tar cannot hold this member name:", err)
@@ -319,17 +321,17 @@ func tarGzOf(t *testing.T, name string, body []byte) []byte {
 	return buf.Bytes()
 }
 
-// zipOne builds a .zip with one member.
+// zipOne builds a .zip with one member, stored without compression.
 func zipOne(t *testing.T, name string, body []byte) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
-	w, err := zw.Create(name)
+	w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Store})
 	if err != nil {
 		t.Skip("zip cannot hold this member name:", err)
 	}
 	if _, err := w.Write(body); err != nil {
-		t.Fatal(err)
+		t.Skip("zip cannot hold this member:", err) // a directory name with a body
 	}
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
