@@ -392,7 +392,7 @@ func fileSHA256(path string) (string, error) {
 // loadMTX reads a term-document Matrix Market file (documents × terms
 // with transpose) and its optional vocabulary.
 func loadMTX(path, vocabPath string, transpose bool) (*engine.Corpus, error) {
-	d, err := sparse.ReadMMFile(path)
+	d, err := sparse.MMOptions{NonNegative: true}.ReadMMFile(path)
 	if err != nil {
 		return nil, err
 	}
