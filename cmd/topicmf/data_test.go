@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 // runCmd runs the CLI in-process.
@@ -30,11 +31,7 @@ func runCmd(t *testing.T, args ...string) (stdout, stderr string, err error) {
 // realDataDir is $TOPICMF_DATA, or skips.
 func realDataDir(t *testing.T) string {
 	t.Helper()
-	dir := os.Getenv(datasets.EnvDataDir)
-	if dir == "" {
-		t.Skip("TOPICMF_DATA is unset; set it to /work/shared/datasets to run the data command on the real files")
-	}
-	return dir
+	return realdata.Dir(t)
 }
 
 func srcBytes(s datasets.Source) int64 {
@@ -417,7 +414,7 @@ func TestDataStats(t *testing.T) {
 		t.Errorf("stopwords vocabulary: %v terms, %d tokens, %d docs; want 916, 1846, 4 (%s)", s.Vocabulary, s.Tokens, s.IndexedDocs, s.VocabularyNote)
 	}
 
-	// Counts from /work/shared/datasets/{adi,cranfield}/SOURCE.md.
+	// Counts from ../shared/datasets/{adi,cranfield}/SOURCE.md.
 	type want struct {
 		docs, queries, judgedQueries, pairs int
 		levels                              map[int]int

@@ -9,18 +9,12 @@ import (
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 func dataDir(t *testing.T) string {
 	t.Helper()
-	dir := os.Getenv(datasets.EnvDataDir)
-	if dir == "" {
-		t.Skip("TOPICMF_DATA is unset: the ADI collection is needed")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "adi", "adi.tar.gz")); err != nil {
-		t.Skipf("ADI collection absent: %v", err)
-	}
-	return dir
+	return realdata.Dir(t, "adi/adi.tar.gz")
 }
 
 // TestBuildCachesCorpus builds ADI twice through the cache: the second

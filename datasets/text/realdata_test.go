@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -13,24 +12,19 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
-// dataDir returns TOPICMF_DATA or skips the test, naming what is missing.
+// dataDir returns the tests' data directory (internal/realdata) or skips
+// the test, naming what is missing.
 func dataDir(t *testing.T, need string) string {
 	t.Helper()
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		t.Skipf("TOPICMF_DATA is not set; this test needs %s", need)
-	}
-	if _, err := os.Stat(filepath.Join(dir, need)); err != nil {
-		t.Skipf("%s is absent from TOPICMF_DATA=%s: %v", need, dir, err)
-	}
-	return dir
+	return realdata.Dir(t, need)
 }
 
 func TestStopListCounts(t *testing.T) {
 	dir := dataDir(t, "stopwords")
-	// Counts and first/last entries from /work/shared/datasets/stopwords/SOURCE.md
+	// Counts and first/last entries from ../shared/datasets/stopwords/SOURCE.md
 	// and the files themselves.
 	for _, tc := range []struct {
 		name         string

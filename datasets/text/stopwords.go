@@ -14,7 +14,7 @@ import (
 
 // Stop-list names accepted by Options.StopList and ReadStopList. The files
 // live below the data directory in stopwords/ (see
-// /work/shared/datasets/stopwords/SOURCE.md for their provenance).
+// ../shared/datasets/stopwords/SOURCE.md for their provenance).
 const (
 	StopNone    = "none"    // no stop list
 	StopSMART   = "smart"   // SMART 571 (Lewis et al., RCV1, JMLR 2004, appendix 11)

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments"
@@ -70,21 +69,7 @@ func TestTables1011Quick(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the quick run fits GRLSI on two real corpora")
 	}
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		t.Skip("TOPICMF_DATA is not set; needs 20newsgroups and reuters21578")
-	}
-	for _, name := range []string{newsData, reutersData} {
-		src, err := datasets.Lookup(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range src.Files {
-			if _, err := os.Stat(filepath.Join(dir, f.Path)); err != nil {
-				t.Skipf("%s is absent from TOPICMF_DATA=%s", f.Path, dir)
-			}
-		}
-	}
+	needFiles(t, newsData, reutersData)
 	st, err := store.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -19,27 +17,31 @@ import (
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/retrieval"
 	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/internal/realdata"
 	"github.com/topicmf/topicmf/metrics/ir"
 )
 
 // needRelData skips unless TOPICMF_DATA holds SemEval-2016 and Cranfield.
 func needRelData(t *testing.T) {
 	t.Helper()
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		t.Skip("TOPICMF_DATA is not set; needs semeval2016 and cranfield")
-	}
-	for _, name := range []string{semevalData, cranfieldData} {
+	needFiles(t, semevalData, cranfieldData)
+}
+
+// needFiles skips (fails under CI=true) unless TOPICMF_DATA holds every
+// file of the named registered collections.
+func needFiles(t *testing.T, names ...string) {
+	t.Helper()
+	var need []string
+	for _, name := range names {
 		src, err := datasets.Lookup(name)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, f := range src.Files {
-			if _, err := os.Stat(filepath.Join(dir, f.Path)); err != nil {
-				t.Skipf("%s is absent from TOPICMF_DATA=%s", f.Path, dir)
-			}
+			need = append(need, f.Path)
 		}
 	}
+	realdata.Dir(t, need...)
 }
 
 // TestTables1213Quick runs gmf2012/tables12-13 in quick mode end to end.

@@ -3,8 +3,6 @@ package gmf2012
 import (
 	"context"
 	"math"
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -47,21 +45,7 @@ func TestLabelledTrainAndSizes(t *testing.T) {
 // smallest talk.religion.misc with 377 and the largest rec.sport.hockey
 // with 600 (the counts of scikit-learn's fetch_20newsgroups(subset="train")).
 func TestQuickRun(t *testing.T) {
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		t.Skip("TOPICMF_DATA is not set; needs 20newsgroups and reuters21578")
-	}
-	for _, name := range []string{newsData, reutersData} {
-		src, err := datasets.Lookup(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range src.Files {
-			if _, err := os.Stat(filepath.Join(dir, f.Path)); err != nil {
-				t.Skipf("%s is absent from TOPICMF_DATA=%s", f.Path, dir)
-			}
-		}
-	}
+	needFiles(t, newsData, reutersData)
 	st, err := store.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)

@@ -3,8 +3,6 @@ package rlsi2011
 import (
 	"context"
 	"math"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,6 +13,7 @@ import (
 	"github.com/topicmf/topicmf/engine/rlsi"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 // TestRLSIMemoryHand checks the formula against a hand computation:
@@ -226,13 +225,7 @@ func TestJudgeMemFormulaAndCollapse(t *testing.T) {
 // TestScalabilityQuick runs the quick variant end to end (synthetic
 // corpora and NPL) and checks the numbers every claim needs.
 func TestScalabilityQuick(t *testing.T) {
-	root := os.Getenv("TOPICMF_DATA")
-	if root == "" {
-		t.Skip("TOPICMF_DATA not set: the quick scalability run needs the NPL collection")
-	}
-	if _, err := os.Stat(filepath.Join(root, "npl")); err != nil {
-		t.Skipf("NPL collection missing under TOPICMF_DATA: %v", err)
-	}
+	realdata.Dir(t, "npl")
 	s, err := store.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)

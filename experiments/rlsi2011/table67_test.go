@@ -10,6 +10,7 @@ import (
 
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/internal/realdata"
 	"github.com/topicmf/topicmf/metrics/topics"
 )
 
@@ -99,15 +100,7 @@ func TestRegistered(t *testing.T) {
 // needData skips the test unless TOPICMF_DATA holds the named files.
 func needData(t *testing.T, files ...string) {
 	t.Helper()
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		t.Skip("TOPICMF_DATA is not set; needs " + strings.Join(files, ", "))
-	}
-	for _, f := range files {
-		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
-			t.Skipf("%s is absent from TOPICMF_DATA=%s", f, dir)
-		}
-	}
+	realdata.Dir(t, files...)
 }
 
 // TestTable67Quick runs the quick variant end to end on Reuters-21578.

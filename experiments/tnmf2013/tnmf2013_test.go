@@ -3,33 +3,28 @@ package tnmf2013
 import (
 	"context"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 // needData skips unless TOPICMF_DATA holds the files of the named sets.
 func needData(t *testing.T, sets ...string) {
 	t.Helper()
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		t.Skipf("TOPICMF_DATA is not set; this test needs %v", sets)
-	}
+	var need []string
 	for _, name := range sets {
 		src, err := datasets.Lookup(name)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, f := range src.Files {
-			if _, err := os.Stat(filepath.Join(dir, f.Path)); err != nil {
-				t.Skipf("%s is absent from TOPICMF_DATA=%s (needed by %s)", f.Path, dir, name)
-			}
+			need = append(need, f.Path)
 		}
 	}
+	realdata.Dir(t, need...)
 }
 
 func runQuick(t *testing.T, e *experiments.Experiment) *experiments.Results {

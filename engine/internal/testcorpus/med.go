@@ -1,13 +1,12 @@
 package testcorpus
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 // Collection reads the registered collection name from $TOPICMF_DATA
@@ -16,19 +15,15 @@ import (
 // collection absent).
 func Collection(tb testing.TB, name string) (*datasets.Collection, string) {
 	tb.Helper()
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		tb.Skipf("TOPICMF_DATA is not set; this test needs the %s collection", name)
-	}
 	src, err := datasets.Lookup(name)
 	if err != nil {
 		tb.Fatal(err)
 	}
+	var need []string
 	for _, f := range src.Files {
-		if _, err := os.Stat(filepath.Join(dir, f.Path)); err != nil {
-			tb.Skipf("%s is absent from TOPICMF_DATA=%s (needed by %s)", f.Path, dir, name)
-		}
+		need = append(need, f.Path)
 	}
+	dir := realdata.Dir(tb, need...)
 	col, err := src.Read(dir)
 	if err != nil {
 		tb.Fatal(err)
