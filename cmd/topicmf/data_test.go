@@ -405,7 +405,7 @@ func TestDataStats(t *testing.T) {
 	if s.Name != "stopwords" || s.Docs != 4 || s.Queries != 0 || s.JudgedPairs != 0 || len(s.Warnings) == 0 {
 		t.Errorf("stopwords stats: %+v", s)
 	}
-	// Vocabulary of the four lists under the default pipeline (lower-case
+	// Vocabulary of the four lists under the bare pipeline (lower-case
 	// runs of letters/digits, >= 2 runes, numbers dropped, nothing pruned),
 	// computed independently in python3: SMART lines 9-579, CACM, NLTK
 	// english and Terrier, re.findall(r"[^\W_]+", w.lower()) filtered by

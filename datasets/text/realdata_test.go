@@ -41,6 +41,12 @@ func TestStopListCounts(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
+		// The embedded copy is the data directory's list.
+		if IsEmbedded(tc.name) {
+			if emb, err := StopList(tc.name); err != nil || !slices.Equal(emb, words) {
+				t.Errorf("%s: embedded list differs from %s's (%d vs %d words, %v)", tc.name, dir, len(emb), len(words), err)
+			}
+		}
 		if len(words) != tc.n || words[0] != tc.first || (tc.last != "" && words[len(words)-1] != tc.last) {
 			t.Errorf("%s: %d words %q..%q, want %d %q..%q", tc.name, len(words), words[0], words[len(words)-1], tc.n, tc.first, tc.last)
 		}
@@ -117,7 +123,7 @@ func TestCranfieldAbstracts(t *testing.T) {
 	if len(col.Docs) != 1400 {
 		t.Fatalf("parsed %d documents, want 1400", len(col.Docs))
 	}
-	c, v, rep, err := Fit(col, Options{StopList: StopSMART, DataDir: dir, MinDF: 2})
+	c, v, rep, err := Fit(col, Bare(Options{StopList: StopSMART, DataDir: dir, MinDF: 2}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +161,7 @@ func TestCranfieldAbstracts(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	cs, vs, _, err := Fit(col, Options{StopList: StopSMART, DataDir: dir, MinDF: 2, Stem: true})
+	cs, vs, _, err := Fit(col, Bare(Options{StopList: StopSMART, DataDir: dir, MinDF: 2, Stem: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +181,7 @@ func TestLookupCranfield(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, rep, err := Build(col, Options{StopList: StopSMART, DataDir: dir, Stem: true, MinDF: 2})
+	c, rep, err := Build(col, Bare(Options{StopList: StopSMART, DataDir: dir, Stem: true, MinDF: 2}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,7 +23,7 @@ func cranfield(b *testing.B) (*rank.Index, *sparse.CSR) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	corpus, vec, _, err := text.Fit(col, text.Options{StopList: text.StopSMART, Weighting: text.WeightTF, DataDir: dir})
+	corpus, vec, _, err := text.Fit(col, text.Bare(text.Options{StopList: text.StopSMART, Weighting: text.WeightTF, DataDir: dir}))
 	if err != nil {
 		b.Fatal(err)
 	}

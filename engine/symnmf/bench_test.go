@@ -20,7 +20,7 @@ import (
 //	TOPICMF_DATA=../shared/datasets go test ./engine/symnmf -run '^$' -bench StepStackOverflow -benchtime=3x
 func BenchmarkStepStackOverflow(b *testing.B) {
 	col, _ := testcorpus.Collection(b, "sttm-stackoverflow")
-	c, _, err := text.Build(col, text.Options{MinDF: 10, Weighting: "tfidf"})
+	c, _, err := text.Build(col, text.Bare(text.Options{MinDF: 10, Weighting: "tfidf"}))
 	if err != nil {
 		b.Fatal(err)
 	}

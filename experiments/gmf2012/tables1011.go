@@ -187,7 +187,7 @@ func buildModelData(name string, vocab int) (*modelData, error) {
 	if err != nil {
 		return nil, err
 	}
-	base := text.Options{StopList: "smart", MaxVocab: vocab}
+	base := text.Bare(text.Options{StopList: "smart", MaxVocab: vocab})
 	tfOpts := base
 	tfOpts.Weighting = text.WeightTF
 	tf, _, err := text.Build(sub, tfOpts)

@@ -26,7 +26,7 @@ func prepareReal(t testing.TB, name, folder string) *Prepared {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := Prepare(col, text.Options{StopList: text.StopSMART, DataDir: dir})
+	p, err := Prepare(col, text.Bare(text.Options{StopList: text.StopSMART, DataDir: dir}))
 	if err != nil {
 		t.Fatal(err)
 	}

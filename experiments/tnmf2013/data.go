@@ -38,7 +38,7 @@ const Figure2MinDF = 4
 // corpusOptions are the pipeline options of this package: default
 // tokenizer, no stop list, no stemming, the given MinDF and weighting.
 func corpusOptions(minDF int, weighting string) text.Options {
-	return text.Options{MinDF: minDF, Weighting: weighting}
+	return text.Bare(text.Options{MinDF: minDF, Weighting: weighting})
 }
 
 // buildCorpus runs the pipeline on col.

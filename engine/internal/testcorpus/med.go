@@ -32,12 +32,12 @@ func Collection(tb testing.TB, name string) (*datasets.Collection, string) {
 }
 
 // Load reads the registered collection name (see Collection) through the
-// default text pipeline (zero text.Options: tf-idf, no pruning — the STTM
+// bare text pipeline (text.Bare: tf-idf, no stop list, no pruning — the STTM
 // files are already preprocessed).
 func Load(tb testing.TB, name string) *engine.Corpus {
 	tb.Helper()
 	col, _ := Collection(tb, name)
-	c, _, err := text.Build(col, text.Options{})
+	c, _, err := text.Build(col, text.Bare(text.Options{}))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func Load(tb testing.TB, name string) *engine.Corpus {
 func MED(tb testing.TB, weighting string) *engine.Corpus {
 	tb.Helper()
 	col, dir := Collection(tb, "med")
-	c, _, err := text.Build(col, text.Options{StopList: "smart", MinDF: 2, Weighting: weighting, DataDir: dir})
+	c, _, err := text.Build(col, text.Bare(text.Options{StopList: "smart", MinDF: 2, Weighting: weighting, DataDir: dir}))
 	if err != nil {
 		tb.Fatal(err)
 	}
