@@ -45,6 +45,8 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		newListCmd(),
 		newRunCmd(),
 		newReportCmd(),
+		newTransformCmd(),
+		newRankCmd(),
 	)
 	return root.ExecuteContext(ctx)
 }

@@ -227,7 +227,7 @@ func Fit(col *datasets.Collection, opts Options) (*engine.Corpus, *Vectorizer, R
 			}
 		}
 		if o.Norm == NormL2 {
-			normalizeL2(val[j])
+			NormalizeL2(val[j])
 		}
 		id := col.Docs[i].ID
 		ids[j] = id

@@ -235,14 +235,15 @@ func (v *Vectorizer) row(text string, cache map[string]string) ([]int32, []float
 		}
 	}
 	if v.Options.Norm == NormL2 {
-		normalizeL2(val)
+		NormalizeL2(val)
 	}
 	return out, val
 }
 
-// normalizeL2 scales val to unit Euclidean length (left as is when all
-// zero).
-func normalizeL2(val []float64) {
+// NormalizeL2 scales val to unit Euclidean length (left as is when all
+// zero), summing the squares in order: the normalization of Options.Norm
+// "l2".
+func NormalizeL2(val []float64) {
 	var ss float64
 	for _, x := range val {
 		ss += x * x
