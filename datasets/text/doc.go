@@ -69,6 +69,11 @@
 // present in every document has idf 0: its row of D is empty (it stays in
 // the vocabulary and is listed in Report.ZeroIDFTerms).
 //
+// With Options.Norm "l2" (the default) every column of D is then divided by
+// its Euclidean length, as scikit-learn's TfidfVectorizer does, so that a
+// few very long documents do not own whole topics; queries and new
+// documents are normalized the same way.
+//
 // Queries and new documents are weighted by the Vectorizer fitted on the
 // training documents: the same tokenizer, stop words and stemmer, only
 // vocabulary terms, and the training N and df, so a query's tf-idf is
