@@ -227,6 +227,7 @@ terms as rows and documents as columns (--transpose for documents as rows);
 					return fmt.Errorf("fit: %w", err)
 				}
 				uopt.Format = format
+				topt.DataDir = dataDir // a stop list that is not embedded (cacm); "" means $TOPICMF_DATA
 				col, err := datasets.ReadUser(dataName, uopt)
 				if err != nil {
 					return fmt.Errorf("fit: %w", err)
