@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/internal/fuzzcheck"
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 // TestReutersModApte checks the ModApte reading of the staged archive.
@@ -331,10 +332,7 @@ func TestDecodeSGMLText(t *testing.T) {
 // BenchmarkReadReuters times a full ModApte read of the staged archive
 // (go test -run - -bench ReadReuters -benchtime 3x).
 func BenchmarkReadReuters(b *testing.B) {
-	dir := os.Getenv("TOPICMF_DATA")
-	if _, err := os.Stat(dataFilePath(dir, ReutersFile)); dir == "" || err != nil {
-		b.Skip("TOPICMF_DATA unset or reuters21578 absent")
-	}
+	dir := realdata.Dir(b, ReutersFile)
 	for b.Loop() {
 		if _, err := ReadReuters(dir); err != nil {
 			b.Fatal(err)

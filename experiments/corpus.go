@@ -44,9 +44,12 @@ type CorpusSpec struct {
 	Subsample     float64
 	SubsampleN    int
 	SubsampleSeed uint64
-	Text          text.Options
-	MinTotalFreq  int
-	UnitDocs      bool
+	// Text are the pipeline's options, taken as given: a paper experiment
+	// states every filter it uses through text.Bare, so that a change of
+	// the default pipeline (text.Options{}) never changes its corpus.
+	Text         text.Options
+	MinTotalFreq int
+	UnitDocs     bool
 
 	// Synthetic, when set, generates the corpus (synthetic.Generate) and
 	// the collection fields are ignored; Name is the data set name that

@@ -46,6 +46,8 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		newModelsCmd(),
 		newRunCmd(),
 		newReportCmd(),
+		newTransformCmd(),
+		newRankCmd(),
 	)
 	return root.ExecuteContext(ctx)
 }

@@ -18,10 +18,10 @@ import (
 // benchmark op is 5 Steps from the same H⁽⁰⁾, with A stored (nnz(A)·K
 // multiply-adds per product) or factored as ÃÃᵀ (what Fit uses).
 //
-//	TOPICMF_DATA=/work/shared/datasets go test ./engine/symnmf -run '^$' -bench StepStackOverflow -benchtime=3x
+//	TOPICMF_DATA=../shared/datasets go test ./engine/symnmf -run '^$' -bench StepStackOverflow -benchtime=3x
 func BenchmarkStepStackOverflow(b *testing.B) {
 	col, _ := testcorpus.Collection(b, "sttm-stackoverflow")
-	c, _, err := text.Build(col, text.Options{MinDF: 10, Weighting: "tfidf"})
+	c, _, err := text.Build(col, text.Bare(text.Options{MinDF: 10, Weighting: "tfidf"}))
 	if err != nil {
 		b.Fatal(err)
 	}

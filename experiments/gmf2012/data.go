@@ -86,7 +86,7 @@ func corpusSpec(name string, quick bool, vocab int) experiments.CorpusSpec {
 func modelSpec(name string, vocab int) experiments.CorpusSpec {
 	return experiments.CorpusSpec{
 		Collection: name, Split: "train", SingleLabel: true,
-		Text:         text.Options{StopList: "smart", MaxVocab: vocab, Weighting: text.WeightTFIDF},
+		Text:         text.Bare(text.Options{StopList: "smart", MaxVocab: vocab, Weighting: text.WeightTFIDF}),
 		MinTotalFreq: MinTotalFreq, UnitDocs: true,
 	}
 }

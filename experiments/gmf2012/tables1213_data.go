@@ -51,7 +51,7 @@ const (
 // tokens of ≥ 2 letters, numbers dropped, every term kept (the term model
 // needs the rare terms), tf-idf weights for the topic models.
 func relText() text.Options {
-	return text.Options{StopList: "smart", Weighting: text.WeightTFIDF}
+	return text.Bare(text.Options{StopList: "smart", Weighting: text.WeightTFIDF})
 }
 
 // relGroup is a set of queries ranked over the same candidate documents

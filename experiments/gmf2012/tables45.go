@@ -168,7 +168,7 @@ func classSizes(col *datasets.Collection) []int {
 // frequentTerms counts the terms of total frequency ≥ minFreq after the
 // text pipeline (SMART stop list, raw counts).
 func frequentTerms(col *datasets.Collection, minFreq int) (int, error) {
-	corpus, _, err := text.Build(col, text.Options{StopList: "smart", Weighting: text.WeightTF})
+	corpus, _, err := text.Build(col, text.Bare(text.Options{StopList: "smart", Weighting: text.WeightTF}))
 	if err != nil {
 		return 0, fmt.Errorf("data set %s: %w", col.Name, err)
 	}

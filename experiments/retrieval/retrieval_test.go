@@ -72,7 +72,7 @@ func synonymCollection() *datasets.Collection {
 
 func synonymTask(t *testing.T) (*Prepared, *groupModel) {
 	t.Helper()
-	p, err := Prepare(synonymCollection(), text.Options{Weighting: text.WeightTF})
+	p, err := Prepare(synonymCollection(), text.Bare(text.Options{Weighting: text.WeightTF}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -316,7 +316,7 @@ func TestBadInput(t *testing.T) {
 	if _, _, err := sw.Best("mrr"); err == nil {
 		t.Error("unknown measure accepted")
 	}
-	if _, err := Prepare(&datasets.Collection{Name: "empty", Docs: []datasets.Document{{ID: "1", Text: "x y"}}}, text.Options{}); err == nil {
+	if _, err := Prepare(&datasets.Collection{Name: "empty", Docs: []datasets.Document{{ID: "1", Text: "x y"}}}, text.Bare(text.Options{})); err == nil {
 		t.Error("collection without queries accepted")
 	}
 	wrongK := &groupModel{u: g.u, v: mat.NewDense(6, 3, nil)}

@@ -38,7 +38,7 @@ const (
 // model corpus is weighted by weighting (tf-idf for RLSI and LSI, raw
 // counts for PLSI and LDA, which model counts).
 func retrievalText(weighting string) text.Options {
-	return text.Options{StopList: "smart", Weighting: weighting}
+	return text.Bare(text.Options{StopList: "smart", Weighting: weighting})
 }
 
 // countFamilies are the families fitted on raw counts.

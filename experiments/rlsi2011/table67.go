@@ -50,7 +50,7 @@ const reutersData = "reuters21578"
 // list, tokens of ≥ 2 letters, numbers dropped, terms in ≥ minDF training
 // documents, at most maxVocab terms (0: all), tf-idf weights.
 func topicCorpusOptions(minDF, maxVocab int, weighting string) text.Options {
-	return text.Options{StopList: "smart", MinDF: minDF, MaxVocab: maxVocab, Weighting: weighting}
+	return text.Bare(text.Options{StopList: "smart", MinDF: minDF, MaxVocab: maxVocab, Weighting: weighting})
 }
 
 // table67Corpus is the corpus of a job: the ModApte training stories of

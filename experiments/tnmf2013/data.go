@@ -39,7 +39,7 @@ const Figure2MinDF = 4
 // corpusOptions are the pipeline options of this package: default
 // tokenizer, no stop list, no stemming, the given MinDF and weighting.
 func corpusOptions(minDF int, weighting string) text.Options {
-	return text.Options{MinDF: minDF, Weighting: weighting}
+	return text.Bare(text.Options{MinDF: minDF, Weighting: weighting})
 }
 
 // corpusSpec is the corpus of a job fitting a model: the job's data set with
