@@ -8,7 +8,7 @@ import (
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/grouping"
 	"github.com/topicmf/topicmf/engine/parallel"
-	"github.com/topicmf/topicmf/engine/rlsi"
+	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -65,7 +65,7 @@ func newModel(s *solver) *Model {
 	}
 	grouping.TopicGrams(m.pool, m.u, s.ks, s.kc, utu)
 	for p := range utu {
-		m.sigma[p], m.sigmaErr[p] = rlsi.RidgeInverse(utu[p], m.lambda2)
+		m.sigma[p], m.sigmaErr[p] = solve.RidgeInverse(utu[p], m.lambda2)
 	}
 	return m
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/solve"
 )
 
 // Benchmarks on the engine's benchmark matrix (datasets/synthetic.Benchmark:
@@ -26,7 +27,7 @@ import (
 // product, K³ for Σ, M·K(K+1) and 2·N·K² for the Gram and ΦΣ products
 // (counted in full although they skip zeros of U), and for coordinate
 // descent 4 flops per coordinate visited plus 2K per moved coordinate (see
-// lassoCD). The textbook rule of Algorithm 2 would cost 2K² flops per row
+// solve.Lasso). The textbook rule of Algorithm 2 would cost 2K² flops per row
 // and sweep, against 4K + 2K·(moves) here: axpys/row (moves plus the
 // non-zeros of the warm start) over K·sweeps/row is the fraction of the
 // textbook work left. U-zeros is the fraction of zeros in U.
@@ -82,7 +83,7 @@ func (s *solver) step(ctx context.Context) *failure {
 
 // flopsU returns the flops of the last UpdateU: R = DVᵀ and the lasso.
 func (s *solver) flopsU() float64 {
-	return 2*float64(s.d.NNZ())*float64(s.set.k) + s.workU.flops()
+	return 2*float64(s.d.NNZ())*float64(s.set.k) + s.workU.Flops()
 }
 
 // flopsV returns the flops of an ℓ2 UpdateV.
@@ -151,7 +152,7 @@ func BenchmarkIteration(b *testing.B) {
 }
 
 // reportCD reports the coordinate-descent work per row.
-func reportCD(b *testing.B, w cdWork, rows int) {
-	b.ReportMetric(float64(w.sweeps)/float64(rows), "sweeps/row")
-	b.ReportMetric(float64(w.axpys)/float64(rows), "axpys/row")
+func reportCD(b *testing.B, w solve.Work, rows int) {
+	b.ReportMetric(float64(w.Sweeps)/float64(rows), "sweeps/row")
+	b.ReportMetric(float64(w.Axpys)/float64(rows), "axpys/row")
 }
