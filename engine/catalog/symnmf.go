@@ -2,11 +2,11 @@ package catalog
 
 import (
 	"fmt"
+	"github.com/topicmf/topicmf/engine/symmetric"
 	"strconv"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/symnmf"
-	"github.com/topicmf/topicmf/engine/tnmf"
 )
 
 // symnmfFamily is SymNMF on the document cosine matrix (engine/symnmf), a
@@ -19,7 +19,7 @@ func symnmfFamily() Family {
 			{Key: "k", Default: strconv.Itoa(symnmf.DefaultK), Doc: "number of clusters K (1 ≤ K ≤ documents)"},
 			{Key: "sigma", Default: strconv.FormatFloat(symnmf.DefaultSigma, 'g', -1, 64), Doc: "σ in (0, 1) of the Armijo rule"},
 			{Key: "beta", Default: strconv.FormatFloat(symnmf.DefaultBeta, 'g', -1, 64), Doc: "β in (0, 1), the step shrink factor of the Armijo rule"},
-			{Key: "storage", Default: tnmf.StorageAuto.String(), Doc: "A storage: auto (dense from density 0.5), sparse or dense"},
+			{Key: "storage", Default: symmetric.StorageAuto.String(), Doc: "A storage: auto (dense from density 0.5), sparse or dense"},
 			{Key: "seed", Default: "0", Doc: "seed of the random H⁽⁰⁾ (2·sqrt(mean(A)/K)·Uniform[0,1))"},
 		}, shortTextStoppingParams("maximum projected-gradient iterations", "‖A−HHᵀ‖²_F")...),
 		New: func(p Params) (engine.Method, error) {
@@ -40,7 +40,7 @@ func symnmfFamily() Family {
 					return nil, fmt.Errorf("parameter %s = %v: want a number in (0, 1)", f.key, *f.v)
 				}
 			}
-			if o.Storage, err = tnmf.ParseStorage(p.String("storage", tnmf.StorageAuto.String())); err != nil {
+			if o.Storage, err = symmetric.ParseStorage(p.String("storage", symmetric.StorageAuto.String())); err != nil {
 				return nil, fmt.Errorf("parameter storage: %w", err)
 			}
 			if o.Seed, err = p.Uint64("seed", 0); err != nil {

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"github.com/topicmf/topicmf/engine/symmetric"
 	"strconv"
 
 	"github.com/topicmf/topicmf/engine"
@@ -18,7 +19,7 @@ func tnmfFamily() Family {
 			{Key: "k", Default: strconv.Itoa(tnmf.DefaultK), Doc: "number of topics K (1 ≤ K ≤ terms)"},
 			{Key: "inference", Default: tnmf.InferE.String(), Doc: "document topics: e (TNMF_E, Eq. 4.6), i (TNMF_I, Newton on the I-divergence) or e-nnls (exact NNLS, not in the paper)"},
 			{Key: "count", Default: tnmf.PerDocument.String(), Doc: "co-occurrence count: document (once per document containing both terms) or multiplicity (product of the weights)"},
-			{Key: "storage", Default: tnmf.StorageAuto.String(), Doc: "S storage: auto (dense from density 0.5), sparse or dense"},
+			{Key: "storage", Default: symmetric.StorageAuto.String(), Doc: "S storage: auto (dense from density 0.5), sparse or dense"},
 			{Key: "rescale", Default: "false", Doc: "true: after every Eq. 4.5 step, the column scales of U minimizing ‖S−UUᵀ‖ (not in the paper; removes the scale 2-cycle)"},
 			{Key: "inner-sweeps", Default: strconv.Itoa(tnmf.DefaultInnerSweeps), Doc: "maximum sweeps per document of the Newton (i) or NNLS (e-nnls) inference"},
 			{Key: "inner-tol", Default: strconv.FormatFloat(tnmf.DefaultInnerTol, 'g', -1, 64), Doc: "a document's sweeps stop when one lowers its objective by at most inner-tol times it; 0 or negative runs all sweeps"},
@@ -40,7 +41,7 @@ func newTNMF(p Params) (engine.Method, error) {
 	if o.Count, err = tnmf.ParseCountMode(p.String("count", tnmf.PerDocument.String())); err != nil {
 		return nil, fmt.Errorf("parameter count: %w", err)
 	}
-	if o.Storage, err = tnmf.ParseStorage(p.String("storage", tnmf.StorageAuto.String())); err != nil {
+	if o.Storage, err = symmetric.ParseStorage(p.String("storage", symmetric.StorageAuto.String())); err != nil {
 		return nil, fmt.Errorf("parameter storage: %w", err)
 	}
 	if o.Rescale, err = strconv.ParseBool(p.String("rescale", "false")); err != nil {

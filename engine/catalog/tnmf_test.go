@@ -6,6 +6,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine/graphnmf"
 	"github.com/topicmf/topicmf/engine/nmfvariants"
+	"github.com/topicmf/topicmf/engine/symmetric"
 	"github.com/topicmf/topicmf/engine/symnmf"
 	"github.com/topicmf/topicmf/engine/tnmf"
 )
@@ -20,7 +21,7 @@ func TestShortTextFamilies(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := m.(tnmf.Options)
-	if o.K != 7 || o.Inference != tnmf.InferI || o.Count != tnmf.Multiplicity || o.Storage != tnmf.StorageSparse || !o.Rescale ||
+	if o.K != 7 || o.Inference != tnmf.InferI || o.Count != tnmf.Multiplicity || o.Storage != symmetric.StorageSparse || !o.Rescale ||
 		o.InnerSweeps != 9 || o.InnerTol >= 0 || o.Seed != 3 || o.Stopping.MaxIter != 11 || o.Stopping.RelTol != 1e-6 || m.Name() != "tnmf" {
 		t.Errorf("tnmf options %+v", o)
 	}
@@ -49,7 +50,7 @@ func TestShortTextFamilies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := m.(symnmf.Options); s.K != 4 || s.Sigma != 0.1 || s.Beta != 0.5 || s.Storage != tnmf.StorageDense || m.Name() != "symnmf" {
+	if s := m.(symnmf.Options); s.K != 4 || s.Sigma != 0.1 || s.Beta != 0.5 || s.Storage != symmetric.StorageDense || m.Name() != "symnmf" {
 		t.Errorf("symnmf options %+v", s)
 	}
 	// Defaults: the catalog's documented defaults are the packages' own.

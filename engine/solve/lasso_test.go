@@ -1,12 +1,12 @@
 package solve
 
 import (
-	"github.com/topicmf/topicmf/engine/internal/lassoref"
 	"math"
+	"math/rand/v2"
 	"testing"
 
+	"github.com/topicmf/topicmf/engine/internal/lassoref"
 	"gonum.org/v1/gonum/mat"
-	"math/rand/v2"
 )
 
 func TestSoftThreshold(t *testing.T) {

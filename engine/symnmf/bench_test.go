@@ -6,7 +6,7 @@ import (
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
-	"github.com/topicmf/topicmf/engine/tnmf"
+	"github.com/topicmf/topicmf/engine/symmetric"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -29,7 +29,7 @@ func BenchmarkStepStackOverflow(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	a := tnmf.Cosine(p, c.DT, o.Storage)
+	a := symmetric.Cosine(p, c.DT, o.Storage)
 	normA2 := a.FrobeniusSq(p)
 	n, k := c.Docs(), o.K
 	h0 := mat.NewDense(n, k, nil)

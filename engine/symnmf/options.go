@@ -6,7 +6,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
-	"github.com/topicmf/topicmf/engine/tnmf"
+	"github.com/topicmf/topicmf/engine/symmetric"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -37,9 +37,9 @@ type Options struct {
 	// Sigma (0 < σ < 1) and Beta (0 < β < 1) of the Armijo rule; 0 means
 	// DefaultSigma, DefaultBeta.
 	Sigma, Beta float64
-	// Storage holds A sparse or dense (tnmf.Storage); the zero value picks
+	// Storage holds A sparse or dense (symmetric.Storage); the zero value picks
 	// by density (short texts: sparse).
-	Storage tnmf.Storage
+	Storage symmetric.Storage
 	// Seed seeds H⁽⁰⁾ (package doc).
 	Seed uint64
 	// InitH, when set, is H⁽⁰⁾ (N×K, non-negative), copied.
@@ -76,7 +76,7 @@ func (o Options) resolve(n int) (Options, error) {
 			return o, fmt.Errorf("symnmf: %s = %v, want a number in (0, 1)", f.name, *f.v)
 		}
 	}
-	if o.Storage < tnmf.StorageAuto || o.Storage > tnmf.StorageDense {
+	if o.Storage < symmetric.StorageAuto || o.Storage > symmetric.StorageDense {
 		return o, fmt.Errorf("symnmf: Storage = %d, want auto, sparse or dense", int(o.Storage))
 	}
 	if err := o.Stopping.Validate(); err != nil {

@@ -2,6 +2,7 @@ package tnmf
 
 import (
 	"context"
+	"github.com/topicmf/topicmf/engine/symmetric"
 	"strconv"
 	"testing"
 
@@ -26,7 +27,7 @@ func BenchmarkBuildS(b *testing.B) {
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				var err error
-				if corr, err = TermCorrelation(nil, c.D, c.DT, PerDocument, StorageAuto); err != nil {
+				if corr, err = TermCorrelation(nil, c.D, c.DT, PerDocument, symmetric.StorageAuto); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -43,7 +44,7 @@ func BenchmarkIterationU(b *testing.B) {
 		for _, k := range []int{20, 100} {
 			b.Run(name+"/K="+strconv.Itoa(k), func(b *testing.B) {
 				c := testcorpus.Load(b, name)
-				corr, err := TermCorrelation(nil, c.D, c.DT, PerDocument, StorageAuto)
+				corr, err := TermCorrelation(nil, c.D, c.DT, PerDocument, symmetric.StorageAuto)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -62,7 +63,7 @@ func BenchmarkIterationU(b *testing.B) {
 					}
 					s.MulDense(nil, su, un)
 					dense.Gram(nil, g, un)
-					_ = Objective(nil, normS2, un, su, g)
+					_ = symmetric.Objective(nil, normS2, un, su, g)
 				}
 				b.ReportMetric(float64(m), "M")
 				b.ReportMetric(s.Density(), "density")

@@ -10,6 +10,7 @@ import (
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
+	"github.com/topicmf/topicmf/engine/symmetric"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -66,7 +67,7 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 
 // initU returns U⁽⁰⁾: InitU copied, or Uniform[0, 2·sqrt(s̄/K)) entries
 // drawn row by row from engine.NewRand(seed), s̄ = ΣS_ij / M².
-func initU(set settings, s *Matrix, normSum float64) *mat.Dense {
+func initU(set settings, s *symmetric.Matrix, normSum float64) *mat.Dense {
 	m := s.Size()
 	u := mat.NewDense(m, set.k, nil)
 	if set.initU != nil {
@@ -92,17 +93,17 @@ func initU(set settings, s *Matrix, normSum float64) *mat.Dense {
 }
 
 // matrixSum is Σ_ij S_ij (compensated, fixed blocks).
-func matrixSum(p *parallel.Pool, s *Matrix) float64 {
+func matrixSum(p *parallel.Pool, s *symmetric.Matrix) float64 {
 	n := s.Size()
 	part := make([]dense.Sum, parallel.Blocks(n, rowBlock))
 	p.For(n, rowBlock, func(b, lo, hi int) {
 		var t dense.Sum
 		for i := lo; i < hi; i++ {
 			var row []float64
-			if s.de != nil {
-				row = s.de.RawRowView(i)
+			if s.IsDense() {
+				row = s.Dense().RawRowView(i)
 			} else {
-				_, row = s.sp.Row(i)
+				_, row = s.Sparse().Row(i)
 			}
 			for _, v := range row {
 				t.Add(v)
@@ -128,7 +129,7 @@ func (m *Model) learnU(ctx context.Context, rec *engine.Recorder) engine.Status 
 	dense.Gram(p, g, u)
 	un, sun, gn := mat.NewDense(n, k, nil), mat.NewDense(n, k, nil), mat.NewDense(k, k, nil)
 
-	st := engine.Status{Objective: Objective(p, m.normS2, u, su, g)}
+	st := engine.Status{Objective: symmetric.Objective(p, m.normS2, u, su, g)}
 	prev := st.Objective
 	maxIter := set.stop.Iterations()
 	for t := 1; t <= maxIter; t++ {
@@ -154,7 +155,7 @@ func (m *Model) learnU(ctx context.Context, rec *engine.Recorder) engine.Status 
 		if set.rescale {
 			rescaleColumns(p, un, sun, gn)
 		}
-		obj := Objective(p, m.normS2, un, sun, gn)
+		obj := symmetric.Objective(p, m.normS2, un, sun, gn)
 		if math.IsNaN(obj) || math.IsInf(obj, 0) {
 			st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: objective ‖S − UUᵀ‖² = %v", t, obj)
 			break

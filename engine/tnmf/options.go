@@ -2,6 +2,7 @@ package tnmf
 
 import (
 	"fmt"
+	"github.com/topicmf/topicmf/engine/symmetric"
 	"math"
 
 	"github.com/topicmf/topicmf/engine"
@@ -77,7 +78,7 @@ type Options struct {
 	// value is PerDocument.
 	Count CountMode
 	// Storage holds S sparse or dense; the zero value picks by density.
-	Storage Storage
+	Storage symmetric.Storage
 	// Stopping bounds the U iterations of Algorithm 1 (Eq. 4.5) and sets
 	// the relative-change test on L(U) = ‖S − UUᵀ‖²_F. The Eq. 4.5 update
 	// is not monotone (see the package doc): L may rise between
@@ -114,7 +115,7 @@ func (o Options) Name() string { return "tnmf" }
 type settings struct {
 	k         int
 	count     CountMode
-	storage   Storage
+	storage   symmetric.Storage
 	stop      engine.Stopping
 	inference Inference
 	sweeps    int
@@ -140,7 +141,7 @@ func (o Options) resolve(m int) (settings, error) {
 	if s.count != PerDocument && s.count != Multiplicity {
 		return s, fmt.Errorf("tnmf: Count = %d, want PerDocument or Multiplicity", int(s.count))
 	}
-	if s.storage < StorageAuto || s.storage > StorageDense {
+	if s.storage < symmetric.StorageAuto || s.storage > symmetric.StorageDense {
 		return s, fmt.Errorf("tnmf: Storage = %d, want StorageAuto, StorageSparse or StorageDense", int(s.storage))
 	}
 	if err := s.stop.Validate(); err != nil {

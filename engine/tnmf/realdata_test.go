@@ -2,6 +2,7 @@ package tnmf
 
 import (
 	"context"
+	"github.com/topicmf/topicmf/engine/symmetric"
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
@@ -24,11 +25,11 @@ func TestRealDensity(t *testing.T) {
 	}
 	for _, name := range sttmSets {
 		c := testcorpus.Load(t, name)
-		corr, err := TermCorrelation(nil, c.D, c.DT, PerDocument, StorageAuto)
+		corr, err := TermCorrelation(nil, c.D, c.DT, PerDocument, symmetric.StorageAuto)
 		if err != nil {
 			t.Fatal(err)
 		}
-		dv := DocumentVectorCorrelation(nil, c.D, StorageSparse)
+		dv := DocumentVectorCorrelation(nil, c.D, symmetric.StorageSparse)
 		t.Logf("%s: M=%d N=%d co-occurrence density %.4f, PPMI %.4f, S %.4f (dense storage %v, %.0f MB), document-vector %.4f",
 			name, c.Terms(), c.Docs(), corr.CoOccurrence.Density(), corr.PPMI.Density(), corr.S.Density(), corr.S.IsDense(),
 			float64(corr.S.Bytes())/1e6, dv.Density())

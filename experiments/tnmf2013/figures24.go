@@ -3,6 +3,7 @@ package tnmf2013
 import (
 	"context"
 	"fmt"
+	"github.com/topicmf/topicmf/engine/symmetric"
 	"math"
 	"sort"
 	"strconv"
@@ -221,11 +222,11 @@ func figures24Task(ctx context.Context, j *experiments.Job) (*experiments.Result
 	if err != nil {
 		return nil, err
 	}
-	corr, err := tnmf.TermCorrelation(nil, c.D, c.DT, tnmf.PerDocument, tnmf.StorageAuto)
+	corr, err := tnmf.TermCorrelation(nil, c.D, c.DT, tnmf.PerDocument, symmetric.StorageAuto)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", j.Label(), err)
 	}
-	dv := tnmf.DocumentVectorCorrelation(nil, c.D, tnmf.StorageSparse)
+	dv := tnmf.DocumentVectorCorrelation(nil, c.D, symmetric.StorageSparse)
 	res.AddMetric("terms_df10", float64(c.Terms()))
 	res.AddMetric("density_s", corr.S.Density())
 	res.AddMetric("density_docvec", dv.Density())
