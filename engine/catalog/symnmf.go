@@ -2,10 +2,10 @@ package catalog
 
 import (
 	"fmt"
-	"github.com/topicmf/topicmf/engine/symmetric"
 	"strconv"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/symmetric"
 	"github.com/topicmf/topicmf/engine/symnmf"
 )
 

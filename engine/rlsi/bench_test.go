@@ -6,13 +6,13 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/solve"
+	"github.com/topicmf/topicmf/engine/synthetic"
 )
 
-// Benchmarks on the engine's benchmark matrix (datasets/synthetic.Benchmark:
+// Benchmarks on the engine's benchmark matrix (engine/synthetic.Benchmark:
 // 30,000 terms × 20,000 documents, about 1.6M non-zeros, raw counts), at
 // K = 50, 100, 200, with the default λ1 = 0.5, λ2 = 1.0 and inner settings.
 // Each benchmark first runs two full iterations (not timed) so that U has

@@ -2,12 +2,12 @@ package rlsi
 
 import (
 	"context"
-	"github.com/topicmf/topicmf/engine/internal/lassoref"
 	"math"
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/internal/lassoref"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/solve"
 	"gonum.org/v1/gonum/mat"

@@ -2,15 +2,15 @@ package tnmf
 
 import (
 	"context"
-	"github.com/topicmf/topicmf/engine/symmetric"
 	"math"
 	"testing"
 
-	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
+	"github.com/topicmf/topicmf/engine/symmetric"
+	"github.com/topicmf/topicmf/engine/synthetic"
 	"gonum.org/v1/gonum/mat"
 )
 

@@ -2,11 +2,11 @@ package tnmf
 
 import (
 	"fmt"
-	"github.com/topicmf/topicmf/engine/symmetric"
 	"math"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/symmetric"
 	"gonum.org/v1/gonum/mat"
 )
 

@@ -6,8 +6,8 @@ import (
 	"fmt"
 
 	"github.com/topicmf/topicmf/datasets"
-	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/synthetic"
 	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/internal/memo"
 )

@@ -12,7 +12,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/topicmf/topicmf/datasets/synthetic"
+	"github.com/topicmf/topicmf/engine/synthetic"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/store"
 )

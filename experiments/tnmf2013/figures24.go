@@ -3,7 +3,6 @@ package tnmf2013
 import (
 	"context"
 	"fmt"
-	"github.com/topicmf/topicmf/engine/symmetric"
 	"math"
 	"sort"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/symmetric"
 	"github.com/topicmf/topicmf/engine/tnmf"
 	"github.com/topicmf/topicmf/experiments"
 )

@@ -56,8 +56,8 @@ import (
 	"time"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/benchdata"
 	"github.com/topicmf/topicmf/engine/grouprlsi"
-	"github.com/topicmf/topicmf/internal/benchdata"
 )
 
 func main() {

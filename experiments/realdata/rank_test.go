@@ -1,11 +1,8 @@
-package rank_test
+package realdata
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine/rank"
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -15,21 +12,7 @@ import (
 // returns the index with the 225 queries' counts, or skips.
 func cranfield(b *testing.B) (*rank.Index, *sparse.CSR) {
 	b.Helper()
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		b.Skip("TOPICMF_DATA is not set; this benchmark needs cranfield/cran.tar.gz and stopwords/")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "cranfield")); err != nil {
-		b.Skipf("cranfield is absent from TOPICMF_DATA=%s: %v", dir, err)
-	}
-	src, err := datasets.Lookup("cranfield")
-	if err != nil {
-		b.Fatal(err)
-	}
-	col, err := src.Read(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
+	col, dir := collection(b, "cranfield")
 	corpus, vec, _, err := text.Fit(col, text.Options{StopList: text.StopSMART, Weighting: text.WeightTF, DataDir: dir})
 	if err != nil {
 		b.Fatal(err)
