@@ -96,7 +96,7 @@ func TestFoldInSolvesNNLS(t *testing.T) {
 		t.Fatal(err)
 	}
 	xd := testcorpus.DenseOf(x)
-	mm, _ := m.u.Dims()
+	mm, _ := m.TermTopics().Dims()
 	for i := 0; i < x.Rows; i++ {
 		d := mat.VecDenseCopyOf(xd.RowView(i))
 		for p := 0; p < 3; p++ {
