@@ -9,6 +9,7 @@ import (
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/grouping"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -83,7 +84,7 @@ func (m *Model) project(ctx context.Context, x *sparse.CSR, classes []int, wantE
 					}
 					x2, start = s2.Value(), math.Sqrt(s1.Value()/(float64(mm)*float64(kt)))
 				},
-				Fold: func(p int) float64 { return foldRow(v, xu, m.utu[p], den, x2, start, m.stop) }}
+				Fold: func(p int) float64 { return solve.Multiplicative(v, xu, m.utu[p], den, x2, start, Eps, m.stop) }}
 		}}, x, classes, wantErr)
 	if err != nil {
 		return nil, nil, nil, err
@@ -92,56 +93,4 @@ func (m *Model) project(ctx context.Context, x *sparse.CSR, classes []int, wantE
 		return nil, nil, nil, fmt.Errorf("groupnmf: fold-in: document %d, topic %d: the update produced a non-finite value", r, c)
 	}
 	return reps, errs, pred, nil
-}
-
-// foldRow solves min_{v≥0} ‖x − Ũv‖² for one document by the fit's V
-// update with Ũ fixed: v starts at start, xu = Ũᵀx, g = ŨᵀŨ (packed),
-// x2 = ‖x‖², den scratch; each step v_j ← v_j·(xu_j + ε)/(den_j + ε) with
-// den = g·v, and the loss ‖x‖² − 2vᵀŨᵀx + vᵀ(ŨᵀŨ)v (compensated) is
-// tested with stop at the iterations stop.Evaluate selects. It returns
-// the loss at the final v. This is engine/nmf's fold-in rule step for
-// step, so with one class and Kc = 0 the result is nmf's bit for bit.
-func foldRow(v, xu, g, den []float64, x2, start float64, stop engine.Stopping) float64 {
-	for j := range v {
-		v[j] = start
-	}
-	mulVecSym(den, v, g)
-	loss := func() float64 {
-		var s dense.Sum
-		s.Add(x2)
-		for j := range v {
-			s.Add(-2 * v[j] * xu[j])
-			s.Add(v[j] * den[j])
-		}
-		return math.Max(s.Value(), 0)
-	}
-	prev := math.NaN()
-	for t := 1; t <= stop.Iterations(); t++ {
-		for j := range v {
-			v[j] *= (xu[j] + Eps) / (den[j] + Eps)
-		}
-		mulVecSym(den, v, g)
-		if !stop.Evaluate(t) {
-			continue
-		}
-		f := loss()
-		if stop.Converged(prev, f) {
-			return f
-		}
-		prev = f
-	}
-	return loss()
-}
-
-// mulVecSym sets dst = g·v for the symmetric k×k g (row-major).
-func mulVecSym(dst, v, g []float64) {
-	k := len(v)
-	for j := 0; j < k; j++ {
-		row := g[j*k : j*k+k]
-		acc := 0.0
-		for i, vi := range v {
-			acc += row[i] * vi
-		}
-		dst[j] = acc
-	}
 }

@@ -13,7 +13,9 @@
 //   - RidgeInverse: (G + λI)⁻¹ by Cholesky, the closed form of the ℓ2 rows
 //     (RLSI §4.3.2, Algorithm 3 line 1; GMF Algorithm 4 line 1).
 //   - NNLS: min_{x≥0} ‖Ax − b‖², for the joint topic-document model and
-//     GNMFNC.
+//     GNMFNC; and Multiplicative, the same problem by Lee & Seung's
+//     multiplicative update (NIPS 2001), which NMF, graph-regularized NMF
+//     and Group NMF use to fold in new documents (MultiplicativeRows).
 //
 // The solvers allocate nothing per call: a Lasso carries its work space,
 // and a LassoPool hands one to each concurrent block of a row loop. They
