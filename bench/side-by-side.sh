@@ -18,7 +18,7 @@
 # PATH, e.g. pyenv's, may not). It needs Go (go.mod's version) on PATH.
 #
 # Steps: build bench/cmd/writebench and bench/cmd/fitbench; write the
-# benchmark matrix (datasets/synthetic.Benchmark(): 30,000 terms × 20,000
+# benchmark matrix (engine/synthetic.Benchmark(): 30,000 terms × 20,000
 # documents, ≈1.6M non-zeros) to Matrix Market; time topicmf (fitbench) and
 # the Python tools (pybench.py) on it, 2 threads each (round 1); time the key
 # RLSI/NMF numbers in rounds 2..R, topicmf and scikit-learn back to back in

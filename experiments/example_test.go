@@ -6,7 +6,7 @@ import (
 	"math"
 	"os"
 
-	"github.com/topicmf/topicmf/datasets/synthetic"
+	"github.com/topicmf/topicmf/engine/synthetic"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/metrics/topics"

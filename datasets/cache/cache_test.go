@@ -10,10 +10,10 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/datasets"
-	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/sparse"
+	"github.com/topicmf/topicmf/engine/synthetic"
 )
 
 func synth(t *testing.T) *engine.Corpus {

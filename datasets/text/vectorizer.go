@@ -54,12 +54,6 @@ func NewAnalyzer(opts Options) (*Analyzer, error) {
 		stop: StopSet(list, n.ExtraStopWords)}, nil
 }
 
-// IsStop reports whether tok (already lower-cased) is a stop word.
-func (a *Analyzer) IsStop(tok string) bool {
-	_, ok := a.stop[tok]
-	return ok
-}
-
 // Tokens returns the indexed tokens of text, in text order.
 func (a *Analyzer) Tokens(text string) []string { return a.tokens(text, nil) }
 
@@ -178,9 +172,6 @@ func VectorizerFromCorpus(c *engine.Corpus, opts Options) (*Vectorizer, error) {
 	}
 	return newVectorizer(a, n, c.Vocab, df, c.Docs())
 }
-
-// Analyzer returns the vectorizer's analyzer.
-func (v *Vectorizer) Analyzer() *Analyzer { return v.analyzer }
 
 // Terms is M, the vocabulary size.
 func (v *Vectorizer) Terms() int { return len(v.Vocab) }

@@ -5,11 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/groupnmf"
 	"github.com/topicmf/topicmf/engine/grouprlsi"
 	"github.com/topicmf/topicmf/engine/rlsi"
+	"github.com/topicmf/topicmf/engine/synthetic"
 )
 
 func TestGroupFamilies(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/topicmf/topicmf/engine/nmf"
+	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -35,12 +35,13 @@ func (m *Model) GraphSeconds() float64 { return m.graphSeconds }
 // solves the V subproblem min_{v≥0} ‖x − Uv‖² with the fit's (final) U, by
 // the fit's V update with λ = 0, v ← v ∘ (Uᵀx + ε) ⊘ (UᵀU·v + ε), from every
 // entry sqrt(mean(x)/K), with the fit's Stopping applied to the document's
-// own loss: exactly engine/nmf's fold-in, which it calls (nmf.FoldIn). An empty row gives v = 0. Cai et al. define
-// no fold-in; this is the reading consistent with their objective.
+// own loss: exactly engine/nmf's fold-in, the shared solver
+// solve.MultiplicativeRows. An empty row gives v = 0. Cai et al. define no
+// fold-in; this is the reading consistent with their objective.
 func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
-	out, err := nmf.FoldIn(ctx, m.opts.Pool, m.u, x, m.opts.Stopping)
+	out, err := solve.MultiplicativeRows(ctx, m.opts.Pool, m.u, x, m.opts.Stopping, Eps)
 	if err != nil {
-		return nil, fmt.Errorf("graphnmf: %w", err)
+		return nil, fmt.Errorf("graphnmf: FoldIn: %w", err)
 	}
 	return out, nil
 }

@@ -5,17 +5,17 @@ import (
 	"math"
 	"testing"
 
-	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouping"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/nmf"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/synthetic"
 	"gonum.org/v1/gonum/mat"
 )
 
 func TestUnknownClassFoldInPicksTrueClass(t *testing.T) {
-	// Planted corpus (datasets/synthetic, 5 classes of unequal sizes,
+	// Planted corpus (engine/synthetic, 5 classes of unequal sizes,
 	// Ks = 4, Kc = 3): Group NMF fitted on 80% predicts the class of the
 	// held-out 20% by argmin_p E(d; Ũ_p) (GMF §5.3). Measured: 0.957 after
 	// 60 iterations, 0.96–0.97 from 30 to 500 iterations (independent of
@@ -96,7 +96,7 @@ func TestFoldInSolvesNNLS(t *testing.T) {
 		t.Fatal(err)
 	}
 	xd := testcorpus.DenseOf(x)
-	mm, _ := m.u.Dims()
+	mm, _ := m.TermTopics().Dims()
 	for i := 0; i < x.Rows; i++ {
 		d := mat.VecDenseCopyOf(xd.RowView(i))
 		for p := 0; p < 3; p++ {

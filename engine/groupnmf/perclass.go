@@ -11,6 +11,7 @@ import (
 	"github.com/topicmf/topicmf/engine/nmf"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/param"
+	"github.com/topicmf/topicmf/engine/solve"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -135,7 +136,7 @@ func classLoss(pool *parallel.Pool, u, phi, v *mat.Dense, norms []float64) []flo
 	es := make([]float64, n)
 	for i := 0; i < n; i++ {
 		pr, vr := phi.RawRowView(i), v.RawRowView(i)
-		mulVecSym(gv, vr, g.RawMatrix().Data)
+		solve.MulSym(gv, g.RawMatrix().Data, vr)
 		var e dense.Sum
 		e.Add(norms[i])
 		for j, a := range pr {

@@ -43,7 +43,7 @@
 //     Algorithm 1; it is computed first, and its coordinate descent starts
 //     from zero.
 //   - "until convergence" of the coordinate descent: as engine/rlsi
-//     (rlsi.Lasso): sweeps stop when the largest change of a sweep is at
+//     (solve.Lasso): sweeps stop when the largest change of a sweep is at
 //     most InnerTol times the row's largest magnitude, or after InnerSweeps.
 //   - Warm start: Algorithms 2–3 line 4 reset each row to zero; as in
 //     engine/rlsi, each row starts from its previous value instead (zero at

@@ -10,7 +10,7 @@ import (
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/grouping"
 	"github.com/topicmf/topicmf/engine/parallel"
-	"github.com/topicmf/topicmf/engine/rlsi"
+	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -202,7 +202,7 @@ func block(a *mat.Dense, r0, r1, c0, c1 int) []float64 {
 // updateU0 is GMF Algorithm 2 (§4.1.1): with S0 = Σ_p H_pH_pᵀ and
 // R0 = Σ_p D_pH_pᵀ − Σ_p U_pW_pH_pᵀ (Eq. 5–6), each row ū⁽⁰⁾_m solves the
 // lasso min ‖d̄_m − Hᵀū‖² + λ1‖ū‖₁ by coordinate descent with
-// soft-thresholding at λ1/2 (rlsi.Lasso, the update rule after Eq. 6).
+// soft-thresholding at λ1/2 (solve.Lasso, the update rule after Eq. 6).
 // U_p are the current ones (old iterate), as in Algorithm 1 line 6.
 func (s *solver) updateU0(ctx context.Context) error {
 	if s.ks == 0 {
@@ -294,7 +294,7 @@ func (s *solver) updateUc(ctx context.Context) error {
 }
 
 // lassoRows solves, for every term row m and every segment q of width k
-// (len(ss) segments), min_x xᵀS_qx − 2r_{m,q}ᵀx + λ1‖x‖₁ by rlsi.Lasso,
+// (len(ss) segments), min_x xᵀS_qx − 2r_{m,q}ᵀx + λ1‖x‖₁ by solve.Lasso,
 // starting from the same segment of prev (or zero when ColdStart), writing
 // dst. Blocks of cdBlock rows run in parallel; a block starting after
 // cancellation is skipped. Each row's result depends on that row alone.
@@ -306,7 +306,7 @@ func (s *solver) lassoRows(ctx context.Context, dst, prev, r *mat.Dense, ss [][]
 		if ctx.Err() != nil {
 			return
 		}
-		lasso := rlsi.NewLasso(k)
+		lasso := solve.NewLasso(k)
 		for q, sq := range ss {
 			for i := lo; i < hi; i++ {
 				x := draw.Data[i*draw.Stride+q*k : i*draw.Stride+q*k+k]
@@ -322,7 +322,7 @@ func (s *solver) lassoRows(ctx context.Context, dst, prev, r *mat.Dense, ss [][]
 }
 
 // updateV is GMF Algorithm 4 (§4.1.3) for every class: Σ_p = (Ũ_pᵀŨ_p +
-// λ2 I)⁻¹ (Cholesky, rlsi.RidgeInverse), Φ_p = Ũ_pᵀD_p and v⁽ᵖ⁾_n = Σ_pφ⁽ᵖ⁾_n,
+// λ2 I)⁻¹ (Cholesky, solve.RidgeInverse), Φ_p = Ũ_pᵀD_p and v⁽ᵖ⁾_n = Σ_pφ⁽ᵖ⁾_n,
 // with the new U0 and U_p. The documents run as units of vUnitDocs documents
 // within each class (grouping.Layout.Units), so a class of any size is
 // split evenly over the pool; each document's row depends on it alone.
@@ -331,7 +331,7 @@ func (s *solver) updateV(ctx context.Context) error {
 	grouping.TopicGrams(p, s.uNext, s.ks, s.kc, s.utu)
 	errs := make([]error, s.np)
 	p.For(s.np, 1, func(q, _, _ int) {
-		s.sigma[q], errs[q] = rlsi.RidgeInverse(s.utu[q], s.set.lambda2)
+		s.sigma[q], errs[q] = solve.RidgeInverse(s.utu[q], s.set.lambda2)
 	})
 	for q, err := range errs {
 		if err != nil {

@@ -5,16 +5,16 @@ import (
 	"math"
 	"testing"
 
-	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouping"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/rlsi"
+	"github.com/topicmf/topicmf/engine/synthetic"
 	"gonum.org/v1/gonum/mat"
 )
 
 func TestUnknownClassFoldInPicksTrueClass(t *testing.T) {
-	// A planted corpus (datasets/synthetic: 5 classes of unequal sizes,
+	// A planted corpus (engine/synthetic: 5 classes of unequal sizes,
 	// Ks = 4 shared and Kc = 3 class topics): GRLSI fitted on 80% of the
 	// documents predicts the class of the held-out 20% by argmin_p E(d; Ũ_p)
 	// (GMF §4.3). The planted class topics put their mass on disjoint-ish

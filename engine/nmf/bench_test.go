@@ -12,7 +12,7 @@ import (
 )
 
 // Realistic benchmark size: 30,000 terms × 20,000 documents, 1.6M
-// non-zeros, K = 100. (datasets/synthetic.Benchmark describes a corpus of
+// non-zeros, K = 100. (engine/synthetic.Benchmark describes a corpus of
 // this scale; the engine's tests generate their own so that engine
 // packages do not depend on datasets.)
 const (

@@ -6,12 +6,13 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/solve"
+	"github.com/topicmf/topicmf/engine/synthetic"
 )
 
-// Benchmarks on the engine's benchmark matrix (datasets/synthetic.Benchmark:
+// Benchmarks on the engine's benchmark matrix (engine/synthetic.Benchmark:
 // 30,000 terms × 20,000 documents, about 1.6M non-zeros, raw counts), at
 // K = 50, 100, 200, with the default λ1 = 0.5, λ2 = 1.0 and inner settings.
 // Each benchmark first runs two full iterations (not timed) so that U has
@@ -26,7 +27,7 @@ import (
 // product, K³ for Σ, M·K(K+1) and 2·N·K² for the Gram and ΦΣ products
 // (counted in full although they skip zeros of U), and for coordinate
 // descent 4 flops per coordinate visited plus 2K per moved coordinate (see
-// lassoCD). The textbook rule of Algorithm 2 would cost 2K² flops per row
+// solve.Lasso). The textbook rule of Algorithm 2 would cost 2K² flops per row
 // and sweep, against 4K + 2K·(moves) here: axpys/row (moves plus the
 // non-zeros of the warm start) over K·sweeps/row is the fraction of the
 // textbook work left. U-zeros is the fraction of zeros in U.
@@ -79,7 +80,7 @@ func (s *solver) iterate(ctx context.Context) error {
 
 // flopsU returns the flops of the last UpdateU: R = DVᵀ and the lasso.
 func (s *solver) flopsU() float64 {
-	return 2*float64(s.d.NNZ())*float64(s.set.k) + s.workU.flops()
+	return 2*float64(s.d.NNZ())*float64(s.set.k) + s.workU.Flops()
 }
 
 // flopsV returns the flops of an ℓ2 UpdateV.
@@ -148,7 +149,7 @@ func BenchmarkIteration(b *testing.B) {
 }
 
 // reportCD reports the coordinate-descent work per row.
-func reportCD(b *testing.B, w cdWork, rows int) {
-	b.ReportMetric(float64(w.sweeps)/float64(rows), "sweeps/row")
-	b.ReportMetric(float64(w.axpys)/float64(rows), "axpys/row")
+func reportCD(b *testing.B, w solve.Work, rows int) {
+	b.ReportMetric(float64(w.Sweeps)/float64(rows), "sweeps/row")
+	b.ReportMetric(float64(w.Axpys)/float64(rows), "axpys/row")
 }

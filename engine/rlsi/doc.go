@@ -109,7 +109,7 @@
 // document) u_mk is set to 0, the minimizer of λ1|u_mk|. The steps are
 // those of the paper, in cyclic order; the vector S·ū_m is kept up to date
 // incrementally so that a coordinate that does not move costs O(1) (see
-// lassoCD).
+// solve.Lasso).
 //
 // Reading choice (warm start): Algorithm 2 line 4 resets ū_m ← 0 at every
 // call. Here each row starts from its value after the previous outer

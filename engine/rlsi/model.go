@@ -7,6 +7,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -32,7 +33,7 @@ func newModel(s *solver) *Model {
 	// Same kernels, same inputs as the last UpdateV: the same bits.
 	dense.Gram(m.pool, m.gu, m.u)
 	if !m.variant.l1V() {
-		m.sigma, m.sigmaErr = ridgeInverse(m.gu, m.lambda2)
+		m.sigma, m.sigmaErr = solve.RidgeInverse(m.gu, m.lambda2)
 	}
 	return m
 }
@@ -85,7 +86,7 @@ func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
 	sparse.MulDense(m.pool, phi, x, m.u) // row i = (Uᵀq_i)ᵀ
 	out := mat.NewDense(rows, k, nil)
 	if m.variant.l1V() {
-		lassoRows(ctx, m.pool, newScratchPool(k, m.pool.Workers()), out, out, phi, m.gu, m.lambda2, m.sweeps, m.tol, true)
+		lassoRows(ctx, m.pool, solve.NewLassoPool(k, m.pool.Workers()), out, out, phi, m.gu, m.lambda2, m.sweeps, m.tol, true)
 	} else {
 		if m.sigma == nil {
 			return nil, fmt.Errorf("rlsi: FoldIn: (UᵀU + λ2 I)⁻¹: %v", m.sigmaErr)

@@ -6,6 +6,7 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -33,8 +34,8 @@ type solver struct {
 	dnorm2 float64    // ‖D‖²_F
 	// workU and workV count the coordinate-descent work of the last ℓ1
 	// updates (for benchmarks).
-	workU, workV cdWork
-	scratch      *scratchPool
+	workU, workV solve.Work
+	scratch      *solve.LassoPool
 }
 
 func newSolver(set settings, d, dt *sparse.CSR) *solver {
@@ -44,7 +45,7 @@ func newSolver(set settings, d, dt *sparse.CSR) *solver {
 		v: mat.NewDense(d.Cols, k, nil), vNext: mat.NewDense(d.Cols, k, nil),
 		r: mat.NewDense(d.Rows, k, nil), phi: mat.NewDense(d.Cols, k, nil),
 		sv: mat.NewDense(k, k, nil), svNext: mat.NewDense(k, k, nil), gu: mat.NewDense(k, k, nil),
-		scratch: newScratchPool(k, set.pool.Workers())}
+		scratch: solve.NewLassoPool(k, set.pool.Workers())}
 	s.dnorm2 = sparse.FrobeniusSq(set.pool, d)
 	return s
 }
@@ -89,7 +90,7 @@ func (s *solver) updateU(ctx context.Context) error {
 			return err
 		}
 	} else {
-		inv, err := ridgeInverse(s.sv, s.set.lambda1)
+		inv, err := solve.RidgeInverse(s.sv, s.set.lambda1)
 		if err != nil {
 			return engine.NonFinite("UpdateU (ridge): (VVᵀ + λ1 I)⁻¹", "%v", err)
 		}
@@ -114,7 +115,7 @@ func (s *solver) updateV(ctx context.Context) error {
 			return err
 		}
 	} else {
-		sigma, err := ridgeInverse(s.gu, s.set.lambda2)
+		sigma, err := solve.RidgeInverse(s.gu, s.set.lambda2)
 		if err != nil {
 			return engine.NonFinite("UpdateV (Alg. 3 line 1): Σ = (UᵀU + λ2 I)⁻¹", "%v", err)
 		}
@@ -133,21 +134,21 @@ func checkFinite(p *parallel.Pool, a *mat.Dense, step, name string) error {
 }
 
 // lassoRows solves, for every row i of dst, min_x xᵀSx − 2 r_iᵀx + λ‖x‖₁
-// by lassoCD, starting from row i of prev (or from zero when cold), in
+// by solve.Lasso, starting from row i of prev (or from zero when cold), in
 // parallel over fixed blocks of cdBlock rows. Blocks that start after ctx
 // is cancelled are skipped. dst must not alias r or s; it may alias prev.
-func lassoRows(ctx context.Context, p *parallel.Pool, sp *scratchPool, dst, prev, r, s *mat.Dense, lambda float64, sweeps int, tol float64, cold bool) cdWork {
+func lassoRows(ctx context.Context, p *parallel.Pool, sp *solve.LassoPool, dst, prev, r, s *mat.Dense, lambda float64, sweeps int, tol float64, cold bool) solve.Work {
 	n, k := dst.Dims()
 	draw, praw, rraw := dst.RawMatrix(), prev.RawMatrix(), r.RawMatrix()
 	sdata := packed(s)
-	work := make([]cdWork, parallel.Blocks(n, cdBlock))
+	work := make([]solve.Work, parallel.Blocks(n, cdBlock))
 	p.For(n, cdBlock, func(b, lo, hi int) {
 		if ctx.Err() != nil {
 			return
 		}
-		var w cdWork
-		ws := sp.get()
-		defer sp.put(ws)
+		var w solve.Work
+		ws := sp.Get()
+		defer sp.Put(ws)
 		for i := lo; i < hi; i++ {
 			x := draw.Data[i*draw.Stride : i*draw.Stride+k]
 			if cold {
@@ -155,13 +156,13 @@ func lassoRows(ctx context.Context, p *parallel.Pool, sp *scratchPool, dst, prev
 			} else if &draw.Data[0] != &praw.Data[0] {
 				copy(x, praw.Data[i*praw.Stride:i*praw.Stride+k])
 			}
-			w.add(lassoCD(sdata, k, rraw.Data[i*rraw.Stride:i*rraw.Stride+k], lambda, x, ws, sweeps, tol))
+			w.Add(ws.Solve(sdata, rraw.Data[i*rraw.Stride:i*rraw.Stride+k], lambda, x, sweeps, tol))
 		}
 		work[b] = w
 	})
-	var total cdWork
+	var total solve.Work
 	for _, w := range work {
-		total.add(w)
+		total.Add(w)
 	}
 	return total
 }

@@ -7,7 +7,9 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/internal/lassoref"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
+	"github.com/topicmf/topicmf/engine/solve"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -64,7 +66,7 @@ func TestUpdateUK1ClosedForm(t *testing.T) {
 	zeros := 0
 	for m := 0; m < 40; m++ {
 		dv := mat.Dot(d.RowView(m), v0.ColView(0))
-		want := softThreshold(dv, lambda1/2) / vv
+		want := solve.SoftThreshold(dv, lambda1/2) / vv
 		if want == 0 {
 			zeros++
 		}
@@ -95,7 +97,7 @@ func TestUpdateUOrthogonalDesign(t *testing.T) {
 	sRef, rRef := refGramAndR(testcorpus.DenseOf(c.D), v0)
 	for m := 0; m < 50; m++ {
 		for j := 0; j < k; j++ {
-			want := softThreshold(rRef.At(m, j), lambda1/2) / sRef.At(j, j)
+			want := solve.SoftThreshold(rRef.At(m, j), lambda1/2) / sRef.At(j, j)
 			if got := s.uNext.At(m, j); math.Abs(got-want) > 1e-13*math.Max(1, math.Abs(want)) {
 				t.Errorf("u[%d,%d] = %.17g, want %.17g", m, j, got, want)
 			}
@@ -118,7 +120,7 @@ func TestUpdateULassoMatchesBruteForce(t *testing.T) {
 	sp := packed(sRef)
 	zeros := 0
 	for i := 0; i < m; i++ {
-		want := bruteLasso(sp, k, rRef.RawRowView(i), lambda1)
+		want := lassoref.Brute(sp, k, rRef.RawRowView(i), lambda1)
 		for j := 0; j < k; j++ {
 			if want[j] == 0 {
 				zeros++
@@ -204,7 +206,7 @@ func TestUpdateVLassoMatchesBruteForce(t *testing.T) {
 	gp := packed(&g)
 	zeros := 0
 	for j := 0; j < n; j++ {
-		want := bruteLasso(gp, k, phi.RawRowView(j), lambda2)
+		want := lassoref.Brute(gp, k, phi.RawRowView(j), lambda2)
 		for q := 0; q < k; q++ {
 			if want[q] == 0 {
 				zeros++
@@ -216,20 +218,5 @@ func TestUpdateVLassoMatchesBruteForce(t *testing.T) {
 	}
 	if zeros == 0 || zeros == n*k {
 		t.Errorf("%d of %d entries zero: test not discriminating", zeros, n*k)
-	}
-}
-
-func TestRidgeInverse(t *testing.T) {
-	g := mat.NewDense(2, 2, []float64{2, 1, 1, 3})
-	inv, err := ridgeInverse(g, 1) // (G + I)⁻¹ = [[3,1],[1,4]]⁻¹ = [[4,−1],[−1,3]]/11
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := mat.NewDense(2, 2, []float64{4.0 / 11, -1.0 / 11, -1.0 / 11, 3.0 / 11})
-	if d := testcorpus.MaxAbsDiff(inv, want); d > 1e-15 {
-		t.Errorf("inverse off by %g", d)
-	}
-	if _, err := ridgeInverse(mat.NewDense(2, 2, []float64{-5, 0, 0, 1}), 1); err == nil {
-		t.Error("indefinite matrix: want an error")
 	}
 }

@@ -28,7 +28,7 @@ var (
 // benchCorpus returns a deterministic random term-document matrix of the
 // benchmark size: every document has NNZ/N distinct terms drawn from a Zipf
 // law over the vocabulary (as word frequencies are), with weights in (0, 1].
-// (datasets/synthetic has a fuller generator; this one keeps engine/sparse
+// (engine/synthetic has a fuller generator; this one keeps engine/sparse
 // free of dependencies on datasets.)
 func benchCorpus() (d, dt *CSR) {
 	benchOnce.Do(func() { benchD, benchDT = randomCorpus(benchM, benchN, benchNNZ/benchN, 1) })

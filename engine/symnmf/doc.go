@@ -6,7 +6,7 @@
 //
 //	min_{H≥0} f(H) = ‖A − HHᵀ‖²_F,   A_ij = cos(x_i, x_j),   H N×K.
 //
-// A is the full cosine matrix (tnmf.Cosine on the document rows; its
+// A is the full cosine matrix (symmetric.Cosine on the document rows; its
 // diagonal is 1 for every non-empty document). Short texts share few terms,
 // so A is sparse: 6–12% dense on the STTM sets (N = 2,472 … 19,448, at most
 // 27 million stored entries, 324 MB), and is held in CSR.

@@ -10,7 +10,7 @@ import (
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
-	"github.com/topicmf/topicmf/engine/tnmf"
+	"github.com/topicmf/topicmf/engine/symmetric"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -46,7 +46,7 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	}
 	p, k, n := o.Pool, o.K, c.Docs()
 	begin := time.Now()
-	a := tnmf.Cosine(p, dt, o.Storage)
+	a := symmetric.Cosine(p, dt, o.Storage)
 	normA2 := a.FrobeniusSq(p)
 	m := &Model{opts: o, density: a.Density(), buildSeconds: time.Since(begin).Seconds()}
 	mean := matrixMean(p, a)
@@ -111,7 +111,7 @@ func initH(h *mat.Dense, o Options, mean float64) {
 }
 
 // matrixMean is Σ_ij A_ij / N².
-func matrixMean(p *parallel.Pool, a *tnmf.Matrix) float64 {
+func matrixMean(p *parallel.Pool, a *symmetric.Matrix) float64 {
 	n := a.Size()
 	part := make([]dense.Sum, parallel.Blocks(n, sparse.RowBlock))
 	p.For(n, sparse.RowBlock, func(b, lo, hi int) {

@@ -8,6 +8,7 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/sparse"
+	"github.com/topicmf/topicmf/engine/symmetric"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -33,7 +34,7 @@ func (m *Model) finish(c *engine.Corpus, h *mat.Dense) {
 		dt = c.D.T()
 	}
 	m.p = mat.NewDense(c.Terms(), k, nil)
-	sparse.MulDense(pool, m.p, normalizeRows(dt).T(), h)
+	sparse.MulDense(pool, m.p, symmetric.NormalizeRows(nil, dt).T(), h)
 	m.g = mat.NewDense(k, k, nil)
 	dense.Gram(pool, m.g, h)
 }
@@ -112,7 +113,7 @@ func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
 	}
 	pool, stop := m.opts.Pool, m.opts.Stopping
 	b := mat.NewDense(x.Rows, k, nil)
-	sparse.MulDense(pool, b, normalizeRows(x), m.p)
+	sparse.MulDense(pool, b, symmetric.NormalizeRows(nil, x), m.p)
 	out := mat.NewDense(x.Rows, k, nil)
 	g := m.g.RawMatrix()
 	tol := stop.Tol()
@@ -160,24 +161,4 @@ func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
 		return nil, err
 	}
 	return out, nil
-}
-
-// normalizeRows scales every non-zero row of a to unit Euclidean norm.
-func normalizeRows(a *sparse.CSR) *sparse.CSR {
-	val := make([]float64, len(a.Val))
-	for i := 0; i < a.Rows; i++ {
-		s, e := a.RowPtr[i], a.RowPtr[i+1]
-		ss := 0.0
-		for _, v := range a.Val[s:e] {
-			ss += v * v
-		}
-		if ss == 0 {
-			continue
-		}
-		inv := 1 / math.Sqrt(ss)
-		for q := s; q < e; q++ {
-			val[q] = a.Val[q] * inv
-		}
-	}
-	return &sparse.CSR{Rows: a.Rows, Cols: a.Cols, RowPtr: a.RowPtr, ColIdx: a.ColIdx, Val: val}
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/param"
-	"github.com/topicmf/topicmf/engine/tnmf"
+	"github.com/topicmf/topicmf/engine/symmetric"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -43,9 +43,9 @@ type Options struct {
 	// DefaultSigma, DefaultBeta.
 	Sigma float64 `param:"sigma" default:"0.01" range:"(0,1)" doc:"σ of the Armijo rule"`
 	Beta  float64 `param:"beta" default:"0.1" range:"(0,1)" doc:"β, the step shrink factor of the Armijo rule"`
-	// Storage holds A sparse or dense (tnmf.Storage); the zero value picks
+	// Storage holds A sparse or dense (symmetric.Storage); the zero value picks
 	// by density (short texts: sparse).
-	Storage tnmf.Storage `param:"storage" default:"auto" range:"auto|sparse|dense" doc:"A storage: auto (dense from density 0.5), sparse or dense"`
+	Storage symmetric.Storage `param:"storage" default:"auto" range:"auto|sparse|dense" doc:"A storage: auto (dense from density 0.5), sparse or dense"`
 	// Seed seeds H⁽⁰⁾ (package doc).
 	Seed uint64 `param:"seed" default:"0" doc:"seed of the random H⁽⁰⁾ (2·sqrt(mean(A)/K)·Uniform[0,1))"`
 	// InitH, when set, is H⁽⁰⁾ (N×K, non-negative), copied.

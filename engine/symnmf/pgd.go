@@ -6,11 +6,11 @@ import (
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
-	"github.com/topicmf/topicmf/engine/tnmf"
+	"github.com/topicmf/topicmf/engine/symmetric"
 	"gonum.org/v1/gonum/mat"
 )
 
-// multiplier computes dst = A·U in fixed row blocks: *tnmf.Matrix (A
+// multiplier computes dst = A·U in fixed row blocks: *symmetric.Matrix (A
 // stored) or *factored (A = ÃÃᵀ applied as two thin products).
 type multiplier interface {
 	MulDense(p *parallel.Pool, dst, u *mat.Dense)
@@ -18,7 +18,7 @@ type multiplier interface {
 
 // factored is the cosine matrix A = ÃÃᵀ held as its factor Ã (N×M, the
 // row-normalized document-term matrix, so A_ij = ⟨x̃_i, x̃_j⟩ = cos(x_i, x_j)
-// exactly as tnmf.Cosine defines it) and Ãᵀ. A·U = Ã·(ÃᵀU) costs
+// exactly as symmetric.Cosine defines it) and Ãᵀ. A·U = Ã·(ÃᵀU) costs
 // 2·nnz(Ã)·K multiply-adds against nnz(A)·K for the stored A: on short
 // texts nnz(Ã) is a few per document while nnz(A) is ~6% of N² (on
 // StackOverflow, 74,898 against 15.8 million), so the product is ~100×
@@ -32,7 +32,7 @@ type factored struct {
 // newFactored returns the factored A of the rows of dt (N×M), or nil when
 // it would not be cheaper than the stored A with nnz entries (or M = 0).
 func newFactored(dt *sparse.CSR, nnzA, k int) *factored {
-	x := normalizeRows(dt)
+	x := symmetric.NormalizeRows(nil, dt)
 	if x.Cols == 0 || 2*len(x.Val) >= nnzA {
 		return nil
 	}
@@ -60,7 +60,7 @@ func newState(n, k int) *state {
 func (s *state) eval(p *parallel.Pool, a multiplier, normA2 float64) {
 	a.MulDense(p, s.ah, s.h)
 	dense.Gram(p, s.g, s.h)
-	s.f = tnmf.Objective(p, normA2, s.h, s.ah, s.g)
+	s.f = symmetric.Objective(p, normA2, s.h, s.ah, s.g)
 }
 
 // gradient sets grad = ∇f(H) = 4·(H·HᵀH − AH) (Kuang et al. 2012, eq. 4.2
@@ -140,7 +140,7 @@ func directional(p *parallel.Pool, grad, next, h *mat.Dense) float64 {
 // only (f is evaluated as ‖A‖² − 2⟨H, AH⟩ + ‖HᵀH‖²), so the search may
 // fail there: a planted H* with A = H*H*ᵀ has ∇f(H*) = 0 up to rounding
 // and the step leaves it in place either way.
-func Step(p *parallel.Pool, a *tnmf.Matrix, normA2 float64, cur, next *state, grad *mat.Dense, sigma, beta float64) (alpha float64, ok bool) {
+func Step(p *parallel.Pool, a *symmetric.Matrix, normA2 float64, cur, next *state, grad *mat.Dense, sigma, beta float64) (alpha float64, ok bool) {
 	return step(p, a, normA2, cur, next, grad, sigma, beta)
 }
 
@@ -158,7 +158,7 @@ func step(p *parallel.Pool, a multiplier, normA2 float64, cur, next *state, grad
 			continue
 		}
 		dense.Gram(p, next.g, next.h)
-		// f as tnmf.Objective (sparse.ResidualSqParts) computes it, bit
+		// f as symmetric.Objective (sparse.ResidualSqParts) computes it, bit
 		// for bit, reusing t = ⟨H, AH⟩.
 		next.f = (normA2 - 2*t) + dense.Dot(p, next.g, next.g)
 		if next.f < 0 {

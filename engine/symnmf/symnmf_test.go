@@ -10,7 +10,7 @@ import (
 	"github.com/topicmf/topicmf/engine/factortest"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
-	"github.com/topicmf/topicmf/engine/tnmf"
+	"github.com/topicmf/topicmf/engine/symmetric"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -48,9 +48,9 @@ func randomNonNeg(r, c int, zero float64, seed uint64) *mat.Dense {
 	return a
 }
 
-func toMatrix(a *mat.Dense, asSparse bool) *tnmf.Matrix {
+func toMatrix(a *mat.Dense, asSparse bool) *symmetric.Matrix {
 	if !asSparse {
-		return tnmf.NewDenseMatrix(a)
+		return symmetric.NewDenseMatrix(a)
 	}
 	n, _ := a.Dims()
 	var ts []sparse.Triplet
@@ -65,7 +65,7 @@ func toMatrix(a *mat.Dense, asSparse bool) *tnmf.Matrix {
 	if err != nil {
 		panic(err)
 	}
-	return tnmf.NewSparseMatrix(s)
+	return symmetric.NewSparseMatrix(s)
 }
 
 // A planted factorization A = H*H*ᵀ (H* ≥ 0, full column rank) is a fixed
@@ -203,7 +203,7 @@ func TestTwoBlocksAndFoldIn(t *testing.T) {
 	}
 	// KKT of min ‖a − Hh‖²: gradient 2(HᵀHh − Hᵀa) ≥ 0, = 0 where h > 0,
 	// with a computed directly as cosines.
-	a := tnmf.Cosine(nil, c.DT, tnmf.StorageDense).Dense()
+	a := symmetric.Cosine(nil, c.DT, symmetric.StorageDense).Dense()
 	h := m.DocTopics()
 	for r, doc := range []int{0, 45} {
 		for k := 0; k < 2; k++ {
@@ -226,7 +226,7 @@ func TestTwoBlocksAndFoldIn(t *testing.T) {
 }
 
 // The factored A = ÃÃᵀ multiplies like the stored cosine matrix
-// (tnmf.Cosine) to rounding, with an empty document (zero row and column
+// (symmetric.Cosine) to rounding, with an empty document (zero row and column
 // of A) included, and gives the same bits for 1 and 2 workers.
 func TestFactoredMatchesStored(t *testing.T) {
 	x := randomNonNeg(30, 200, 0.97, 11) // documents × terms, ~6 terms each
@@ -245,7 +245,7 @@ func TestFactoredMatchesStored(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := tnmf.Cosine(nil, dt, tnmf.StorageSparse)
+	a := symmetric.Cosine(nil, dt, symmetric.StorageSparse)
 	f := newFactored(dt, 1<<30, 4)
 	if f == nil {
 		t.Fatal("newFactored returned nil")
@@ -355,7 +355,7 @@ func TestFactoredFitWorkers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := tnmf.Cosine(nil, c.DT, tnmf.StorageAuto)
+	a := symmetric.Cosine(nil, c.DT, symmetric.StorageAuto)
 	if newFactored(c.DT, a.NNZ(), 5) == nil {
 		t.Fatalf("nnz(Ã) = %d, nnz(A) = %d: the fit would not use the factor", len(c.DT.Val), a.NNZ())
 	}

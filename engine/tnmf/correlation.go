@@ -7,8 +7,13 @@ import (
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
-	"gonum.org/v1/gonum/mat"
+	"github.com/topicmf/topicmf/engine/symmetric"
 )
+
+// rowBlock is the number of rows per block of the row loops here and in
+// fit.go; a constant, so that block boundaries never depend on the number
+// of workers.
+const rowBlock = 64
 
 // CountMode says how co-occurrences n(t_i, t_m) are counted.
 type CountMode int
@@ -59,7 +64,7 @@ func CoOccurrence(p *parallel.Pool, d, dt *sparse.CSR, mode CountMode) *sparse.C
 	if mode == PerDocument {
 		d, dt = pattern(d), pattern(dt)
 	}
-	return mulSparse(p, d, dt, true)
+	return symmetric.Product(p, d, dt, true)
 }
 
 // pattern is a copy of a with every stored value set to 1.
@@ -83,8 +88,11 @@ func pattern(a *sparse.CSR) *sparse.CSR {
 // 3.1 ignores). T sums the whole matrix, each unordered pair twice, as the
 // formula's Σ_{j,l} over ordered pairs says. Only positive values are
 // stored; a pair that never co-occurs has P(t_i, t_m) = 0 and weight 0.
-// T and the r_i are compensated sums in fixed blocks.
-func PPMI(p *parallel.Pool, n *sparse.CSR) *sparse.CSR {
+// T and the r_i are compensated sums in fixed blocks. It returns an error
+// when T is not finite (counts that overflow float64, possible only for
+// Multiplicity counts of huge weights): every weight would then be NaN, and
+// dropping them would leave a silent all-zero S.
+func PPMI(p *parallel.Pool, n *sparse.CSR) (*sparse.CSR, error) {
 	if n.Rows != n.Cols {
 		panic(fmt.Sprintf("tnmf.PPMI: %d×%d co-occurrence matrix is not square", n.Rows, n.Cols))
 	}
@@ -110,6 +118,9 @@ func PPMI(p *parallel.Pool, n *sparse.CSR) *sparse.CSR {
 		total.AddSum(s)
 	}
 	tt := total.Value()
+	if math.IsInf(tt, 0) || math.IsNaN(tt) {
+		return nil, fmt.Errorf("tnmf: PPMI: the co-occurrence counts sum to %v (float64 overflow), so no weight is defined", tt)
+	}
 	// Keep the positive values: count per row, then fill.
 	keep := func(i int, j int32, v float64) (float64, bool) {
 		if v <= 0 {
@@ -149,74 +160,7 @@ func PPMI(p *parallel.Pool, n *sparse.CSR) *sparse.CSR {
 			}
 		}
 	})
-	return &sparse.CSR{Rows: m, Cols: m, RowPtr: rowPtr, ColIdx: colIdx, Val: val}
-}
-
-// Cosine returns the cosine similarities of the rows of A (r×c):
-//
-//	S_ij = ⟨a_i, a_j⟩ / (‖a_i‖·‖a_j‖),
-//
-// an r×r symmetric matrix, stored as storage says (StorageAuto: dense from
-// DenseThreshold on). A zero row has no direction: its row and column of S
-// are zero (its diagonal entry included); every other diagonal entry is 1
-// to rounding. S = ÃÃᵀ with Ã the row-normalized A, computed row by row
-// with the additions in a fixed order (see mulSparse), so S is exactly
-// symmetric (S_ij and S_ji add the same products in the same order) and
-// the same for any number of workers. For non-negative A every stored
-// entry is positive.
-func Cosine(p *parallel.Pool, a *sparse.CSR, storage Storage) *Matrix {
-	an := normalizeRows(p, a)
-	at := an.T()
-	switch storage {
-	case StorageSparse:
-		return NewSparseMatrix(mulSparse(p, an, at, false))
-	case StorageDense:
-		return cosineDense(p, an, at, -1)
-	}
-	counts := rowNNZ(p, an, at, false)
-	nnz := 0
-	for _, c := range counts {
-		nnz += c
-	}
-	if a.Rows > 0 && float64(nnz) >= DenseThreshold*float64(a.Rows)*float64(a.Rows) {
-		return cosineDense(p, an, at, nnz)
-	}
-	return NewSparseMatrix(mulSparse(p, an, at, false))
-}
-
-func cosineDense(p *parallel.Pool, an, at *sparse.CSR, nnz int) *Matrix {
-	if an.Rows == 0 {
-		return &Matrix{}
-	}
-	s := mat.NewDense(an.Rows, an.Rows, nil)
-	mulDenseOut(p, s, an, at)
-	if nnz < 0 {
-		return NewDenseMatrix(s)
-	}
-	return &Matrix{n: an.Rows, nnz: nnz, de: s}
-}
-
-// normalizeRows returns A with every non-zero row scaled to unit Euclidean
-// norm (zero rows stay empty). The norm is a plain sum in storage order.
-func normalizeRows(p *parallel.Pool, a *sparse.CSR) *sparse.CSR {
-	val := make([]float64, len(a.Val))
-	p.For(a.Rows, rowBlock, func(_, lo, hi int) {
-		for i := lo; i < hi; i++ {
-			s, e := a.RowPtr[i], a.RowPtr[i+1]
-			ss := 0.0
-			for _, v := range a.Val[s:e] {
-				ss += v * v
-			}
-			if ss == 0 {
-				continue
-			}
-			inv := 1 / math.Sqrt(ss)
-			for q := s; q < e; q++ {
-				val[q] = a.Val[q] * inv
-			}
-		}
-	})
-	return &sparse.CSR{Rows: a.Rows, Cols: a.Cols, RowPtr: a.RowPtr, ColIdx: a.ColIdx, Val: val}
+	return &sparse.CSR{Rows: m, Cols: m, RowPtr: rowPtr, ColIdx: colIdx, Val: val}, nil
 }
 
 // Correlation is the term correlation of Section 3.1 with its
@@ -229,13 +173,13 @@ type Correlation struct {
 	// (w_i1, ..., w_iM) of positive PMI weights.
 	PPMI *sparse.CSR
 	// S is the term correlation matrix, the cosines of the PPMI vectors.
-	S *Matrix
+	S *symmetric.Matrix
 }
 
 // TermCorrelation builds the term correlation matrix S of Section 3.1 from
 // D (M×N, terms × documents) and DT = Dᵀ: co-occurrence counts (mode),
 // PPMI context vectors, then their cosines (stored as storage says).
-func TermCorrelation(p *parallel.Pool, d, dt *sparse.CSR, mode CountMode, storage Storage) (*Correlation, error) {
+func TermCorrelation(p *parallel.Pool, d, dt *sparse.CSR, mode CountMode, storage symmetric.Storage) (*Correlation, error) {
 	if d == nil || dt == nil {
 		return nil, fmt.Errorf("tnmf: nil term-document matrix")
 	}
@@ -245,7 +189,7 @@ func TermCorrelation(p *parallel.Pool, d, dt *sparse.CSR, mode CountMode, storag
 	if mode != PerDocument && mode != Multiplicity {
 		return nil, fmt.Errorf("tnmf: co-occurrence count %v, want PerDocument or Multiplicity", mode)
 	}
-	if storage < StorageAuto || storage > StorageDense {
+	if storage < symmetric.StorageAuto || storage > symmetric.StorageDense {
 		return nil, fmt.Errorf("tnmf: storage %v, want auto, sparse or dense", storage)
 	}
 	for i, v := range d.Val {
@@ -255,14 +199,17 @@ func TermCorrelation(p *parallel.Pool, d, dt *sparse.CSR, mode CountMode, storag
 		}
 	}
 	n := CoOccurrence(p, d, dt, mode)
-	w := PPMI(p, n)
-	return &Correlation{Mode: mode, CoOccurrence: n, PPMI: w, S: Cosine(p, w, storage)}, nil
+	w, err := PPMI(p, n)
+	if err != nil {
+		return nil, err
+	}
+	return &Correlation{Mode: mode, CoOccurrence: n, PPMI: w, S: symmetric.Cosine(p, w, storage)}, nil
 }
 
 // DocumentVectorCorrelation is the correlation the paper contrasts with
 // (Section 3.1, Figure 3(a)): the cosine of the terms' document vectors
 // (x_i1, ..., x_iN), the rows of D as weighted. Its density on short texts
 // is what motivates the co-occurrence vectors.
-func DocumentVectorCorrelation(p *parallel.Pool, d *sparse.CSR, storage Storage) *Matrix {
-	return Cosine(p, d, storage)
+func DocumentVectorCorrelation(p *parallel.Pool, d *sparse.CSR, storage symmetric.Storage) *symmetric.Matrix {
+	return symmetric.Cosine(p, d, storage)
 }

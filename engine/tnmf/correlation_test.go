@@ -2,10 +2,12 @@ package tnmf
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
+	"github.com/topicmf/topicmf/engine/symmetric"
 )
 
 // toyD builds the M×N term-document matrix of the given documents, each a
@@ -62,7 +64,7 @@ func TestToyCorrelationByHand(t *testing.T) {
 	wantW := [4][4]float64{{0, ln2, ln43, 0}, {ln2, 0, 0, ln32}, {ln43, 0, 0, ln2}, {0, ln32, ln2, 0}}
 	const c = 0.7972291697001205
 	wantS := [4][4]float64{{1, 0, 0, c}, {0, 1, c, 0}, {0, c, 1, 0}, {c, 0, 0, 1}}
-	for _, storage := range []Storage{StorageSparse, StorageDense, StorageAuto} {
+	for _, storage := range []symmetric.Storage{symmetric.StorageSparse, symmetric.StorageDense, symmetric.StorageAuto} {
 		corr, err := TermCorrelation(nil, d, dt, PerDocument, storage)
 		if err != nil {
 			t.Fatal(err)
@@ -86,11 +88,11 @@ func TestToyCorrelationByHand(t *testing.T) {
 		if got := corr.S.Density(); got != 0.5 {
 			t.Errorf("%v: S density %v, want 0.5", storage, got)
 		}
-		if storage == StorageAuto && !corr.S.IsDense() {
-			t.Errorf("auto storage at density 0.5 should be dense (DenseThreshold %v)", DenseThreshold)
+		if storage == symmetric.StorageAuto && !corr.S.IsDense() {
+			t.Errorf("auto storage at density 0.5 should be dense (symmetric.DenseThreshold %v)", symmetric.DenseThreshold)
 		}
 	}
-	dv := DocumentVectorCorrelation(nil, d, StorageSparse)
+	dv := DocumentVectorCorrelation(nil, d, symmetric.StorageSparse)
 	r6 := 1 / math.Sqrt(6)
 	wantDV := [4][4]float64{{1, 2 * r6, 0.5, 0}, {2 * r6, 1, r6, r6}, {0.5, r6, 1, 0.5}, {0, r6, 0.5, 1}}
 	for i := 0; i < 4; i++ {
@@ -117,13 +119,13 @@ func TestToyCorrelationByHand(t *testing.T) {
 // w_a = ln1.5·(0,1,1) etc.: every off-diagonal cosine = 1/2.
 func TestCountModes(t *testing.T) {
 	d, dt := toyD(t, 3, []map[int]float64{{0: 2, 1: 1}, {0: 1, 2: 1}, {1: 1, 2: 3}})
-	mult, err := TermCorrelation(nil, d, dt, Multiplicity, StorageSparse)
+	mult, err := TermCorrelation(nil, d, dt, Multiplicity, symmetric.StorageSparse)
 	if err != nil {
 		t.Fatal(err)
 	}
 	wantW := [3][3]float64{{0, math.Log(1.6), 0}, {math.Log(1.6), 0, math.Log(1.8)}, {0, math.Log(1.8), 0}}
 	wantS := [3][3]float64{{1, 0, 1}, {0, 1, 0}, {1, 0, 1}}
-	per, err := TermCorrelation(nil, d, dt, PerDocument, StorageSparse)
+	per, err := TermCorrelation(nil, d, dt, PerDocument, symmetric.StorageSparse)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +155,7 @@ func TestCountModes(t *testing.T) {
 // vector: its row and column of S are zero, its diagonal included.
 func TestIsolatedTerm(t *testing.T) {
 	d, dt := toyD(t, 3, []map[int]float64{{0: 1, 1: 1}, {2: 1}, {0: 1, 1: 1}})
-	corr, err := TermCorrelation(nil, d, dt, PerDocument, StorageDense)
+	corr, err := TermCorrelation(nil, d, dt, PerDocument, symmetric.StorageDense)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,20 +176,20 @@ func TestIsolatedTerm(t *testing.T) {
 
 func TestCorrelationErrors(t *testing.T) {
 	d, dt := toyCorpus(t)
-	if _, err := TermCorrelation(nil, d, dt.SelectRows([]int{0, 1, 2}), PerDocument, StorageAuto); err == nil {
+	if _, err := TermCorrelation(nil, d, dt.SelectRows([]int{0, 1, 2}), PerDocument, symmetric.StorageAuto); err == nil {
 		t.Error("mismatched DT accepted")
 	}
-	if _, err := TermCorrelation(nil, d, dt, CountMode(7), StorageAuto); err == nil {
+	if _, err := TermCorrelation(nil, d, dt, CountMode(7), symmetric.StorageAuto); err == nil {
 		t.Error("bad count mode accepted")
 	}
 	bad := d.Clone()
 	bad.Val[3] = math.NaN()
-	if _, err := TermCorrelation(nil, bad, bad.T(), PerDocument, StorageAuto); err == nil {
+	if _, err := TermCorrelation(nil, bad, bad.T(), PerDocument, symmetric.StorageAuto); err == nil {
 		t.Error("NaN weight accepted")
 	}
 	// Empty corpus: no terms.
 	empty := &sparse.CSR{Rows: 0, Cols: 0, RowPtr: []int{0}}
-	corr, err := TermCorrelation(nil, empty, empty, PerDocument, StorageAuto)
+	corr, err := TermCorrelation(nil, empty, empty, PerDocument, symmetric.StorageAuto)
 	if err != nil || corr.S.Size() != 0 || corr.S.Density() != 0 {
 		t.Errorf("empty corpus: %v, %v", corr, err)
 	}
@@ -197,12 +199,12 @@ func TestCorrelationErrors(t *testing.T) {
 // symmetric.
 func TestCorrelationDeterministic(t *testing.T) {
 	d, dt := randomShortCorpus(300, 900, 8, 11)
-	ref, err := TermCorrelation(parallel.NewPool(1), d, dt, PerDocument, StorageDense)
+	ref, err := TermCorrelation(parallel.NewPool(1), d, dt, PerDocument, symmetric.StorageDense)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, w := range []int{1, 2} {
-		for _, st := range []Storage{StorageSparse, StorageDense} {
+		for _, st := range []symmetric.Storage{symmetric.StorageSparse, symmetric.StorageDense} {
 			got, err := TermCorrelation(parallel.NewPool(w), d, dt, PerDocument, st)
 			if err != nil {
 				t.Fatal(err)
@@ -222,5 +224,23 @@ func TestCorrelationDeterministic(t *testing.T) {
 				t.Errorf("NNZ %d vs %d", got.S.NNZ(), ref.S.NNZ())
 			}
 		}
+	}
+}
+
+// TestMultiplicityOverflow: Multiplicity counts of weights near 1e308
+// overflow float64; the term correlation reports it instead of dropping
+// every NaN weight into a silent all-zero S (issue 11 item 6). The same
+// matrix counted per document has finite counts and a non-zero S.
+func TestMultiplicityOverflow(t *testing.T) {
+	d, dt := toyD(t, 3, []map[int]float64{{0: 1e308, 1: 1e308}, {0: 1e308, 2: 1e308}, {1: 1e308, 2: 1e308}})
+	if _, err := TermCorrelation(nil, d, dt, Multiplicity, symmetric.StorageAuto); err == nil || !strings.Contains(err.Error(), "overflow") {
+		t.Errorf("Multiplicity on 1e308 weights: error %v, want one naming the overflow", err)
+	}
+	corr, err := TermCorrelation(nil, d, dt, PerDocument, symmetric.StorageAuto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := corr.S.FrobeniusSq(nil); !(f > 0) {
+		t.Errorf("per-document S: ‖S‖² = %v, want > 0", f)
 	}
 }

@@ -16,8 +16,8 @@
 //	w_im = max(log(P(t_i,t_m) / (P(t_i)P(t_m))), 0),
 //	P(t_i,t_m) = n_im / Σ_{j,l} n_jl,   P(t_i) = Σ_m n_im / Σ_{j,l} n_jl,
 //
-// and S_ij is the cosine of w_i and w_j (Cosine). S is held sparse or dense
-// by its density (Storage, DenseThreshold = 0.5): on the STTM short-text
+// and S_ij is the cosine of w_i and w_j (symmetric.Cosine). S is held sparse or dense
+// by its density (symmetric.Storage, DenseThreshold = 0.5): on the STTM short-text
 // sets it is 93–96% dense (SearchSnippets, StackOverflow, Biomedical; 17%
 // on the 2,472 tweets) while the document-vector correlation the paper
 // contrasts it with (Figure 3a; DocumentVectorCorrelation) is 0.4–4% dense.
@@ -39,7 +39,7 @@
 // U zeroed by the projection) its pseudo-inverse is used, the minimum-norm
 // least-squares solution; Model.PseudoInverseSteps counts such steps.
 // L(U) is evaluated (every Stopping.EvalEvery iterations) without forming UUᵀ:
-// L = ‖S‖² − 2⟨U, SU⟩ + ‖UᵀU‖²_F (Objective), the product SU being the one
+// L = ‖S‖² − 2⟨U, SU⟩ + ‖UᵀU‖²_F (symmetric.Objective), the product SU being the one
 // the next update needs.
 //
 // Eq. 4.5 is not monotone, and not only because of the projection: it is

@@ -10,6 +10,7 @@ import (
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
+	"github.com/topicmf/topicmf/engine/symmetric"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -74,7 +75,7 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 
 // initU returns U⁽⁰⁾: InitU copied, or Uniform[0, 2·sqrt(s̄/K)) entries
 // drawn row by row from engine.NewRand(seed), s̄ = ΣS_ij / M².
-func initU(set settings, s *Matrix, normSum float64) *mat.Dense {
+func initU(set settings, s *symmetric.Matrix, normSum float64) *mat.Dense {
 	m := s.Size()
 	u := mat.NewDense(m, set.k, nil)
 	if set.initU != nil {
@@ -100,17 +101,17 @@ func initU(set settings, s *Matrix, normSum float64) *mat.Dense {
 }
 
 // matrixSum is Σ_ij S_ij (compensated, fixed blocks).
-func matrixSum(p *parallel.Pool, s *Matrix) float64 {
+func matrixSum(p *parallel.Pool, s *symmetric.Matrix) float64 {
 	n := s.Size()
 	part := make([]dense.Sum, parallel.Blocks(n, rowBlock))
 	p.For(n, rowBlock, func(b, lo, hi int) {
 		var t dense.Sum
 		for i := lo; i < hi; i++ {
 			var row []float64
-			if s.de != nil {
-				row = s.de.RawRowView(i)
+			if s.IsDense() {
+				row = s.Dense().RawRowView(i)
 			} else {
-				_, row = s.sp.Row(i)
+				_, row = s.Sparse().Row(i)
 			}
 			for _, v := range row {
 				t.Add(v)
@@ -140,7 +141,7 @@ func (m *Model) learnU(ctx context.Context, rec *engine.Recorder) (engine.Status
 	s.MulDense(p, su, u)
 	dense.Gram(p, g, u)
 	un, sun, gn := mat.NewDense(n, k, nil), mat.NewDense(n, k, nil), mat.NewDense(k, k, nil)
-	start := Objective(p, m.normS2, u, su, g)
+	start := symmetric.Objective(p, m.normS2, u, su, g)
 
 	// The candidate is (un, sun, gn); (u, su, g) stay until accepted.
 	step := func(context.Context, int) error {
@@ -162,7 +163,7 @@ func (m *Model) learnU(ctx context.Context, rec *engine.Recorder) (engine.Status
 		return nil
 	}
 	objective := func() (float64, []engine.Term) {
-		f := Objective(p, m.normS2, un, sun, gn)
+		f := symmetric.Objective(p, m.normS2, un, sun, gn)
 		return f, []engine.Term{{Name: TermLoss, Value: f}}
 	}
 	accept := func() {

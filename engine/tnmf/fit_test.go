@@ -5,11 +5,12 @@ import (
 	"math"
 	"testing"
 
-	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
+	"github.com/topicmf/topicmf/engine/symmetric"
+	"github.com/topicmf/topicmf/engine/synthetic"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -42,7 +43,7 @@ func maxAbsDiff(a, b *mat.Dense) float64 {
 
 // plantedS returns S = U*U*ᵀ for a random non-negative U* (m×k, 40% zeros,
 // full column rank with probability 1) as dense and sparse matrices.
-func plantedS(m, k int, seed uint64) (ustar *mat.Dense, sd, ss *Matrix) {
+func plantedS(m, k int, seed uint64) (ustar *mat.Dense, sd, ss *symmetric.Matrix) {
 	ustar = randomNonNeg(m, k, 0.4, seed)
 	s := mat.NewDense(m, m, nil)
 	s.Mul(ustar, ustar.T())
@@ -58,7 +59,7 @@ func plantedS(m, k int, seed uint64) (ustar *mat.Dense, sd, ss *Matrix) {
 	if err != nil {
 		panic(err)
 	}
-	return ustar, NewDenseMatrix(s), NewSparseMatrix(csr)
+	return ustar, symmetric.NewDenseMatrix(s), symmetric.NewSparseMatrix(csr)
 }
 
 // Eq. 4.5 leaves a planted factorization fixed: S = U*U*ᵀ with U* ≥ 0 of
@@ -66,7 +67,7 @@ func plantedS(m, k int, seed uint64) (ustar *mat.Dense, sd, ss *Matrix) {
 func TestStepFixedPoint(t *testing.T) {
 	for _, k := range []int{1, 3, 8} {
 		ustar, sd, ss := plantedS(60, k, uint64(k))
-		for _, s := range []*Matrix{sd, ss} {
+		for _, s := range []*symmetric.Matrix{sd, ss} {
 			su := mat.NewDense(60, k, nil)
 			s.MulDense(nil, su, ustar)
 			g := mat.NewDense(k, k, nil)
@@ -80,7 +81,7 @@ func TestStepFixedPoint(t *testing.T) {
 				t.Errorf("k=%d dense=%v: ‖Step(U*) − U*‖_max = %g, want ≤ 1e-10", k, s.IsDense(), d)
 			}
 			// Objective at the fixed point: 0 to rounding of ‖S‖².
-			if f := Objective(nil, s.FrobeniusSq(nil), ustar, su, g); f > 1e-10*s.FrobeniusSq(nil) {
+			if f := symmetric.Objective(nil, s.FrobeniusSq(nil), ustar, su, g); f > 1e-10*s.FrobeniusSq(nil) {
 				t.Errorf("k=%d: L(U*) = %g", k, f)
 			}
 			// Not a fixed point once perturbed (the test can fail).

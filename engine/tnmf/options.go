@@ -7,6 +7,7 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/param"
+	"github.com/topicmf/topicmf/engine/symmetric"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -87,23 +88,6 @@ func (c *CountMode) UnmarshalText(b []byte) error {
 	return err
 }
 
-// MarshalText is the name; it fails for a value that is not a Storage.
-func (s Storage) MarshalText() ([]byte, error) {
-	if s < StorageAuto || s > StorageDense {
-		return nil, fmt.Errorf("tnmf: Storage(%d) is not a storage", int(s))
-	}
-	return []byte(s.String()), nil
-}
-
-// UnmarshalText reads a name as ParseStorage does.
-func (s *Storage) UnmarshalText(b []byte) error {
-	x, err := ParseStorage(string(b))
-	if err == nil {
-		*s = x
-	}
-	return err
-}
-
 // The declared defaults (the tags of Options), as constants for code that
 // states them.
 const (
@@ -135,7 +119,7 @@ type Options struct {
 	// value is PerDocument.
 	Count CountMode `param:"count" default:"document" range:"document|multiplicity" doc:"co-occurrence count: document (once per document containing both terms) or multiplicity (product of the weights)"`
 	// Storage holds S sparse or dense; the zero value picks by density.
-	Storage Storage `param:"storage" default:"auto" range:"auto|sparse|dense" doc:"S storage: auto (dense from density 0.5), sparse or dense"`
+	Storage symmetric.Storage `param:"storage" default:"auto" range:"auto|sparse|dense" doc:"S storage: auto (dense from density 0.5), sparse or dense"`
 	// Stopping bounds the U iterations of Algorithm 1 (Eq. 4.5) and sets
 	// the relative-change test on L(U) = ‖S − UUᵀ‖²_F. The Eq. 4.5 update
 	// is not monotone (see the package doc): L may rise between
@@ -180,7 +164,7 @@ func (o Options) Name() string { return "tnmf" }
 type settings struct {
 	k         int
 	count     CountMode
-	storage   Storage
+	storage   symmetric.Storage
 	stop      engine.Stopping
 	inference Inference
 	sweeps    int

@@ -6,7 +6,6 @@ import (
 
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
-	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -112,17 +111,6 @@ func clampNonNegative(p *parallel.Pool, a *mat.Dense) {
 			}
 		}
 	})
-}
-
-// Objective returns L(U) = ‖S − UUᵀ‖²_F (Eq. 3.1) from its parts, without
-// forming UUᵀ:
-//
-//	L = ‖S‖²_F − 2·⟨U, SU⟩ + ⟨UᵀU, UᵀU⟩,
-//
-// given normS2 = ‖S‖²_F, SU = S·U and G = UᵀU (sparse.ResidualSqParts with
-// V = U; compensated sums in fixed blocks).
-func Objective(p *parallel.Pool, normS2 float64, u, su, g *mat.Dense) float64 {
-	return sparse.ResidualSqParts(p, normS2, u, su, g, g)
 }
 
 // rescaleColumns replaces U by U·diag(√e) with e ≥ 0 minimizing

@@ -9,7 +9,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/topicmf/topicmf/datasets/synthetic"
+	"github.com/topicmf/topicmf/engine/synthetic"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/metrics/topics"
 )

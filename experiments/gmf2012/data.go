@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/topicmf/topicmf/datasets"
-	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/datasets/text"
+	"github.com/topicmf/topicmf/engine/synthetic"
 	"github.com/topicmf/topicmf/experiments"
 )
 

@@ -7,8 +7,8 @@ import (
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/corpora"
-	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/datasets/text"
+	"github.com/topicmf/topicmf/engine/synthetic"
 	"github.com/topicmf/topicmf/experiments"
 )
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/symmetric"
 	"github.com/topicmf/topicmf/engine/tnmf"
 	"github.com/topicmf/topicmf/experiments"
 )
@@ -205,11 +206,11 @@ func figures24Task(ctx context.Context, j *experiments.Job) (*experiments.Result
 	if err != nil {
 		return nil, err
 	}
-	corr, err := tnmf.TermCorrelation(nil, c.D, c.DT, tnmf.PerDocument, tnmf.StorageAuto)
+	corr, err := tnmf.TermCorrelation(nil, c.D, c.DT, tnmf.PerDocument, symmetric.StorageAuto)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", j.Label(), err)
 	}
-	dv := tnmf.DocumentVectorCorrelation(nil, c.D, tnmf.StorageSparse)
+	dv := tnmf.DocumentVectorCorrelation(nil, c.D, symmetric.StorageSparse)
 	res.AddMetric("terms_df10", float64(c.Terms()))
 	res.AddMetric("density_s", corr.S.Density())
 	res.AddMetric("density_docvec", dv.Density())

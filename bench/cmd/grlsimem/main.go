@@ -56,9 +56,9 @@ import (
 	"time"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/benchdata"
 	"github.com/topicmf/topicmf/engine/grouprlsi"
 	"github.com/topicmf/topicmf/engine/rlsi"
-	"github.com/topicmf/topicmf/internal/benchdata"
 )
 
 func main() {

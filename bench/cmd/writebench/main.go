@@ -1,5 +1,5 @@
 // Command writebench writes the engine's benchmark term-document matrix
-// (datasets/synthetic.Benchmark(): 30,000 terms × 20,000 documents, about
+// (engine/synthetic.Benchmark(): 30,000 terms × 20,000 documents, about
 // 1.6 million non-zero raw counts) to a Matrix Market file, so that
 // bench/side-by-side.sh can time topicmf and the Python tools on the very
 // same matrix.
@@ -19,8 +19,8 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/engine/sparse"
+	"github.com/topicmf/topicmf/engine/synthetic"
 )
 
 func main() {

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
-	"github.com/topicmf/topicmf/internal/benchdata"
+	"github.com/topicmf/topicmf/engine/benchdata"
 )
 
 // Benchmark size of the foundation (engine/sparse benchmarks): M terms × N

@@ -5,9 +5,9 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/engine"
-	"github.com/topicmf/topicmf/internal/benchdata"
+	"github.com/topicmf/topicmf/engine/benchdata"
+	"github.com/topicmf/topicmf/engine/synthetic"
 )
 
 // GroupBenchConfig is the corpus of the GMF efficiency benchmarks: 25 classes

@@ -1,37 +1,37 @@
-package lsi
+package realdata
 
 import (
 	"context"
 	"math"
-
-	"gonum.org/v1/gonum/mat"
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
-	"github.com/topicmf/topicmf/engine/internal/testcorpus"
+	"github.com/topicmf/topicmf/engine/lsi"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
 )
 
-func TestMED(t *testing.T) {
+func TestLSIMED(t *testing.T) {
 	// On MED's tf-idf matrix with K = 20 and the default settings: the
 	// singular values agree with the eigenvalues of the dense DᵀD (1033×1033, the reference), and DocTopics is the fold-in
 	// of the training documents.
-	c := testcorpus.MED(t, "tfidf")
-	m, st, err := Options{K: 20, Seed: 1, PowerIters: DefaultPowerIters}.Fit(context.Background(), c, nil)
+	c := med(t, "tfidf")
+	m, st, err := lsi.Options{K: 20, Seed: 1, PowerIters: lsi.DefaultPowerIters}.Fit(context.Background(), c, nil)
 	if err != nil || st.Reason != engine.Converged {
 		t.Fatalf("%v, %v", st, err)
 	}
-	got := m.(*Model).SingularValues()
+	got := m.(*lsi.Model).SingularValues()
 	fold, err := m.FoldIn(context.Background(), c.DT)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !testcorpus.BitsEqual(fold, m.DocTopics()) {
+	if !bitsEqual(fold, m.DocTopics()) {
 		t.Error("fold-in of the training documents differs from DocTopics")
 	}
 	if testing.Short() {
 		return
 	}
-	d := testcorpus.DenseOf(c.DT) // N×M
+	d := denseOf(c.DT) // N×M
 	var g mat.SymDense
 	g.SymOuterK(1, d)
 	var eig mat.EigenSym
@@ -53,4 +53,29 @@ func TestMED(t *testing.T) {
 	}
 	t.Logf("MED %d×%d, K=20: σ_1 = %.6g, σ_20 = %.6g, worst relative error %.3g, loss %.6g",
 		c.Terms(), c.Docs(), got[0], got[19], worst, st.Objective)
+}
+
+// denseOf is a as a dense matrix.
+func denseOf(a *sparse.CSR) *mat.Dense {
+	out := mat.NewDense(a.Rows, a.Cols, nil)
+	for i := 0; i < a.Rows; i++ {
+		a.RowDense(i, out.RawRowView(i))
+	}
+	return out
+}
+
+// bitsEqual reports whether a and b have the same shape and the same bits.
+func bitsEqual(a, b *mat.Dense) bool {
+	ar, ac := a.Dims()
+	if br, bc := b.Dims(); ar != br || ac != bc {
+		return false
+	}
+	for i := 0; i < ar; i++ {
+		for j := 0; j < ac; j++ {
+			if math.Float64bits(a.At(i, j)) != math.Float64bits(b.At(i, j)) {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -1,28 +1,18 @@
-package rank_test
+package realdata
 
 import (
 	"testing"
 
-	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine/rank"
 	"github.com/topicmf/topicmf/engine/sparse"
-	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 // cranfield indexes Cranfield 1400 (SMART stop list, raw counts) and
 // returns the index with the 225 queries' counts, or skips.
 func cranfield(b *testing.B) (*rank.Index, *sparse.CSR) {
 	b.Helper()
-	dir := realdata.Dir(b, "cranfield/cran.tar.gz")
-	src, err := datasets.Lookup("cranfield")
-	if err != nil {
-		b.Fatal(err)
-	}
-	col, err := src.Read(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
+	col, dir := collection(b, "cranfield")
 	corpus, vec, _, err := text.Fit(col, text.Bare(text.Options{StopList: text.StopSMART, Weighting: text.WeightTF, DataDir: dir}))
 	if err != nil {
 		b.Fatal(err)

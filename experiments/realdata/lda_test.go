@@ -1,28 +1,27 @@
-package lda
+package realdata
 
 import (
 	"context"
 	"math"
 	"strings"
-
-	"gonum.org/v1/gonum/mat"
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
-	"github.com/topicmf/topicmf/engine/internal/testcorpus"
+	"github.com/topicmf/topicmf/engine/lda"
+	"gonum.org/v1/gonum/mat"
 )
 
-func TestMED(t *testing.T) {
+func TestLDAMED(t *testing.T) {
 	// On MED's raw term counts with K = 20 (α = 2.5, β = 0.1): log p(w|z)
 	// rises well above its value after the first 10 sweeps, φ and θ are
 	// distributions, and tf-idf weights are refused with a clear error.
-	c := testcorpus.MED(t, "tf")
+	c := med(t, "tf")
 	iters := 60
 	if testing.Short() {
 		iters = 20
 	}
 	rec := engine.NewRecorder()
-	m, st, err := Options{K: 20, Iters: iters, Seed: 1, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), c, rec)
+	m, st, err := lda.Options{K: 20, Iters: iters, Seed: 1, BurnIn: lda.AutoBurnIn, FoldInBurnIn: lda.AutoBurnIn}.Fit(context.Background(), c, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,8 +44,8 @@ func TestMED(t *testing.T) {
 			t.Errorf("φ column %d sums to %v", z, s)
 		}
 	}
-	tfidf := testcorpus.MED(t, "tfidf")
-	if _, _, err := (Options{K: 20, Iters: 2, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}).Fit(context.Background(), tfidf, nil); err == nil || !strings.Contains(err.Error(), "not an integer") {
+	tfidf := med(t, "tfidf")
+	if _, _, err := (lda.Options{K: 20, Iters: 2, BurnIn: lda.AutoBurnIn, FoldInBurnIn: lda.AutoBurnIn}).Fit(context.Background(), tfidf, nil); err == nil || !strings.Contains(err.Error(), "not an integer") {
 		t.Errorf("tf-idf corpus: %v", err)
 	}
 }

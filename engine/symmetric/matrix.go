@@ -1,4 +1,4 @@
-package tnmf
+package symmetric
 
 import (
 	"fmt"
@@ -51,12 +51,30 @@ func ParseStorage(s string) (Storage, error) {
 	case "dense":
 		return StorageDense, nil
 	}
-	return 0, fmt.Errorf("tnmf: unknown storage %q (want auto, sparse or dense)", s)
+	return 0, fmt.Errorf("unknown storage %q (want auto, sparse or dense)", s)
+}
+
+// MarshalText is the name; it fails for a value that is not a Storage.
+func (s Storage) MarshalText() ([]byte, error) {
+	if s < StorageAuto || s > StorageDense {
+		return nil, fmt.Errorf("symmetric: Storage(%d) is not a storage", int(s))
+	}
+	return []byte(s.String()), nil
+}
+
+// UnmarshalText reads a name as ParseStorage does.
+func (s *Storage) UnmarshalText(b []byte) error {
+	x, err := ParseStorage(string(b))
+	if err == nil {
+		*s = x
+	}
+	return err
 }
 
 // Matrix is a symmetric n×n non-negative matrix (a term or document
-// similarity matrix) held sparse or dense, with the two operations the
-// symmetric factorizations need: S·U and ‖S‖²_F.
+// similarity matrix) held sparse or dense, with the operations the
+// symmetric factorizations need: S·U, ‖S‖²_F and the objective
+// ‖S − UUᵀ‖²_F (Objective).
 type Matrix struct {
 	n   int
 	nnz int
@@ -69,7 +87,7 @@ type Matrix struct {
 // promise.
 func NewSparseMatrix(s *sparse.CSR) *Matrix {
 	if s.Rows != s.Cols {
-		panic(fmt.Sprintf("tnmf.NewSparseMatrix: %d×%d is not square", s.Rows, s.Cols))
+		panic(fmt.Sprintf("symmetric.NewSparseMatrix: %d×%d is not square", s.Rows, s.Cols))
 	}
 	return &Matrix{n: s.Rows, nnz: s.NNZ(), sp: s}
 }
@@ -79,7 +97,7 @@ func NewSparseMatrix(s *sparse.CSR) *Matrix {
 func NewDenseMatrix(s *mat.Dense) *Matrix {
 	r, c := s.Dims()
 	if r != c {
-		panic(fmt.Sprintf("tnmf.NewDenseMatrix: %d×%d is not square", r, c))
+		panic(fmt.Sprintf("symmetric.NewDenseMatrix: %d×%d is not square", r, c))
 	}
 	nnz := 0
 	for i := 0; i < r; i++ {
@@ -147,4 +165,16 @@ func (s *Matrix) Bytes() int64 {
 		return 8 * int64(s.n) * int64(s.n)
 	}
 	return 12*int64(s.nnz) + 8*int64(s.n+1)
+}
+
+// Objective returns ‖S − UUᵀ‖²_F from its parts, without forming UUᵀ:
+//
+//	‖S − UUᵀ‖²_F = ‖S‖²_F − 2·⟨U, SU⟩ + ⟨UᵀU, UᵀU⟩,
+//
+// given normS2 = ‖S‖²_F, SU = S·U and G = UᵀU (sparse.ResidualSqParts with
+// V = U; compensated sums in fixed blocks). It is the objective of the
+// symmetric factorizations: TNMF's L(U) (Liu, Cheng, Wang, SDM 2013,
+// Eq. 3.1) and SymNMF's f(H) (Kuang, Ding, Park, SDM 2012, Eq. 1.2).
+func Objective(p *parallel.Pool, normS2 float64, u, su, g *mat.Dense) float64 {
+	return sparse.ResidualSqParts(p, normS2, u, su, g, g)
 }

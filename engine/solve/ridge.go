@@ -1,4 +1,4 @@
-package rlsi
+package solve
 
 import (
 	"fmt"
@@ -6,15 +6,19 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// ridgeInverse returns (G + λI)⁻¹ for a K×K symmetric positive semidefinite
-// G and λ > 0, by Cholesky factorization (gonum mat.Cholesky). This is Σ of
-// RLSI Algorithm 3 line 1 (G = UᵀU, λ = λ2), and (S + λ1 I)⁻¹ of the closed
-// form ridge U update (G = VVᵀ, λ = λ1). It returns an error when the
-// factorization fails (G + λI not numerically positive definite).
+// RidgeInverse returns (G + λI)⁻¹ for a K×K symmetric positive semidefinite
+// G and λ > 0, by Cholesky factorization (gonum mat.Cholesky). With it the
+// ridge row problem min_x ‖y − Ax‖² + λ‖x‖² has the closed form
+// x = (AᵀA + λI)⁻¹Aᵀy, one product per row. It is Σ of RLSI §4.3.2,
+// Algorithm 3 line 1 (G = UᵀU, λ = λ2), (S + λ1 I)⁻¹ of RLSI's closed-form
+// ridge U update (G = VVᵀ, λ = λ1), and Σ_p of GMF Algorithm 4 line 1
+// (G = Ũ_pᵀŨ_p). It returns an error when the factorization fails (G + λI
+// not numerically positive definite).
 //
-// The result is symmetrized exactly (entry (i,j) and (j,i) equal bits), so
-// that x·Σ and Σ·x agree.
-func ridgeInverse(g *mat.Dense, lambda float64) (*mat.Dense, error) {
+// G is symmetrized first (entries (i,j) and (j,i) averaged) and the result
+// is exactly symmetric (entry (i,j) and (j,i) equal bits), so that x·Σ and
+// Σ·x agree.
+func RidgeInverse(g *mat.Dense, lambda float64) (*mat.Dense, error) {
 	k, _ := g.Dims()
 	sym := mat.NewSymDense(k, nil)
 	for i := 0; i < k; i++ {

@@ -1,4 +1,4 @@
-package testcorpus
+package realdata
 
 import (
 	"testing"
@@ -9,11 +9,11 @@ import (
 	"github.com/topicmf/topicmf/internal/realdata"
 )
 
-// Collection reads the registered collection name from $TOPICMF_DATA
+// collection reads the registered collection name from $TOPICMF_DATA
 // through its reader and returns it with the data directory, or skips the
 // test naming what is missing ($TOPICMF_DATA unset, or a file of the
 // collection absent).
-func Collection(tb testing.TB, name string) (*datasets.Collection, string) {
+func collection(tb testing.TB, name string) (*datasets.Collection, string) {
 	tb.Helper()
 	src, err := datasets.Lookup(name)
 	if err != nil {
@@ -31,12 +31,12 @@ func Collection(tb testing.TB, name string) (*datasets.Collection, string) {
 	return col, dir
 }
 
-// Load reads the registered collection name (see Collection) through the
-// bare text pipeline (text.Bare: tf-idf, no stop list, no pruning — the STTM
+// load reads the registered collection name (see collection) through the
+// default text pipeline (zero text.Options: tf-idf, no pruning — the STTM
 // files are already preprocessed).
-func Load(tb testing.TB, name string) *engine.Corpus {
+func load(tb testing.TB, name string) *engine.Corpus {
 	tb.Helper()
-	col, _ := Collection(tb, name)
+	col, _ := collection(tb, name)
 	c, _, err := text.Build(col, text.Bare(text.Options{}))
 	if err != nil {
 		tb.Fatal(err)
@@ -44,13 +44,13 @@ func Load(tb testing.TB, name string) *engine.Corpus {
 	return c
 }
 
-// MED reads MED (MEDLINE 1033) through the registered reader and the text
+// med reads MED (MEDLINE 1033) through the registered reader and the text
 // pipeline (SMART stop list, terms in at least 2 documents, the given
 // weighting; "" is the pipeline's default), or skips the test when
 // $TOPICMF_DATA or the collection is absent.
-func MED(tb testing.TB, weighting string) *engine.Corpus {
+func med(tb testing.TB, weighting string) *engine.Corpus {
 	tb.Helper()
-	col, dir := Collection(tb, "med")
+	col, dir := collection(tb, "med")
 	c, _, err := text.Build(col, text.Bare(text.Options{StopList: "smart", MinDF: 2, Weighting: weighting, DataDir: dir}))
 	if err != nil {
 		tb.Fatal(err)

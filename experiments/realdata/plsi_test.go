@@ -1,26 +1,25 @@
-package plsi
+package realdata
 
 import (
 	"context"
 	"math"
-
-	"gonum.org/v1/gonum/mat"
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
-	"github.com/topicmf/topicmf/engine/internal/testcorpus"
+	"github.com/topicmf/topicmf/engine/plsi"
+	"gonum.org/v1/gonum/mat"
 )
 
-func TestMED(t *testing.T) {
+func TestPLSIMED(t *testing.T) {
 	// On MED's raw term counts with K = 20: the likelihood never decreases
 	// and a training document folds in to a distribution.
-	c := testcorpus.MED(t, "tf")
+	c := med(t, "tf")
 	iters := 30
 	if testing.Short() {
 		iters = 8
 	}
 	rec := engine.NewRecorder()
-	m, st, err := Options{K: 20, Stopping: engine.Stopping{MaxIter: iters, RelTol: -1}, Seed: 1, FoldInTol: DefaultFoldInTol}.Fit(context.Background(), c, rec)
+	m, st, err := plsi.Options{K: 20, Stopping: engine.Stopping{MaxIter: iters, RelTol: -1}, Seed: 1, FoldInTol: plsi.DefaultFoldInTol}.Fit(context.Background(), c, rec)
 	if err != nil {
 		t.Fatal(err)
 	}

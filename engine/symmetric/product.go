@@ -1,4 +1,4 @@
-package tnmf
+package symmetric
 
 import (
 	"github.com/topicmf/topicmf/engine/parallel"
@@ -42,7 +42,9 @@ func rowNNZ(p *parallel.Pool, a, b *sparse.CSR, dropDiag bool) []int {
 	return counts
 }
 
-// mulSparse returns C = A·B as a CSR matrix, computed row by row
+// Product returns C = A·B as a CSR matrix; with B = Aᵀ it is the symmetric
+// A·Aᵀ of this package's uses (TNMF's co-occurrence counts, the cosine
+// matrix ÃÃᵀ of Cosine). C is computed row by row
 // (Gustavson): row i of C is Σ_k A_ik·B[k,:] with the k in increasing order
 // and, for each k, the stored entries of B's row k in increasing column
 // order; so every entry C_ij is the sum, over increasing k, of A_ik·B_kj.
@@ -52,7 +54,7 @@ func rowNNZ(p *parallel.Pool, a, b *sparse.CSR, dropDiag bool) []int {
 // Entries that sum to exactly zero are still stored (they cannot arise for
 // non-negative factors, the only use here). Column indices of each row come
 // out sorted.
-func mulSparse(p *parallel.Pool, a, b *sparse.CSR, dropDiag bool) *sparse.CSR {
+func Product(p *parallel.Pool, a, b *sparse.CSR, dropDiag bool) *sparse.CSR {
 	counts := rowNNZ(p, a, b, dropDiag)
 	rowPtr := make([]int, a.Rows+1)
 	for i, c := range counts {
@@ -100,7 +102,7 @@ func mulSparse(p *parallel.Pool, a, b *sparse.CSR, dropDiag bool) *sparse.CSR {
 }
 
 // mulDenseOut sets dst = A·B (dst dense, A.Rows × B.Cols) with the same
-// order of additions as mulSparse, so that the two storages of a product
+// order of additions as Product, so that the two storages of a product
 // hold the same bits.
 func mulDenseOut(p *parallel.Pool, dst *mat.Dense, a, b *sparse.CSR) {
 	raw := dst.RawMatrix()

@@ -1,10 +1,11 @@
-package rlsi
+package solve
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
-	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/internal/lassoref"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -13,82 +14,15 @@ func TestSoftThreshold(t *testing.T) {
 		{3, 1, 2}, {-3, 1, -2}, {0.5, 1, 0}, {-0.5, 1, 0}, {1, 1, 0}, {-1, 1, 0},
 		{0, 0, 0}, {2.5, 0, 2.5}, {-2.5, 0, -2.5},
 	} {
-		if got := softThreshold(c.w, c.t); got != c.want {
-			t.Errorf("softThreshold(%v, %v) = %v, want %v", c.w, c.t, got, c.want)
+		if got := SoftThreshold(c.w, c.t); got != c.want {
+			t.Errorf("SoftThreshold(%v, %v) = %v, want %v", c.w, c.t, got, c.want)
 		}
 	}
-}
-
-// lassoObjective is f(x) = xᵀSx − 2rᵀx + λ‖x‖₁, evaluated directly.
-func lassoObjective(s []float64, k int, r []float64, lambda float64, x []float64) float64 {
-	f := 0.0
-	for i := 0; i < k; i++ {
-		for j := 0; j < k; j++ {
-			f += x[i] * s[i*k+j] * x[j]
-		}
-		f += -2*r[i]*x[i] + lambda*math.Abs(x[i])
-	}
-	return f
-}
-
-// bruteLasso solves the lasso exactly by enumerating every sign pattern
-// σ ∈ {−1, 0, +1}^K: with active set A = {σ ≠ 0} the stationarity condition
-// 2 S_AA x_A − 2 r_A + λσ_A = 0 gives x_A = S_AA⁻¹ (r_A − λσ_A/2), kept when
-// sign(x_A) = σ_A; the feasible candidate with the least objective is the
-// minimizer (an independent reference for coordinate descent).
-func bruteLasso(s []float64, k int, r []float64, lambda float64) []float64 {
-	best, bestF := make([]float64, k), lassoObjective(s, k, r, lambda, make([]float64, k))
-	sigma := make([]int, k)
-	total := 1
-	for i := 0; i < k; i++ {
-		total *= 3
-	}
-	for code := 0; code < total; code++ {
-		c := code
-		var act []int
-		for i := 0; i < k; i++ {
-			sigma[i] = c%3 - 1
-			c /= 3
-			if sigma[i] != 0 {
-				act = append(act, i)
-			}
-		}
-		if len(act) == 0 {
-			continue
-		}
-		a := mat.NewDense(len(act), len(act), nil)
-		b := mat.NewVecDense(len(act), nil)
-		for p, i := range act {
-			for q, j := range act {
-				a.Set(p, q, s[i*k+j])
-			}
-			b.SetVec(p, r[i]-lambda*float64(sigma[i])/2)
-		}
-		var xa mat.VecDense
-		if err := xa.SolveVec(a, b); err != nil {
-			continue
-		}
-		x := make([]float64, k)
-		ok := true
-		for p, i := range act {
-			x[i] = xa.AtVec(p)
-			if (x[i] > 0) != (sigma[i] > 0) || x[i] == 0 {
-				ok = false
-			}
-		}
-		if !ok {
-			continue
-		}
-		if f := lassoObjective(s, k, r, lambda, x); f < bestF {
-			best, bestF = x, f
-		}
-	}
-	return best
 }
 
 // randomGramProblem returns S = AᵀA and r = Aᵀy for a random n×k design.
 func randomGramProblem(seed uint64, n, k int) ([]float64, []float64) {
-	rnd := engine.NewRand(seed)
+	rnd := newRand(seed)
 	a := make([]float64, n*k)
 	y := make([]float64, n)
 	for i := range a {
@@ -124,7 +58,7 @@ func TestLassoK1ClosedForm(t *testing.T) {
 		{3, -1, 0.5, -0.25}, // (−1 + 0.25)/3
 	} {
 		x := []float64{0.7}
-		lassoCD([]float64{c.s}, 1, []float64{c.r}, c.lambda, x, newLassoScratch(1), 5, 0)
+		NewLasso(1).Solve([]float64{c.s}, []float64{c.r}, c.lambda, x, 5, 0)
 		if x[0] != c.want {
 			t.Errorf("s=%v r=%v λ=%v: x = %v, want %v", c.s, c.r, c.lambda, x[0], c.want)
 		}
@@ -145,8 +79,8 @@ func TestLassoOrthogonalDesign(t *testing.T) {
 	lambda := 1.0
 	want := []float64{(3 - 0.5) / 4, 0, (-5 + 0.5) / 9, 0}
 	x := []float64{1, 2, 3, 4}
-	work := lassoCD(s, 4, r, lambda, x, newLassoScratch(4), 100, 0)
-	if n, ax, vis := work.sweeps, work.axpys, work.visits; n != 2 || ax != 8 || vis != 8 {
+	work := NewLasso(4).Solve(s, r, lambda, x, 100, 0)
+	if n, ax, vis := work.Sweeps, work.Axpys, work.Visits; n != 2 || ax != 8 || vis != 8 {
 		// 4 updates of g to form g = Sx at the start, 4 moves in sweep 1,
 		// none in sweep 2.
 		t.Errorf("sweeps, axpys, visits = %d, %d, %d; want 2 (one to solve, one to see no change), 8, 8", n, ax, vis)
@@ -168,9 +102,9 @@ func TestLassoMatchesBruteForce(t *testing.T) {
 		{6, 6, 5, 0.1}, {7, 30, 5, 20}, {8, 4, 3, 0.01},
 	} {
 		s, r := randomGramProblem(c.seed, c.n, c.k)
-		want := bruteLasso(s, c.k, r, c.lambda)
+		want := lassoref.Brute(s, c.k, r, c.lambda)
 		x := make([]float64, c.k)
-		lassoCD(s, c.k, r, c.lambda, x, newLassoScratch(c.k), 100000, 1e-15)
+		NewLasso(c.k).Solve(s, r, c.lambda, x, 100000, 1e-15)
 		for i := range x {
 			if math.Abs(x[i]-want[i]) > 1e-9*math.Max(1, math.Abs(want[i])) {
 				t.Errorf("seed %d: x[%d] = %.15g, brute force %.15g", c.seed, i, x[i], want[i])
@@ -213,7 +147,7 @@ func TestLassoMatchesSklearn(t *testing.T) {
 	}
 	for _, c := range cases {
 		x := make([]float64, k)
-		lassoCD(s, k, r, c.lambda, x, newLassoScratch(k), 100000, 1e-15)
+		NewLasso(k).Solve(s, r, c.lambda, x, 100000, 1e-15)
 		for i := range x {
 			if math.Abs(x[i]-c.want[i]) > 1e-12 || (x[i] == 0) != (c.want[i] == 0) {
 				t.Errorf("λ=%v: x[%d] = %.17g, sklearn %.17g", c.lambda, i, x[i], c.want[i])
@@ -228,16 +162,16 @@ func TestLassoSweepsNeverIncrease(t *testing.T) {
 	// gives a non-increasing f in n.
 	for _, seed := range []uint64{11, 13, 17} {
 		s, r := randomGramProblem(seed, 15, 8)
-		rnd := engine.NewRand(seed + 1)
+		rnd := newRand(seed + 1)
 		x0 := make([]float64, 8)
 		for i := range x0 {
 			x0[i] = 3 * rnd.NormFloat64()
 		}
-		prev := lassoObjective(s, 8, r, 2, x0)
+		prev := lassoref.Objective(s, 8, r, 2, x0)
 		for n := 1; n <= 60; n++ {
 			x := append([]float64(nil), x0...)
-			lassoCD(s, 8, r, 2, x, newLassoScratch(8), n, -1)
-			f := lassoObjective(s, 8, r, 2, x)
+			NewLasso(8).Solve(s, r, 2, x, n, -1)
+			f := lassoref.Objective(s, 8, r, 2, x)
 			if f > prev+1e-12*math.Abs(prev) {
 				t.Fatalf("seed %d, %d sweeps: f rose from %.17g to %.17g", seed, n, prev, f)
 			}
@@ -245,3 +179,27 @@ func TestLassoSweepsNeverIncrease(t *testing.T) {
 		}
 	}
 }
+
+func TestRidgeInverse(t *testing.T) {
+	g := mat.NewDense(2, 2, []float64{2, 1, 1, 3})
+	inv, err := RidgeInverse(g, 1) // (G + I)⁻¹ = [[3,1],[1,4]]⁻¹ = [[4,−1],[−1,3]]/11
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []float64{4.0 / 11, -1.0 / 11, -1.0 / 11, 3.0 / 11}
+	for i, w := range want {
+		if got := inv.At(i/2, i%2); math.Abs(got-w) > 1e-15 {
+			t.Errorf("inverse[%d,%d] = %v, want %v", i/2, i%2, got, w)
+		}
+	}
+	if inv.At(0, 1) != inv.At(1, 0) {
+		t.Errorf("inverse not exactly symmetric: %v vs %v", inv.At(0, 1), inv.At(1, 0))
+	}
+	if _, err := RidgeInverse(mat.NewDense(2, 2, []float64{-5, 0, 0, 1}), 1); err == nil {
+		t.Error("indefinite matrix: want an error")
+	}
+}
+
+// newRand is engine.NewRand (the same stream), so the random problems are
+// the ones these tests used in engine/rlsi.
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)) }
