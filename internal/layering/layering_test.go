@@ -220,7 +220,7 @@ func TestViolationsDetected(t *testing.T) {
 	}
 	got := violations(pkgs)
 	want := []string{
-		module + "/engine/rank (test) imports " + module + "/datasets/text: engine/ may import only engine",
+		module + "/engine/rank (test) imports " + module + "/datasets/text: engine/ may import only engine, internal",
 		module + "/internal/memo imports " + module + "/engine: internal/ may import only internal",
 		module + "/newdir/p: its top-level directory newdir/ has no layer in the layering test",
 	}
