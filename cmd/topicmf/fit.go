@@ -243,8 +243,18 @@ terms as rows and documents as columns (--transpose for documents as rows);
 					fmt.Fprintln(errw, "topicmf fit: warning:", wmsg)
 				}
 				status, err = fitAndWrite(ctx, w, method, corpus, top, warnings, errw)
+				if err == nil && status.Reason == engine.NumericalFailure {
+					// Recorded for inspection, never cached as a result.
+					return store.Fail(errors.New(status.String()))
+				}
 				return err
 			})
+			if run.Replaced != "" && !strings.HasPrefix(run.Replaced, "failed before") {
+				fmt.Fprintf(errw, "topicmf fit: warning: stored run %s did not match its manifest (%s); computed again\n", run.Dir, run.Replaced)
+			}
+			if run.Failed {
+				return fmt.Errorf("fit: %s: %w (status recorded in %s, not cached)", model, err, run.Dir)
+			}
 			if err != nil {
 				return fmt.Errorf("fit: %w", err)
 			}
@@ -282,9 +292,14 @@ terms as rows and documents as columns (--transpose for documents as rows);
 
 // fitAndWrite fits method on corpus and writes the run's files.
 func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, corpus *engine.Corpus, top int, warnings []string, errw io.Writer) (engine.Status, error) {
+	trace, err := newTraceWriter(w)
+	if err != nil {
+		return engine.Status{}, err
+	}
 	rec := engine.NewRecorder()
 	tty := isTerminal(errw)
 	rec.OnIteration = func(it engine.Iteration) {
+		trace.Record(it)
 		if fitIterationHook != nil {
 			fitIterationHook(it)
 		}
@@ -304,6 +319,13 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 			return status, ctx.Err()
 		}
 		return status, context.Canceled
+	}
+	if err := trace.Close(); err != nil {
+		return status, err
+	}
+	if status.Reason == engine.NumericalFailure {
+		// The trace and the status are what there is to inspect.
+		return status, writeStatus(w, status)
 	}
 	U := m.TermTopics()
 	VT := m.DocTopics()
@@ -335,17 +357,7 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 	}); err != nil {
 		return status, err
 	}
-	if err := w.WriteFile("iterations.csv", rec.WriteCSV); err != nil {
-		return status, err
-	}
-	sj, err := json.MarshalIndent(map[string]any{
-		"reason": status.Reason.String(), "iterations": status.Iterations,
-		"objective": finiteOrNil(status.Objective), "detail": status.Detail,
-	}, "", "  ")
-	if err != nil {
-		return status, err
-	}
-	if err := w.WriteBytes("status.json", append(sj, '\n')); err != nil {
+	if err := writeStatus(w, status); err != nil {
 		return status, err
 	}
 	metrics := [][]string{
@@ -364,6 +376,18 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 		}
 	}
 	return status, nil
+}
+
+// writeStatus writes status.json.
+func writeStatus(w *store.Writer, status engine.Status) error {
+	sj, err := json.MarshalIndent(map[string]any{
+		"reason": status.Reason.String(), "iterations": status.Iterations,
+		"objective": finiteOrNil(status.Objective), "detail": status.Detail,
+	}, "", "  ")
+	if err != nil {
+		return err
+	}
+	return w.WriteBytes("status.json", append(sj, '\n'))
 }
 
 // finiteOrNil is v, or nil (JSON null) for NaN and ±Inf.
