@@ -44,6 +44,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		newFitCmd(),
 		newListCmd(),
 		newRunCmd(),
+		newRunsCmd(),
 		newReportCmd(),
 	)
 	return root.ExecuteContext(ctx)
