@@ -60,6 +60,7 @@ func newFitCmd() *cobra.Command {
 	var (
 		model, dataName, mtxPath, vocabPath, outDir, dataDir string
 		corpusCache                                          string
+		verifyData                                           bool
 		params                                               []string
 		seed                                                 uint64
 		top                                                  int
@@ -193,7 +194,7 @@ terms as rows and documents as columns (--transpose for documents as rows);
 					corpusCache = ""
 				}
 				load = func() (*engine.Corpus, []string, error) {
-					res, err := corpora.Build(dir, src, topt, corpusCache)
+					res, err := corpora.Build(dir, src, topt, corpora.CacheOptions{Dir: corpusCache, Verify: verifyData})
 					if err != nil {
 						return nil, nil, err
 					}
@@ -276,6 +277,7 @@ terms as rows and documents as columns (--transpose for documents as rows);
 	f.StringVar(&dataName, "data", "", "registered data set to fit (see topicmf data list)")
 	f.StringVar(&dataDir, "data-dir", "", "data directory (overrides $TOPICMF_DATA)")
 	f.StringVar(&corpusCache, "corpus-cache", "", "with --data: directory of built corpora, so a second fit skips tokenizing (default <user cache>/topicmf/corpora; \"none\" disables)")
+	f.BoolVar(&verifyData, "verify", false, "with --data: re-hash every data file even when the corpus cache holds the corpus and the files look unchanged (size and time)")
 	f.StringVar(&mtxPath, "mtx", "", "Matrix Market term-document matrix to fit instead of a data set")
 	f.StringVar(&vocabPath, "vocab", "", "with --mtx: vocabulary file, one term per line in row order")
 	f.BoolVar(&transpose, "transpose", false, "with --mtx: the file has documents as rows")

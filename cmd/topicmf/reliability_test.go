@@ -152,3 +152,34 @@ func TestTraceWriterMatchesRecorder(t *testing.T) {
 		}
 	}
 }
+
+// TestFitCorpusCacheChecksArchive is failure 7 of issue 11 from the CLI: with
+// the corpus in the cache, a fit whose archive was since removed or
+// damaged fails naming the file instead of fitting the cached corpus.
+func TestFitCorpusCacheChecksArchive(t *testing.T) {
+	real := realDataDir(t)
+	src := mustLookup(t, "adi")
+	for _, damage := range []string{"missing", "checksum mismatch"} {
+		data := copySource(t, real, src)
+		archive := filepath.Join(data, "adi", "adi.tar.gz")
+		out, corpusCache := t.TempDir(), t.TempDir()
+		args := func(k string) []string {
+			return []string{"fit", "--model", "nmf", "--k", k, "--iters", "3", "--data", "adi",
+				"--data-dir", data, "--out", out, "--corpus-cache", corpusCache, "--stop", "none"}
+		}
+		if _, errOut, err := runTopicmf(context.Background(), args("2")...); err != nil {
+			t.Fatalf("first fit: %v\n%s", err, errOut)
+		}
+		if damage == "missing" {
+			os.Remove(archive)
+		} else {
+			b, _ := os.ReadFile(archive)
+			b[len(b)/2] ^= 0xff
+			os.WriteFile(archive, b, 0o644)
+		}
+		_, _, err := runTopicmf(context.Background(), args("3")...)
+		if err == nil || !strings.Contains(err.Error(), "adi/adi.tar.gz: "+damage) {
+			t.Fatalf("%s archive: err = %v", damage, err)
+		}
+	}
+}
