@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -241,6 +242,10 @@ func (s *Store) Do(ctx context.Context, key Key, task func(ctx context.Context, 
 	}
 	l, err := lock(ctx, s.lockPath(id))
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return Run{}, fmt.Errorf("results store %s is not writable: %w", s.root, pe.Err)
+		}
 		return Run{}, err
 	}
 	defer l.unlock()
