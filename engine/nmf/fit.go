@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"time"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
@@ -36,9 +35,28 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	if err != nil {
 		return nil, engine.Status{}, fmt.Errorf("nmf: initialization %q: %w", o.Init, err)
 	}
+	for _, f := range []struct {
+		name string
+		m    *mat.Dense
+	}{{"U", u}, {"V", v}} {
+		if r, k, bad := dense.FirstNonFinite(o.Pool, f.m); bad {
+			return nil, engine.Status{}, fmt.Errorf("nmf: initialization %q: %s[%d,%d] = %v is not finite (the data's scale overflows float64)", o.Init, f.name, r+1, k+1, f.m.At(r, k))
+		}
+	}
 	s := newSolver(o, c, u, v)
 	st := s.run(ctx, rec)
 	return &Model{u: s.u, v: s.v, opts: o}, st, nil
+}
+
+// run iterates through the engine's driver until the stopping rule, a
+// cancellation or a failure.
+func (s *solver) run(ctx context.Context, rec *engine.Recorder) engine.Status {
+	return engine.Iterate(ctx, s.o.Stopping, rec, engine.Steps{
+		Step:      s.step,
+		Objective: s.objective,
+		Accept:    s.accept,
+		Sparsity:  s.sparsity,
+	})
 }
 
 // solver holds the factors and the scratch matrices of one fit.
@@ -49,9 +67,9 @@ type solver struct {
 	normD2 float64
 
 	u, v       *mat.Dense // current factors, M×K and N×K
-	gu, gv     *mat.Dense // UᵀU and VᵀV (K×K)
-	numU, denU *mat.Dense // M×K scratch: D·V, then U(VᵀV) overwritten by the new U
-	numV, denV *mat.Dense // N×K scratch: Dᵀ·U, then V(UᵀU) overwritten by the new V
+	gu, gv     *mat.Dense // UᵀU and VᵀV (K×K) of the latest factors
+	numU, denU *mat.Dense // M×K scratch: D·V, then U(VᵀV) overwritten by the candidate U
+	numV, denV *mat.Dense // N×K scratch: Dᵀ·U, then V(UᵀU) overwritten by the candidate V
 }
 
 func newSolver(o Options, c *engine.Corpus, u, v *mat.Dense) *solver {
@@ -61,75 +79,52 @@ func newSolver(o Options, c *engine.Corpus, u, v *mat.Dense) *solver {
 		numU: mat.NewDense(m, k, nil), denU: mat.NewDense(m, k, nil),
 		numV: mat.NewDense(n, k, nil), denV: mat.NewDense(n, k, nil)}
 	s.normD2 = sparse.FrobeniusSq(s.p, c.D)
+	dense.Gram(s.p, s.gu, s.u)
 	return s
 }
 
-// run iterates until the stopping rule, a cancellation or a failure.
-func (s *solver) run(ctx context.Context, rec *engine.Recorder) engine.Status {
-	stop := s.o.Stopping
-	maxIter := stop.Iterations()
-	dense.Gram(s.p, s.gu, s.u)
-	prev, last := math.NaN(), math.NaN()
-	for it := 1; it <= maxIter; it++ {
-		if ctx.Err() != nil {
-			return engine.Status{Reason: engine.Cancelled, Iterations: it - 1, Objective: last}
-		}
-		start := time.Now()
-
-		// V ← V ∘ (DᵀU + ε) ⊘ (V(UᵀU) + ε)
-		sparse.MulDense(s.p, s.numV, s.dt, s.u)
-		dense.MulSmall(s.p, s.denV, s.v, s.gu)
-		if r, c, bad := muStep(s.p, s.denV, s.v, s.numV); bad {
-			return s.fail(it, fmt.Sprintf("V update: entry (document %d, topic %d) is not finite", r, c), last)
-		}
-		s.v, s.denV = s.denV, s.v // denV now holds the previous V
-		dense.Gram(s.p, s.gv, s.v)
-
-		// U ← U ∘ (DV + ε) ⊘ (U(VᵀV) + ε)
-		sparse.MulDense(s.p, s.numU, s.d, s.v)
-		dense.MulSmall(s.p, s.denU, s.u, s.gv)
-		if r, c, bad := muStep(s.p, s.denU, s.u, s.numU); bad {
-			s.v, s.denV = s.denV, s.v // back to the last complete iterate
-			return s.fail(it, fmt.Sprintf("U update: entry (term %d, topic %d) is not finite", r, c), last)
-		}
-		s.u, s.denU = s.denU, s.u
-		dense.Gram(s.p, s.gu, s.u) // for the loss and for the next V update
-
-		f := math.NaN()
-		eval := stop.Evaluate(it)
-		if eval {
-			// ‖D − UVᵀ‖² = ‖D‖² − 2⟨U, DV⟩ + ⟨UᵀU, VᵀV⟩ with the new U and V.
-			f = sparse.ResidualSqParts(s.p, s.normD2, s.u, s.numU, s.gu, s.gv)
-			if math.IsNaN(f) || math.IsInf(f, 0) {
-				s.u, s.denU = s.denU, s.u // back to the last complete iterate
-				s.v, s.denV = s.denV, s.v
-				return s.fail(it, fmt.Sprintf("objective is %v", f), last)
-			}
-		}
-		rec.Record(engine.Iteration{
-			Iter:      it,
-			Seconds:   time.Since(start).Seconds(),
-			Objective: f,
-			Terms:     []engine.Term{{Name: "loss", Value: f}},
-			Sparsity: []engine.Term{
-				{Name: "U", Value: dense.ZeroFraction(s.p, s.u)},
-				{Name: "V", Value: dense.ZeroFraction(s.p, s.v)},
-			},
-		})
-		if eval {
-			last = f
-			if stop.Converged(prev, f) {
-				return engine.Status{Reason: engine.Converged, Iterations: it, Objective: f}
-			}
-			prev = f
-		}
+// step computes the candidate (U, V) of one iteration into (denU, denV),
+// leaving the current factors untouched:
+//
+//	V ← V ∘ (DᵀU + ε) ⊘ (V(UᵀU) + ε), then U ← U ∘ (DV + ε) ⊘ (U(VᵀV) + ε)
+//
+// with the new V in the U update, and UᵀU, VᵀV of the candidate for the
+// loss and for the next iteration.
+func (s *solver) step(_ context.Context, _ int) error {
+	sparse.MulDense(s.p, s.numV, s.dt, s.u)
+	dense.MulSmall(s.p, s.denV, s.v, s.gu)
+	if r, c, bad := muStep(s.p, s.denV, s.v, s.numV); bad {
+		return engine.NonFinite("V update", "entry (document %d, topic %d) is not finite", r, c)
 	}
-	return engine.Status{Reason: engine.IterationLimit, Iterations: maxIter, Objective: last}
+	dense.Gram(s.p, s.gv, s.denV)
+
+	sparse.MulDense(s.p, s.numU, s.d, s.denV)
+	dense.MulSmall(s.p, s.denU, s.u, s.gv)
+	if r, c, bad := muStep(s.p, s.denU, s.u, s.numU); bad {
+		return engine.NonFinite("U update", "entry (term %d, topic %d) is not finite", r, c)
+	}
+	dense.Gram(s.p, s.gu, s.denU) // for the loss and for the next V update
+	return nil
 }
 
-func (s *solver) fail(it int, detail string, last float64) engine.Status {
-	return engine.Status{Reason: engine.NumericalFailure, Iterations: it - 1, Objective: last,
-		Detail: fmt.Sprintf("iteration %d: %s", it, detail)}
+// objective is the loss at the candidate: ‖D − UVᵀ‖² = ‖D‖² − 2⟨U, DV⟩ +
+// ⟨UᵀU, VᵀV⟩ from the products the step computed.
+func (s *solver) objective() (float64, []engine.Term) {
+	f := sparse.ResidualSqParts(s.p, s.normD2, s.denU, s.numU, s.gu, s.gv)
+	return f, []engine.Term{{Name: "loss", Value: f}}
+}
+
+// accept makes the candidate current (the previous factors become scratch).
+func (s *solver) accept() {
+	s.u, s.denU = s.denU, s.u
+	s.v, s.denV = s.denV, s.v
+}
+
+func (s *solver) sparsity() []engine.Term {
+	return []engine.Term{
+		{Name: "U", Value: dense.ZeroFraction(s.p, s.u)},
+		{Name: "V", Value: dense.ZeroFraction(s.p, s.v)},
+	}
 }
 
 // muStep overwrites den with the multiplicative update x ∘ (num + ε) ⊘
