@@ -32,6 +32,10 @@ import (
 // of a fit, before progress is shown.
 var fitIterationHook func(engine.Iteration)
 
+// fitKeepIterations is how many iterations a fit holds in memory; the
+// whole trace goes to iterations.csv as it is recorded.
+const fitKeepIterations = 16
+
 // fitVersion is the fit command's own version in the code-version key;
 // bump it when what fit writes changes.
 const fitVersion = "fit/1"
@@ -298,7 +302,8 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 	if err != nil {
 		return engine.Status{}, err
 	}
-	rec := engine.NewRecorder()
+	// The trace streams to disk; memory holds only the last iterations.
+	rec := engine.NewBoundedRecorder(fitKeepIterations)
 	tty := isTerminal(errw)
 	rec.OnIteration = func(it engine.Iteration) {
 		trace.Record(it)

@@ -15,13 +15,14 @@ import (
 // traceWriter streams a fit's iterations to iterations.csv as they arrive,
 // so that a long fit's trace lives on disk rather than in memory: only the
 // column names are kept. The file has exactly the columns and order of
-// engine.Recorder.WriteCSV (iter, seconds, objective, every objective term,
-// every sparsity_<factor>, each in first-seen order; a value an iteration
-// does not report is NaN), which is known only at the end because a family
-// may report a term first at a later iteration (LDA evaluates its objective
-// every few sweeps). So rows go to a spool file in the order their columns
-// were first seen, and Close writes the header and copies the rows over,
-// reordered and padded, one row at a time.
+// engine.Recorder.WriteCSV (iter, seconds, objective, then every objective
+// term, every sparsity_<factor> and every diagnostic, each group in
+// first-seen order; a value an iteration does not report is NaN), which is
+// known only at the end because a family may report a term first at a later
+// iteration (LDA evaluates its objective every few sweeps). So rows go to a
+// spool file in the order their columns were first seen, and Close writes
+// the header and copies the rows over, reordered and padded, one row at a
+// time.
 type traceWriter struct {
 	w     *store.Writer
 	spool *os.File
@@ -33,9 +34,22 @@ type traceWriter struct {
 	err   error // the first write error; later rows are dropped
 }
 
+// traceCol is a named column: its group (0 objective terms, 1 sparsity,
+// 2 diagnostics) and name.
 type traceCol struct {
-	sparsity bool
-	name     string
+	group int
+	name  string
+}
+
+// traceGroups are the groups of an Iteration in column order, with the
+// prefix of their column names.
+var traceGroups = []struct {
+	prefix string
+	of     func(engine.Iteration) []engine.Term
+}{
+	{"", func(it engine.Iteration) []engine.Term { return it.Terms }},
+	{"sparsity_", func(it engine.Iteration) []engine.Term { return it.Sparsity }},
+	{"", func(it engine.Iteration) []engine.Term { return it.Diagnostics }},
 }
 
 func newTraceWriter(w *store.Writer) (*traceWriter, error) {
@@ -54,26 +68,23 @@ func (t *traceWriter) Record(it engine.Iteration) {
 	if t.err != nil {
 		return
 	}
-	add := func(sparsity bool, ts []engine.Term) {
-		for _, x := range ts {
-			c := traceCol{sparsity, x.Name}
+	for g, grp := range traceGroups {
+		for _, x := range grp.of(it) {
+			c := traceCol{g, x.Name}
 			if _, ok := t.index[c]; !ok {
 				t.index[c] = len(t.cols)
 				t.cols = append(t.cols, c)
 			}
 		}
 	}
-	add(false, it.Terms)
-	add(true, it.Sparsity)
 	t.row = append(t.row[:0], strconv.Itoa(it.Iter), fmtFloat(it.Seconds), fmtFloat(it.Objective))
 	for range t.cols {
 		t.row = append(t.row, "NaN")
 	}
-	for _, x := range it.Terms {
-		t.row[3+t.index[traceCol{false, x.Name}]] = fmtFloat(x.Value)
-	}
-	for _, x := range it.Sparsity {
-		t.row[3+t.index[traceCol{true, x.Name}]] = fmtFloat(x.Value)
+	for g, grp := range traceGroups {
+		for _, x := range grp.of(it) {
+			t.row[3+t.index[traceCol{g, x.Name}]] = fmtFloat(x.Value)
+		}
 	}
 	t.err = t.csv.Write(t.row)
 	t.rows++
@@ -93,18 +104,14 @@ func (t *traceWriter) Close() error {
 	if _, err := t.spool.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
-	// Output order: terms, then sparsities, each in first-seen order.
+	// Output order: the groups in turn, each in first-seen order.
 	head := []string{"iter", "seconds", "objective"}
 	var order []int // order[j] is the spool column of output column 3+j
-	for _, sparsity := range []bool{false, true} {
+	for g, grp := range traceGroups {
 		for i, c := range t.cols {
-			if c.sparsity == sparsity {
+			if c.group == g {
 				order = append(order, i)
-				if sparsity {
-					head = append(head, "sparsity_"+c.name)
-				} else {
-					head = append(head, c.name)
-				}
+				head = append(head, grp.prefix+c.name)
 			}
 		}
 	}
