@@ -50,6 +50,9 @@ func TestManifest(t *testing.T) {
 	if bad, err := s.Verify(r.ID); err != nil || len(bad) != 0 {
 		t.Fatalf("Verify of an intact run = %v, %v", bad, err)
 	}
+	if fi, err := os.Stat(r.Dir); err != nil || fi.Mode().Perm() != 0o755 {
+		t.Errorf("run directory mode %v, want 0755 (issue 10: runs were 0700)", fi.Mode().Perm())
+	}
 }
 
 // TestDamagedRunIsRecomputed is failure 8 of issue 11: a finished run

@@ -288,6 +288,11 @@ func (s *Store) write(ctx context.Context, id string, key Key, task func(ctx con
 	if err != nil {
 		return err
 	}
+	// MkdirTemp makes 0700; a run directory is as readable as its files.
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		os.RemoveAll(tmp)
+		return err
+	}
 	done := false
 	defer func() {
 		if !done {
