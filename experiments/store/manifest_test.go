@@ -50,7 +50,9 @@ func TestManifest(t *testing.T) {
 	if bad, err := s.Verify(r.ID); err != nil || len(bad) != 0 {
 		t.Fatalf("Verify of an intact run = %v, %v", bad, err)
 	}
-	if fi, err := os.Stat(r.Dir); err != nil || fi.Mode().Perm() != 0o755 {
+	if fi, err := os.Stat(r.Dir); err != nil {
+		t.Error(err)
+	} else if fi.Mode().Perm() != 0o755 {
 		t.Errorf("run directory mode %v, want 0755 (issue 10: runs were 0700)", fi.Mode().Perm())
 	}
 }
