@@ -255,10 +255,10 @@ terms as rows and documents as columns (--transpose for documents as rows);
 				return err
 			})
 			if run.Replaced != "" && !strings.HasPrefix(run.Replaced, "failed before") {
-				fmt.Fprintf(errw, "topicmf fit: warning: stored run %s did not match its manifest (%s); computed again\n", run.Dir, run.Replaced)
+				fmt.Fprintf(errw, "topicmf fit: warning: stored run %s did not match its manifest (%s); computed again\n", shortPath(run.Dir), run.Replaced)
 			}
 			if run.Failed {
-				return fmt.Errorf("fit: %s: %w (status recorded in %s, not cached)", model, err, run.Dir)
+				return fmt.Errorf("fit: %s: %w (recorded in %s, not cached)", model, err, shortPath(run.Dir))
 			}
 			if err != nil {
 				return fmt.Errorf("fit: %w", err)

@@ -176,7 +176,7 @@ type runSummary struct{ model, data, k, date string }
 
 // summarize reads the model, data set and K from a run's config.json: a
 // fit's ({"model", "data": {"name" | "kind"}, "params"}) or an experiment
-// job's ({"experiment", "method", "dataset", "params"}).
+// job's ({"experiment", "method", "dataset", "params", "task"}).
 func summarize(in store.Info) runSummary {
 	var c struct {
 		Model      string            `json:"model"`
@@ -184,6 +184,7 @@ func summarize(in store.Info) runSummary {
 		Experiment string            `json:"experiment"`
 		Dataset    string            `json:"dataset"`
 		Params     map[string]string `json:"params"`
+		Task       map[string]string `json:"task"`
 		Data       struct {
 			Kind string `json:"kind"`
 			Name string `json:"name"`
@@ -206,6 +207,8 @@ func summarize(in store.Info) runSummary {
 			s.data = c.Dataset
 		}
 		if k := c.Params["k"]; k != "" {
+			s.k = k
+		} else if k := c.Task["k"]; k != "" {
 			s.k = k
 		} else if ks, kc := c.Params["ks"], c.Params["kc"]; ks != "" || kc != "" {
 			s.k = "ks=" + ks + ",kc=" + kc
