@@ -302,6 +302,7 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 	if err != nil {
 		return engine.Status{}, err
 	}
+	defer trace.Abort()
 	// The trace streams to disk; memory holds only the last iterations.
 	rec := engine.NewBoundedRecorder(fitKeepIterations)
 	tty := isTerminal(errw)

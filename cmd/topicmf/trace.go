@@ -90,6 +90,12 @@ func (t *traceWriter) Record(it engine.Iteration) {
 	t.rows++
 }
 
+// Abort removes the spool; after Close it does nothing.
+func (t *traceWriter) Abort() {
+	t.spool.Close()
+	os.Remove(t.spool.Name())
+}
+
 // Close writes iterations.csv from the spool and removes the spool.
 func (t *traceWriter) Close() error {
 	defer os.Remove(t.spool.Name())
