@@ -234,8 +234,18 @@ func (r *Runner) runJob(ctx context.Context, e *Experiment, j *Job, key store.Ke
 		if res == nil {
 			return errors.New("task returned no result")
 		}
-		return res.Write(w)
+		if err := res.Write(w); err != nil {
+			return err
+		}
+		if res.Status != nil && res.Status.Reason == engine.NumericalFailure {
+			// Kept for inspection, never stored as done.
+			return store.Fail(errors.New(res.Status.String()))
+		}
+		return nil
 	})
+	if run.Failed {
+		return nil, fmt.Errorf("%w (recorded in %s, not stored as done)", err, run.Dir)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -33,6 +33,10 @@ import (
 // of a fit, before progress is shown.
 var fitIterationHook func(engine.Iteration)
 
+// fitKeepIterations is how many iterations a fit holds in memory; the
+// whole trace goes to iterations.csv as it is recorded.
+const fitKeepIterations = 16
+
 // fitVersion is the fit command's own version in the code-version key;
 // bump it when what fit writes changes.
 const fitVersion = "fit/1"
@@ -101,6 +105,7 @@ func newFitCmd() *cobra.Command {
 		model, dataName, mtxPath, vocabPath, outDir, dataDir string
 		corpusCache, labelsPath, split                       string
 		uopt                                                 datasets.UserOptions
+		verifyData                                           bool
 		params                                               []string
 		seed                                                 uint64
 		top                                                  int
@@ -300,11 +305,11 @@ terms as rows and documents as columns (--transpose for documents as rows);
 				}
 				load = func() (*engine.Corpus, *engine.Corpus, []string, error) {
 					if split == "all" {
-						res, err := corpora.Build(dir, src, topt, corpusCache)
+						res, err := corpora.Build(dir, src, topt, corpora.CacheOptions{Dir: corpusCache, Verify: verifyData})
 						if err != nil {
 							return nil, nil, nil, err
 						}
-						counts, err := corpora.Build(dir, src, countOptions(topt), corpusCache)
+						counts, err := corpora.Build(dir, src, countOptions(topt), corpora.CacheOptions{Dir: corpusCache, Verify: verifyData})
 						if err != nil {
 							return nil, nil, nil, err
 						}
@@ -393,6 +398,10 @@ terms as rows and documents as columns (--transpose for documents as rows);
 					}
 				}
 				status, err = fitAndWrite(ctx, w, method, corpus, vec, top, warnings, errw)
+				if err == nil && status.Reason == engine.NumericalFailure {
+					// Recorded for inspection, never cached as a result.
+					return store.Fail(errors.New(status.String()))
+				}
 				if err == nil && counts != nil {
 					err = w.WriteFile("counts.mtx", func(out io.Writer) error { return sparse.WriteMM(out, counts.D) })
 				}
@@ -412,6 +421,12 @@ terms as rows and documents as columns (--transpose for documents as rows);
 				}
 				return err
 			})
+			if run.Replaced != "" && !strings.HasPrefix(run.Replaced, "failed before") {
+				fmt.Fprintf(errw, "topicmf fit: warning: stored run %s did not match its manifest (%s); computed again\n", shortPath(run.Dir), run.Replaced)
+			}
+			if run.Failed {
+				return fmt.Errorf("fit: %s: %w (recorded in %s, not cached)", model, err, shortPath(run.Dir))
+			}
 			if err != nil {
 				return fmt.Errorf("fit: %w", err)
 			}
@@ -438,6 +453,7 @@ terms as rows and documents as columns (--transpose for documents as rows);
 	f.StringVar(&split, "split", "all", "with --data: fit the documents of one split only (train, test, ...) or all")
 	f.StringVar(&dataDir, "data-dir", "", "data directory (overrides $TOPICMF_DATA)")
 	f.StringVar(&corpusCache, "corpus-cache", "", "with --data: directory of built corpora, so a second fit skips tokenizing (default <user cache>/topicmf/corpora; \"none\" disables)")
+	f.BoolVar(&verifyData, "verify", false, "with --data: re-hash every data file even when the corpus cache holds the corpus and the files look unchanged (size and time)")
 	f.StringVar(&mtxPath, "mtx", "", "Matrix Market term-document matrix to fit instead of a data set")
 	f.StringVar(&vocabPath, "vocab", "", "with --mtx: vocabulary file, one term per line in row order")
 	f.BoolVar(&transpose, "transpose", false, "with --mtx: the file has documents as rows")
@@ -509,9 +525,16 @@ func orDefault(s, def string) string {
 // for a Matrix Market corpus) is saved so that transform and rank weight
 // new text as the corpus was weighted.
 func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, corpus *engine.Corpus, vec *text.Vectorizer, top int, warnings []string, errw io.Writer) (engine.Status, error) {
-	rec := engine.NewRecorder()
+	trace, err := newTraceWriter(w)
+	if err != nil {
+		return engine.Status{}, err
+	}
+	defer trace.Abort()
+	// The trace streams to disk; memory holds only the last iterations.
+	rec := engine.NewBoundedRecorder(fitKeepIterations)
 	tty := isTerminal(errw)
 	rec.OnIteration = func(it engine.Iteration) {
+		trace.Record(it)
 		if fitIterationHook != nil {
 			fitIterationHook(it)
 		}
@@ -531,6 +554,13 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 			return status, ctx.Err()
 		}
 		return status, context.Canceled
+	}
+	if err := trace.Close(); err != nil {
+		return status, err
+	}
+	if status.Reason == engine.NumericalFailure {
+		// The trace and the status are what there is to inspect.
+		return status, writeStatus(w, status)
 	}
 	U := m.TermTopics()
 	VT := m.DocTopics()
@@ -581,17 +611,7 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 			return status, err
 		}
 	}
-	if err := w.WriteFile("iterations.csv", rec.WriteCSV); err != nil {
-		return status, err
-	}
-	sj, err := json.MarshalIndent(map[string]any{
-		"reason": status.Reason.String(), "iterations": status.Iterations,
-		"objective": finiteOrNil(status.Objective), "detail": status.Detail,
-	}, "", "  ")
-	if err != nil {
-		return status, err
-	}
-	if err := w.WriteBytes("status.json", append(sj, '\n')); err != nil {
+	if err := writeStatus(w, status); err != nil {
 		return status, err
 	}
 	metrics := [][]string{
@@ -610,6 +630,18 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 		}
 	}
 	return status, nil
+}
+
+// writeStatus writes status.json.
+func writeStatus(w *store.Writer, status engine.Status) error {
+	sj, err := json.MarshalIndent(map[string]any{
+		"reason": status.Reason.String(), "iterations": status.Iterations,
+		"objective": finiteOrNil(status.Objective), "detail": status.Detail,
+	}, "", "  ")
+	if err != nil {
+		return err
+	}
+	return w.WriteBytes("status.json", append(sj, '\n'))
 }
 
 // finiteOrNil is v, or nil (JSON null) for NaN and ±Inf.

@@ -45,6 +45,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		newListCmd(),
 		newModelsCmd(),
 		newRunCmd(),
+		newRunsCmd(),
 		newReportCmd(),
 		newTransformCmd(),
 		newRankCmd(),

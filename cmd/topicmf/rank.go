@@ -105,7 +105,7 @@ as transform restores it.`,
 			if depth < 1 {
 				return fmt.Errorf("rank: --depth = %d, want ≥ 1", depth)
 			}
-			dir, err := resolveRun(args[0], root)
+			dir, err := runDir(args[0], root)
 			if err != nil {
 				return fmt.Errorf("rank: %w", err)
 			}

@@ -1,21 +1,26 @@
 package main
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/topicmf/topicmf/experiments"
 	_ "github.com/topicmf/topicmf/experiments/all" // registers every experiment
 	"github.com/topicmf/topicmf/experiments/report"
+	"github.com/topicmf/topicmf/experiments/store"
 )
 
 func newReportCmd() *cobra.Command {
 	var (
-		quick      bool
-		resultsDir string
+		quick, check bool
+		resultsDir   string
 	)
 	cmd := &cobra.Command{
 		Use:   "report PAPER... [--results DIR] [--quick]",
@@ -24,9 +29,29 @@ func newReportCmd() *cobra.Command {
 (<results>/<paper>/<experiment>/section.md) that are there, listing the
 registered experiments without one as not run yet. It computes nothing: use it
 after copying sections rendered by runs on other machines or at other times
-into one results tree. run does the same after every experiment.`,
-		Args: cobra.MinimumNArgs(1),
+into one results tree. run does the same after every experiment.
+
+With --check it writes nothing: for every experiment of the papers named (all
+papers when none is) whose full-run report is under <results>, it renders the
+report again from the stored runs in <results>/runs into a temporary directory
+and compares the tables (the unrounded CSVs) and section.md (except the
+"Runs." line, which counts cached runs) with the committed ones. An
+experiment whose runs are not all in the store cannot be checked, and is
+listed as such: results/runs is not committed, so on a fresh clone only the
+runs recomputed there can be checked. It fails when any report differs.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if check || len(args) > 0 {
+				return nil
+			}
+			return cobra.MinimumNArgs(1)(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if check {
+				if quick {
+					return errors.New("report --check: checks the committed full-run reports; --quick does not apply")
+				}
+				return checkReports(cmd.OutOrStdout(), resultsDir, args)
+			}
 			root := resultsDir
 			if quick {
 				root = filepath.Join(root, "quick")
@@ -50,6 +75,213 @@ into one results tree. run does the same after every experiment.`,
 	}
 	f := cmd.Flags()
 	f.BoolVar(&quick, "quick", false, "assemble the quick report (<results>/quick/<paper>/)")
+	f.BoolVar(&check, "check", false, "write nothing; check that the committed reports agree with their stored runs")
 	f.StringVar(&resultsDir, "results", "results", "results root holding <paper>/<experiment>/section.md")
 	return cmd
+}
+
+// checkReports is report --check (see its help).
+func checkReports(out io.Writer, root string, papers []string) error {
+	var exps []*experiments.Experiment
+	if len(papers) == 0 {
+		papers = []string{"*"}
+	}
+	for _, p := range papers {
+		es, err := experiments.Get(p + "/*")
+		if err != nil {
+			return err
+		}
+		exps = append(exps, es...)
+	}
+	runs, err := indexRuns(root)
+	if err != nil {
+		return fmt.Errorf("report --check: %w", err)
+	}
+	var agree, differ, unchecked int
+	for _, e := range exps {
+		dir := filepath.Join(root, e.PaperKey(), e.Name())
+		if _, err := os.Stat(filepath.Join(dir, report.SectionFile)); err != nil {
+			continue // no committed report for this experiment
+		}
+		res, missing, err := storedResults(e, runs, committedRevision(dir))
+		if err != nil {
+			return fmt.Errorf("report --check %s: %w", e.ID, err)
+		}
+		if missing > 0 {
+			unchecked++
+			fmt.Fprintf(out, "unchecked  %s: %d of %d runs are not in %s\n", e.ID, missing, missing+len(res.Jobs), filepath.Join(root, "runs"))
+			continue
+		}
+		diffs, err := compareRendered(res, dir)
+		if err != nil {
+			return fmt.Errorf("report --check %s: %w", e.ID, err)
+		}
+		if len(diffs) == 0 {
+			agree++
+			fmt.Fprintf(out, "agree      %s (%d runs)\n", e.ID, len(res.Jobs))
+			continue
+		}
+		differ++
+		fmt.Fprintf(out, "DIFFER     %s\n", e.ID)
+		for _, d := range diffs {
+			fmt.Fprintf(out, "           %s\n", d)
+		}
+	}
+	fmt.Fprintf(out, "%d reports agree with their runs, %d differ, %d could not be checked", agree, differ, unchecked)
+	if unchecked > 0 {
+		fmt.Fprintf(out, " (their runs are not in %s: results/runs is not committed; \"topicmf run ID\" recomputes them)", filepath.Join(root, "runs"))
+	}
+	fmt.Fprintln(out)
+	if differ > 0 {
+		return fmt.Errorf("report --check: %d reports differ from their stored runs", differ)
+	}
+	return nil
+}
+
+// indexRuns maps the canonical job configuration of every finished run
+// under root to its run directories. Runs are matched by configuration
+// alone: a committed report was computed by an earlier revision, whose code
+// version is part of the run id.
+func indexRuns(root string) (map[string][]string, error) {
+	idx := map[string][]string{}
+	if _, err := os.Stat(filepath.Join(root, "runs")); err != nil {
+		return idx, nil
+	}
+	st, err := store.Open(root)
+	if err != nil {
+		return nil, err
+	}
+	list, err := st.List()
+	if err != nil {
+		return nil, err
+	}
+	for _, in := range list {
+		var c experiments.JobConfig
+		if in.State != store.StateFinished || json.Unmarshal(in.Config, &c) != nil || c.Experiment == "" {
+			continue
+		}
+		b, err := store.Canonical(c)
+		if err != nil {
+			return nil, err
+		}
+		idx[string(b)] = append(idx[string(b)], in.Dir)
+	}
+	return idx, nil
+}
+
+// committedRevision is the code revision (12 hex digits) the committed
+// section names in its "Runs." footer, or "".
+func committedRevision(dir string) string {
+	b, err := os.ReadFile(filepath.Join(dir, report.SectionFile))
+	if err != nil {
+		return ""
+	}
+	_, after, ok := strings.Cut(string(b), " revision ")
+	if !ok {
+		return ""
+	}
+	rev, _, _ := strings.Cut(after, " ")
+	return rev
+}
+
+// storedResults assembles the full-run results of e from stored runs,
+// preferring for each job a run computed by revision rev. missing counts
+// the jobs without a stored run.
+func storedResults(e *experiments.Experiment, runs map[string][]string, rev string) (*experiments.Results, int, error) {
+	jobs, err := e.Jobs(false, 0)
+	if err != nil {
+		return nil, 0, err
+	}
+	res := &experiments.Results{Experiment: e}
+	missing := 0
+	for _, j := range jobs {
+		b, err := store.Canonical(j.Config())
+		if err != nil {
+			return nil, 0, err
+		}
+		dirs := runs[string(b)]
+		if len(dirs) == 0 {
+			missing++
+			continue
+		}
+		dir := dirs[0]
+		for _, d := range dirs {
+			if p, err := store.ReadProvenance(d); err == nil && rev != "" && strings.HasPrefix(p.Code.Revision, rev) {
+				dir = d
+			}
+		}
+		sr, err := experiments.ReadRun(dir)
+		if err != nil {
+			return nil, 0, err
+		}
+		res.Jobs = append(res.Jobs, &experiments.JobResult{Job: j, RunID: filepath.Base(dir), Dir: dir, Cached: true, Run: sr})
+	}
+	return res, missing, nil
+}
+
+// compareRendered renders res into a temporary directory and lists how its
+// table CSVs and section.md differ from those in dir.
+func compareRendered(res *experiments.Results, dir string) ([]string, error) {
+	tmp, err := os.MkdirTemp("", "topicmf-report-check-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	if _, err := report.Render(res, tmp); err != nil {
+		return nil, err
+	}
+	fresh := filepath.Join(tmp, res.Experiment.Name())
+	ents, err := os.ReadDir(fresh)
+	if err != nil {
+		return nil, err
+	}
+	var diffs []string
+	for _, ent := range ents {
+		name := ent.Name()
+		if !strings.HasSuffix(name, ".csv") && name != report.SectionFile {
+			continue
+		}
+		want, err := os.ReadFile(filepath.Join(fresh, name))
+		if err != nil {
+			return nil, err
+		}
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			diffs = append(diffs, name+": not committed")
+			continue
+		}
+		if d := firstDifference(string(got), string(want), name == report.SectionFile); d != "" {
+			diffs = append(diffs, name+": "+d)
+		}
+	}
+	return diffs, nil
+}
+
+// firstDifference describes the first line where the committed text and
+// the text rendered from the runs differ ("" when they agree), skipping
+// the section's "**Runs.**" line when section is set.
+func firstDifference(committed, rendered string, section bool) string {
+	lines := func(s string) []string {
+		var out []string
+		for _, l := range strings.Split(s, "\n") {
+			if !(section && strings.HasPrefix(l, "**Runs.**")) {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	a, b := lines(committed), lines(rendered)
+	for i := 0; i < max(len(a), len(b)); i++ {
+		var x, y string
+		if i < len(a) {
+			x = a[i]
+		}
+		if i < len(b) {
+			y = b[i]
+		}
+		if x != y {
+			return fmt.Sprintf("line %d: committed %.80q, from the runs %.80q", i+1, x, y)
+		}
+	}
+	return ""
 }

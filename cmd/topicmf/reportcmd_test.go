@@ -49,3 +49,45 @@ func TestReportCmd(t *testing.T) {
 		}
 	}
 }
+
+// TestReportCheck: report --check agrees with a report rendered from the
+// same runs, finds a changed number in a committed CSV, and lists an
+// experiment whose runs are absent as not checked.
+func TestReportCheck(t *testing.T) {
+	toyExperiment()
+	res := t.TempDir()
+	ctx := context.Background()
+	if _, _, err := runTopicmf(ctx, "run", "clitest/toy", "--results", res); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := runTopicmf(ctx, "report", "--check", "clitest", "--results", res)
+	if err != nil || !strings.Contains(out, "agree      clitest/toy (6 runs)") || !strings.Contains(out, "1 reports agree with their runs, 0 differ, 0 could not be checked") {
+		t.Fatalf("intact: %v\n%s", err, out)
+	}
+	csvPath := filepath.Join(res, "clitest", "toy", "scores.csv")
+	b, err := os.ReadFile(csvPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The k=2 score is the mean of 2 and 3 over the two replicates.
+	changed := strings.Replace(string(b), "2.5", "2.6", 1)
+	if changed == string(b) {
+		t.Fatalf("scores.csv has no 2.5:\n%s", b)
+	}
+	os.WriteFile(csvPath, []byte(changed), 0o644)
+	out, _, err = runTopicmf(ctx, "report", "--check", "clitest", "--results", res)
+	if err == nil || !strings.Contains(out, "DIFFER     clitest/toy") || !strings.Contains(out, `scores.csv: line 2`) {
+		t.Fatalf("changed CSV: %v\n%s", err, out)
+	}
+	os.WriteFile(csvPath, b, 0o644)
+	if err := os.RemoveAll(filepath.Join(res, "runs")); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err = runTopicmf(ctx, "report", "--check", "clitest", "--results", res)
+	if err != nil || !strings.Contains(out, "unchecked  clitest/toy: 6 of 6 runs are not in") || !strings.Contains(out, "results/runs is not committed") {
+		t.Fatalf("no runs: %v\n%s", err, out)
+	}
+	if _, _, err := runTopicmf(ctx, "report", "--check", "--quick", "clitest", "--results", res); err == nil {
+		t.Error("--check --quick accepted")
+	}
+}

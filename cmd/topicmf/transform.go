@@ -33,15 +33,30 @@ type fittedRun struct {
 	model  engine.Model
 }
 
-// resolveRun returns the run directory named by arg: a path, or a run id
-// under <root>/runs.
-func resolveRun(arg, root string) (string, error) {
-	for _, dir := range []string{arg, filepath.Join(root, "runs", arg)} {
-		if _, err := os.Stat(filepath.Join(dir, "done")); err == nil {
-			return dir, nil
-		}
+// runDir returns the directory of the finished run named by arg: a run
+// directory, or a run id or unambiguous id prefix under <root>/runs (as
+// topicmf runs lists them).
+func runDir(arg, root string) (string, error) {
+	if _, err := os.Stat(filepath.Join(arg, "done")); err == nil {
+		return arg, nil
 	}
-	return "", fmt.Errorf("no finished run %s (neither a run directory nor an id under %s)", arg, filepath.Join(root, "runs"))
+	st, err := openExistingStore(root)
+	if err != nil {
+		return "", err
+	}
+	list, err := st.List()
+	if err != nil {
+		return "", err
+	}
+	id, err := resolveRun(list, arg)
+	if err != nil {
+		return "", err
+	}
+	dir := st.Dir(id)
+	if _, err := os.Stat(filepath.Join(dir, "done")); err != nil {
+		return "", fmt.Errorf("run %s is not finished", id)
+	}
+	return dir, nil
 }
 
 // openRun reads the run in dir and restores its model. Models cannot be
@@ -226,7 +241,7 @@ against U.mtx), so transform takes about as long as the fit did.`,
 			if dataPath == "" {
 				return errors.New("transform: --data PATH is required")
 			}
-			dir, err := resolveRun(args[0], root)
+			dir, err := runDir(args[0], root)
 			if err != nil {
 				return fmt.Errorf("transform: %w", err)
 			}

@@ -14,7 +14,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"sync"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -22,7 +21,7 @@ import (
 
 // FormatVersion is the version of the file format; it is part of every key
 // and of every file header.
-const FormatVersion = 1
+const FormatVersion = 2
 
 const magic = "TMFCORP\x00"
 
@@ -52,24 +51,61 @@ func Key(parts ...string) string {
 // including by several processes (writes are atomic renames).
 type Cache struct {
 	dir string
-
-	mu        sync.Mutex
-	discarded []string
 }
+
+// Entry is what a key holds: the corpus and the input files it was built
+// from, as they were when their checksums were verified.
+type Entry struct {
+	Corpus *engine.Corpus
+	Inputs []Input
+}
+
+// Input is one file a corpus was built from: its path, its size and
+// modification time when it was verified, and the verified SHA-256.
+type Input struct {
+	Path    string
+	Size    int64
+	ModTime int64 // Unix nanoseconds
+	SHA256  string
+}
+
+// StatInput describes the file at path, whose content has been verified to
+// have the digest sha256, by its current size and modification time.
+func StatInput(path, sha256 string) (Input, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return Input{}, err
+	}
+	return Input{Path: path, Size: fi.Size(), ModTime: fi.ModTime().UnixNano(), SHA256: sha256}, nil
+}
+
+// Unchanged reports whether the file still has the recorded size and
+// modification time: the cheap test that lets a cache hit skip re-hashing.
+// A file that changed, or that cannot be stat'ed, must be verified again.
+func (in Input) Unchanged() bool {
+	fi, err := os.Stat(in.Path)
+	return err == nil && fi.Mode().IsRegular() && fi.Size() == in.Size && fi.ModTime().UnixNano() == in.ModTime
+}
+
+// CorruptError is Get's error for a cache file that exists but cannot be
+// used (truncated, failed checksum, another format or key). Get has removed
+// the file; the caller reports it and builds the corpus again.
+type CorruptError struct {
+	Path string
+	Err  error
+}
+
+func (e *CorruptError) Error() string {
+	return fmt.Sprintf("corpus cache file %s is damaged (%v); it was removed", e.Path, e.Err)
+}
+
+func (e *CorruptError) Unwrap() error { return e.Err }
 
 // Open returns the cache in dir. The directory is created by the first Put.
 func Open(dir string) *Cache { return &Cache{dir: dir} }
 
 // Dir is the cache directory.
 func (c *Cache) Dir() string { return c.dir }
-
-// Discarded lists the files Get found unusable and removed, with the
-// reason, oldest first.
-func (c *Cache) Discarded() []string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return append([]string(nil), c.discarded...)
-}
 
 func checkKey(key string) error {
 	if len(key) != 2*sha256.Size {
@@ -86,41 +122,39 @@ func checkKey(key string) error {
 // Path is the file that holds key.
 func (c *Cache) Path(key string) string { return filepath.Join(c.dir, key+ext) }
 
-// Get returns the corpus stored under key. A missing file is a miss
-// (nil, false, nil); so is an unusable one, which is removed and recorded in
-// Discarded. Errors are for a malformed key or a file that exists but
-// cannot be read.
-func (c *Cache) Get(key string) (*engine.Corpus, bool, error) {
+// Get returns the entry stored under key. A missing file is a miss
+// (ok false, nil error). A file that exists but cannot be used is removed
+// and reported as a *CorruptError, so that damage is never repaired
+// silently. Other errors are for a malformed key or an unreadable file.
+func (c *Cache) Get(key string) (e Entry, ok bool, err error) {
 	if err := checkKey(key); err != nil {
-		return nil, false, err
+		return Entry{}, false, err
 	}
 	path := c.Path(key)
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, false, nil
+		return Entry{}, false, nil
 	}
 	if err != nil {
-		return nil, false, fmt.Errorf("cache: %w", err)
+		return Entry{}, false, fmt.Errorf("cache: %w", err)
 	}
-	corpus, err := decode(data, key)
+	e, err = decode(data, key)
 	if err != nil {
-		c.mu.Lock()
-		c.discarded = append(c.discarded, fmt.Sprintf("%s: %v", path, err))
-		c.mu.Unlock()
 		if rmErr := os.Remove(path); rmErr != nil && !errors.Is(rmErr, fs.ErrNotExist) {
-			return nil, false, fmt.Errorf("cache: removing unusable %s (%v): %w", path, err, rmErr)
+			return Entry{}, false, fmt.Errorf("cache: removing unusable %s (%v): %w", path, err, rmErr)
 		}
-		return nil, false, nil
+		return Entry{}, false, &CorruptError{Path: path, Err: err}
 	}
-	return corpus, true, nil
+	return e, true, nil
 }
 
-// Put stores corpus under key, atomically: it writes a temporary file in
-// the cache directory and renames it over the key's file.
-func (c *Cache) Put(key string, corpus *engine.Corpus) (err error) {
+// Put stores e under key, atomically: it writes a temporary file in the
+// cache directory and renames it over the key's file.
+func (c *Cache) Put(key string, e Entry) (err error) {
 	if err := checkKey(key); err != nil {
 		return err
 	}
+	corpus := e.Corpus
 	if corpus == nil || corpus.D == nil {
 		return fmt.Errorf("cache: Put(%s): nil corpus", key)
 	}
@@ -138,7 +172,7 @@ func (c *Cache) Put(key string, corpus *engine.Corpus) (err error) {
 		}
 	}()
 	bw := bufio.NewWriterSize(f, 1<<20)
-	if err = encode(bw, key, corpus); err != nil {
+	if err = encode(bw, key, e); err != nil {
 		return fmt.Errorf("cache: writing %s: %w", f.Name(), err)
 	}
 	if err = bw.Flush(); err != nil {
@@ -222,7 +256,8 @@ func (w *writer) floats(xs []float64) {
 	}
 }
 
-func encode(out io.Writer, key string, c *engine.Corpus) error {
+func encode(out io.Writer, key string, e Entry) error {
+	c := e.Corpus
 	if len(c.Vocab) != c.D.Rows || len(c.DocIDs) != c.D.Cols {
 		return fmt.Errorf("corpus %q: %d terms and %d ids for a %d×%d matrix", c.Name, len(c.Vocab), len(c.DocIDs), c.D.Rows, c.D.Cols)
 	}
@@ -230,6 +265,13 @@ func encode(out io.Writer, key string, c *engine.Corpus) error {
 	w.write([]byte(magic))
 	w.u32(FormatVersion)
 	w.str(key)
+	w.u32(uint32(len(e.Inputs)))
+	for _, in := range e.Inputs {
+		w.str(in.Path)
+		w.u64(uint64(in.Size))
+		w.u64(uint64(in.ModTime))
+		w.str(in.SHA256)
+	}
 	w.str(c.Name)
 	w.u64(uint64(c.D.Rows))
 	w.u64(uint64(c.D.Cols))
@@ -321,24 +363,41 @@ func (r *reader) count(what string, minBytes int) int {
 	return int(n)
 }
 
-func decode(data []byte, key string) (*engine.Corpus, error) {
+func decode(data []byte, key string) (Entry, error) {
 	if len(data) < len(magic)+8 {
-		return nil, fmt.Errorf("truncated: %d bytes", len(data))
+		return Entry{}, fmt.Errorf("truncated: %d bytes", len(data))
 	}
 	if string(data[:len(magic)]) != magic {
-		return nil, fmt.Errorf("not a topicmf corpus file (bad magic)")
+		return Entry{}, fmt.Errorf("not a topicmf corpus file (bad magic)")
 	}
 	if v := binary.LittleEndian.Uint32(data[len(magic):]); v != FormatVersion {
-		return nil, fmt.Errorf("format version %d, this build reads %d", v, FormatVersion)
+		return Entry{}, fmt.Errorf("format version %d, this build reads %d", v, FormatVersion)
 	}
 	body := data[:len(data)-4]
 	if got, want := crc32.Checksum(body, castagnoli), binary.LittleEndian.Uint32(data[len(data)-4:]); got != want {
-		return nil, fmt.Errorf("checksum mismatch (%08x, header says %08x): corrupt or truncated", got, want)
+		return Entry{}, fmt.Errorf("checksum mismatch (%08x, header says %08x): corrupt or truncated", got, want)
 	}
 	r := &reader{b: body, off: len(magic) + 4}
 	if k := r.str(); r.err == nil && k != key {
-		return nil, fmt.Errorf("holds key %q, not %s", k, key)
+		return Entry{}, fmt.Errorf("holds key %q, not %s", k, key)
 	}
+	var inputs []Input
+	ni := int(r.u32())
+	if r.err == nil && ni > (len(body)-r.off)/24 {
+		return Entry{}, fmt.Errorf("header says %d input files, more than the file can hold", ni)
+	}
+	for range ni {
+		inputs = append(inputs, Input{Path: r.str(), Size: int64(r.u64()), ModTime: int64(r.u64()), SHA256: r.str()})
+	}
+	corpus, err := decodeCorpus(r, body)
+	if err != nil {
+		return Entry{}, err
+	}
+	return Entry{Corpus: corpus, Inputs: inputs}, nil
+}
+
+// decodeCorpus decodes the corpus that follows the inputs.
+func decodeCorpus(r *reader, body []byte) (*engine.Corpus, error) {
 	name := r.str()
 	m := r.count("terms", 4+8)
 	n := r.count("documents", 4)

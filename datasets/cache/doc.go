@@ -9,7 +9,15 @@
 // read (the collection's files and the stop list) and the pipeline options'
 // canonical string (text.Options.Canonical or synthetic.Config.Canonical).
 //
-// # File format (FormatVersion 1)
+// # Inputs
+//
+// An entry also records the files the corpus was built from (Input: path,
+// size, modification time and the SHA-256 verified when it was built). The
+// caller uses a hit only while its inputs still match: Input.Unchanged is
+// the cheap size+mtime test; a file that changed, or every file under an
+// explicit verify, is hashed again (datasets/corpora does this).
+//
+// # File format (FormatVersion 2)
 //
 // All integers little-endian; a string is a uint32 byte length and the
 // bytes:
@@ -17,6 +25,8 @@
 //	magic        8 bytes  "TMFCORP\x00"
 //	version      uint32   FormatVersion
 //	key          string   the key the file was stored under
+//	inputs       uint32 count, then per file: path string, size uint64,
+//	             mtime int64 (Unix ns), sha256 string
 //	name         string   Corpus.Name
 //	M, N, NNZ    uint64 ×3
 //	vocab        M strings
@@ -33,6 +43,7 @@
 // arrays are never nil: an empty matrix comes back with empty slices.
 //
 // A file that is truncated, fails its checksum, has another magic, version
-// or key, or does not decode to a valid corpus is a miss: Get removes it
-// (so the next Put rewrites it) and records why in Discarded.
+// or key, or does not decode to a valid corpus is not used: Get removes it
+// (so the next Put rewrites it) and returns a *CorruptError saying why, so
+// that the caller reports the damage rather than rebuilding silently.
 package cache

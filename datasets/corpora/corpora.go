@@ -6,6 +6,7 @@
 package corpora
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -68,11 +69,25 @@ type Result struct {
 	Cached bool
 }
 
+// CacheOptions says where built corpora are kept and how a hit is checked.
+type CacheOptions struct {
+	// Dir is the corpus cache directory; "" builds without a cache.
+	Dir string
+	// Verify re-hashes every data file on a cache hit, instead of only
+	// those whose size or modification time changed since they were
+	// verified.
+	Verify bool
+}
+
 // Build verifies the files of src in dataDir, reads the collection and
-// builds its corpus with opts, or reads it from the corpus cache in
-// cacheDir (no cache when cacheDir is ""). A damaged cache file is a miss
-// and is rebuilt. opts.DataDir is set to dataDir.
-func Build(dataDir string, src datasets.Source, opts text.Options, cacheDir string) (*Result, error) {
+// builds its corpus with opts, or reads it from the corpus cache. A cache
+// hit is used only while the data files still match the checksums verified
+// when it was built: a file whose size or modification time changed (every
+// file under cc.Verify) is hashed again, and a missing or damaged file is
+// an error naming it, as it is without the cache. A damaged cache file is
+// reported in the warnings and the corpus is built again. opts.DataDir is
+// set to dataDir.
+func Build(dataDir string, src datasets.Source, opts text.Options, cc CacheOptions) (*Result, error) {
 	opts.DataDir = dataDir
 	if err := opts.Validate(); err != nil {
 		return nil, err
@@ -81,26 +96,41 @@ func Build(dataDir string, src datasets.Source, opts text.Options, cacheDir stri
 	if err != nil {
 		return nil, err
 	}
-	var c *cache.Cache
-	if cacheDir != "" {
-		c = cache.Open(cacheDir)
-		corpus, ok, err := c.Get(key)
-		if err != nil {
-			return nil, fmt.Errorf("corpus cache %s: %w", cacheDir, err)
-		}
-		if ok {
-			return &Result{Corpus: corpus, Cached: true,
-				Warnings: []string{fmt.Sprintf("corpus of %s read from the cache %s (its reader and pipeline warnings were shown when it was built)", src.Name, c.Path(key))}}, nil
-		}
-	}
 	files, err := Files(src, opts)
 	if err != nil {
 		return nil, err
 	}
-	for _, st := range datasets.VerifyFiles(dataDir, files) {
+	var c *cache.Cache
+	var warnings []string
+	if cc.Dir != "" {
+		c = cache.Open(cc.Dir)
+		e, ok, err := c.Get(key)
+		var corrupt *cache.CorruptError
+		switch {
+		case errors.As(err, &corrupt):
+			warnings = append(warnings, corrupt.Error()+"; building the corpus again")
+		case err != nil:
+			return nil, fmt.Errorf("corpus cache %s: %w", cc.Dir, err)
+		case ok:
+			if err := checkInputs(dataDir, src, files, e.Inputs, cc.Verify); err != nil {
+				return nil, err
+			}
+			return &Result{Corpus: e.Corpus, Cached: true,
+				Warnings: []string{fmt.Sprintf("corpus of %s read from the cache %s (its reader and pipeline warnings were shown when it was built)", src.Name, c.Path(key))}}, nil
+		}
+	}
+	var inputs []cache.Input
+	for _, f := range files {
+		st := datasets.VerifyFile(dataDir, f)
 		if !st.OK() {
 			return nil, fmt.Errorf("data set %s: %s", src.Name, st)
 		}
+		local, _ := datasets.LocalPath(dataDir, f)
+		in, err := cache.StatInput(local, f.SHA256)
+		if err != nil {
+			return nil, fmt.Errorf("data set %s: %w", src.Name, err)
+		}
+		inputs = append(inputs, in)
 	}
 	col, err := src.Read(dataDir)
 	if err != nil {
@@ -111,9 +141,36 @@ func Build(dataDir string, src datasets.Source, opts text.Options, cacheDir stri
 		return nil, err
 	}
 	if c != nil {
-		if err := c.Put(key, corpus); err != nil {
-			return nil, fmt.Errorf("corpus cache %s: %w", cacheDir, err)
+		if err := c.Put(key, cache.Entry{Corpus: corpus, Inputs: inputs}); err != nil {
+			return nil, fmt.Errorf("corpus cache %s: %w", cc.Dir, err)
 		}
 	}
-	return &Result{Corpus: corpus, Warnings: append(append([]string(nil), col.Warnings...), rep.Warnings...)}, nil
+	warnings = append(warnings, col.Warnings...)
+	return &Result{Corpus: corpus, Warnings: append(warnings, rep.Warnings...)}, nil
+}
+
+// checkInputs checks that the data files of a cache hit still hold what
+// was verified when the corpus was built: a file with the recorded path,
+// digest, size and modification time passes unread (unless verify); any
+// other is verified in full.
+func checkInputs(dataDir string, src datasets.Source, files []datasets.File, recorded []cache.Input, verify bool) error {
+	for _, f := range files {
+		local, err := datasets.LocalPath(dataDir, f)
+		if err != nil {
+			return fmt.Errorf("data set %s: %w", src.Name, err)
+		}
+		unchanged := false
+		for _, in := range recorded {
+			if in.Path == local && in.SHA256 == f.SHA256 {
+				unchanged = in.Unchanged()
+			}
+		}
+		if unchanged && !verify {
+			continue
+		}
+		if st := datasets.VerifyFile(dataDir, f); !st.OK() {
+			return fmt.Errorf("data set %s: %s", src.Name, st)
+		}
+	}
+	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
@@ -27,21 +28,21 @@ func TestBuildCachesCorpus(t *testing.T) {
 	}
 	opts := text.Bare(text.Options{StopList: text.StopSMART})
 	cacheDir := t.TempDir()
-	first, err := Build(dir, src, opts, cacheDir)
+	first, err := Build(dir, src, opts, CacheOptions{Dir: cacheDir})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if first.Cached {
 		t.Fatal("first build reported a cache hit in an empty cache")
 	}
-	second, err := Build(dir, src, opts, cacheDir)
+	second, err := Build(dir, src, opts, CacheOptions{Dir: cacheDir})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !second.Cached {
 		t.Fatal("second build missed the cache")
 	}
-	plain, err := Build(dir, src, opts, "")
+	plain, err := Build(dir, src, opts, CacheOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +53,7 @@ func TestBuildCachesCorpus(t *testing.T) {
 		}
 	}
 	// Other options are another key.
-	other, err := Build(dir, src, text.Bare(text.Options{StopList: text.StopSMART, MinDF: 2}), cacheDir)
+	other, err := Build(dir, src, text.Bare(text.Options{StopList: text.StopSMART, MinDF: 2}), CacheOptions{Dir: cacheDir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,8 +82,120 @@ func TestBuildRefusesDamagedFile(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(tmp, "adi", "adi.tar.gz"), b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err = Build(tmp, src, text.Bare(text.Options{}), "")
+	_, err = Build(tmp, src, text.Bare(text.Options{}), CacheOptions{})
 	if err == nil || !strings.Contains(err.Error(), "adi/adi.tar.gz") {
 		t.Fatalf("err = %v, want one naming adi/adi.tar.gz", err)
+	}
+}
+
+// copyADI copies the ADI archive into a fresh data directory.
+func copyADI(t *testing.T, dir string) (dataDir, archive string) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "adi", "adi.tar.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dataDir = t.TempDir()
+	archive = filepath.Join(dataDir, "adi", "adi.tar.gz")
+	if err := os.MkdirAll(filepath.Dir(archive), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(archive, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dataDir, archive
+}
+
+// TestCacheHitChecksInputs is failure 7 of issue 11: a cache hit is used
+// only while the data files match what was verified. A damaged archive
+// whose size or time changed, or a missing one, fails as it does without
+// the cache; a same-size, same-time damage is caught under Verify.
+func TestCacheHitChecksInputs(t *testing.T) {
+	dir := dataDir(t)
+	src, err := datasets.Lookup("adi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		damage  func(archive string)
+		verify  bool
+		wantErr string // "" for a hit
+	}{
+		{"untouched", func(string) {}, false, ""},
+		{"untouched, verify", func(string) {}, true, ""},
+		{"touched only", func(p string) {
+			later := time.Now().Add(time.Hour)
+			os.Chtimes(p, later, later)
+		}, false, ""},
+		{"missing", func(p string) { os.Remove(p) }, false, "adi/adi.tar.gz: missing"},
+		{"truncated", func(p string) { os.Truncate(p, 100) }, false, "adi/adi.tar.gz: size mismatch"},
+		{"flipped byte, new time", func(p string) { flip(t, p, false) }, false, "adi/adi.tar.gz: checksum mismatch"},
+		{"flipped byte, same time, verify", func(p string) { flip(t, p, true) }, true, "adi/adi.tar.gz: checksum mismatch"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data, archive := copyADI(t, dir)
+			cc := CacheOptions{Dir: t.TempDir(), Verify: tc.verify}
+			if _, err := Build(data, src, text.Options{}, cc); err != nil {
+				t.Fatal(err)
+			}
+			tc.damage(archive)
+			res, err := Build(data, src, text.Options{}, cc)
+			if tc.wantErr == "" {
+				if err != nil || !res.Cached {
+					t.Fatalf("want a cache hit, got %v", err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Fatalf("err = %v, want %q", err, tc.wantErr)
+			}
+		})
+	}
+}
+
+// flip inverts one byte of p, keeping its modification time when keepTime.
+func flip(t *testing.T, p string, keepTime bool) {
+	fi, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(p)
+	b[len(b)/2] ^= 0xff
+	os.WriteFile(p, b, 0o644)
+	mt := fi.ModTime().Add(time.Second)
+	if keepTime {
+		mt = fi.ModTime()
+	}
+	os.Chtimes(p, mt, mt)
+}
+
+// TestCorruptCacheFileIsReported: a damaged cache file gives a warning
+// naming it, and the corpus is built again, identical.
+func TestCorruptCacheFileIsReported(t *testing.T) {
+	dir := dataDir(t)
+	src, err := datasets.Lookup("adi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cc := CacheOptions{Dir: t.TempDir()}
+	first, err := Build(dir, src, text.Options{}, cc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, _ := Key(src, text.Options{DataDir: dir})
+	path := filepath.Join(cc.Dir, key+".corpus")
+	if err := os.Truncate(path, 1000); err != nil {
+		t.Fatal(err)
+	}
+	again, err := Build(dir, src, text.Options{}, cc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Cached || len(again.Warnings) == 0 || !strings.Contains(again.Warnings[0], path+" is damaged") {
+		t.Fatalf("cached=%v warnings %q", again.Cached, again.Warnings)
+	}
+	if !reflect.DeepEqual(again.Corpus.D, first.Corpus.D) {
+		t.Fatal("rebuilt corpus differs")
 	}
 }

@@ -2,8 +2,10 @@ package store
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -31,10 +33,10 @@ func WriteFileAtomic(path string, write func(w io.Writer) error) (err error) {
 	}()
 	bw := bufio.NewWriterSize(f, 1<<16)
 	if err := write(bw); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		return fmt.Errorf("writing %s: %w", path, pathless(err))
 	}
 	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		return fmt.Errorf("writing %s: %w", path, pathless(err))
 	}
 	if err := f.Chmod(0o644); err != nil {
 		return err
@@ -49,6 +51,17 @@ func WriteFileAtomic(path string, write func(w io.Writer) error) (err error) {
 		return err
 	}
 	return syncDir(dir)
+}
+
+// pathless is the cause of a *fs.PathError (e.g. "no space left on
+// device"), whose path would name the temporary file rather than the file
+// being written; other errors are returned as they are.
+func pathless(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // WriteBytesAtomic writes data to path atomically (see WriteFileAtomic).

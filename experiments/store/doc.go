@@ -9,7 +9,9 @@
 //	<root>/runs/<id>/provenance.json  code version, Go, GOMAXPROCS, CPU, data checksums, seed, times
 //	<root>/runs/<id>/...              files the run wrote: iterations.csv, metrics.csv,
 //	                                   per-query.csv, factors (.mtx), top terms, ...
-//	<root>/runs/<id>/done             written last: the run is complete
+//	<root>/runs/<id>/done             written last: the run is complete; holds the run id and
+//	                                   the manifest, one "sha256 size name" line per file
+//	<root>/runs/<id>/failed           instead of done: the task ended in a Failure (message)
 //	<root>/runs/.locks/<id>.lock      flock(2) lock serialising writers of one id
 //	<root>/runs/.tmp-<id>-*           a run being written (never a finished run)
 //
@@ -65,4 +67,14 @@
 // leaves only a .tmp- directory, which Open (and the next writer of the same
 // id) removes once no process holds its lock. A visible run directory is
 // therefore always complete.
+//
+// # Integrity and failures
+//
+// A run is served as finished (Finished, Check) only while its done marker
+// names its id and every file of the manifest exists with the recorded size;
+// Verify re-hashes every file. A run that fails the check is computed again
+// by the next Do, which reports why in Run.Replaced. A task that returns a
+// Failure (e.g. a fit that ended in a numerical failure) keeps its files for
+// inspection under a failed marker instead of done: it is recorded, never
+// finished, and the next Do computes it again.
 package store

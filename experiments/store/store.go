@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bufio"
 	"context"
 	"crypto/sha256"
 	"encoding/csv"
@@ -9,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -21,7 +23,11 @@ import (
 const (
 	ConfigFile     = "config.json"
 	ProvenanceFile = "provenance.json"
-	DoneFile       = "done"
+	// DoneFile, written last, marks a finished run and holds its manifest.
+	DoneFile = "done"
+	// FailedFile marks a run whose task ended in a Failure; it holds the
+	// failure's message. A failed run is never finished.
+	FailedFile = "failed"
 )
 
 const (
@@ -114,11 +120,9 @@ func (s *Store) Code() CodeVersion { return DetectCode(s.root) }
 // Dir is where the run with the given id lives once finished.
 func (s *Store) Dir(id string) string { return filepath.Join(s.runs, id) }
 
-// Finished reports whether the run id is complete (its done marker exists).
-func (s *Store) Finished(id string) bool {
-	fi, err := os.Stat(filepath.Join(s.Dir(id), DoneFile))
-	return err == nil && fi.Mode().IsRegular()
-}
+// Finished reports whether the run id is complete and intact as far as a
+// cheap check can tell (see Check).
+func (s *Store) Finished(id string) bool { return s.Check(id) == nil }
 
 // Runs lists the ids of the finished runs, sorted.
 func (s *Store) Runs() ([]string, error) {
@@ -187,12 +191,31 @@ func (s *Store) cleanStale(id string) error {
 	return nil
 }
 
-// Run is a finished run.
+// Run is a finished run, or a failed one (Do's error is then a *Failure).
 type Run struct {
 	ID     string
 	Dir    string
 	Cached bool // true when the run was finished before this call
+	// Replaced says why a run directory already at Dir was not served and
+	// was computed again (e.g. "U.mtx: missing"); empty when there was none.
+	Replaced string
+	// Failed is set when the task returned a Failure, which is recorded at
+	// Dir (FailedFile) but not finished.
+	Failed bool
 }
+
+// Failure is a task's error for a computation that ended in a failure worth
+// keeping for inspection, such as a fit's numerical failure: unlike any
+// other error, the files written so far stay in the run directory, marked
+// by FailedFile (not DoneFile), so the run is never served as finished and
+// the next Do for its key computes it again.
+type Failure struct{ Err error }
+
+func (f *Failure) Error() string { return f.Err.Error() }
+func (f *Failure) Unwrap() error { return f.Err }
+
+// Fail wraps err as a Failure.
+func Fail(err error) error { return &Failure{Err: err} }
 
 // Do returns the finished run for key, computing it with task first when
 // there is none. task writes the run's files through w into a temporary
@@ -219,25 +242,55 @@ func (s *Store) Do(ctx context.Context, key Key, task func(ctx context.Context, 
 	}
 	l, err := lock(ctx, s.lockPath(id))
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return Run{}, fmt.Errorf("results store %s is not writable: %w", s.root, pe.Err)
+		}
 		return Run{}, err
 	}
 	defer l.unlock()
-	if s.Finished(id) {
+	err = s.Check(id)
+	if err == nil {
 		run.Cached = true
 		return run, nil
+	}
+	if _, statErr := os.Stat(run.Dir); statErr == nil {
+		run.Replaced = err.Error()
+		if failed, ok := s.FailedMessage(id); ok {
+			run.Replaced = "failed before: " + failed
+		}
 	}
 	if err := s.cleanStale(id); err != nil {
 		return Run{}, err
 	}
 	if err := s.write(ctx, id, key, task); err != nil {
+		var f *Failure
+		if errors.As(err, &f) {
+			run.Failed = true
+			return run, err
+		}
 		return Run{}, err
 	}
 	return run, nil
 }
 
+// FailedMessage returns the message of the failed run id (see Failure).
+func (s *Store) FailedMessage(id string) (string, bool) {
+	b, err := os.ReadFile(filepath.Join(s.Dir(id), FailedFile))
+	if err != nil {
+		return "", false
+	}
+	return strings.TrimSpace(string(b)), true
+}
+
 func (s *Store) write(ctx context.Context, id string, key Key, task func(ctx context.Context, w *Writer) error) (err error) {
 	tmp, err := os.MkdirTemp(s.runs, tmpPrefix+id+"-")
 	if err != nil {
+		return err
+	}
+	// MkdirTemp makes 0700; a run directory is as readable as its files.
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		os.RemoveAll(tmp)
 		return err
 	}
 	done := false
@@ -257,11 +310,14 @@ func (s *Store) write(ctx context.Context, id string, key Key, task func(ctx con
 	prov := newProvenance(id, key)
 	start := time.Now()
 	prov.Start = start.UTC().Format(time.RFC3339Nano)
+	var failure *Failure
 	if err := task(ctx, w); err != nil {
 		if ctx.Err() != nil && !errors.Is(err, ctx.Err()) {
 			return fmt.Errorf("%w (%v)", ctx.Err(), err)
 		}
-		return err
+		if !errors.As(err, &failure) {
+			return err
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		// A task that ignored the cancellation may hold a truncated result.
@@ -277,13 +333,24 @@ func (s *Store) write(ctx context.Context, id string, key Key, task func(ctx con
 	if err := WriteBytesAtomic(filepath.Join(tmp, ProvenanceFile), append(pj, '\n')); err != nil {
 		return err
 	}
-	if err := WriteBytesAtomic(filepath.Join(tmp, DoneFile), []byte(id+"\n")); err != nil {
-		return err
+	if failure != nil {
+		msg := strings.ReplaceAll(failure.Error(), "\n", " ") + "\n"
+		if err := WriteBytesAtomic(filepath.Join(tmp, FailedFile), []byte(msg)); err != nil {
+			return err
+		}
+	} else {
+		entries, err := buildManifest(tmp)
+		if err != nil {
+			return err
+		}
+		if err := WriteBytesAtomic(filepath.Join(tmp, DoneFile), encodeDone(id, entries)); err != nil {
+			return err
+		}
 	}
 	final := s.Dir(id)
 	if _, err := os.Stat(final); err == nil {
-		// An unfinished directory in the final place (not written by this
-		// package, which only renames complete runs): move it aside first.
+		// A failed or damaged run, or a directory not written by this
+		// package, in the final place: move it aside first.
 		aside := filepath.Join(s.runs, tmpPrefix+id+"-replaced")
 		os.RemoveAll(aside)
 		if err := os.Rename(final, aside); err != nil {
@@ -295,7 +362,13 @@ func (s *Store) write(ctx context.Context, id string, key Key, task func(ctx con
 		return err
 	}
 	done = true
-	return syncDir(s.runs)
+	if err := syncDir(s.runs); err != nil {
+		return err
+	}
+	if failure != nil {
+		return failure
+	}
+	return nil
 }
 
 // Writer writes the files of a run being computed.
@@ -311,8 +384,11 @@ func (w *Writer) path(name string) (string, error) {
 	if name == "" || filepath.IsAbs(clean) || clean == "." || clean == ".." || strings.HasPrefix(clean, ".."+string(filepath.Separator)) {
 		return "", fmt.Errorf("run file %q: want a relative path inside the run directory", name)
 	}
+	if strings.ContainsAny(name, "\n\r") {
+		return "", fmt.Errorf("run file %q: a name may not contain a line break", name)
+	}
 	switch clean {
-	case ConfigFile, ProvenanceFile, DoneFile:
+	case ConfigFile, ProvenanceFile, DoneFile, FailedFile:
 		return "", fmt.Errorf("run file %q: reserved for the store", name)
 	}
 	return filepath.Join(w.dir, clean), nil
@@ -326,6 +402,59 @@ func (w *Writer) WriteFile(name string, write func(io.Writer) error) error {
 		return err
 	}
 	return WriteFileAtomic(p, write)
+}
+
+// Create opens the named file for writing as a stream, for output too
+// long to hold in memory (an iteration trace). The file appears under its
+// name only when Commit succeeds; Abort (or a failed task) discards it.
+func (w *Writer) Create(name string) (*StreamFile, error) {
+	p, err := w.path(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return nil, err
+	}
+	f, err := os.CreateTemp(filepath.Dir(p), tmpPrefix+filepath.Base(p)+"-*")
+	if err != nil {
+		return nil, err
+	}
+	return &StreamFile{Writer: bufio.NewWriterSize(f, 1<<16), f: f, path: p}, nil
+}
+
+// StreamFile is a run file being written by Writer.Create. Write through
+// its buffered Writer.
+type StreamFile struct {
+	*bufio.Writer
+	f    *os.File
+	path string
+}
+
+// Commit flushes, syncs and renames the file into place.
+func (s *StreamFile) Commit() error {
+	if err := s.Flush(); err != nil {
+		s.Abort()
+		return fmt.Errorf("writing %s: %w", s.path, err)
+	}
+	if err := s.f.Chmod(0o644); err != nil {
+		s.Abort()
+		return err
+	}
+	if err := s.f.Sync(); err != nil {
+		s.Abort()
+		return fmt.Errorf("syncing %s: %w", s.path, err)
+	}
+	if err := s.f.Close(); err != nil {
+		os.Remove(s.f.Name())
+		return fmt.Errorf("closing %s: %w", s.path, err)
+	}
+	return os.Rename(s.f.Name(), s.path)
+}
+
+// Abort discards the file.
+func (s *StreamFile) Abort() {
+	s.f.Close()
+	os.Remove(s.f.Name())
 }
 
 // WriteBytes writes the named file with data.
@@ -391,3 +520,53 @@ func ReadCSV(path string) (header []string, rows [][]string, err error) {
 
 // FormatFloat writes a float in full precision, as every stored number is.
 func FormatFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// States of a run directory (Info.State).
+const (
+	StateFinished   = "finished"   // done marker and manifest agree with the files (cheap check)
+	StateFailed     = "failed"     // the task ended in a Failure
+	StateDamaged    = "damaged"    // done, but its files do not match the manifest
+	StateUnfinished = "unfinished" // neither done nor failed
+)
+
+// Info describes one run directory.
+type Info struct {
+	ID     string
+	Dir    string
+	State  string
+	Detail string          // the failure message or what is damaged
+	Config json.RawMessage // config.json, nil when unreadable
+	Start  string          // provenance start time (RFC 3339), "" when absent
+}
+
+// List describes every run directory of the store, sorted by id.
+func (s *Store) List() ([]Info, error) {
+	ents, err := os.ReadDir(s.runs)
+	if err != nil {
+		return nil, err
+	}
+	var out []Info
+	for _, e := range ents {
+		if !e.IsDir() || !isID(e.Name()) {
+			continue
+		}
+		id := e.Name()
+		in := Info{ID: id, Dir: s.Dir(id), State: StateFinished}
+		if msg, ok := s.FailedMessage(id); ok {
+			in.State, in.Detail = StateFailed, msg
+		} else if err := s.Check(id); err != nil {
+			in.State, in.Detail = StateDamaged, err.Error()
+			if _, statErr := os.Stat(filepath.Join(in.Dir, DoneFile)); statErr != nil {
+				in.State = StateUnfinished
+			}
+		}
+		if b, err := os.ReadFile(filepath.Join(in.Dir, ConfigFile)); err == nil && json.Valid(b) {
+			in.Config = b
+		}
+		if p, err := ReadProvenance(in.Dir); err == nil {
+			in.Start = p.Start
+		}
+		out = append(out, in)
+	}
+	return out, nil
+}

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"github.com/topicmf/topicmf/experiments/store"
+)
+
+// writeZeroMatrix writes an all-zero m×n matrix in coordinate format (no
+// entries). PLSI has no distribution to fit on it: P(d) = 0/0.
+func writeZeroMatrix(t *testing.T, dir string, m, n int) string {
+	t.Helper()
+	d, err := sparse.FromTriplets(m, n, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, "zero.mtx")
+	if err := sparse.WriteMMFile(p, d); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestFitNumericalFailureFails is failure 5 of issue 11: a fit that ends in
+// a numerical failure exits with an error naming the status, records it in
+// the run directory, and is computed again (never "cached:") on a rerun.
+func TestFitNumericalFailureFails(t *testing.T) {
+	dir := t.TempDir()
+	mtx := writeZeroMatrix(t, dir, 6, 5)
+	out := filepath.Join(dir, "res")
+	args := []string{"fit", "--model", "plsi", "--mtx", mtx, "--k", "2", "--out", out}
+	for attempt := 1; attempt <= 2; attempt++ {
+		stdout, _, err := runTopicmf(context.Background(), args...)
+		if err == nil {
+			t.Fatalf("attempt %d: fit of an all-zero matrix succeeded: %s", attempt, stdout)
+		}
+		msg := err.Error()
+		if !strings.Contains(msg, "numerical failure after") || !strings.Contains(msg, "not cached") {
+			t.Fatalf("attempt %d: error %q does not name the numerical failure", attempt, msg)
+		}
+		if strings.Contains(stdout, "cached:") {
+			t.Fatalf("attempt %d: a failed fit was served from the cache: %s", attempt, stdout)
+		}
+	}
+	st, err := store.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := st.List()
+	if err != nil || len(list) != 1 || list[0].State != store.StateFailed {
+		t.Fatalf("store after two failed fits: %+v, %v", list, err)
+	}
+	if _, err := os.Stat(filepath.Join(list[0].Dir, "status.json")); err != nil {
+		t.Fatal("status.json of the failed fit not recorded:", err)
+	}
+	if ids, _ := st.Runs(); len(ids) != 0 {
+		t.Fatalf("a failed fit is listed as finished: %v", ids)
+	}
+}
+
+// TestFitDamagedRunIsRecomputed is failure 8 of issue 11: after U.mtx is
+// deleted from a finished run, fit computes the run again instead of
+// printing "cached:", and says why.
+func TestFitDamagedRunIsRecomputed(t *testing.T) {
+	model := fitModel(t)
+	dir := t.TempDir()
+	mtx, vocab := writeTestMatrix(t, dir, 12, 9)
+	out := filepath.Join(dir, "res")
+	args := []string{"fit", "--model", model, "--mtx", mtx, "--vocab", vocab, "--k", "3", "--iters", "20", "--out", out}
+	stdout, _, err := runTopicmf(context.Background(), args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runDir := strings.TrimSpace(strings.TrimPrefix(stdout[strings.Index(stdout, "wrote: "):], "wrote: "))
+	u, err := os.ReadFile(filepath.Join(runDir, "U.mtx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(runDir, "U.mtx")); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, err := runTopicmf(context.Background(), args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(stdout, "cached:") || !strings.Contains(stderr, "U.mtx: missing") {
+		t.Fatalf("damaged run: stdout %q stderr %q", stdout, stderr)
+	}
+	u2, err := os.ReadFile(filepath.Join(runDir, "U.mtx"))
+	if err != nil || !bytes.Equal(u, u2) {
+		t.Fatalf("recomputed U.mtx differs or is missing: %v", err)
+	}
+	if stdout, _, err := runTopicmf(context.Background(), args...); err != nil || !strings.HasPrefix(stdout, "cached: ") {
+		t.Fatalf("third fit: %q %v", stdout, err)
+	}
+}
+
+// TestTraceWriterMatchesRecorder: the streamed iterations.csv is byte for
+// byte what Recorder.WriteCSV writes for the same iterations, including a
+// term first reported at iteration 2 (as LDA does), a term missing from a
+// later iteration, and diagnostics.
+func TestTraceWriterMatchesRecorder(t *testing.T) {
+	its := []engine.Iteration{
+		{Iter: 1, Seconds: 0.5, Objective: math.NaN(), Sparsity: []engine.Term{{Name: "U", Value: 0.25}}},
+		{Iter: 2, Seconds: 0.25, Objective: 3, Terms: []engine.Term{{Name: "loss", Value: 2}, {Name: "l1", Value: 1}}, Sparsity: []engine.Term{{Name: "U", Value: 0.5}, {Name: "V", Value: 0.125}}},
+		{Iter: 3, Seconds: 1e-9, Objective: 2.5, Terms: []engine.Term{{Name: "l1", Value: 0.1}}, Diagnostics: []engine.Term{{Name: "mu", Value: 4}}},
+		{Iter: 4, Seconds: 2, Objective: 2, Diagnostics: []engine.Term{{Name: "residual", Value: 1e-3}, {Name: "mu", Value: 8}}},
+	}
+	for _, n := range []int{0, 1, len(its)} {
+		rec := engine.NewRecorder()
+		var want bytes.Buffer
+		s, err := store.Open(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		run, err := s.Do(context.Background(), store.Key{Config: n}, func(ctx context.Context, w *store.Writer) error {
+			tw, err := newTraceWriter(w)
+			if err != nil {
+				return err
+			}
+			for _, it := range its[:n] {
+				rec.Record(it)
+				tw.Record(it)
+			}
+			return tw.Close()
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := rec.WriteCSV(&want); err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(filepath.Join(run.Dir, "iterations.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != want.String() {
+			t.Errorf("%d iterations: streamed\n%s\nRecorder.WriteCSV\n%s", n, got, want.String())
+		}
+		ents, _ := os.ReadDir(run.Dir)
+		for _, e := range ents {
+			if strings.HasPrefix(e.Name(), ".tmp-") {
+				t.Errorf("%d iterations: left %s behind", n, e.Name())
+			}
+		}
+	}
+}
+
+// TestFitCorpusCacheChecksArchive is failure 7 of issue 11 from the CLI: with
+// the corpus in the cache, a fit whose archive was since removed or
+// damaged fails naming the file instead of fitting the cached corpus.
+func TestFitCorpusCacheChecksArchive(t *testing.T) {
+	real := realDataDir(t)
+	src := mustLookup(t, "adi")
+	for _, damage := range []string{"missing", "checksum mismatch"} {
+		data := copySource(t, real, src)
+		archive := filepath.Join(data, "adi", "adi.tar.gz")
+		out, corpusCache := t.TempDir(), t.TempDir()
+		args := func(k string) []string {
+			return []string{"fit", "--model", "nmf", "--k", k, "--iters", "3", "--data", "adi",
+				"--data-dir", data, "--out", out, "--corpus-cache", corpusCache, "--stop", "none"}
+		}
+		if _, errOut, err := runTopicmf(context.Background(), args("2")...); err != nil {
+			t.Fatalf("first fit: %v\n%s", err, errOut)
+		}
+		if damage == "missing" {
+			os.Remove(archive)
+		} else {
+			b, _ := os.ReadFile(archive)
+			b[len(b)/2] ^= 0xff
+			os.WriteFile(archive, b, 0o644)
+		}
+		_, _, err := runTopicmf(context.Background(), args("3")...)
+		if err == nil || !strings.Contains(err.Error(), "adi/adi.tar.gz: "+damage) {
+			t.Fatalf("%s archive: err = %v", damage, err)
+		}
+	}
+}

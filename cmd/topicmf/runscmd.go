@@ -1,0 +1,260 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/topicmf/topicmf/experiments/store"
+)
+
+// idPrefix is how many hex digits of a run id the listing shows; runs
+// verify accepts any unambiguous prefix.
+const idPrefix = 12
+
+func newRunsCmd() *cobra.Command {
+	var resultsDir, model, data, status string
+	cmd := &cobra.Command{
+		Use:   "runs [--results DIR] [--model NAME] [--data NAME] [--status STATE]",
+		Short: "List the stored runs (fit and experiment jobs) with their model, data, K and status",
+		Long: `runs lists every run directory under <results>/runs: the id (first 12 hex
+digits), the model, the data, K, the status and the start date, then the path.
+The status is finished, failed (a numerical failure, recorded but never served
+from the cache), damaged (the files no longer match the run's manifest) or
+unfinished. --model, --data and --status keep only the runs that match.
+"topicmf runs verify" re-hashes the runs' files against their manifests.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			st, err := openExistingStore(resultsDir)
+			if err != nil {
+				return err
+			}
+			list, err := st.List()
+			if err != nil {
+				return fmt.Errorf("runs: %w", err)
+			}
+			var rows [][]string
+			for _, in := range list {
+				s := summarize(in)
+				if (model != "" && s.model != model) || (data != "" && s.data != data) || (status != "" && in.State != status) {
+					continue
+				}
+				rows = append(rows, []string{in.ID[:idPrefix], s.model, s.data, s.k, in.State, s.date, shortPath(in.Dir)})
+			}
+			out := cmd.OutOrStdout()
+			if len(rows) == 0 {
+				fmt.Fprintf(out, "no runs match under %s\n", filepath.Join(st.Root(), "runs"))
+				return nil
+			}
+			writeTable(out, []string{"ID", "MODEL", "DATA", "K", "STATUS", "DATE", "PATH"}, rows, outputWidth(out))
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&resultsDir, "results", "results", "results root holding runs/ (fit's --out, run's --results)")
+	f.StringVar(&model, "model", "", "only runs of this model family")
+	f.StringVar(&data, "data", "", "only runs on this data set")
+	f.StringVar(&status, "status", "", "only runs in this state: finished, failed, damaged or unfinished")
+	cmd.AddCommand(newRunsVerifyCmd())
+	return cmd
+}
+
+func newRunsVerifyCmd() *cobra.Command {
+	var resultsDir string
+	cmd := &cobra.Command{
+		Use:   "verify [RUN...] [--results DIR]",
+		Short: "Re-hash the files of runs (id prefixes or directories; all when none) against their manifests",
+		Long: `verify reads every file of each named finished run (an id prefix as runs
+shows it, or a run directory; every finished or damaged run when none is named)
+and compares its size and SHA-256 with the manifest written when the run
+finished. It prints one line per run and fails when any run does not match; a
+run that does not match is computed again by the next fit or run.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			st, err := openExistingStore(resultsDir)
+			if err != nil {
+				return err
+			}
+			list, err := st.List()
+			if err != nil {
+				return fmt.Errorf("runs verify: %w", err)
+			}
+			var ids []string
+			if len(args) == 0 {
+				for _, in := range list {
+					if in.State == store.StateFinished || in.State == store.StateDamaged {
+						ids = append(ids, in.ID)
+					}
+				}
+			}
+			for _, a := range args {
+				id, err := resolveRun(list, a)
+				if err != nil {
+					return fmt.Errorf("runs verify: %w", err)
+				}
+				ids = append(ids, id)
+			}
+			out := cmd.OutOrStdout()
+			bad := 0
+			for _, id := range ids {
+				problems, err := st.Verify(id)
+				if err != nil {
+					problems = []string{err.Error()}
+				}
+				if len(problems) == 0 {
+					fmt.Fprintf(out, "ok   %s  %s\n", id[:idPrefix], st.Dir(id))
+					continue
+				}
+				bad++
+				fmt.Fprintf(out, "BAD  %s  %s\n", id[:idPrefix], st.Dir(id))
+				for _, p := range problems {
+					fmt.Fprintf(out, "     %s\n", p)
+				}
+			}
+			if bad > 0 {
+				return fmt.Errorf("runs verify: %d of %d runs do not match their manifests", bad, len(ids))
+			}
+			fmt.Fprintf(out, "%d runs verified\n", len(ids))
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&resultsDir, "results", "results", "results root holding runs/")
+	return cmd
+}
+
+// openExistingStore opens the store at root without creating one where
+// there is none (a typo in --results should not leave a directory behind).
+func openExistingStore(root string) (*store.Store, error) {
+	if fi, err := os.Stat(filepath.Join(root, "runs")); err != nil || !fi.IsDir() {
+		return nil, fmt.Errorf("runs: %s holds no runs/ directory (give the results root with --results)", root)
+	}
+	return store.Open(root)
+}
+
+// resolveRun finds the run named by an id prefix or a run directory.
+func resolveRun(list []store.Info, arg string) (string, error) {
+	if strings.ContainsRune(arg, os.PathSeparator) {
+		arg = filepath.Base(filepath.Clean(arg))
+	}
+	var found []string
+	for _, in := range list {
+		if strings.HasPrefix(in.ID, strings.ToLower(arg)) {
+			found = append(found, in.ID)
+		}
+	}
+	switch {
+	case arg == "" || len(found) == 0:
+		return "", fmt.Errorf("no run %q", arg)
+	case len(found) > 1:
+		return "", fmt.Errorf("run prefix %q is ambiguous (%d runs)", arg, len(found))
+	}
+	return found[0], nil
+}
+
+// shortPath is dir relative to the working directory when it lies below it.
+func shortPath(dir string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return dir
+	}
+	rel, err := filepath.Rel(wd, dir)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(os.PathSeparator)) {
+		return dir
+	}
+	return rel
+}
+
+// runSummary is what the listing shows of a run's configuration.
+type runSummary struct{ model, data, k, date string }
+
+// summarize reads the model, data set and K from a run's config.json: a
+// fit's ({"model", "data": {"name" | "kind"}, "params"}) or an experiment
+// job's ({"experiment", "method", "dataset", "params", "task"}).
+func summarize(in store.Info) runSummary {
+	var c struct {
+		Model      string            `json:"model"`
+		Method     string            `json:"method"`
+		Experiment string            `json:"experiment"`
+		Dataset    string            `json:"dataset"`
+		Params     map[string]string `json:"params"`
+		Task       map[string]string `json:"task"`
+		Data       struct {
+			Kind string `json:"kind"`
+			Name string `json:"name"`
+		} `json:"data"`
+	}
+	s := runSummary{model: "-", data: "-", k: "-", date: "-"}
+	if json.Unmarshal(in.Config, &c) == nil {
+		for _, m := range []string{c.Model, c.Method, c.Experiment} {
+			if m != "" {
+				s.model = m
+				break
+			}
+		}
+		switch {
+		case c.Data.Name != "":
+			s.data = c.Data.Name
+		case c.Data.Kind != "":
+			s.data = "(" + c.Data.Kind + ")"
+		case c.Dataset != "":
+			s.data = c.Dataset
+		}
+		if k := c.Params["k"]; k != "" {
+			s.k = k
+		} else if k := c.Task["k"]; k != "" {
+			s.k = k
+		} else if ks, kc := c.Params["ks"], c.Params["kc"]; ks != "" || kc != "" {
+			s.k = "ks=" + ks + ",kc=" + kc
+		}
+	}
+	if t, err := time.Parse(time.RFC3339Nano, in.Start); err == nil {
+		s.date = t.UTC().Format("2006-01-02 15:04")
+	}
+	return s
+}
+
+// outputWidth is the width of the terminal w writes to, else $COLUMNS,
+// else 0 (no wrapping, one line per row for scripts).
+func outputWidth(w io.Writer) int {
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		if width, _, err := term.GetSize(int(f.Fd())); err == nil && width > 0 {
+			return width
+		}
+	}
+	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
+		return n
+	}
+	return 0
+}
+
+// writeTable writes rows in aligned columns. When a line would exceed
+// width (> 0), its last column (the path) goes on the next line, indented.
+func writeTable(w io.Writer, head []string, rows [][]string, width int) {
+	last := len(head) - 1
+	widths := make([]int, last)
+	for _, r := range append([][]string{head}, rows...) {
+		for c := 0; c < last; c++ {
+			widths[c] = max(widths[c], len([]rune(r[c])))
+		}
+	}
+	for _, r := range append([][]string{head}, rows...) {
+		var b strings.Builder
+		for c := 0; c < last; c++ {
+			b.WriteString(r[c])
+			b.WriteString(strings.Repeat(" ", widths[c]-len([]rune(r[c]))+2))
+		}
+		line := b.String()
+		if width > 0 && len([]rune(line))+len([]rune(r[last])) > width {
+			fmt.Fprintf(w, "%s\n    %s\n", strings.TrimRight(line, " "), r[last])
+			continue
+		}
+		fmt.Fprintf(w, "%s%s\n", line, r[last])
+	}
+}
