@@ -45,6 +45,11 @@ type Steps struct {
 	// counted in its time). Nil: none recorded.
 	Sparsity func() []Term
 
+	// Diagnostics returns other quantities of the current iterate to record
+	// beside the objective (e.g. a primal residual), after every accepted
+	// iteration and not counted in its time. Nil: none recorded.
+	Diagnostics func() []Term
+
 	// Converged overrides Stopping.Converged, the test between two
 	// consecutive evaluated objectives (prev is NaN at the first). Nil: the
 	// relative-change test of Stopping.
@@ -122,11 +127,14 @@ func Iterate(ctx context.Context, stop Stopping, rec *Recorder, s Steps) Status 
 		if s.Accept != nil {
 			s.Accept()
 		}
-		var sparsity []Term
+		record := Iteration{Iter: it, Seconds: seconds, Objective: f, Terms: terms}
 		if s.Sparsity != nil {
-			sparsity = s.Sparsity()
+			record.Sparsity = s.Sparsity()
 		}
-		rec.Record(Iteration{Iter: it, Seconds: seconds, Objective: f, Terms: terms, Sparsity: sparsity})
+		if s.Diagnostics != nil {
+			record.Diagnostics = s.Diagnostics()
+		}
+		rec.Record(record)
 		st.Iterations = it
 		if eval {
 			st.Objective = f

@@ -158,3 +158,21 @@ func TestBoundedRecorder(t *testing.T) {
 		t.Fatalf("columns %v %v", head, cols)
 	}
 }
+
+func TestRecorderColumnGroups(t *testing.T) {
+	rec := NewRecorder()
+	rec.Record(Iteration{Iter: 1, Objective: 3, Terms: []Term{{Name: "loss", Value: 3}},
+		Sparsity: []Term{{Name: "E", Value: 0.9}}, Diagnostics: []Term{{Name: "residual", Value: 0.1}, {Name: "mu", Value: 2}}})
+	rec.Record(Iteration{Iter: 2, Objective: math.NaN(), Sparsity: []Term{{Name: "E", Value: 0.8}, {Name: "S", Value: 0.5}},
+		Diagnostics: []Term{{Name: "mu", Value: 4}}})
+	head, cols := rec.Columns()
+	if got := strings.Join(head, ","); got != "iter,seconds,objective,loss,sparsity_E,sparsity_S,residual,mu" {
+		t.Fatalf("header %s", got)
+	}
+	if cols[3][1] == cols[3][1] || cols[5][0] == cols[5][0] || cols[6][1] == cols[6][1] {
+		t.Errorf("values absent from an iteration must be NaN: %v", cols)
+	}
+	if cols[7][0] != 2 || cols[7][1] != 4 || cols[4][1] != 0.8 {
+		t.Errorf("columns %v", cols)
+	}
+}

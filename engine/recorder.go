@@ -24,6 +24,9 @@ type Iteration struct {
 	Terms []Term
 	// Sparsity is the fraction of exactly-zero entries of each factor.
 	Sparsity []Term
+	// Diagnostics are other per-iteration quantities that are not terms of
+	// the objective, e.g. an ALM's primal residual and penalty μ.
+	Diagnostics []Term
 }
 
 // Recorder captures the iterations of a fit. A nil *Recorder is valid and
@@ -63,6 +66,7 @@ func (r *Recorder) Record(it Iteration) {
 	}
 	it.Terms = append([]Term(nil), it.Terms...)
 	it.Sparsity = append([]Term(nil), it.Sparsity...)
+	it.Diagnostics = append([]Term(nil), it.Diagnostics...)
 	r.mu.Lock()
 	if r.keep > 0 && len(r.iters) == r.keep {
 		copy(r.iters, r.iters[1:])
@@ -100,67 +104,70 @@ func (r *Recorder) Total() int {
 }
 
 // Header is the CSV / dataframe column order: iter, seconds, objective, then
-// every objective term and every "sparsity_<factor>" in first-seen order.
+// every objective term, every "sparsity_<factor>" and every diagnostic, each
+// group in first-seen order.
 func (r *Recorder) Header() []string {
-	head := []string{"iter", "seconds", "objective"}
-	terms, sp := r.names()
-	head = append(head, terms...)
-	for _, s := range sp {
-		head = append(head, "sparsity_"+s)
-	}
+	head, _ := r.Columns()
 	return head
 }
 
-func (r *Recorder) names() (terms, sparsity []string) {
-	seenT, seenS := map[string]bool{}, map[string]bool{}
-	for _, it := range r.Iterations() {
-		for _, t := range it.Terms {
-			if !seenT[t.Name] {
-				seenT[t.Name] = true
-				terms = append(terms, t.Name)
-			}
-		}
-		for _, s := range it.Sparsity {
-			if !seenS[s.Name] {
-				seenS[s.Name] = true
-				sparsity = append(sparsity, s.Name)
-			}
-		}
-	}
-	return terms, sparsity
+// groups are the three named-value lists of an Iteration, with the prefix of
+// their columns.
+var groups = []struct {
+	prefix string
+	of     func(Iteration) []Term
+}{
+	{"", func(it Iteration) []Term { return it.Terms }},
+	{"sparsity_", func(it Iteration) []Term { return it.Sparsity }},
+	{"", func(it Iteration) []Term { return it.Diagnostics }},
 }
 
 // Columns returns the held iterations as float columns in Header order
-// ("iter" as a float); a term missing from an iteration is NaN. Front ends
+// ("iter" as a float); a value missing from an iteration is NaN. Front ends
 // build tables from it (a go-gota dataframe in experiments/frame).
 func (r *Recorder) Columns() ([]string, [][]float64) {
 	its := r.Iterations()
-	terms, sp := r.names()
-	head := r.Header()
+	head := []string{"iter", "seconds", "objective"}
+	type column struct {
+		group int
+		name  string
+	}
+	var named []column
+	for g, grp := range groups {
+		seen := map[string]bool{}
+		for _, it := range its {
+			for _, t := range grp.of(it) {
+				if !seen[t.Name] {
+					seen[t.Name] = true
+					named = append(named, column{g, t.Name})
+					head = append(head, grp.prefix+t.Name)
+				}
+			}
+		}
+	}
 	cols := make([][]float64, len(head))
 	for c := range cols {
 		cols[c] = make([]float64, len(its))
-	}
-	lookup := func(ts []Term, name string) float64 {
-		for _, t := range ts {
-			if t.Name == name {
-				return t.Value
-			}
-		}
-		return nan
 	}
 	for i, it := range its {
 		cols[0][i] = float64(it.Iter)
 		cols[1][i] = it.Seconds
 		cols[2][i] = it.Objective
-		for j, name := range terms {
-			cols[3+j][i] = lookup(it.Terms, name)
-		}
-		for j, name := range sp {
-			cols[3+len(terms)+j][i] = lookup(it.Sparsity, name)
+		for j, c := range named {
+			cols[3+j][i] = lookup(groups[c.group].of(it), c.name)
 		}
 	}
 	return head, cols
+}
+
+// lookup returns the value of the named term, NaN when absent.
+func lookup(ts []Term, name string) float64 {
+	for _, t := range ts {
+		if t.Name == name {
+			return t.Value
+		}
+	}
+	return nan
 }
 
 // WriteCSV writes the iterations as CSV with the columns of Header. Floats
