@@ -22,7 +22,7 @@ func TestDigamma(t *testing.T) {
 	const euler = 0.57721566490153286061
 	h9 := 1 + 1.0/2 + 1.0/3 + 1.0/4 + 1.0/5 + 1.0/6 + 1.0/7 + 1.0/8 + 1.0/9
 	for _, c := range []struct{ x, want float64 }{
-		{1, -euler}, {0.5, -euler - 2*math.Ln2}, {10, h9 - euler}, 
+		{1, -euler}, {0.5, -euler - 2*math.Ln2}, {10, h9 - euler},
 	} {
 		if got := digamma(c.x); math.Abs(got-c.want) > 1e-13*math.Max(1, math.Abs(c.want)) {
 			t.Errorf("ψ(%v) = %.17g, want %.17g", c.x, got, c.want)
