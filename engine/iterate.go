@@ -28,7 +28,8 @@ import (
 type Steps struct {
 	// Step performs iteration iter (1-based) into the candidate iterate. It
 	// returns a *NonFiniteError (see NonFinite) when a value it computed is
-	// NaN or ±Inf, or ctx.Err() when it noticed a cancellation mid-step.
+	// NaN or ±Inf, a *StationaryError (see Stationary) when it cannot move
+	// the iterate, or ctx.Err() when it noticed a cancellation mid-step.
 	Step func(ctx context.Context, iter int) error
 
 	// Objective returns the objective at the candidate iterate and its terms
@@ -75,11 +76,26 @@ func NonFinite(step, format string, args ...any) error {
 	return &NonFiniteError{Step: step, What: fmt.Sprintf(format, args...)}
 }
 
+// StationaryError reports that a step cannot move the iterate, e.g. a line
+// search found no step that decreases the objective: the iterate is
+// stationary to working precision. The driver ends the fit with Status
+// Converged and Detail "iteration i: <Error()>", the iterate being the
+// last accepted one.
+type StationaryError struct{ What string }
+
+func (e *StationaryError) Error() string { return e.What }
+
+// Stationary returns a *StationaryError saying why the step cannot move.
+func Stationary(format string, args ...any) error {
+	return &StationaryError{What: fmt.Sprintf(format, args...)}
+}
+
 // Iterate runs a family's steps until the stopping rule, a cancellation or a
 // numerical failure, recording every accepted iteration in rec (nil records
 // nothing). It returns the Status of the fit:
 //
-//   - Converged: Converged(prev, f) held between two evaluated objectives;
+//   - Converged: Converged(prev, f) held between two evaluated objectives,
+//     or Step returned a *StationaryError (Detail names the iteration);
 //   - IterationLimit: stop.Iterations() iterations were accepted;
 //   - Cancelled: ctx was done before an iteration, or Step returned ctx.Err();
 //   - NumericalFailure: Step returned a *NonFiniteError, or the objective was
@@ -104,13 +120,16 @@ func Iterate(ctx context.Context, stop Stopping, rec *Recorder, s Steps) Status 
 		start := time.Now()
 		if err := s.Step(ctx, it); err != nil {
 			var nf *NonFiniteError
+			var se *StationaryError
 			switch {
 			case errors.As(err, &nf):
 				st.Reason, st.Detail = NumericalFailure, fmt.Sprintf("iteration %d: %v", it, err)
+			case errors.As(err, &se):
+				st.Reason, st.Detail = Converged, fmt.Sprintf("iteration %d: %v", it, err)
 			case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
 				st.Reason = Cancelled
 			default:
-				panic(fmt.Sprintf("engine.Iterate: iteration %d: step returned %v; want nil, a *NonFiniteError or ctx.Err()", it, err))
+				panic(fmt.Sprintf("engine.Iterate: iteration %d: step returned %v; want nil, a *NonFiniteError, a *StationaryError or ctx.Err()", it, err))
 			}
 			return st
 		}

@@ -14,6 +14,7 @@ type toy struct {
 	x, cand      float64
 	accepted     int
 	badStep      int    // the step returning a NonFiniteError, 0 for none
+	stuckStep    int    // the step returning a StationaryError, 0 for none
 	badObjective int    // the step whose objective is NaN, 0 for none
 	cancelAt     int    // the step that calls cancel and returns ctx.Err()
 	cancel       func() // cancels the fit's context
@@ -27,6 +28,9 @@ func (t *toy) steps() Steps {
 			step = it
 			if it == t.badStep {
 				return NonFinite("x update", "x is %v", math.Inf(1))
+			}
+			if it == t.stuckStep {
+				return Stationary("no step down to α = %g", 1e-20)
 			}
 			if it == t.cancelAt {
 				t.cancel()
@@ -72,6 +76,8 @@ func TestIterateStops(t *testing.T) {
 			wantReason: NumericalFailure, wantIters: 2, wantObj: 0.25, wantDetail: "iteration 3: x update: x is +Inf", wantEvals: 2},
 		{name: "bad objective", stop: Stopping{MaxIter: 5, RelTol: -1}, toy: toy{x: 1, badObjective: 2},
 			wantReason: NumericalFailure, wantIters: 1, wantObj: 0.5, wantDetail: "iteration 2: objective is NaN (loss NaN)", wantEvals: 2},
+		{name: "stationary", stop: Stopping{MaxIter: 5, RelTol: -1}, toy: toy{x: 1, stuckStep: 3},
+			wantReason: Converged, wantIters: 2, wantObj: 0.25, wantDetail: "iteration 3: no step down to α = 1e-20", wantEvals: 2},
 		{name: "bad first step", stop: Stopping{MaxIter: 5, RelTol: -1}, toy: toy{x: 1, badStep: 1},
 			wantReason: NumericalFailure, wantIters: 0, wantObj: math.NaN(), wantDetail: "iteration 1: x update: x is +Inf"},
 	} {

@@ -30,6 +30,11 @@
 //     family's own Invalid cases, e.g. a NaN λ) are errors, not panics;
 //   - a corpus with an empty document and an unused term, and a corpus of
 //     one document, give an error or a finite model, never a panic;
+//   - corpora with entries of 1e308 and 1e200, which overflow every squared
+//     norm, give an error or Status NumericalFailure with a finite model
+//     (the last finite iterate), or a success with a finite objective and
+//     factors not identically zero — never a nil model, a panic or a
+//     silent 0;
 //   - FoldIn of training documents gives an n×K finite result (non-negative
 //     where required), wrong widths are errors, and Family.FoldInCheck can
 //     compare it with the training representation.

@@ -152,6 +152,7 @@ func Run(t *testing.T, f Family) {
 	t.Run(name+"/cancel", func(t *testing.T) { checkCancel(t, f, c) })
 	t.Run(name+"/invalid", func(t *testing.T) { checkInvalid(t, f, c) })
 	t.Run(name+"/degenerate", func(t *testing.T) { checkDegenerate(t, f) })
+	t.Run(name+"/huge", func(t *testing.T) { checkHuge(t, f) })
 	t.Run(name+"/foldin", func(t *testing.T) { checkFoldIn(t, f, c) })
 }
 
@@ -406,7 +407,9 @@ func checkInvalid(t reporter, f Family, c *engine.Corpus) {
 	}
 }
 
-// tolerate accepts an error or a finite model of the right shape.
+// tolerate accepts an error or a finite model of the right shape (also,
+// and in particular, with Status NumericalFailure: the model is then the
+// last finite iterate).
 func tolerate(t reporter, what string, o outcome, c *engine.Corpus, k int) {
 	t.Helper()
 	if o.panicked != nil {
@@ -418,10 +421,62 @@ func tolerate(t reporter, what string, o outcome, c *engine.Corpus, k int) {
 		return
 	}
 	if o.model == nil {
-		t.Errorf("%s: nil model and no error", what)
+		t.Errorf("%s: nil model and no error (status %v)", what, o.status)
 		return
 	}
 	checkFactorShapes(t, o.model, c.Terms(), c.Docs(), k)
+}
+
+// checkHuge fits corpora whose entries overflow every squared norm (1e308,
+// a 3×3 of one value, and 1e200, a 4×4 of distinct values): a fit must give
+// an error, or Status NumericalFailure with a finite model of the right
+// shape; a success is accepted only with a finite model, a finite objective
+// and factors that are not identically zero (the mark of an overflow that
+// zeroed a norm or a similarity: "converged, objective 0"). Nothing may
+// panic.
+func checkHuge(t reporter, f Family) {
+	for _, h := range []struct {
+		name string
+		n    int
+		val  func(i, j int) float64
+	}{
+		{"3×3 of 1e308", 3, func(int, int) float64 { return 1e308 }},
+		{"4×4 of about 1e200", 4, func(i, j int) float64 { return float64(1+i+2*j) * 1e200 }},
+	} {
+		var ts []sparse.Triplet
+		for i := 0; i < h.n; i++ {
+			for j := 0; j < h.n; j++ {
+				ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: h.val(i, j)})
+			}
+		}
+		c := build(t, "huge", h.n, h.n, ts)
+		cfg := f.cfg(23, parallel.NewPool(2))
+		cfg.K = 2
+		o := fit(context.Background(), f.New, c, cfg, engine.NewRecorder())
+		what := "corpus " + h.name
+		tolerate(t, what, o, c, cfg.K)
+		if o.panicked != nil || o.err != nil || o.model == nil {
+			continue
+		}
+		switch st := o.status; st.Reason {
+		case engine.NumericalFailure:
+			t.Logf("%s: %v (accepted: the model is finite)", what, st)
+		case engine.Converged, engine.IterationLimit:
+			if math.IsNaN(st.Objective) || math.IsInf(st.Objective, 0) {
+				t.Errorf("%s: status %v: a success needs a finite objective (an overflow must be an error or a numerical failure)", what, st)
+			}
+			for _, f := range []struct {
+				name string
+				a    *mat.Dense
+			}{{"TermTopics", o.model.TermTopics()}, {"DocTopics", o.model.DocTopics()}} {
+				if _, _, nonzero := firstBad(f.a, func(x float64) bool { return x != 0 }); !nonzero {
+					t.Errorf("%s: status %v with %s identically zero: the data vanished in an overflow (it must be an error or a numerical failure)", what, st, f.name)
+				}
+			}
+		default:
+			t.Errorf("%s: status %v, want a numerical failure, an error or a success", what, st)
+		}
+	}
 }
 
 func checkDegenerate(t reporter, f Family) {

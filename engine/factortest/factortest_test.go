@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"sync"
 	"testing"
@@ -59,6 +60,9 @@ const (
 	panicsOnBadK
 	wrongShape
 	foldInPanics
+	hugeSilentZero // on huge data: a success with zero factors, objective 0
+	hugeNilModel   // on huge data: a numerical failure with a nil model
+	hugeNaNModel   // on huge data: a numerical failure with a NaN factor
 )
 
 // toy is a deterministic stand-in model: U and V are filled from the seed,
@@ -108,6 +112,19 @@ func (m toy) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (e
 		v.Set(0, 0, float64(m.pool.Workers()))
 	}
 	model := &toyModel{u: u, v: v, b: m.b}
+	if huge(c) {
+		switch m.b {
+		case hugeSilentZero:
+			u.Zero()
+			v.Zero()
+			return model, engine.Status{Reason: engine.Converged, Iterations: 1}, nil
+		case hugeNilModel:
+			return nil, engine.Status{Reason: engine.NumericalFailure, Detail: "iteration 1: overflow"}, nil
+		case hugeNaNModel:
+			u.Set(0, 0, math.NaN())
+		}
+		return model, engine.Status{Reason: engine.NumericalFailure, Detail: "iteration 1: overflow"}, nil
+	}
 	for it := 1; it <= m.iters; it++ {
 		if m.b != ignoresCancel && ctx.Err() != nil {
 			return model, engine.Status{Reason: engine.Cancelled, Iterations: it - 1}, nil
@@ -119,6 +136,16 @@ func (m toy) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (e
 		rec.Record(engine.Iteration{Iter: it, Objective: obj})
 	}
 	return model, engine.Status{Reason: engine.IterationLimit, Iterations: m.iters}, nil
+}
+
+// huge reports an entry above 1e100 (the corpora of checkHuge).
+func huge(c *engine.Corpus) bool {
+	for _, x := range c.D.Val {
+		if x > 1e100 {
+			return true
+		}
+	}
+	return false
 }
 
 type toyModel struct {
@@ -161,6 +188,7 @@ func TestSuiteCatchesDefects(t *testing.T) {
 		"cancel":     func(r reporter, f Family) { checkCancel(r, f, c) },
 		"invalid":    func(r reporter, f Family) { checkInvalid(r, f, c) },
 		"degenerate": func(r reporter, f Family) { checkDegenerate(r, f) },
+		"huge":       func(r reporter, f Family) { checkHuge(r, f) },
 		"foldin":     func(r reporter, f Family) { checkFoldIn(r, f, c) },
 	}
 	for name, check := range checks {
@@ -180,6 +208,9 @@ func TestSuiteCatchesDefects(t *testing.T) {
 		{"cancel", ignoresCancel},
 		{"invalid", panicsOnBadK},
 		{"foldin", foldInPanics},
+		{"huge", hugeSilentZero},
+		{"huge", hugeNilModel},
+		{"huge", hugeNaNModel},
 	} {
 		if errs := runCheck(func(r reporter) { checks[tc.check](r, toyFamily(tc.b)) }); len(errs) == 0 {
 			t.Errorf("check %s did not catch defect %d", tc.check, tc.b)

@@ -22,11 +22,12 @@ const (
 )
 
 // Fit builds the document graph and runs the multiplicative updates of
-// Cai et al. (package doc), V then U, recording every iteration; at the end
-// it normalizes the columns of U (unless NoNormalize). The graph build is
-// not part of iteration 1 (Model.GraphSeconds). Cancellation gives Status
+// Cai et al. (package doc), V then U, through engine.Iterate; at the end it
+// normalizes the columns of U (unless NoNormalize). The graph build is not
+// part of iteration 1 (Model.GraphSeconds). Cancellation gives Status
 // Cancelled with the last complete iterate; a NaN/Inf gives
-// NumericalFailure naming the step.
+// NumericalFailure naming the step, with the last finite iterate; a
+// non-finite start (data whose scale overflows) is an error.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
 	if c == nil || c.D == nil {
 		return nil, engine.Status{}, fmt.Errorf("graphnmf: nil corpus or term-document matrix")
@@ -52,6 +53,14 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	model := &Model{opts: o, w: w, graphSeconds: time.Since(begin).Seconds()}
 
 	u, v := initFactors(c, o)
+	for _, f := range []struct {
+		name string
+		m    *mat.Dense
+	}{{"U", u}, {"V", v}} {
+		if r, col, bad := dense.FirstNonFinite(p, f.m); bad {
+			return nil, engine.Status{}, fmt.Errorf("graphnmf: initialization: %s[%d,%d] = %v is not finite (the data's scale overflows float64)", f.name, r+1, col+1, f.m.At(r, col))
+		}
+	}
 	un, vn := mat.NewDense(m, k, nil), mat.NewDense(n, k, nil)
 	gu, gv, gn := mat.NewDense(k, k, nil), mat.NewDense(k, k, nil), mat.NewDense(k, k, nil)
 	dtu, vg, wv, wvn := mat.NewDense(n, k, nil), mat.NewDense(n, k, nil), mat.NewDense(n, k, nil), mat.NewDense(n, k, nil)
@@ -60,21 +69,15 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	sparse.MulDense(p, wv, w, v)
 	normD2 := sparse.FrobeniusSq(p, c.D)
 
-	st := engine.Status{Objective: math.NaN()}
-	prev := math.NaN()
-	for t := 1; t <= o.Stopping.Iterations(); t++ {
-		if ctx.Err() != nil {
-			st.Reason = engine.Cancelled
-			break
-		}
-		start := time.Now()
+	// The candidate (un, vn) with gn = unᵀun and wvn = W·vn; (u, v) stay
+	// until accepted.
+	step := func(context.Context, int) error {
 		// V ← V ∘ (DᵀU + λWV + ε) ⊘ (V·UᵀU + λ·diag(d)·V + ε)
 		sparse.MulDense(p, dtu, dt, u)
 		dense.MulSmall(p, vg, v, gu)
 		updateV(p, vn, v, dtu, vg, wv, deg, lambda)
 		if r, col, bad := dense.FirstNonFinite(p, vn); bad {
-			st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: V update: V[%d,%d] is not finite", t, r, col)
-			break
+			return engine.NonFinite("V update", "V[%d,%d] = %v", r, col, vn.At(r, col))
 		}
 		// U ← U ∘ (DV + ε) ⊘ (U·VᵀV + ε), with the new V.
 		dense.Gram(p, gv, vn)
@@ -82,38 +85,27 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 		dense.MulSmall(p, ug, u, gv)
 		updateU(p, un, u, dv, ug)
 		if r, col, bad := dense.FirstNonFinite(p, un); bad {
-			st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: U update: U[%d,%d] is not finite", t, r, col)
-			break
+			return engine.NonFinite("U update", "U[%d,%d] = %v", r, col, un.At(r, col))
 		}
 		dense.Gram(p, gn, un)
 		sparse.MulDense(p, wvn, w, vn)
+		return nil
+	}
+	objective := func() (float64, []engine.Term) {
 		loss := sparse.ResidualSqParts(p, normD2, un, dv, gn, gv)
 		graph := lambda * laplacianForm(p, vn, wvn, deg)
-		obj := loss + graph
-		if math.IsNaN(obj) || math.IsInf(obj, 0) {
-			st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: objective: loss %v, graph term %v", t, loss, graph)
-			break
-		}
+		return loss + graph, []engine.Term{{Name: TermLoss, Value: loss}, {Name: TermGraph, Value: graph}}
+	}
+	accept := func() {
 		u, un = un, u
 		v, vn = vn, v
 		gu, gn = gn, gu
 		wv, wvn = wvn, wv
-		st.Iterations, st.Objective = t, obj
-		rec.Record(engine.Iteration{Iter: t, Seconds: time.Since(start).Seconds(), Objective: obj,
-			Terms: []engine.Term{{Name: TermLoss, Value: loss}, {Name: TermGraph, Value: graph}},
-			Sparsity: []engine.Term{{Name: SparsityU, Value: dense.ZeroFraction(p, u)},
-				{Name: SparsityV, Value: dense.ZeroFraction(p, v)}}})
-		if o.Stopping.Evaluate(t) {
-			if o.Stopping.Converged(prev, obj) {
-				st.Reason = engine.Converged
-				break
-			}
-			prev = obj
-		}
 	}
-	if st.Reason == 0 {
-		st.Reason = engine.IterationLimit
+	sparsity := func() []engine.Term {
+		return []engine.Term{{Name: SparsityU, Value: dense.ZeroFraction(p, u)}, {Name: SparsityV, Value: dense.ZeroFraction(p, v)}}
 	}
+	st := engine.Iterate(ctx, o.Stopping, rec, engine.Steps{Step: step, Objective: objective, Accept: accept, Sparsity: sparsity})
 	if !o.NoNormalize {
 		normalize(u, v)
 	}

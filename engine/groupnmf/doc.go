@@ -55,8 +55,14 @@
 //
 // # Recording
 //
-// Every iteration records the loss of Eq. 9 ("loss", the objective), the
-// wall time and the zero fractions of U0, [U_1 … U_P] and the compact V.
+// The fit runs through the engine's driver (engine.Iterate): a step
+// computes the candidate U and V into buffers of its own, so a cancelled or
+// failed fit (Status NumericalFailure naming the update) returns the last
+// accepted iterate. Every iteration records the wall time and the zero
+// fractions of U0, [U_1 … U_P] and the compact V and, on the iterations
+// Stopping.EvalEvery selects, the loss of Eq. 9 ("loss", the objective). A
+// D whose ‖D‖²_F overflows float64 is an error (the random initialization
+// has the data's scale, and the loss could not be evaluated).
 // The loss is evaluated from products the updates compute anyway: ‖D‖² −
 // 2⟨V, Φ⟩ + Σ_p ⟨V_pV_pᵀ, Ũ_pᵀŨ_p⟩ (or, with VFirst, ⟨U0, DHᵀ⟩ + Σ_p⟨U_p,
 // D_pW_pᵀ⟩ for the middle term).

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"time"
+	"slices"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
@@ -25,12 +25,13 @@ const (
 
 // Fit runs Algorithm 5 of GMF (Group NMF) on a labelled corpus: random
 // non-negative U0, U_p and V_p, then repeatedly the multiplicative updates
-// of lines 7 (U0), 9 (U_p) and 10 (V_p), recording after each iteration the
-// loss of Eq. 9, the wall time and the sparsity of U0, [U_1 … U_P] and the
-// V_p. It stops at the iteration limit or the relative-change tolerance, on
-// cancellation (the last complete iterate is returned) or on a NaN/Inf
-// (Status NumericalFailure naming the step). A corpus without labels, or
-// with a document whose label is −1, is an error.
+// of lines 7 (U0), 9 (U_p) and 10 (V_p) through engine.Iterate, recording
+// after each iteration the wall time, the sparsity of U0, [U_1 … U_P] and
+// the V_p and (when evaluated) the loss of Eq. 9. It stops at the iteration
+// limit or the relative-change tolerance, on cancellation or on a NaN/Inf
+// (Status NumericalFailure naming the step), returning the last accepted
+// iterate. A corpus without labels, with a document whose label is −1, or
+// whose ‖D‖²_F overflows float64, is an error.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
 	set, err := o.resolve()
 	if err != nil {
@@ -44,52 +45,23 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 		return nil, engine.Status{}, fmt.Errorf("groupnmf: empty corpus (%d terms × %d documents)", lay.M, lay.N)
 	}
 	s := newSolver(set, lay)
+	if math.IsNaN(s.dnorm2) || math.IsInf(s.dnorm2, 0) {
+		return nil, engine.Status{}, fmt.Errorf("groupnmf: initialization: ‖D‖²_F overflows float64 (largest entry %v): scale the term-document matrix down", slices.Max(lay.D.Val))
+	}
 	s.init(c.D)
-
-	st := engine.Status{Objective: math.NaN()}
-	maxIter := set.stop.Iterations()
-	prev := math.NaN()
-	for t := 1; t <= maxIter; t++ {
-		if ctx.Err() != nil {
-			st.Reason = engine.Cancelled
-			break
-		}
-		start := time.Now()
-		f := s.iterate(ctx)
-		if f != nil {
-			st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: %s", t, f)
-			break
-		}
-		if ctx.Err() != nil {
-			st.Reason = engine.Cancelled
-			break
-		}
-		obj := math.NaN()
-		eval := set.stop.Evaluate(t)
-		if eval {
-			obj = s.loss()
-			if math.IsNaN(obj) || math.IsInf(obj, 0) {
-				st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: objective is %v", t, obj)
-				break
-			}
-		}
-		s.accept()
-		st.Iterations = t
-		rec.Record(engine.Iteration{Iter: t, Seconds: time.Since(start).Seconds(), Objective: obj,
-			Terms: []engine.Term{{Name: TermLoss, Value: obj}}, Sparsity: s.sparsity()})
-		if eval {
-			st.Objective = obj
-			if set.stop.Converged(prev, obj) {
-				st.Reason = engine.Converged
-				break
-			}
-			prev = obj
-		}
-	}
-	if st.Reason == 0 {
-		st.Reason = engine.IterationLimit
-	}
+	st := s.run(ctx, rec)
 	return newModel(s), st, nil
+}
+
+// run iterates through the engine's driver until the stopping rule, a
+// cancellation or a failure.
+func (s *solver) run(ctx context.Context, rec *engine.Recorder) engine.Status {
+	return engine.Iterate(ctx, s.set.stop, rec, engine.Steps{
+		Step:      s.step,
+		Objective: s.objective,
+		Accept:    s.accept,
+		Sparsity:  s.sparsity,
+	})
 }
 
 // solver holds the factors and buffers of one fit, laid out as in
@@ -200,23 +172,20 @@ func (s *solver) accept() {
 	s.utu, s.utuNext = s.utuNext, s.utu
 }
 
-// failure is a numerical failure: the step and why.
-type failure struct{ step, why string }
-
-func (f *failure) String() string { return f.step + ": " + f.why }
-
-// iterate computes (uNext, vNext) from (u, v): Algorithm 5's U0 (line 7),
-// U_p (line 9), V_p (line 10), or with VFirst V_p, U0, U_p. It leaves
-// gNext = V_pV_pᵀ of vNext, utuNext = Ũ_pᵀŨ_p of uNext and lossT for the
-// loss.
-func (s *solver) iterate(ctx context.Context) *failure {
+// step computes the candidate (uNext, vNext) from (u, v): Algorithm 5's U0
+// (line 7), U_p (line 9), V_p (line 10), or with VFirst V_p, U0, U_p. It
+// leaves gNext = V_pV_pᵀ of vNext, utuNext = Ũ_pᵀŨ_p of uNext and lossT for
+// the loss. It returns an *engine.NonFiniteError naming the update that
+// produced a NaN/Inf, or ctx.Err() when cancelled between or inside the
+// updates (the candidate is then incomplete and is discarded).
+func (s *solver) step(ctx context.Context, _ int) error {
 	if s.set.vFirst {
-		if f := s.updateV(ctx, s.u, s.utu); f != nil || ctx.Err() != nil {
-			return f
+		if err := s.updateV(ctx, s.u, s.utu); err != nil {
+			return err
 		}
 		s.gNext = s.lay.ClassGrams(s.set.pool, s.vNext)
-		if f := s.updateU(ctx, s.vNext, s.gNext); f != nil || ctx.Err() != nil {
-			return f
+		if err := s.updateU(ctx, s.vNext, s.gNext); err != nil {
+			return err
 		}
 		grouping.TopicGrams(s.set.pool, s.uNext, s.ks, s.kc, s.utuNext)
 		// ⟨U, D Vᵀ⟩ from the U numerators D·Hᵀ and [D_pW_pᵀ] of the new V.
@@ -230,17 +199,23 @@ func (s *solver) iterate(ctx context.Context) *failure {
 		}
 		return nil
 	}
-	if f := s.updateU(ctx, s.v, s.g); f != nil || ctx.Err() != nil {
-		return f
+	if err := s.updateU(ctx, s.v, s.g); err != nil {
+		return err
 	}
 	grouping.TopicGrams(s.set.pool, s.uNext, s.ks, s.kc, s.utuNext)
-	if f := s.updateV(ctx, s.uNext, s.utuNext); f != nil || ctx.Err() != nil {
-		return f
+	if err := s.updateV(ctx, s.uNext, s.utuNext); err != nil {
+		return err
 	}
 	s.gNext = s.lay.ClassGrams(s.set.pool, s.vNext)
 	// ⟨V, Φ⟩ with Φ_p = Ũ_pᵀD_p of the new U (the V numerators).
 	s.lossT = dense.Dot(s.set.pool, s.vNext, s.phi)
 	return nil
+}
+
+// objective is the loss of Eq. 9 at the candidate, the whole objective.
+func (s *solver) objective() (float64, []engine.Term) {
+	f := s.loss()
+	return f, []engine.Term{{Name: TermLoss, Value: f}}
 }
 
 // loss is Σ_p ‖D_p − Ũ_pV_p‖²_F at (uNext, vNext) = ‖D‖² − 2·lossT +
@@ -265,7 +240,7 @@ func (s *solver) loss() float64 {
 // the U_p update using the new U0, as Algorithm 5 orders them. Numerators
 // are D·Hᵀ and grouping.MulBlockDiag; denominators are small dense
 // products with the blocks of the class Grams.
-func (s *solver) updateU(ctx context.Context, vc *mat.Dense, g []*mat.Dense) *failure {
+func (s *solver) updateU(ctx context.Context, vc *mat.Dense, g []*mat.Dense) error {
 	p := s.set.pool
 	if s.ks > 0 {
 		s0 := mat.NewDense(s.ks, s.ks, nil)
@@ -283,8 +258,8 @@ func (s *solver) updateU(ctx context.Context, vc *mat.Dense, g []*mat.Dense) *fa
 			dense.MulSmall(p, t0, s.uc(s.u), cst)
 			s.den0.Add(s.den0, t0)
 		}
-		if ctx.Err() != nil {
-			return nil
+		if err := ctx.Err(); err != nil {
+			return err
 		}
 		if f := muStep(p, s.u0(s.uNext), s.u0(s.u), s.num0, s.den0, "U0 update (GMF Alg. 5 line 7)", "term"); f != nil {
 			return f
@@ -305,8 +280,8 @@ func (s *solver) updateU(ctx context.Context, vc *mat.Dense, g []*mat.Dense) *fa
 			dense.MulSmall(p, s.tc, s.u0(s.uNext), c2) // U0H_pW_pᵀ with the new U0
 			s.denc.Add(s.denc, s.tc)
 		}
-		if ctx.Err() != nil {
-			return nil
+		if err := ctx.Err(); err != nil {
+			return err
 		}
 		if f := muStep(p, s.uc(s.uNext), s.uc(s.u), s.numc, s.denc, "U_p update (GMF Alg. 5 line 9)", "term"); f != nil {
 			return f
@@ -321,7 +296,7 @@ func (s *solver) updateU(ctx context.Context, vc *mat.Dense, g []*mat.Dense) *fa
 //
 // over units of vUnitDocs documents within each class, leaving Φ_p = Ũ_pᵀD_p
 // (stored transposed) in phi.
-func (s *solver) updateV(ctx context.Context, uc *mat.Dense, utu []*mat.Dense) *failure {
+func (s *solver) updateV(ctx context.Context, uc *mat.Dense, utu []*mat.Dense) error {
 	p := s.set.pool
 	units := s.lay.Units(vUnitDocs)
 	p.For(len(units), 1, func(b, _, _ int) {
@@ -342,11 +317,11 @@ func (s *solver) updateV(ctx context.Context, uc *mat.Dense, utu []*mat.Dense) *
 		dense.MulSmall(p, den, vp, utu[un.Class]) // V_pᵀ(Ũ_pᵀŨ_p)
 		muRows(s.vNext.Slice(un.Lo, un.Hi, 0, s.kt).(*mat.Dense), vp, phi, den)
 	})
-	if ctx.Err() != nil {
-		return nil
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	if r, c, bad := dense.FirstNonFinite(p, s.vNext); bad {
-		return &failure{"V_p update (GMF Alg. 5 line 10)", fmt.Sprintf("entry (document %d, topic %d) is %v", s.lay.Order[r], c, s.vNext.At(r, c))}
+		return engine.NonFinite("V_p update (GMF Alg. 5 line 10)", "entry (document %d, topic %d) is %v", s.lay.Order[r], c, s.vNext.At(r, c))
 	}
 	return nil
 }
@@ -366,14 +341,14 @@ func muRows(dst, x, num, den *mat.Dense) {
 
 // muStep is muRows over fixed row blocks of dense.RowBlock, then a check
 // for a non-finite result naming the step.
-func muStep(p *parallel.Pool, dst, x, num, den *mat.Dense, step, rowName string) *failure {
+func muStep(p *parallel.Pool, dst, x, num, den *mat.Dense, step, rowName string) error {
 	r, c := x.Dims()
 	p.For(r, dense.RowBlock, func(_, lo, hi int) {
 		muRows(dst.Slice(lo, hi, 0, c).(*mat.Dense), x.Slice(lo, hi, 0, c).(*mat.Dense),
 			num.Slice(lo, hi, 0, c).(*mat.Dense), den.Slice(lo, hi, 0, c).(*mat.Dense))
 	})
 	if i, j, bad := dense.FirstNonFinite(p, dst); bad {
-		return &failure{step, fmt.Sprintf("entry (%s %d, column %d) is %v", rowName, i, j, dst.At(i, j))}
+		return engine.NonFinite(step, "entry (%s %d, column %d) is %v", rowName, i, j, dst.At(i, j))
 	}
 	return nil
 }

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"time"
+	"slices"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
@@ -30,13 +30,14 @@ const (
 
 // Fit runs Algorithm 1 of GMF (GRLSI) on a labelled corpus: U_p ← 0 and V_p
 // random for every class, then repeatedly U0 ← UpdateU0 (Alg. 2), U_p ←
-// UpdateU_p (Alg. 3) and V_p ← UpdateV_p (Alg. 4) for every class,
-// recording after each iteration the objective of Eq. 3 and its terms, the
-// wall time and the sparsity of U0, [U_1 … U_P] and the V_p. It stops at the
-// iteration limit or the relative-change tolerance, on cancellation (the
-// last complete iterate is returned) or on a NaN/Inf (Status
-// NumericalFailure naming the step). A corpus without labels, or with a
-// document whose label is −1, is an error.
+// UpdateU_p (Alg. 3) and V_p ← UpdateV_p (Alg. 4) for every class, through
+// engine.Iterate: recording after each iteration the wall time, the
+// sparsity of U0, [U_1 … U_P] and the V_p and (when evaluated) the
+// objective of Eq. 3 and its terms. It stops at the iteration limit or the
+// relative-change tolerance, on cancellation or on a NaN/Inf (Status
+// NumericalFailure naming the step), returning the last accepted iterate.
+// A corpus without labels, with a document whose label is −1, or whose
+// ‖D‖²_F overflows float64, is an error.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
 	set, err := o.resolve()
 	if err != nil {
@@ -47,62 +48,24 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 		return nil, engine.Status{}, err
 	}
 	s := newSolver(set, lay)
+	if math.IsNaN(s.dnorm2) || math.IsInf(s.dnorm2, 0) {
+		return nil, engine.Status{}, fmt.Errorf("grouprlsi: initialization: ‖D‖²_F overflows float64 (largest entry %v): scale the term-document matrix down", slices.Max(lay.D.Val))
+	}
 	s.initV(engine.NewRand(set.seed).NormFloat64)
-
-	st := engine.Status{Objective: math.NaN()}
-	maxIter := set.stop.Iterations()
-	prev := math.NaN()
-	fail := func(t int, f *failure) {
-		st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: %s", t, f)
-	}
-	for t := 1; t <= maxIter; t++ {
-		if ctx.Err() != nil {
-			st.Reason = engine.Cancelled
-			break
-		}
-		start := time.Now()
-		var f *failure
-		for _, step := range []func(context.Context) *failure{s.updateU0, s.updateUc, s.updateV} {
-			if f = step(ctx); f != nil || ctx.Err() != nil {
-				break
-			}
-		}
-		if f != nil {
-			fail(t, f)
-			break
-		}
-		if ctx.Err() != nil {
-			st.Reason = engine.Cancelled
-			break
-		}
-		terms := s.objectiveTerms()
-		obj := terms[0].Value + terms[1].Value + terms[2].Value + terms[3].Value
-		if math.IsNaN(obj) || math.IsInf(obj, 0) {
-			fail(t, &failure{"objective", fmt.Sprintf("%v (%s %v, %s %v, %s %v, %s %v)", obj,
-				terms[0].Name, terms[0].Value, terms[1].Name, terms[1].Value, terms[2].Name, terms[2].Value, terms[3].Name, terms[3].Value)})
-			break
-		}
-		s.accept()
-		st.Iterations, st.Objective = t, obj
-		rec.Record(engine.Iteration{Iter: t, Seconds: time.Since(start).Seconds(), Objective: obj, Terms: terms, Sparsity: s.sparsity()})
-		if set.stop.Evaluate(t) {
-			if set.stop.Converged(prev, obj) {
-				st.Reason = engine.Converged
-				break
-			}
-			prev = obj
-		}
-	}
-	if st.Reason == 0 {
-		st.Reason = engine.IterationLimit
-	}
+	st := s.run(ctx, rec)
 	return newModel(s), st, nil
 }
 
-// failure is a numerical failure: the step that produced it and why.
-type failure struct{ step, why string }
-
-func (f *failure) String() string { return f.step + ": " + f.why }
+// run iterates through the engine's driver until the stopping rule, a
+// cancellation or a failure.
+func (s *solver) run(ctx context.Context, rec *engine.Recorder) engine.Status {
+	return engine.Iterate(ctx, s.set.stop, rec, engine.Steps{
+		Step:      s.step,
+		Objective: s.objective,
+		Accept:    s.accept,
+		Sparsity:  s.sparsity,
+	})
+}
 
 // solver holds the factors and work buffers of one fit. U = [U0 | U_1 … U_P]
 // is one M×K matrix (K = Ks + P·Kc); the V_p are stored transposed and
@@ -191,6 +154,32 @@ func (s *solver) classGrams(v *mat.Dense) []*mat.Dense {
 	return s.lay.ClassGrams(s.set.pool, v)
 }
 
+// step computes the candidate (uNext, vNext) of one iteration of GMF
+// Algorithm 1 from (u, v): U0 (Alg. 2), then the U_p with the new U0
+// (Alg. 3), then the V_p with the new U (Alg. 4), and the class Grams
+// V_pV_pᵀ of the new V, which serve the objective and, once accepted, the
+// next iteration. It returns ctx.Err() when cancelled between or inside the
+// updates (the candidate is then incomplete and is discarded).
+func (s *solver) step(ctx context.Context, _ int) error {
+	for _, update := range []func(context.Context) error{s.updateU0, s.updateUc, s.updateV} {
+		if err := update(ctx); err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+	}
+	s.gNext = s.classGrams(s.vNext)
+	return nil
+}
+
+// objective is the objective of Eq. 3 at the candidate, the sum of its
+// four terms.
+func (s *solver) objective() (float64, []engine.Term) {
+	terms := s.objectiveTerms()
+	return terms[0].Value + terms[1].Value + terms[2].Value + terms[3].Value, terms
+}
+
 // accept makes the computed iterate current.
 func (s *solver) accept() {
 	s.u, s.uNext = s.uNext, s.u
@@ -215,7 +204,7 @@ func block(a *mat.Dense, r0, r1, c0, c1 int) []float64 {
 // lasso min ‖d̄_m − Hᵀū‖² + λ1‖ū‖₁ by coordinate descent with
 // soft-thresholding at λ1/2 (rlsi.Lasso, the update rule after Eq. 6).
 // U_p are the current ones (old iterate), as in Algorithm 1 line 6.
-func (s *solver) updateU0(ctx context.Context) *failure {
+func (s *solver) updateU0(ctx context.Context) error {
 	if s.ks == 0 {
 		return nil
 	}
@@ -245,15 +234,15 @@ func (s *solver) updateU0(ctx context.Context) *failure {
 		dense.MulSmall(p, s.t0, s.uc(s.u), cst)
 		s.r0.Sub(s.r0, s.t0)
 	}
-	if ctx.Err() != nil {
-		return nil
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	if f := checkFinite(p, s.r0, "UpdateU0 (GMF Alg. 2 line 2): R0 = Σ D_pH_pᵀ − Σ U_pW_pH_pᵀ", "R0"); f != nil {
 		return f
 	}
 	s.lassoRows(ctx, s.u0(s.uNext), s.u0(s.u), s.r0, [][]float64{s0}, s.ks)
-	if ctx.Err() != nil {
-		return nil
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	return checkFinite(p, s.u0(s.uNext), "UpdateU0 (GMF Alg. 2)", "U0")
 }
@@ -265,7 +254,7 @@ func (s *solver) updateU0(ctx context.Context) *failure {
 // (grouping.MulBlockDiag) and one product U0·[H_1W_1ᵀ … H_PW_Pᵀ]; the P·M
 // row problems run over fixed blocks of term rows, each covering every
 // class.
-func (s *solver) updateUc(ctx context.Context) *failure {
+func (s *solver) updateUc(ctx context.Context) error {
 	if s.kc == 0 {
 		return nil
 	}
@@ -291,15 +280,15 @@ func (s *solver) updateUc(ctx context.Context) *failure {
 		dense.MulSmall(p, s.tc, s.u0(s.uNext), c2)
 		s.rc.Sub(s.rc, s.tc)
 	}
-	if ctx.Err() != nil {
-		return nil
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	if f := checkFinite(p, s.rc, "UpdateU_p (GMF Alg. 3 line 2): R_p = D_pW_pᵀ − U0H_pW_pᵀ", "R_p"); f != nil {
 		return f
 	}
 	s.lassoRows(ctx, s.uc(s.uNext), s.uc(s.u), s.rc, sp, s.kc)
-	if ctx.Err() != nil {
-		return nil
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	return checkFinite(p, s.uc(s.uNext), "UpdateU_p (GMF Alg. 3)", "U_p")
 }
@@ -337,7 +326,7 @@ func (s *solver) lassoRows(ctx context.Context, dst, prev, r *mat.Dense, ss [][]
 // with the new U0 and U_p. The documents run as units of vUnitDocs documents
 // within each class (grouping.Layout.Units), so a class of any size is
 // split evenly over the pool; each document's row depends on it alone.
-func (s *solver) updateV(ctx context.Context) *failure {
+func (s *solver) updateV(ctx context.Context) error {
 	p := s.set.pool
 	grouping.TopicGrams(p, s.uNext, s.ks, s.kc, s.utu)
 	errs := make([]error, s.np)
@@ -346,7 +335,7 @@ func (s *solver) updateV(ctx context.Context) *failure {
 	})
 	for q, err := range errs {
 		if err != nil {
-			return &failure{fmt.Sprintf("UpdateV_p (GMF Alg. 4 line 1), class %d: Σ_p = (Ũ_pᵀŨ_p + λ2 I)⁻¹", q), err.Error()}
+			return engine.NonFinite(fmt.Sprintf("UpdateV_p (GMF Alg. 4 line 1), class %d: Σ_p = (Ũ_pᵀŨ_p + λ2 I)⁻¹", q), "%v", err)
 		}
 	}
 	if s.n == 0 {
@@ -375,19 +364,18 @@ func (s *solver) updateV(ctx context.Context) *failure {
 		}
 		dense.MulSmall(p, s.vNext.Slice(un.Lo, un.Hi, 0, s.kt).(*mat.Dense), phi, s.sigma[un.Class])
 	})
-	if ctx.Err() != nil {
-		return nil
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	return checkFinite(p, s.vNext, "UpdateV_p (GMF Alg. 4)", "V")
 }
 
 // objectiveTerms returns the terms of Eq. 3 at (uNext, vNext), given utu
-// and phi of uNext. The loss is Σ_p ‖D_p − Ũ_pV_p‖²_F = ‖D‖²_F −
-// 2⟨V, Φ⟩ + Σ_p ⟨V_pV_pᵀ, Ũ_pᵀŨ_p⟩, with the class Grams of vNext computed
-// here into gNext (they become S0, S_p and C_p of the next iteration).
+// and phi of uNext and the class Grams gNext of vNext (all left by step).
+// The loss is Σ_p ‖D_p − Ũ_pV_p‖²_F = ‖D‖²_F − 2⟨V, Φ⟩ +
+// Σ_p ⟨V_pV_pᵀ, Ũ_pᵀŨ_p⟩.
 func (s *solver) objectiveTerms() []engine.Term {
 	p := s.set.pool
-	s.gNext = s.classGrams(s.vNext)
 	loss, vreg := s.dnorm2, 0.0
 	if s.n > 0 {
 		t := dense.Dot(p, s.vNext, s.phi)
@@ -428,20 +416,20 @@ func (s *solver) sparsity() []engine.Term {
 	return []engine.Term{{Name: SparsityU0, Value: z0}, {Name: SparsityUp, Value: zc}, {Name: SparsityV, Value: zv}}
 }
 
-// checkFinite returns a failure of the given step when a holds a NaN or
-// Inf, naming the matrix and the first bad entry.
-func checkFinite(p *parallel.Pool, a *mat.Dense, step, name string) *failure {
+// checkFinite returns an *engine.NonFiniteError of the given step when a
+// holds a NaN or Inf, naming the matrix and the first bad entry.
+func checkFinite(p *parallel.Pool, a *mat.Dense, step, name string) error {
 	if row, col, bad := dense.FirstNonFinite(p, a); bad {
-		return &failure{step, fmt.Sprintf("%s[%d,%d] = %v", name, row, col, a.At(row, col))}
+		return engine.NonFinite(step, "%s[%d,%d] = %v", name, row, col, a.At(row, col))
 	}
 	return nil
 }
 
 // checkSlice is checkFinite for a packed k-column matrix.
-func checkSlice(a []float64, k int, step, name string) *failure {
+func checkSlice(a []float64, k int, step, name string) error {
 	for i, x := range a {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return &failure{step, fmt.Sprintf("%s[%d,%d] = %v", name, i/k, i%k, x)}
+			return engine.NonFinite(step, "%s[%d,%d] = %v", name, i/k, i%k, x)
 		}
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/grouping"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
@@ -257,6 +258,7 @@ func TestBlockUpdatesLowerSubObjectives(t *testing.T) {
 			if f3 > f2*(1+slack) {
 				t.Errorf("%v it %d: UpdateV raised the objective %.15g → %.15g", kk, it, f2, f3)
 			}
+			s.gNext = s.classGrams(s.vNext) // as step leaves them
 			terms := s.objectiveTerms()
 			got := terms[0].Value + terms[1].Value + terms[2].Value + terms[3].Value
 			if math.Abs(got-f3) > 1e-9*f3 {
@@ -511,16 +513,126 @@ func TestSizesZeroAndOne(t *testing.T) {
 }
 
 func TestNumericalFailure(t *testing.T) {
-	// Weights near the float64 limit overflow the products: the fit stops
-	// with NumericalFailure naming the step, and returns a model.
+	// Weights near the float64 limit: ‖D‖²_F overflows, so no objective
+	// can be evaluated and Fit refuses the data, naming the initialization
+	// (it used to report "numerical failure after 0 iterations", issue 11).
 	d, _ := sparse.FromTriplets(3, 4, []sparse.Triplet{{Row: 0, Col: 0, Val: 1e300}, {Row: 1, Col: 1, Val: 1e300}, {Row: 2, Col: 2, Val: 1}, {Row: 0, Col: 3, Val: 1e300}})
 	c := testcorpus.Labelled(t, d, []int{0, 1, 0, 1}, 2)
-	m, st, err := Options{Ks: 1, Kc: 1, Stopping: engine.Stopping{MaxIter: 5}}.Fit(context.Background(), c, nil)
-	if err != nil || m == nil {
-		t.Fatalf("%v", err)
+	o := Options{Ks: 1, Kc: 1, Stopping: engine.Stopping{MaxIter: 5}}
+	if m, st, err := o.Fit(context.Background(), c, nil); err == nil || !strings.Contains(err.Error(), "initialization") || !strings.Contains(err.Error(), "overflows float64") {
+		t.Errorf("Fit on 1e300 weights = %v, %v, %v; want an error naming the overflowing initialization", m, st, err)
 	}
-	if st.Reason != engine.NumericalFailure || !strings.Contains(st.Detail, "iteration 1") {
-		t.Errorf("status %v, want a numerical failure at iteration 1", st)
+
+	// A V⁽⁰⁾ of 1e200 overflows S0 = Σ H_pH_pᵀ in the first UpdateU0: the
+	// fit stops with NumericalFailure naming the step and returns the last
+	// accepted iterate, V⁽⁰⁾ itself (finite).
+	d.Val = []float64{1, 2, 3, 4}
+	c = testcorpus.Labelled(t, d, []int{0, 1, 0, 1}, 2)
+	set, err := o.resolve()
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Log(st)
+	lay, err := grouping.New(c, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSolver(set, lay)
+	s.initV(func() float64 { return 1e200 })
+	v0 := mat.DenseCopyOf(s.v)
+	st := s.run(context.Background(), nil)
+	if st.Reason != engine.NumericalFailure || st.Iterations != 0 || !strings.Contains(st.Detail, "iteration 1: UpdateU0") || !strings.Contains(st.Detail, "S0") {
+		t.Errorf("status %v, want a numerical failure in UpdateU0 (S0) at iteration 1", st)
+	}
+	m := newModel(s)
+	if !testcorpus.BitsEqual(m.v, v0) {
+		t.Error("V is not V⁽⁰⁾")
+	}
+	for _, f := range []*mat.Dense{m.TermTopics(), m.DocTopics()} {
+		if r, k, bad := dense.FirstNonFinite(nil, f); bad {
+			t.Errorf("factor entry (%d, %d) = %v", r, k, f.At(r, k))
+		}
+	}
+}
+
+func TestHugeEntries(t *testing.T) {
+	// Issue 11's inputs (a 3×3 matrix of 1e308, a 4×4 one around 1e200)
+	// overflow ‖D‖²_F: GRLSI and CRLSI refuse them with an error naming
+	// the initialization. Around 1e150 the fits run; whatever they end in,
+	// the model is finite.
+	for _, tc := range []struct {
+		name    string
+		m, n    int
+		scale   float64
+		wantErr bool
+	}{
+		{"3x3 of 1e308", 3, 3, 0, true},
+		{"4x4 around 1e200", 4, 4, 1e200, true},
+		{"4x4 around 1e150", 4, 4, 1e150, false},
+	} {
+		var ts []sparse.Triplet
+		labels := make([]int, tc.n)
+		for j := 0; j < tc.n; j++ {
+			labels[j] = j % 2
+			for i := 0; i < tc.m; i++ {
+				v := 1e308
+				if tc.scale > 0 {
+					v = tc.scale * float64(1+i+2*j)
+				}
+				ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
+			}
+		}
+		d, err := sparse.FromTriplets(tc.m, tc.n, ts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := testcorpus.Labelled(t, d, labels, 2)
+		stop := engine.Stopping{MaxIter: 5}
+		for _, meth := range []engine.Method{Options{Ks: 1, Kc: 1, Stopping: stop}, PerClassOptions{Kc: 1, Stopping: stop}} {
+			m, st, err := meth.Fit(context.Background(), c, nil)
+			if tc.wantErr {
+				if err == nil || !strings.Contains(err.Error(), "initialization") || !strings.Contains(err.Error(), "overflows float64") {
+					t.Errorf("%s, %s: err = %v, status %v; want an error naming the overflowing initialization", tc.name, meth.Name(), err, st)
+				}
+				continue
+			}
+			if err != nil || m == nil {
+				t.Fatalf("%s, %s: model %v, err %v", tc.name, meth.Name(), m, err)
+			}
+			for _, f := range []*mat.Dense{m.TermTopics(), m.DocTopics()} {
+				if r, k, bad := dense.FirstNonFinite(nil, f); bad {
+					t.Errorf("%s, %s: status %v, factor entry (%d, %d) = %v", tc.name, meth.Name(), st, r, k, f.At(r, k))
+				}
+			}
+			if st.Reason != engine.NumericalFailure && (math.IsNaN(st.Objective) || math.IsInf(st.Objective, 0)) {
+				t.Errorf("%s, %s: status %v with a non-finite objective", tc.name, meth.Name(), st)
+			}
+		}
+	}
+}
+
+func TestEvalEveryLeavesIteratesUnchanged(t *testing.T) {
+	// The driver evaluates the objective only every EvalEvery iterations;
+	// the class Grams V_pV_pᵀ, which the next iteration needs, are computed
+	// by the step, so the iterates are the same bits whatever the cadence,
+	// and the evaluated objectives agree.
+	c := testcorpus.Grouped(t, 3, 3, 20, 2, 2, 5)
+	fit := func(every int) (engine.Model, []engine.Iteration) {
+		rec := engine.NewRecorder()
+		m, st, err := Options{Ks: 2, Kc: 2, Lambda1: 0.05, Seed: 5, Stopping: engine.Stopping{MaxIter: 7, RelTol: -1, EvalEvery: every}}.Fit(context.Background(), c, rec)
+		if err != nil || st.Reason != engine.IterationLimit || st.Iterations != 7 {
+			t.Fatalf("EvalEvery %d: %v, %v", every, st, err)
+		}
+		return m, rec.Iterations()
+	}
+	m1, its1 := fit(1)
+	m3, its3 := fit(3)
+	if !testcorpus.BitsEqual(m1.TermTopics(), m3.TermTopics()) || !testcorpus.BitsEqual(m1.DocTopics(), m3.DocTopics()) {
+		t.Error("EvalEvery 3 changed the iterates")
+	}
+	for i, it := range its3 {
+		evaluated := (i+1)%3 == 0 || i+1 == 7
+		if evaluated && it.Objective != its1[i].Objective || !evaluated && !math.IsNaN(it.Objective) {
+			t.Errorf("iteration %d objective %v, want %v (evaluated %v)", i+1, it.Objective, its1[i].Objective, evaluated)
+		}
+	}
 }

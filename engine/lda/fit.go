@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"time"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
@@ -18,11 +17,11 @@ import (
 // Steyvers 2004, Eq. 2) of the current sample.
 const TermNegLogPWZ = "-log p(w|z)"
 
-// Fit runs the collapsed Gibbs sampler on the corpus: a uniformly random
-// initial assignment, then Iters sweeps over all tokens, recording every
-// sweep's wall time and, every EvalEvery sweeps and after the last,
-// −log p(w|z). The estimates of φ and θ average the samples of the sweeps
-// after BurnIn. The status is IterationLimit (a Gibbs sampler has no
+// Fit runs the collapsed Gibbs sampler on the corpus through engine.Iterate:
+// a uniformly random initial assignment, then Iters sweeps over all tokens,
+// recording every sweep's wall time and, every EvalEvery sweeps and after
+// the last, −log p(w|z). The estimates of φ and θ average the samples of
+// the sweeps after BurnIn. The status is IterationLimit (a Gibbs sampler has no
 // convergence test) or Cancelled; a cancelled fit returns the estimates
 // from the samples taken so far (the current sample if still in burn-in).
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
@@ -257,37 +256,34 @@ func (s *sampler) accumulate() {
 	s.samples++
 }
 
+// run samples through the engine's driver: Iters sweeps, −log p(w|z)
+// evaluated every EvalEvery sweeps and after the last, and no convergence
+// test (RelTol < 0: a Gibbs chain does not converge to a point). A sweep
+// updates the counts in place; they are integers, never non-finite, and
+// −log p(w|z) of finite counts is finite.
 func (s *sampler) run(ctx context.Context, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	set := s.set
-	st := engine.Status{Objective: math.NaN()}
-	for t := 1; t <= set.iters; t++ {
-		if ctx.Err() != nil {
-			st.Reason = engine.Cancelled
-			break
-		}
-		start := time.Now()
-		s.sweep()
-		if t > set.burnIn {
-			s.accumulate()
-		}
-		it := engine.Iteration{Iter: t, Objective: math.NaN()}
-		if t%set.evalEvery == 0 || t == set.iters {
+	stop := engine.Stopping{MaxIter: s.set.iters, RelTol: -1, EvalEvery: s.set.evalEvery}
+	st := engine.Iterate(ctx, stop, rec, engine.Steps{
+		Step: s.step,
+		Objective: func() (float64, []engine.Term) {
 			obj := -s.logPWZ()
-			it.Objective = obj
-			it.Terms = []engine.Term{{Name: TermNegLogPWZ, Value: obj}}
-			st.Objective = obj
-		}
-		it.Seconds = time.Since(start).Seconds()
-		st.Iterations = t
-		rec.Record(it)
-	}
-	if st.Reason == 0 {
-		st.Reason = engine.IterationLimit
-	}
+			return obj, []engine.Term{{Name: TermNegLogPWZ, Value: obj}}
+		},
+	})
 	if s.samples == 0 {
 		s.accumulate() // cancelled during burn-in: the current sample
 	}
 	return s.model(), st, nil
+}
+
+// step is sweep t: every token resampled, then, after the burn-in, the
+// sample added to the estimates.
+func (s *sampler) step(_ context.Context, t int) error {
+	s.sweep()
+	if t > s.set.burnIn {
+		s.accumulate()
+	}
+	return nil
 }
 
 // model turns the averaged samples into φ (M×K) and θ (N×K):

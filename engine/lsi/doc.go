@@ -50,8 +50,11 @@
 // wall time and the reconstruction error of the rank-K projection
 // ‖D − U_K U_Kᵀ D‖²_F = ‖D − U_K Σ_K (DocTopics)ᵀ‖²_F (term "loss",
 // evaluated without forming the dense product; engine/sparse.ResidualSq),
-// and reported with Status Converged. Cancellation during the subspace
-// iteration returns Status Cancelled and a nil model (no factorization
-// exists yet); a failure of the small dense SVD or a NaN/Inf returns
-// Status NumericalFailure and a nil model.
+// and reported with Status Converged; it runs through engine.Iterate as a
+// single step. Cancellation during the subspace iteration returns Status
+// Cancelled and a nil model (no factorization exists yet). A failure of the
+// small dense SVD or a NaN/Inf (data whose scale overflows float64, e.g.
+// entries of 1e200, whose squares overflow in the power iterations and the
+// loss) is an error from Fit naming the step: no finite model exists to
+// return with Status NumericalFailure.
 package lsi

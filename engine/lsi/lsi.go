@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"time"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
@@ -93,6 +92,13 @@ func (o Options) resolve(m, n int) (rsvd.Options, error) {
 
 // Fit computes the truncated SVD of the corpus's D and returns U_K, Σ_K
 // and the folded-in training documents (see the package documentation).
+// The SVD is one direct computation, run through engine.Iterate as a
+// single step that always converges: the driver records it, checks the loss
+// and observes cancellation. A cancelled context gives Status Cancelled and
+// no model (there is no iterate before the SVD). When the SVD or its loss
+// is not finite — the data's scale overflows float64, e.g. entries of 1e200
+// whose squares do — Fit returns an error naming the step, since no finite
+// model exists to return.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
 	if c == nil || c.D == nil {
 		return nil, engine.Status{}, fmt.Errorf("lsi: nil corpus or term-document matrix")
@@ -108,51 +114,75 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	if dt.Rows != c.D.Cols || dt.Cols != c.D.Rows {
 		return nil, engine.Status{}, fmt.Errorf("lsi: corpus DT is %d×%d, want the transpose of the %d×%d D", dt.Rows, dt.Cols, c.D.Rows, c.D.Cols)
 	}
+	largest := 0.0
 	for q, v := range c.D.Val {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			w, d := c.D.Locate(q)
 			return nil, engine.Status{}, fmt.Errorf("lsi: D[%d,%d] = %v, want a finite weight", w, d, v)
 		}
+		largest = math.Max(largest, math.Abs(v))
 	}
-	st := engine.Status{Objective: math.NaN()}
-	if ctx.Err() != nil {
-		st.Reason = engine.Cancelled
-		return nil, st, nil
+	f := &fit{pool: ro.Pool, d: c.D, dt: dt, opts: ro}
+	st := engine.Iterate(ctx, engine.Stopping{MaxIter: 1}, rec, engine.Steps{
+		Step:      f.step,
+		Objective: f.objective,
+		Accept:    f.accept,
+		Sparsity:  f.sparsity,
+		Converged: func(_, _ float64) bool { return true },
+	})
+	if st.Reason == engine.NumericalFailure {
+		return nil, st, fmt.Errorf("lsi: no finite truncated SVD (largest |D_ij| = %g; does the data's scale overflow float64?): %s", largest, st.Detail)
 	}
-	start := time.Now()
-	res, err := rsvd.SVD(ctx, c.D, dt, ro)
+	if f.model == nil {
+		return nil, st, nil // cancelled before the SVD ended
+	}
+	return f.model, st, nil
+}
+
+// fit is the single step of an LSI fit: the candidate model and the
+// product DᵀU_K it shares with the loss.
+type fit struct {
+	pool  *parallel.Pool
+	d, dt *sparse.CSR
+	opts  rsvd.Options
+	cand  *Model
+	dtu   *mat.Dense // DᵀU_K of the candidate, N×K
+	model *Model     // the accepted model
+}
+
+// step computes the truncated SVD and the training documents' fold-in.
+func (f *fit) step(ctx context.Context, _ int) error {
+	res, err := rsvd.SVD(ctx, f.d, f.dt, f.opts)
 	if err != nil {
 		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-			st.Reason = engine.Cancelled
-			return nil, st, nil
+			return ctx.Err()
 		}
-		st.Reason, st.Detail = engine.NumericalFailure, "randomized SVD: "+err.Error()
-		return nil, st, nil
+		return engine.NonFinite("randomized SVD", "%v", err)
 	}
-	pool := ro.Pool
-	m := newModel(res, pool)
+	m := newModel(res, f.pool)
 	// (VΣ)ᵀ-layout product DᵀU, shared by DocTopics and the loss.
-	dtu := mat.NewDense(c.D.Cols, ro.K, nil)
-	sparse.MulDense(pool, dtu, dt, m.u)
-	loss := sparse.ResidualSq(pool, c.D, m.u, dtu)
-	m.v = mat.NewDense(c.D.Cols, ro.K, nil)
-	m.scale(m.v, dtu)
-	if r, k, bad := dense.FirstNonFinite(pool, m.v); bad {
-		st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("DocTopics[%d,%d] = %v", r, k, m.v.At(r, k))
-		return nil, st, nil
+	f.dtu = mat.NewDense(f.d.Cols, f.opts.K, nil)
+	sparse.MulDense(f.pool, f.dtu, f.dt, m.u)
+	m.v = mat.NewDense(f.d.Cols, f.opts.K, nil)
+	m.scale(m.v, f.dtu)
+	if r, k, bad := dense.FirstNonFinite(f.pool, m.v); bad {
+		return engine.NonFinite("fold-in of the training documents", "DocTopics[%d,%d] = %v", r, k, m.v.At(r, k))
 	}
-	if math.IsNaN(loss) || math.IsInf(loss, 0) {
-		st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("loss = %v", loss)
-		return nil, st, nil
-	}
-	st.Reason, st.Iterations, st.Objective = engine.Converged, 1, loss
-	rec.Record(engine.Iteration{
-		Iter: 1, Seconds: time.Since(start).Seconds(), Objective: loss,
-		Terms: []engine.Term{{Name: TermLoss, Value: loss}},
-		Sparsity: []engine.Term{{Name: SparsityU, Value: dense.ZeroFraction(pool, m.u)},
-			{Name: SparsityV, Value: dense.ZeroFraction(pool, m.v)}},
-	})
-	return m, st, nil
+	f.cand = m
+	return nil
+}
+
+// objective is the loss ‖D − U_K U_Kᵀ D‖²_F of the candidate.
+func (f *fit) objective() (float64, []engine.Term) {
+	loss := sparse.ResidualSq(f.pool, f.d, f.cand.u, f.dtu)
+	return loss, []engine.Term{{Name: TermLoss, Value: loss}}
+}
+
+func (f *fit) accept() { f.model = f.cand }
+
+func (f *fit) sparsity() []engine.Term {
+	return []engine.Term{{Name: SparsityU, Value: dense.ZeroFraction(f.pool, f.model.u)},
+		{Name: SparsityV, Value: dense.ZeroFraction(f.pool, f.model.v)}}
 }
 
 // Model is a fitted LSI model. It implements engine.Model.

@@ -1,10 +1,8 @@
 package nmfvariants
 
 import (
-	"context"
 	"fmt"
 	"math"
-	"time"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
@@ -53,58 +51,32 @@ func initFactors(c *engine.Corpus, s settings) (u, v *mat.Dense) {
 	return u, v
 }
 
-// iterateFunc runs iteration t into the next buffers and, on success,
-// makes them current; it returns the objective's terms (in a fixed order)
-// or the name of the step that produced a non-finite value, leaving the
-// current factors untouched.
-type iterateFunc func(t int) (terms []engine.Term, fail string)
-
-// run is the outer loop shared by the variants: cancellation checked
-// before every iteration, the objective (sum of the terms) checked for
-// NaN/Inf, every iteration recorded with the zero fractions of U and V,
-// the stopping rule applied.
-func run(ctx context.Context, set settings, rec *engine.Recorder, u, v func() *mat.Dense, iterate iterateFunc) engine.Status {
-	st := engine.Status{Objective: math.NaN()}
-	prev := math.NaN()
-	maxIter := set.stop.Iterations()
-	for t := 1; t <= maxIter; t++ {
-		if ctx.Err() != nil {
-			st.Reason = engine.Cancelled
-			break
-		}
-		begin := time.Now()
-		terms, fail := iterate(t)
-		if fail != "" {
-			st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: %s", t, fail)
-			break
-		}
-		obj := 0.0
-		for _, x := range terms {
-			obj += x.Value
-		}
-		st.Iterations, st.Objective = t, obj
-		rec.Record(engine.Iteration{Iter: t, Seconds: time.Since(begin).Seconds(), Objective: obj, Terms: terms,
-			Sparsity: []engine.Term{{Name: SparsityU, Value: dense.ZeroFraction(set.pool, u())}, {Name: SparsityV, Value: dense.ZeroFraction(set.pool, v())}}})
-		if set.stop.Evaluate(t) {
-			if set.stop.Converged(prev, obj) {
-				st.Reason = engine.Converged
-				break
-			}
-			prev = obj
+// checkStart reports a non-finite entry of the start (U then V): an error
+// naming the step, since a fit must never return a non-finite iterate.
+func checkStart(name string, p *parallel.Pool, u, v *mat.Dense) error {
+	for _, f := range []struct {
+		name string
+		m    *mat.Dense
+	}{{"U", u}, {"V", v}} {
+		if r, k, bad := dense.FirstNonFinite(p, f.m); bad {
+			return fmt.Errorf("%s: initialization: %s[%d,%d] = %v is not finite (the data's scale overflows float64)", name, f.name, r+1, k+1, f.m.At(r, k))
 		}
 	}
-	if st.Reason == 0 {
-		st.Reason = engine.IterationLimit
-	}
-	return st
+	return nil
 }
 
-// nonFinite names the first NaN/Inf entry of a, or "".
-func nonFinite(p *parallel.Pool, what string, a *mat.Dense) string {
+// nonFinite returns the *engine.NonFiniteError of step for the first
+// NaN/Inf entry of the factor named what, or nil.
+func nonFinite(p *parallel.Pool, step, what string, a *mat.Dense) error {
 	if r, c, bad := dense.FirstNonFinite(p, a); bad {
-		return fmt.Sprintf("%s[%d,%d] = %v", what, r, c, a.At(r, c))
+		return engine.NonFinite(step, "%s[%d,%d] = %v", what, r, c, a.At(r, c))
 	}
-	return ""
+	return nil
+}
+
+// sparsity returns the recorded zero fractions of U and V.
+func sparsity(p *parallel.Pool, u, v *mat.Dense) []engine.Term {
+	return []engine.Term{{Name: SparsityU, Value: dense.ZeroFraction(p, u)}, {Name: SparsityV, Value: dense.ZeroFraction(p, v)}}
 }
 
 // colSums returns Σ_i a_ik for every column (compensated, fixed blocks).

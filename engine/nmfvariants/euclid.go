@@ -12,10 +12,13 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Fit runs NMF_E (package doc): V then U multiplicative updates per
-// iteration, every iteration recorded with the loss and the two
-// regularizer terms. Cancellation gives Status Cancelled with the last
-// complete iterate; a NaN/Inf gives NumericalFailure naming the step.
+// Fit runs NMF_E (package doc) through engine.Iterate: V then U
+// multiplicative updates per iteration, every iteration recorded, with the
+// loss and the two regularizer terms after the evaluated ones
+// (Stopping.EvalEvery). Cancellation gives Status
+// Cancelled with the last complete iterate; a NaN/Inf gives
+// NumericalFailure naming the step, with the last finite iterate; a
+// non-finite start (data whose scale overflows) is an error.
 func (o EOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
 	if c == nil || c.D == nil {
 		return nil, engine.Status{}, fmt.Errorf("nmfe: nil corpus or term-document matrix")
@@ -34,6 +37,9 @@ func (o EOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorde
 	}
 	p, k, m, n := set.pool, set.k, c.Terms(), c.Docs()
 	u, v := initFactors(c, set)
+	if err := checkStart("nmfe", p, u, v); err != nil {
+		return nil, engine.Status{}, err
+	}
 	un, vn := mat.NewDense(m, k, nil), mat.NewDense(n, k, nil)
 	gu, gv, gn := mat.NewDense(k, k, nil), mat.NewDense(k, k, nil), mat.NewDense(k, k, nil)
 	dtu, vg := mat.NewDense(n, k, nil), mat.NewDense(n, k, nil)
@@ -41,38 +47,43 @@ func (o EOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorde
 	dense.Gram(p, gu, u)
 	normD2 := sparse.FrobeniusSq(p, c.D)
 
-	iterate := func(int) ([]engine.Term, string) {
+	// The candidate (un, vn) with gn = unᵀun; (u, v) stay until accepted.
+	step := func(context.Context, int) error {
 		// V ← V ∘ (DᵀU + ε) ⊘ (V·UᵀU + λV + ε)
 		sparse.MulDense(p, dtu, dt, u)
 		dense.MulSmall(p, vg, v, gu)
 		muEuclid(p, vn, v, dtu, vg, set.lambda)
-		if f := nonFinite(p, "V (V update)", vn); f != "" {
-			return nil, f
+		if err := nonFinite(p, "V update", "V", vn); err != nil {
+			return err
 		}
 		// U ← U ∘ (DV + ε) ⊘ (U·VᵀV + λU + ε), with the new V.
 		dense.Gram(p, gv, vn)
 		sparse.MulDense(p, dv, c.D, vn)
 		dense.MulSmall(p, ug, u, gv)
 		muEuclid(p, un, u, dv, ug, set.lambda)
-		if f := nonFinite(p, "U (U update)", un); f != "" {
-			return nil, f
+		if err := nonFinite(p, "U update", "U", un); err != nil {
+			return err
 		}
 		dense.Gram(p, gn, un)
-		loss := sparse.ResidualSqParts(p, normD2, un, dv, gn, gv)
-		terms := []engine.Term{{Name: TermLoss, Value: loss},
+		return nil
+	}
+	objective := func() (float64, []engine.Term) {
+		terms := []engine.Term{{Name: TermLoss, Value: sparse.ResidualSqParts(p, normD2, un, dv, gn, gv)},
 			{Name: TermRegU, Value: set.lambda * dense.Dot(p, un, un)},
 			{Name: TermRegV, Value: set.lambda * dense.Dot(p, vn, vn)}}
+		f := 0.0
 		for _, x := range terms {
-			if math.IsNaN(x.Value) || math.IsInf(x.Value, 0) {
-				return nil, fmt.Sprintf("objective term %s = %v", x.Name, x.Value)
-			}
+			f += x.Value
 		}
+		return f, terms
+	}
+	accept := func() {
 		u, un = un, u
 		v, vn = vn, v
 		gu, gn = gn, gu
-		return terms, ""
 	}
-	st := run(ctx, set, rec, func() *mat.Dense { return u }, func() *mat.Dense { return v }, iterate)
+	st := engine.Iterate(ctx, set.stop, rec, engine.Steps{Step: step, Objective: objective, Accept: accept,
+		Sparsity: func() []engine.Term { return sparsity(p, u, v) }})
 	return &EModel{set: set, u: u, v: v, gu: gu}, st, nil
 }
 

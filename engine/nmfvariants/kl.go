@@ -12,10 +12,12 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Fit runs NMF_I (package doc): the Lee–Seung I-divergence updates, V then
-// U, every iteration recorded with the divergence. Cancellation gives
-// Status Cancelled with the last complete iterate; a NaN/Inf or a zero
-// (UVᵀ)_mn where D_mn > 0 gives NumericalFailure naming the step.
+// Fit runs NMF_I (package doc) through engine.Iterate: the Lee–Seung
+// I-divergence updates, V then U, every iteration recorded, with the
+// divergence after the evaluated ones (Stopping.EvalEvery). Cancellation gives Status Cancelled with the last
+// complete iterate; a NaN/Inf or a zero (UVᵀ)_mn where D_mn > 0 gives
+// NumericalFailure naming the step, with the last finite iterate; a
+// non-finite start (data whose scale overflows) is an error.
 func (o IOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
 	if c == nil || c.D == nil {
 		return nil, engine.Status{}, fmt.Errorf("nmfi: nil corpus or term-document matrix")
@@ -30,6 +32,9 @@ func (o IOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorde
 	}
 	p, k, m, n := set.pool, set.k, c.Terms(), c.Docs()
 	u, v := initFactors(c, set)
+	if err := checkStart("nmfi", p, u, v); err != nil {
+		return nil, engine.Status{}, err
+	}
 	un, vn := mat.NewDense(m, k, nil), mat.NewDense(n, k, nil)
 	numV, numU := mat.NewDense(n, k, nil), mat.NewDense(m, k, nil)
 	r := &sparse.CSR{Rows: c.D.Rows, Cols: c.D.Cols, RowPtr: c.D.RowPtr, ColIdx: c.D.ColIdx, Val: make([]float64, c.D.NNZ())}
@@ -39,28 +44,35 @@ func (o IOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorde
 		return nil, engine.Status{}, fmt.Errorf("nmfi: the start has (UVᵀ)_mn = 0 where D_mn > 0")
 	}
 
-	iterate := func(int) ([]engine.Term, string) {
+	// The candidate (un, vn) with D/(unvnᵀ) in rtNext, the data part of its
+	// divergence and Σ_n vn_nk; (u, v, rt) stay until accepted.
+	var part float64
+	var sv []float64
+	step := func(context.Context, int) error {
 		// V_nk ← V_nk · Σ_m U_mk D_mn/(UVᵀ)_mn / Σ_m U_mk
 		sparse.MulDense(p, numV, rt, u)
 		muKL(p, vn, v, numV, colSums(p, u))
-		if f := nonFinite(p, "V (V update)", vn); f != "" {
-			return nil, f
+		if err := nonFinite(p, "V update", "V", vn); err != nil {
+			return err
 		}
 		// U_mk ← U_mk · Σ_n V_nk D_mn/(UVᵀ)_mn / Σ_n V_nk, with the new V.
 		if _, ok := ratio(p, c.D, u, vn, r.Val); !ok {
-			return nil, "U update: (UVᵀ)_mn = 0 where D_mn > 0"
+			return engine.NonFinite("U update", "(UVᵀ)_mn = 0 where D_mn > 0 (the divergence is +Inf)")
 		}
 		sparse.MulDense(p, numU, r, vn)
-		sv := colSums(p, vn)
+		sv = colSums(p, vn)
 		muKL(p, un, u, numU, sv)
-		if f := nonFinite(p, "U (U update)", un); f != "" {
-			return nil, f
+		if err := nonFinite(p, "U update", "U", un); err != nil {
+			return err
 		}
-		// The divergence at (U, V) new, and D/(UVᵀ) for the next V update.
-		part, ok := ratio(p, dt, vn, un, rtNext.Val)
-		if !ok {
-			return nil, "objective: (UVᵀ)_mn = 0 where D_mn > 0"
+		// D/(UVᵀ) at the candidate, for the divergence and the next V update.
+		var ok bool
+		if part, ok = ratio(p, dt, vn, un, rtNext.Val); !ok {
+			return engine.NonFinite("divergence", "(UVᵀ)_mn = 0 where D_mn > 0 (the divergence is +Inf)")
 		}
+		return nil
+	}
+	objective := func() (float64, []engine.Term) {
 		su := colSums(p, un)
 		var total dense.Sum
 		total.Add(part)
@@ -68,15 +80,15 @@ func (o IOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorde
 			total.Add(su[a] * sv[a])
 		}
 		div := total.Value()
-		if math.IsNaN(div) || math.IsInf(div, 0) {
-			return nil, fmt.Sprintf("objective: divergence = %v", div)
-		}
+		return div, []engine.Term{{Name: TermDivergence, Value: div}}
+	}
+	accept := func() {
 		u, un = un, u
 		v, vn = vn, v
 		rt, rtNext = rtNext, rt
-		return []engine.Term{{Name: TermDivergence, Value: div}}, ""
 	}
-	st := run(ctx, set, rec, func() *mat.Dense { return u }, func() *mat.Dense { return v }, iterate)
+	st := engine.Iterate(ctx, set.stop, rec, engine.Steps{Step: step, Objective: objective, Accept: accept,
+		Sparsity: func() []engine.Term { return sparsity(p, u, v) }})
 	return &IModel{set: set, u: u, v: v, colSum: colSums(p, u)}, st, nil
 }
 

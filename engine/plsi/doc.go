@@ -43,7 +43,14 @@
 // first Θ document by document, then Φ term by term), normalized.
 // A document with n(d) = 0 keeps its initial P(z|d); a P(w|d) that
 // underflows to 0 where n(d, w) > 0 (log 0) stops the fit with
-// Status NumericalFailure naming the term and document.
+// Status NumericalFailure naming the term and document, returning the last
+// accepted parameters (the fit runs through engine.Iterate: an EM step
+// computes the new parameters beside the current ones). A corpus with no
+// positive count has nothing to model, and one whose log-likelihood at the
+// start overflows float64 (counts near 1e308) has no finite objective:
+// both are errors from Fit. Below that, the scale of the counts cancels out
+// of the updates (r(d,w) is normalized away) unless r itself overflows,
+// which is a NumericalFailure of the M-step.
 //
 // # Parallelism and determinism
 //

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"time"
+	"slices"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
@@ -27,14 +27,15 @@ const (
 // so that block boundaries never depend on the number of workers.
 const docBlock = sparse.RowBlock
 
-// Fit runs EM (PLSI Section 3.2) on the corpus from a random start,
-// recording after every iteration the negative log-likelihood of the new
-// parameters, the wall time and the fraction of exact zeros of P(w|z) and
-// P(z|d). It stops at Stopping's iteration limit or relative-change
-// tolerance, on cancellation (the last complete iterate is returned) or
-// when a step produces NaN/Inf or a zero probability of an observed pair
-// (Status NumericalFailure naming the step; the last complete iterate is
-// returned).
+// Fit runs EM (PLSI Section 3.2) on the corpus from a random start through
+// engine.Iterate, recording after every iteration the wall time, the
+// fraction of exact zeros of P(w|z) and P(z|d) and (when evaluated) the
+// negative log-likelihood of the new parameters. It stops at Stopping's
+// iteration limit or relative-change tolerance, on cancellation or when a
+// step produces NaN/Inf or a zero probability of an observed pair (Status
+// NumericalFailure naming the step), returning the last accepted
+// parameters. A corpus with no positive count, or whose log-likelihood at
+// the start overflows float64, is an error.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
 	if c == nil || c.D == nil {
 		return nil, engine.Status{}, fmt.Errorf("plsi: nil corpus or term-document matrix")
@@ -57,6 +58,9 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 			return nil, engine.Status{}, fmt.Errorf("plsi: D[%d,%d] = %v, want a finite count ≥ 0", w, d, v)
 		}
 	}
+	if !slices.ContainsFunc(dt.Val, func(v float64) bool { return v > 0 }) {
+		return nil, engine.Status{}, fmt.Errorf("plsi: the term-document matrix has no non-zero entry: there is no observed word to model")
+	}
 	s := newSolver(set, c.D, dt)
 	s.init(engine.NewRand(set.seed))
 	return s.run(ctx, rec)
@@ -72,8 +76,9 @@ type solver struct {
 	phi      *mat.Dense  // P(w|z), M×K
 	thNext   *mat.Dense  // next P(z|d); before normalization R_DT·Φ
 	phNext   *mat.Dense  // next P(w|z); before normalization R_D·Θ
-	pwd      []float64   // P(w|d) on the non-zeros of Dᵀ, for (theta, phi)
+	pwd      []float64   // P(w|d) on the non-zeros of Dᵀ, for (theta, phi) or, after a step, the candidate
 	loglik   float64     // L at (theta, phi)
+	llNext   float64     // L at the candidate (thNext, phNext)
 	colParts [][]float64 // per term block, the column sums of phNext
 }
 
@@ -149,55 +154,56 @@ func (s *solver) init(rng interface{ Float64() float64 }) {
 	}
 }
 
+// run evaluates the initial E-step, then iterates through the engine's
+// driver until the stopping rule, a cancellation or a failure. An initial
+// E-step that fails (an observed pair with P(w|d) = 0, or a log-likelihood
+// that overflows) is an error: there is no finite objective to start from.
 func (s *solver) run(ctx context.Context, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	set := s.set
-	st := engine.Status{Objective: math.NaN()}
 	ll, fail := s.estep(s.theta, s.phi)
 	if fail != "" {
-		st.Reason, st.Detail = engine.NumericalFailure, "initial E-step: "+fail
-		return s.model(), st, nil
+		return nil, engine.Status{}, fmt.Errorf("plsi: initialization: initial E-step: %s", fail)
 	}
 	s.loglik = ll
-	maxIter := set.stop.Iterations()
-	prev := math.NaN()
-	for t := 1; t <= maxIter; t++ {
-		if ctx.Err() != nil {
-			st.Reason = engine.Cancelled
-			break
-		}
-		start := time.Now()
-		if f := s.mstep(); f != "" {
-			st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: M-step: %s", t, f)
-			break
-		}
-		ll, f := s.estep(s.thNext, s.phNext)
-		if f != "" {
-			st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: E-step: %s", t, f)
-			break
-		}
-		s.theta, s.thNext = s.thNext, s.theta
-		s.phi, s.phNext = s.phNext, s.phi
-		s.loglik = ll
-		obj := -ll
-		st.Iterations, st.Objective = t, obj
-		rec.Record(engine.Iteration{
-			Iter: t, Seconds: time.Since(start).Seconds(), Objective: obj,
-			Terms: []engine.Term{{Name: TermNegLogLik, Value: obj}},
-			Sparsity: []engine.Term{{Name: SparsityU, Value: dense.ZeroFraction(set.pool, s.phi)},
-				{Name: SparsityV, Value: dense.ZeroFraction(set.pool, s.theta)}},
-		})
-		if set.stop.Evaluate(t) {
-			if set.stop.Converged(prev, obj) {
-				st.Reason = engine.Converged
-				break
-			}
-			prev = obj
-		}
-	}
-	if st.Reason == 0 {
-		st.Reason = engine.IterationLimit
-	}
+	st := engine.Iterate(ctx, s.set.stop, rec, engine.Steps{
+		Step:      s.step,
+		Objective: s.objective,
+		Accept:    s.accept,
+		Sparsity:  s.sparsity,
+	})
 	return s.model(), st, nil
+}
+
+// step is one EM iteration into the candidate: the M-step from (theta, phi)
+// and the E-step at the new parameters (thNext, phNext), which the next
+// M-step needs and which gives the candidate's log-likelihood.
+func (s *solver) step(_ context.Context, _ int) error {
+	if f := s.mstep(); f != "" {
+		return engine.NonFinite("M-step", "%s", f)
+	}
+	ll, f := s.estep(s.thNext, s.phNext)
+	if f != "" {
+		return engine.NonFinite("E-step", "%s", f)
+	}
+	s.llNext = ll
+	return nil
+}
+
+// objective is −L at the candidate, the whole objective.
+func (s *solver) objective() (float64, []engine.Term) {
+	return -s.llNext, []engine.Term{{Name: TermNegLogLik, Value: -s.llNext}}
+}
+
+// accept makes the candidate current.
+func (s *solver) accept() {
+	s.theta, s.thNext = s.thNext, s.theta
+	s.phi, s.phNext = s.phNext, s.phi
+	s.loglik = s.llNext
+}
+
+// sparsity is the fraction of zeros of P(w|z) and P(z|d).
+func (s *solver) sparsity() []engine.Term {
+	p := s.set.pool
+	return []engine.Term{{Name: SparsityU, Value: dense.ZeroFraction(p, s.phi)}, {Name: SparsityV, Value: dense.ZeroFraction(p, s.theta)}}
 }
 
 // estep sets pwd to P(w|d) = Σ_z P(w|z)P(z|d) on every non-zero of Dᵀ for
@@ -249,7 +255,7 @@ func (s *solver) estep(theta, phi *mat.Dense) (float64, string) {
 	}
 	ll := total.Value()
 	if math.IsNaN(ll) || math.IsInf(ll, 0) {
-		return 0, fmt.Sprintf("log-likelihood %v", ll)
+		return 0, fmt.Sprintf("log-likelihood %v (Σ n(d,w) log P(w|d) overflows float64: the counts are too large)", ll)
 	}
 	return ll, ""
 }

@@ -414,8 +414,9 @@ func TestConverged(t *testing.T) {
 }
 
 func TestNumericalFailureNamesStep(t *testing.T) {
-	// A P(w|z) with a zero row for an observed term makes P(w|d) = 0: the
-	// E-step reports the term and document.
+	// A P(w|z) with a zero row for an observed term makes P(w|d) = 0 at the
+	// start: there is no finite objective to start from, and the error
+	// names the initial E-step, the term and the document.
 	pc := testcorpus.Planted(t, 11, 12, 10, 2, 10)
 	set, _ := Options{K: 2}.resolve(12, 10)
 	s := newSolver(set, pc.C.D, pc.C.DT)
@@ -424,9 +425,77 @@ func TestNumericalFailureNamesStep(t *testing.T) {
 	s.phi.Set(w, 0, 0)
 	s.phi.Set(w, 1, 0)
 	m, st, err := s.run(context.Background(), nil)
-	if err != nil || st.Reason != engine.NumericalFailure || !strings.Contains(st.Detail, "initial E-step") ||
-		!strings.Contains(st.Detail, "document 0") || m == nil {
-		t.Errorf("status %v, err %v", st, err)
+	if err == nil || !strings.Contains(err.Error(), "initial E-step") || !strings.Contains(err.Error(), "document 0") {
+		t.Errorf("model %v, status %v, err %v; want an error naming the initial E-step", m, st, err)
+	}
+
+	// A topic with P(z|d) = 0 in every document gets no mass in the first
+	// M-step: NumericalFailure naming the M-step at iteration 1, and the
+	// model is the last accepted (initial) parameters.
+	s = newSolver(set, pc.C.D, pc.C.DT)
+	s.init(engine.NewRand(0))
+	for d := 0; d < 10; d++ {
+		s.theta.Set(d, 0, 0)
+	}
+	phi0, theta0 := mat.DenseCopyOf(s.phi), mat.DenseCopyOf(s.theta)
+	m, st, err = s.run(context.Background(), nil)
+	if err != nil || m == nil || st.Reason != engine.NumericalFailure || st.Iterations != 0 ||
+		!strings.Contains(st.Detail, "iteration 1: M-step: topic 0 has total mass 0") {
+		t.Fatalf("status %v, err %v; want a numerical failure in the M-step at iteration 1", st, err)
+	}
+	if maxAbsDiff(m.TermTopics(), phi0) != 0 || maxAbsDiff(m.DocTopics(), theta0) != 0 {
+		t.Error("the model is not the initial parameters")
+	}
+}
+
+func TestDegenerateScale(t *testing.T) {
+	// Issue 11: an all-zero matrix, and a 3×3 one of 1e308, used to end in
+	// "numerical failure after 0 iterations". The first has no observed
+	// word, the second a log-likelihood that overflows at the start: both
+	// are errors from Fit saying so. Around 1e200 the counts' scale cancels
+	// out of EM (r = n/P(w|d) is normalized away) and −L ≈ 1e202 is
+	// finite: the fit succeeds with a finite model.
+	fill := func(m, n int, f func(i, j int) float64) *engine.Corpus {
+		var ts []sparse.Triplet
+		for i := 0; i < m; i++ {
+			for j := 0; j < n; j++ {
+				if v := f(i, j); v != 0 {
+					ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
+				}
+			}
+		}
+		d, err := sparse.FromTriplets(m, n, ts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return testcorpus.CorpusOf(t, d)
+	}
+	o := Options{K: 2, Stopping: engine.Stopping{MaxIter: 5}}
+	for _, tc := range []struct {
+		name string
+		c    *engine.Corpus
+		want string
+	}{
+		{"all zero", fill(4, 4, func(int, int) float64 { return 0 }), "no non-zero entry"},
+		{"3x3 of 1e308", fill(3, 3, func(int, int) float64 { return 1e308 }), "overflows float64"},
+	} {
+		if m, st, err := o.Fit(context.Background(), tc.c, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, %v, %v; want an error containing %q", tc.name, m, st, err, tc.want)
+		}
+	}
+	m, st, err := o.Fit(context.Background(), fill(4, 4, func(i, j int) float64 { return 1e200 * float64(1+i+2*j) }), nil)
+	if err != nil || st.Reason == engine.NumericalFailure || math.IsInf(st.Objective, 0) || math.IsNaN(st.Objective) {
+		t.Fatalf("around 1e200: status %v, err %v", st, err)
+	}
+	for _, f := range []*mat.Dense{m.TermTopics(), m.DocTopics()} {
+		r, k := f.Dims()
+		for i := 0; i < r; i++ {
+			for j := 0; j < k; j++ {
+				if x := f.At(i, j); math.IsNaN(x) || math.IsInf(x, 0) {
+					t.Fatalf("around 1e200: factor entry (%d, %d) = %v", i, j, x)
+				}
+			}
+		}
 	}
 }
 
@@ -453,5 +522,34 @@ func BenchmarkIteration(b *testing.B) {
 		}
 		s.theta, s.thNext = s.thNext, s.theta
 		s.phi, s.phNext = s.phNext, s.phi
+	}
+}
+
+func TestEvalEveryLeavesIteratesUnchanged(t *testing.T) {
+	// The driver evaluates the objective only every EvalEvery iterations;
+	// the E-step, whose P(w|d) the next M-step needs, is part of the step,
+	// so the parameters are the same bits whatever the cadence.
+	pc := testcorpus.Planted(t, 3, 30, 20, 3, 15)
+	fit := func(every int) (engine.Model, []engine.Iteration) {
+		rec := engine.NewRecorder()
+		m, st, err := Options{K: 3, Seed: 5, Stopping: engine.Stopping{MaxIter: 7, RelTol: -1, EvalEvery: every}}.Fit(context.Background(), pc.C, rec)
+		if err != nil || st.Reason != engine.IterationLimit || st.Iterations != 7 {
+			t.Fatalf("EvalEvery %d: %v, %v", every, st, err)
+		}
+		return m, rec.Iterations()
+	}
+	m1, its1 := fit(1)
+	m3, its3 := fit(3)
+	if !testcorpus.BitsEqual(m1.TermTopics(), m3.TermTopics()) || !testcorpus.BitsEqual(m1.DocTopics(), m3.DocTopics()) {
+		t.Error("EvalEvery 3 changed the parameters")
+	}
+	if m1.(*Model).LogLikelihood() != m3.(*Model).LogLikelihood() {
+		t.Error("EvalEvery 3 changed the log-likelihood")
+	}
+	for i, it := range its3 {
+		evaluated := (i+1)%3 == 0 || i+1 == 7
+		if evaluated && it.Objective != its1[i].Objective || !evaluated && !math.IsNaN(it.Objective) {
+			t.Errorf("iteration %d objective %v, want %v (evaluated %v)", i+1, it.Objective, its1[i].Objective, evaluated)
+		}
 	}
 }

@@ -60,22 +60,19 @@ func warmSolver(b *testing.B, k int) *solver {
 	s := newSolver(set, c.D, c.DT)
 	s.initV(engine.NewRand(0).NormFloat64)
 	for range 2 {
-		if f := s.step(context.Background()); f != nil {
+		if f := s.iterate(context.Background()); f != nil {
 			b.Fatal(f)
 		}
 	}
 	return s
 }
 
-// step runs one full iteration and accepts it.
-func (s *solver) step(ctx context.Context) *failure {
-	if f := s.updateU(ctx); f != nil {
-		return f
+// iterate runs one full iteration as the driver does and accepts it.
+func (s *solver) iterate(ctx context.Context) error {
+	if err := s.step(ctx, 0); err != nil {
+		return err
 	}
-	if f := s.updateV(ctx); f != nil {
-		return f
-	}
-	s.objectiveTerms()
+	s.objective()
 	s.accept()
 	return nil
 }
@@ -137,7 +134,7 @@ func BenchmarkIteration(b *testing.B) {
 			var flops float64
 			b.ResetTimer()
 			for b.Loop() {
-				if f := s.step(context.Background()); f != nil {
+				if f := s.iterate(context.Background()); f != nil {
 					b.Fatal(f)
 				}
 				flops += s.flopsU() + s.flopsV()

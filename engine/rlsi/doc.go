@@ -137,10 +137,15 @@
 // # Layout, recording, determinism
 //
 // U is stored M×K and V transposed, N×K (row n is v_n), as everywhere in
-// engine. Every outer iteration records the objective, its three terms
-// ("loss", the U regularizer, the V regularizer), its wall time and the
-// fraction of exact zeros of U and V (AvgComp of the paper's Section 6.2 is
-// one minus the U sparsity). The objective is evaluated without forming UV:
+// engine. The fit runs through the engine's driver (engine.Iterate): each
+// step computes the candidate (U, V) into buffers of its own, so the model
+// returned after a cancellation or a NaN/Inf (Status NumericalFailure
+// naming the update) is the last accepted iterate. Every outer iteration
+// records its wall time and the fraction of exact zeros of U and V (AvgComp
+// of the paper's Section 6.2 is one minus the U sparsity) and, on the
+// iterations Stopping.EvalEvery selects, the objective and its three terms
+// ("loss", the U regularizer, the V regularizer). A D whose ‖D‖²_F
+// overflows float64 is an error. The objective is evaluated without forming UV:
 // ‖D − UV‖²_F = ‖D‖²_F − 2 Σ_n φ_n·v_n + tr(UᵀU · VVᵀ), whose pieces the
 // updates compute anyway.
 //

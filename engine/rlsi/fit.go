@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"time"
+	"slices"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
@@ -24,13 +24,14 @@ const (
 	SparsityV = "V"
 )
 
-// Fit runs Algorithm 1 of RLSI on the corpus: V⁽⁰⁾ random (or InitV), then
-// for t = 1, 2, …: U⁽ᵗ⁾ = UpdateU(D, V⁽ᵗ⁻¹⁾), V⁽ᵗ⁾ = UpdateV(D, U⁽ᵗ⁾), recording
-// after each iteration the objective, its three terms, the wall time and the
-// fraction of zeros in U and V. It stops at Stopping's iteration limit or
-// relative-change tolerance, on cancellation (the last complete iterate is
-// returned) or when a step produces NaN/Inf (Status NumericalFailure naming
-// the step; the last complete iterate is returned).
+// Fit runs Algorithm 1 of RLSI on the corpus through engine.Iterate: V⁽⁰⁾
+// random (or InitV), then for t = 1, 2, …: U⁽ᵗ⁾ = UpdateU(D, V⁽ᵗ⁻¹⁾),
+// V⁽ᵗ⁾ = UpdateV(D, U⁽ᵗ⁾), recording after each iteration the wall time, the
+// fraction of zeros in U and V and (when evaluated) the objective and its
+// three terms. It stops at Stopping's iteration limit or relative-change
+// tolerance, on cancellation or when a step produces NaN/Inf (Status
+// NumericalFailure naming the step), returning the last accepted iterate.
+// A term-document matrix whose ‖D‖²_F overflows float64 is an error.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
 	if c == nil || c.D == nil {
 		return nil, engine.Status{}, fmt.Errorf("rlsi: nil corpus or term-document matrix")
@@ -53,6 +54,9 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 		return nil, engine.Status{}, fmt.Errorf("rlsi: corpus DT is %d×%d, want the transpose of the %d×%d D", dt.Rows, dt.Cols, c.D.Rows, c.D.Cols)
 	}
 	s := newSolver(set, c.D, dt)
+	if math.IsNaN(s.dnorm2) || math.IsInf(s.dnorm2, 0) {
+		return nil, engine.Status{}, fmt.Errorf("rlsi: initialization: ‖D‖²_F overflows float64 (largest entry %v): scale the term-document matrix down", slices.Max(c.D.Val))
+	}
 	if o.BalancedInit && set.initV == nil {
 		sigma := math.Sqrt(DataScale(set.pool, c.D) / float64(c.D.Cols))
 		if !(sigma > 0) || math.IsInf(sigma, 0) {
@@ -64,60 +68,51 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 		s.initV(engine.NewRand(set.seed).NormFloat64)
 	}
 
-	st := engine.Status{Objective: math.NaN()}
-	maxIter := set.stop.Iterations()
-	prev := math.NaN()
-	for t := 1; t <= maxIter; t++ {
-		if ctx.Err() != nil {
-			st.Reason = engine.Cancelled
-			break
-		}
-		start := time.Now()
-		if f := s.updateU(ctx); f != nil {
-			st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: %s", t, f)
-			break
-		}
-		if ctx.Err() != nil {
-			st.Reason = engine.Cancelled
-			break
-		}
-		if f := s.updateV(ctx); f != nil {
-			st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: %s", t, f)
-			break
-		}
-		if ctx.Err() != nil {
-			st.Reason = engine.Cancelled
-			break
-		}
-		terms := s.objectiveTerms()
-		obj := terms[0].Value + terms[1].Value + terms[2].Value
-		if math.IsNaN(obj) || math.IsInf(obj, 0) {
-			st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: objective: %v (loss %v, %s %v, %s %v)",
-				t, obj, terms[0].Value, terms[1].Name, terms[1].Value, terms[2].Name, terms[2].Value)
-			break
-		}
-		s.accept()
-		st.Iterations, st.Objective = t, obj
-		rec.Record(engine.Iteration{
-			Iter: t, Seconds: time.Since(start).Seconds(), Objective: obj, Terms: terms,
-			Sparsity: []engine.Term{{Name: SparsityU, Value: dense.ZeroFraction(set.pool, s.u)}, {Name: SparsityV, Value: dense.ZeroFraction(set.pool, s.v)}},
-		})
-		if set.stop.Evaluate(t) {
-			if set.stop.Converged(prev, obj) {
-				st.Reason = engine.Converged
-				break
-			}
-			prev = obj
-		}
-	}
-	if st.Reason == 0 {
-		st.Reason = engine.IterationLimit
-	}
+	st := engine.Iterate(ctx, set.stop, rec, engine.Steps{
+		Step:      s.step,
+		Objective: s.objective,
+		Accept:    s.accept,
+		Sparsity:  s.sparsity,
+	})
 	return newModel(s), st, nil
 }
 
+// step computes the candidate (uNext, vNext) of one iteration of
+// Algorithm 1 from (u, v): U = UpdateU(D, V) (line 3), then V =
+// UpdateV(D, U) with the new U (line 4), and S = VVᵀ of the new V, which
+// serves the objective and, once accepted, the next UpdateU. It returns
+// ctx.Err() when cancelled between or inside the updates (their parallel
+// loops skip the blocks that start after a cancellation, so the candidate
+// is then incomplete and is discarded).
+func (s *solver) step(ctx context.Context, _ int) error {
+	if err := s.updateU(ctx); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := s.updateV(ctx); err != nil {
+		return err
+	}
+	dense.Gram(s.set.pool, s.svNext, s.vNext)
+	return nil
+}
+
+// objective is the objective of Eq. 1 (or its variant) at the candidate,
+// the sum of its three terms.
+func (s *solver) objective() (float64, []engine.Term) {
+	terms := s.objectiveTerms()
+	return terms[0].Value + terms[1].Value + terms[2].Value, terms
+}
+
+// sparsity is the fraction of zeros of U and V of the current iterate.
+func (s *solver) sparsity() []engine.Term {
+	p := s.set.pool
+	return []engine.Term{{Name: SparsityU, Value: dense.ZeroFraction(p, s.u)}, {Name: SparsityV, Value: dense.ZeroFraction(p, s.v)}}
+}
+
 // accept makes (uNext, vNext) the current iterate; S = VVᵀ of the new V,
-// computed by objectiveTerms, serves the next UpdateU.
+// computed by step, serves the next UpdateU.
 func (s *solver) accept() {
 	s.u, s.uNext = s.uNext, s.u
 	s.v, s.vNext = s.vNext, s.v
@@ -125,14 +120,12 @@ func (s *solver) accept() {
 }
 
 // objectiveTerms returns the three terms of the objective at (uNext,
-// vNext), given gu = UᵀU and phi = DᵀU of uNext. The loss is
-// ‖Dᵀ − V Uᵀ‖²_F = ‖D‖²_F − 2⟨Vᵀ-stored, DᵀU⟩ + ⟨VVᵀ, UᵀU⟩ from these parts
-// (sparse.ResidualSqParts, compensated sums); VVᵀ of vNext is computed here
-// into svNext, which becomes S of the next UpdateU when the iterate is
-// accepted.
+// vNext), given gu = UᵀU and phi = DᵀU of uNext and svNext = VVᵀ of vNext
+// (all left by step). The loss is ‖Dᵀ − V Uᵀ‖²_F = ‖D‖²_F −
+// 2⟨Vᵀ-stored, DᵀU⟩ + ⟨VVᵀ, UᵀU⟩ from these parts (sparse.ResidualSqParts,
+// compensated sums).
 func (s *solver) objectiveTerms() []engine.Term {
 	p := s.set.pool
-	dense.Gram(p, s.svNext, s.vNext)
 	loss := sparse.ResidualSqParts(p, s.dnorm2, s.vNext, s.phi, s.svNext, s.gu)
 	var ut, vt engine.Term
 	if s.set.variant.l1U() {

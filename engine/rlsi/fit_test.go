@@ -2,6 +2,7 @@ package rlsi
 
 import (
 	"context"
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -335,8 +336,8 @@ func TestCancellation(t *testing.T) {
 	ctx2, cancel2 := context.WithCancel(context.Background())
 	s := newSolverForTest(t, c, o)
 	cancel2()
-	if f := s.updateU(ctx2); f != nil {
-		t.Fatal(f)
+	if err := s.updateU(ctx2); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled UpdateU returned %v, want context.Canceled", err)
 	}
 	if dense.ZeroFraction(parallel.Default(), s.uNext) != 1 {
 		t.Error("cancelled UpdateU still did the coordinate descent")
@@ -420,6 +421,92 @@ func TestColdStartReachesSameLassoSolutions(t *testing.T) {
 		}
 		if d := testcorpus.MaxAbsDiff(fits[0].DocTopics(), fits[1].DocTopics()); d > 1e-8 {
 			t.Errorf("%v: warm and cold V differ by %g", variant, d)
+		}
+	}
+}
+
+// denseCorpus is the m×n corpus with entries f(i, j) (zeros left out).
+func denseCorpus(t *testing.T, m, n int, f func(i, j int) float64) *engine.Corpus {
+	t.Helper()
+	var ts []sparse.Triplet
+	for i := 0; i < m; i++ {
+		for j := 0; j < n; j++ {
+			if v := f(i, j); v != 0 {
+				ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
+			}
+		}
+	}
+	d, err := sparse.FromTriplets(m, n, ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return testcorpus.CorpusOf(t, d)
+}
+
+func TestHugeEntries(t *testing.T) {
+	// Issue 11: a 3×3 matrix of 1e308 and a 4×4 one with entries around
+	// 1e200 used to end in "numerical failure after 0 iterations". ‖D‖²_F
+	// overflows for both, so no objective can be evaluated: Fit refuses
+	// the data, naming the initialization. At 1e150 ‖D‖²_F is finite and
+	// the fit runs; whatever it ends in, the model is finite.
+	for _, tc := range []struct {
+		name    string
+		m, n    int
+		f       func(i, j int) float64
+		wantErr bool
+	}{
+		{"3x3 of 1e308", 3, 3, func(i, j int) float64 { return 1e308 }, true},
+		{"4x4 around 1e200", 4, 4, func(i, j int) float64 { return 1e200 * float64(1+i+2*j) }, true},
+		{"4x4 around 1e150", 4, 4, func(i, j int) float64 { return 1e150 * float64(1+i+2*j) }, false},
+	} {
+		c := denseCorpus(t, tc.m, tc.n, tc.f)
+		for _, variant := range allVariants {
+			m, st, err := Options{K: 2, Variant: variant, Stopping: engine.Stopping{MaxIter: 5}}.Fit(context.Background(), c, nil)
+			if tc.wantErr {
+				if err == nil || !strings.Contains(err.Error(), "initialization") || !strings.Contains(err.Error(), "overflows float64") {
+					t.Errorf("%s, %v: err = %v, status %v; want an error naming the overflowing initialization", tc.name, variant, err, st)
+				}
+				continue
+			}
+			if err != nil || m == nil {
+				t.Fatalf("%s, %v: model %v, err %v", tc.name, variant, m, err)
+			}
+			for _, f := range []*mat.Dense{m.TermTopics(), m.DocTopics()} {
+				if r, k, bad := dense.FirstNonFinite(nil, f); bad {
+					t.Errorf("%s, %v: status %v, factor entry (%d, %d) = %v", tc.name, variant, st, r, k, f.At(r, k))
+				}
+			}
+			if st.Reason != engine.NumericalFailure && (math.IsNaN(st.Objective) || math.IsInf(st.Objective, 0)) {
+				t.Errorf("%s, %v: status %v with a non-finite objective", tc.name, variant, st)
+			}
+		}
+	}
+}
+
+func TestEvalEveryLeavesIteratesUnchanged(t *testing.T) {
+	// The driver evaluates the objective only every EvalEvery iterations;
+	// S = VVᵀ, which the next UpdateU needs, is computed by the step, so
+	// the iterates are the same bits whatever the cadence.
+	c := topicCorpus(t, 7, 40, 30, 3)
+	for _, variant := range allVariants {
+		fit := func(every int) (engine.Model, []engine.Iteration) {
+			rec := engine.NewRecorder()
+			m, st, err := Options{K: 3, Variant: variant, Seed: 5, Stopping: engine.Stopping{MaxIter: 7, RelTol: -1, EvalEvery: every}}.Fit(context.Background(), c, rec)
+			if err != nil || st.Reason != engine.IterationLimit || st.Iterations != 7 {
+				t.Fatalf("%v, EvalEvery %d: %v, %v", variant, every, st, err)
+			}
+			return m, rec.Iterations()
+		}
+		m1, its1 := fit(1)
+		m3, its3 := fit(3)
+		if !testcorpus.BitsEqual(m1.TermTopics(), m3.TermTopics()) || !testcorpus.BitsEqual(m1.DocTopics(), m3.DocTopics()) {
+			t.Errorf("%v: EvalEvery 3 changed the iterates", variant)
+		}
+		for i, it := range its3 {
+			evaluated := (i+1)%3 == 0 || i+1 == 7
+			if evaluated && it.Objective != its1[i].Objective || !evaluated && !math.IsNaN(it.Objective) {
+				t.Errorf("%v: iteration %d objective %v, want %v (evaluated %v)", variant, i+1, it.Objective, its1[i].Objective, evaluated)
+			}
 		}
 	}
 }

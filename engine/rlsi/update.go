@@ -2,8 +2,8 @@ package rlsi
 
 import (
 	"context"
-	"fmt"
 
+	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -37,11 +37,6 @@ type solver struct {
 	scratch      *scratchPool
 }
 
-// failure is a numerical failure: the step that produced it and why.
-type failure struct{ step, why string }
-
-func (f *failure) String() string { return f.step + ": " + f.why }
-
 func newSolver(set settings, d, dt *sparse.CSR) *solver {
 	k := set.k
 	s := &solver{set: set, d: d, dt: dt, m: d.Rows, n: d.Cols,
@@ -73,29 +68,30 @@ func (s *solver) initV(rnd func() float64) {
 }
 
 // updateU computes uNext from v (Algorithm 2 for ℓ1 on U; the ridge closed
-// form for ℓ2). It returns a failure for a non-finite result and nil
-// failure with ctx.Err() set if cancelled.
-func (s *solver) updateU(ctx context.Context) *failure {
+// form for ℓ2). It returns an *engine.NonFiniteError naming the step for a
+// non-finite (or singular) result, and ctx.Err() if it noticed a
+// cancellation.
+func (s *solver) updateU(ctx context.Context) error {
 	p := s.set.pool
 	if f := checkFinite(p, s.sv, "UpdateU (Alg. 2 line 1): S = VVᵀ", "S"); f != nil {
 		return f
 	}
 	sparse.MulDense(p, s.r, s.d, s.v) // R = DVᵀ
-	if ctx.Err() != nil {
-		return nil
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	if f := checkFinite(p, s.r, "UpdateU (Alg. 2 line 2): R = DVᵀ", "R"); f != nil {
 		return f
 	}
 	if s.set.variant.l1U() {
 		s.workU = lassoRows(ctx, p, s.scratch, s.uNext, s.u, s.r, s.sv, s.set.lambda1, s.set.innerSweeps, s.set.innerTol, s.set.coldStart)
-		if ctx.Err() != nil {
-			return nil
+		if err := ctx.Err(); err != nil {
+			return err
 		}
 	} else {
 		inv, err := ridgeInverse(s.sv, s.set.lambda1)
 		if err != nil {
-			return &failure{"UpdateU (ridge): (VVᵀ + λ1 I)⁻¹", err.Error()}
+			return engine.NonFinite("UpdateU (ridge): (VVᵀ + λ1 I)⁻¹", "%v", err)
 		}
 		dense.MulSmall(p, s.uNext, s.r, inv) // U = R (S + λ1 I)⁻¹
 	}
@@ -103,34 +99,35 @@ func (s *solver) updateU(ctx context.Context) *failure {
 }
 
 // updateV computes vNext from uNext (Algorithm 3 for ℓ2 on V; per-document
-// lasso for ℓ1), leaving UᵀU in gu and Φᵀ = DᵀU in phi.
-func (s *solver) updateV(ctx context.Context) *failure {
+// lasso for ℓ1), leaving UᵀU in gu and Φᵀ = DᵀU in phi. It returns errors
+// as updateU does.
+func (s *solver) updateV(ctx context.Context) error {
 	p := s.set.pool
 	dense.Gram(p, s.gu, s.uNext)             // UᵀU
 	sparse.MulDense(p, s.phi, s.dt, s.uNext) // Φᵀ = DᵀU
-	if ctx.Err() != nil {
-		return nil
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	if s.set.variant.l1V() {
 		s.workV = lassoRows(ctx, p, s.scratch, s.vNext, s.v, s.phi, s.gu, s.set.lambda2, s.set.innerSweeps, s.set.innerTol, s.set.coldStart)
-		if ctx.Err() != nil {
-			return nil
+		if err := ctx.Err(); err != nil {
+			return err
 		}
 	} else {
 		sigma, err := ridgeInverse(s.gu, s.set.lambda2)
 		if err != nil {
-			return &failure{"UpdateV (Alg. 3 line 1): Σ = (UᵀU + λ2 I)⁻¹", err.Error()}
+			return engine.NonFinite("UpdateV (Alg. 3 line 1): Σ = (UᵀU + λ2 I)⁻¹", "%v", err)
 		}
 		dense.MulSmall(p, s.vNext, s.phi, sigma) // v_n = Σ φ_n
 	}
 	return checkFinite(p, s.vNext, "UpdateV", "Vᵀ")
 }
 
-// checkFinite returns a failure of the given step when a holds a NaN or
-// Inf, naming the matrix and the first bad entry.
-func checkFinite(p *parallel.Pool, a *mat.Dense, step, name string) *failure {
+// checkFinite returns an *engine.NonFiniteError of the given step when a
+// holds a NaN or Inf, naming the matrix and the first bad entry.
+func checkFinite(p *parallel.Pool, a *mat.Dense, step, name string) error {
 	if row, col, bad := dense.FirstNonFinite(p, a); bad {
-		return &failure{step, fmt.Sprintf("%s[%d,%d] = %v", name, row, col, a.At(row, col))}
+		return engine.NonFinite(step, "%s[%d,%d] = %v", name, row, col, a.At(row, col))
 	}
 	return nil
 }

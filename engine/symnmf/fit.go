@@ -22,11 +22,16 @@ const (
 
 // Fit builds A (the cosine similarities of the documents) and runs
 // projected gradient descent with the Armijo rule (Step) from H⁽⁰⁾,
-// recording ‖A − HHᵀ‖²_F, the time and the fraction of zeros of H after
-// every iteration. Building A is not part of iteration 1
+// recording the time and the fraction of zeros of H after every iteration
+// and ‖A − HHᵀ‖²_F after every evaluated one (Stopping.EvalEvery; the
+// Armijo search computes it anyway). Building A is not part of iteration 1
 // (Model.BuildSeconds). An Armijo search that finds no step ends the fit
-// with Status Converged and a Detail saying so. Cancellation gives Status
-// Cancelled with the last complete H; a NaN/Inf gives NumericalFailure.
+// with Status Converged and a Detail saying so (engine.Stationary). The
+// loop is engine.Iterate's: cancellation gives Status Cancelled with the
+// last complete H; a NaN/Inf gives NumericalFailure naming the step, with
+// the last finite H; a non-finite H⁽⁰⁾ (data whose scale overflows) is an
+// error, and term profiles D·H that overflow give NumericalFailure with
+// TermTopics zero.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
 	if c == nil || c.D == nil {
 		return nil, engine.Status{}, fmt.Errorf("symnmf: nil corpus or term-document matrix")
@@ -52,42 +57,34 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	}
 	cur, next := newState(n, k), newState(n, k)
 	initH(cur.h, o, mean)
+	if r, col, bad := dense.FirstNonFinite(p, cur.h); bad {
+		return nil, engine.Status{}, fmt.Errorf("symnmf: initialization: H[%d,%d] = %v is not finite (the data's scale overflows float64)", r+1, col+1, cur.h.At(r, col))
+	}
 	cur.eval(p, op, normA2)
 	grad := mat.NewDense(n, k, nil)
-	st := engine.Status{Objective: cur.f}
-	prev := math.NaN()
-	for t := 1; t <= o.Stopping.Iterations(); t++ {
-		if ctx.Err() != nil {
-			st.Reason = engine.Cancelled
-			break
-		}
-		start := time.Now()
+	// The candidate is next; cur stays until accepted.
+	pgdStep := func(context.Context, int) error {
 		alpha, ok := step(p, op, normA2, cur, next, grad, o.Sigma, o.Beta)
 		if !ok {
-			st.Reason, st.Detail = engine.Converged, fmt.Sprintf("iteration %d: the Armijo search found no step down to α = %g", t, alpha)
-			break
+			return engine.Stationary("the Armijo search found no step down to α = %g", alpha)
 		}
-		if r, col, bad := dense.FirstNonFinite(p, next.h); bad || math.IsNaN(next.f) || math.IsInf(next.f, 0) {
-			st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: H[%d,%d] or f = %v is not finite", t, r, col, next.f)
-			break
+		if r, col, bad := dense.FirstNonFinite(p, next.h); bad {
+			return engine.NonFinite("projected gradient step", "H[%d,%d] = %v", r, col, next.h.At(r, col))
 		}
-		cur, next = next, cur
-		st.Iterations, st.Objective = t, cur.f
-		rec.Record(engine.Iteration{Iter: t, Seconds: time.Since(start).Seconds(), Objective: cur.f,
-			Terms:    []engine.Term{{Name: TermLoss, Value: cur.f}},
-			Sparsity: []engine.Term{{Name: SparsityH, Value: dense.ZeroFraction(p, cur.h)}}})
-		if o.Stopping.Evaluate(t) {
-			if o.Stopping.Converged(prev, cur.f) {
-				st.Reason = engine.Converged
-				break
-			}
-			prev = cur.f
-		}
+		return nil
 	}
-	if st.Reason == 0 {
-		st.Reason = engine.IterationLimit
-	}
+	st := engine.Iterate(ctx, o.Stopping, rec, engine.Steps{
+		Step:      pgdStep,
+		Objective: func() (float64, []engine.Term) { return next.f, []engine.Term{{Name: TermLoss, Value: next.f}} },
+		Accept:    func() { cur, next = next, cur },
+		Sparsity:  func() []engine.Term { return []engine.Term{{Name: SparsityH, Value: dense.ZeroFraction(p, cur.h)}} },
+	})
 	m.finish(c, cur.h)
+	if r, col, bad := dense.FirstNonFinite(p, m.u); bad {
+		// H is finite; its term profiles D·H overflow (the data's scale).
+		st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("term profiles D·H: entry (term %d, cluster %d) = %v is not finite (the data's scale overflows float64)", r, col, m.u.At(r, col))
+		m.u.Zero()
+	}
 	return m, st, nil
 }
 

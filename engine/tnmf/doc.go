@@ -38,7 +38,7 @@
 // When U_tᵀU_t is singular or has condition number above 1e12 (a column of
 // U zeroed by the projection) its pseudo-inverse is used, the minimum-norm
 // least-squares solution; Model.PseudoInverseSteps counts such steps.
-// L(U) is recorded every iteration without forming UUᵀ:
+// L(U) is evaluated (every Stopping.EvalEvery iterations) without forming UUᵀ:
 // L = ‖S‖² − 2⟨U, SU⟩ + ‖UᵀU‖²_F (Objective), the product SU being the one
 // the next update needs.
 //

@@ -21,12 +21,15 @@ const (
 
 // Fit runs Algorithm 1 on the corpus: S from D (Section 3.1), U⁽⁰⁾ random
 // (or InitU), U ← max(S·U·(UᵀU)⁻¹, 0) (Eq. 4.5) until Stopping ends it,
-// recording L(U) = ‖S − UUᵀ‖²_F, the time and the fraction of zeros of U
-// after every iteration; then V by the chosen inference over all
+// recording the time and the fraction of zeros of U after every iteration
+// and L(U) = ‖S − UUᵀ‖²_F after every evaluated one (Stopping.EvalEvery);
+// then V by the chosen inference over all
 // documents. The time to build S is not part of iteration 1 (see
-// Model.BuildSeconds). A cancelled context gives Status Cancelled with the
-// last complete U and no V inference if cancelled before it; a NaN/Inf
-// gives NumericalFailure naming the step.
+// Model.BuildSeconds). The U iterations run through engine.Iterate. A
+// cancelled context gives Status Cancelled with the last complete U and no
+// V inference (V = 0) if cancelled before it; a NaN/Inf gives
+// NumericalFailure naming the step, with the last finite U and V = 0; a
+// non-finite U⁽⁰⁾ is an error.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
 	if c == nil || c.D == nil {
 		return nil, engine.Status{}, fmt.Errorf("tnmf: nil corpus or term-document matrix")
@@ -45,7 +48,10 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 		return nil, engine.Status{}, err
 	}
 	m := &Model{set: set, corr: corr, buildSeconds: time.Since(start).Seconds()}
-	st := m.learnU(ctx, rec)
+	st, err := m.learnU(ctx, rec)
+	if err != nil {
+		return nil, engine.Status{}, err
+	}
 	m.finish()
 	if st.Reason == engine.Cancelled || st.Reason == engine.NumericalFailure {
 		m.v = zeroV(dt.Rows, set.k)
@@ -58,7 +64,9 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 		return m, st, nil
 	}
 	if r, col, bad := dense.FirstNonFinite(set.pool, v); bad {
-		st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("inference %s: V[%d,%d] (document %d, topic %d) is not finite", set.inference, col, r, r, col)
+		// U is the last finite iterate; V has no finite value to keep.
+		st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("inference %s: V[%d,%d] (document %d, topic %d) = %v is not finite", set.inference, col, r, r, col, v.At(r, col))
+		v = zeroV(dt.Rows, set.k)
 	}
 	m.v = v
 	return m, st, nil
@@ -117,70 +125,65 @@ func matrixSum(p *parallel.Pool, s *Matrix) float64 {
 	return tot.Value()
 }
 
-// learnU runs the U iterations of Algorithm 1.
-func (m *Model) learnU(ctx context.Context, rec *engine.Recorder) engine.Status {
+// learnU runs the U iterations of Algorithm 1 through engine.Iterate. The
+// stopping test's first comparison is against L(U⁽⁰⁾), as the algorithm
+// evaluates the start; a fit that accepts no iteration reports L(U⁽⁰⁾).
+func (m *Model) learnU(ctx context.Context, rec *engine.Recorder) (engine.Status, error) {
 	set, s := m.set, m.corr.S
 	p, k, n := set.pool, set.k, s.Size()
 	m.normS2 = s.FrobeniusSq(p)
 	u := initU(set, s, matrixSum(p, s))
+	if r, c, bad := dense.FirstNonFinite(p, u); bad {
+		return engine.Status{}, fmt.Errorf("tnmf: initialization: U[%d,%d] = %v is not finite (the data's scale overflows float64)", r+1, c+1, u.At(r, c))
+	}
 	su, g := mat.NewDense(n, k, nil), mat.NewDense(k, k, nil)
 	s.MulDense(p, su, u)
 	dense.Gram(p, g, u)
 	un, sun, gn := mat.NewDense(n, k, nil), mat.NewDense(n, k, nil), mat.NewDense(k, k, nil)
+	start := Objective(p, m.normS2, u, su, g)
 
-	st := engine.Status{Objective: Objective(p, m.normS2, u, su, g)}
-	prev := st.Objective
-	maxIter := set.stop.Iterations()
-	for t := 1; t <= maxIter; t++ {
-		if ctx.Err() != nil {
-			st.Reason = engine.Cancelled
-			break
-		}
-		begin := time.Now()
+	// The candidate is (un, sun, gn); (u, su, g) stay until accepted.
+	step := func(context.Context, int) error {
 		pseudo, err := Step(p, un, su, g)
 		if err != nil {
-			st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: Eq. 4.5: %v", t, err)
-			break
+			return engine.NonFinite("Eq. 4.5", "%v", err)
 		}
 		if pseudo {
 			m.pseudoSteps++
 		}
 		if r, c, bad := dense.FirstNonFinite(p, un); bad {
-			st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: Eq. 4.5: U[%d,%d] is not finite", t, r, c)
-			break
+			return engine.NonFinite("Eq. 4.5", "U[%d,%d] = %v", r, c, un.At(r, c))
 		}
 		s.MulDense(p, sun, un)
 		dense.Gram(p, gn, un)
 		if set.rescale {
 			rescaleColumns(p, un, sun, gn)
 		}
-		obj := Objective(p, m.normS2, un, sun, gn)
-		if math.IsNaN(obj) || math.IsInf(obj, 0) {
-			st.Reason, st.Detail = engine.NumericalFailure, fmt.Sprintf("iteration %d: objective ‖S − UUᵀ‖² = %v", t, obj)
-			break
-		}
+		return nil
+	}
+	objective := func() (float64, []engine.Term) {
+		f := Objective(p, m.normS2, un, sun, gn)
+		return f, []engine.Term{{Name: TermLoss, Value: f}}
+	}
+	accept := func() {
 		u, un = un, u
 		su, sun = sun, su
 		g, gn = gn, g
-		st.Iterations, st.Objective = t, obj
-		rec.Record(engine.Iteration{
-			Iter: t, Seconds: time.Since(begin).Seconds(), Objective: obj,
-			Terms:    []engine.Term{{Name: TermLoss, Value: obj}},
-			Sparsity: []engine.Term{{Name: SparsityU, Value: dense.ZeroFraction(p, u)}},
-		})
-		if set.stop.Evaluate(t) {
-			if set.stop.Converged(prev, obj) {
-				st.Reason = engine.Converged
-				break
-			}
-			prev = obj
-		}
 	}
-	if st.Reason == 0 {
-		st.Reason = engine.IterationLimit
+	converged := func(prev, cur float64) bool {
+		if math.IsNaN(prev) {
+			prev = start
+		}
+		return set.stop.Converged(prev, cur)
+	}
+	st := engine.Iterate(ctx, set.stop, rec, engine.Steps{Step: step, Objective: objective, Accept: accept,
+		Sparsity:  func() []engine.Term { return []engine.Term{{Name: SparsityU, Value: dense.ZeroFraction(p, u)}} },
+		Converged: converged})
+	if st.Iterations == 0 {
+		st.Objective = start
 	}
 	m.u, m.g = u, g
-	return st
+	return st, nil
 }
 
 // infer solves the document topics of the rows of x (n×M) with the

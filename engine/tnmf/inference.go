@@ -202,7 +202,8 @@ func (w *newtonWork) divergence(v, colSum []float64) float64 {
 // solve minimizes l(v) over v ≥ 0 in place. Start: v_k = Σ_l x_l / Σ_k s_k
 // for every k, the constant vector at which Σ_i (Uv)_i = Σ_i x_i (the
 // optimality condition of the I-divergence along the scale of v) — the
-// paper does not say how v is initialized. Then sweeps of coordinate steps
+// paper does not say how v is initialized; when that start overflows, v is
+// left +Inf for the caller to report. Then sweeps of coordinate steps
 // (newtonStep) until a sweep lowers l by at most tol·l, or after sweeps.
 func (w *newtonWork) solve(v, colSum []float64, sweeps int, tol float64) {
 	total, mass := 0.0, 0.0
@@ -218,6 +219,9 @@ func (w *newtonWork) solve(v, colSum []float64, sweeps int, tol float64) {
 	}
 	for a := range v {
 		v[a] = total / mass
+	}
+	if math.IsInf(v[0], 0) {
+		return // the document's mass overflows float64: v stays +Inf, which the caller reports
 	}
 	w.fit(v)
 	prev := w.divergence(v, colSum)

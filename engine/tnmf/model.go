@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -84,5 +85,12 @@ func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	return m.infer(ctx, x)
+	v, err := m.infer(ctx, x)
+	if err != nil {
+		return nil, err
+	}
+	if r, c, bad := dense.FirstNonFinite(m.set.pool, v); bad {
+		return nil, fmt.Errorf("tnmf: FoldIn: inference %s: row %d, topic %d = %v is not finite (the document's scale overflows float64)", m.set.inference, r, c, v.At(r, c))
+	}
+	return v, nil
 }
