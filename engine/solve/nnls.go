@@ -28,7 +28,8 @@ const NNLSBlock = 256
 // matrix factorization: an active-set-like method and comparisons", SIAM J.
 // Sci. Comput. 33(6), 2011, Algorithm 2; Júdice & Pires 1994): each row keeps
 // a passive set F (the coordinates allowed to be positive), solves the
-// unconstrained problem on F,
+// unconstrained problem on F (with a relative ridge of 1e-10 when G_FF is
+// numerically singular),
 //
 //	x_F = G_FF⁻¹ p_F,   x_G = 0,   y = G x − p  (y_F = 0),
 //
@@ -204,7 +205,23 @@ func (s *passiveSolver) factor(passive []bool) error {
 			sub.SetSym(a, b, s.g.At(ja, s.idx[b]))
 		}
 	}
-	if ok := s.chol.Factorize(sub); !ok {
+	if s.chol.Factorize(sub) {
+		s.rhs = mat.NewVecDense(n, nil)
+		s.sol = mat.NewVecDense(n, nil)
+		return nil
+	}
+	// Numerically dependent columns of C (two topics that coincide): the
+	// restricted problem has a line of solutions. A ridge of relative size
+	// 1e-10 picks one and changes the others by about as much.
+	trace := 0.0
+	for a := range n {
+		trace += sub.At(a, a)
+	}
+	ridge := 1e-10 * trace / float64(n)
+	for a := range n {
+		sub.SetSym(a, a, sub.At(a, a)+ridge)
+	}
+	if !(ridge > 0) || !s.chol.Factorize(sub) {
 		return fmt.Errorf("the Gram matrix restricted to the %d passive coordinates is not positive definite (is a column of C zero or dependent?)", n)
 	}
 	s.rhs = mat.NewVecDense(n, nil)

@@ -195,9 +195,23 @@ func TestNNLSEdgeCases(t *testing.T) {
 	if err := NNLS(nil, mat.NewDense(3, 2, nil), g, mat.NewDense(2, 2, nil)); err == nil || !strings.Contains(err.Error(), "want") {
 		t.Errorf("mismatched shapes: err %v", err)
 	}
-	// Singular G reached by the pivoting: a zero column of C.
-	sing := mat.NewDense(2, 2, []float64{1, 0, 0, 0})
-	if err := NNLS(nil, mat.NewDense(1, 2, nil), sing, mat.NewDense(1, 2, []float64{1, 1})); err == nil || !strings.Contains(err.Error(), "positive definite") {
-		t.Errorf("singular G: err %v, want a not-positive-definite error", err)
+	// Not a Gram matrix (eigenvalues 3 and −1): an error, not garbage.
+	indefinite := mat.NewDense(2, 2, []float64{1, 2, 2, 1})
+	if err := NNLS(nil, mat.NewDense(1, 2, nil), indefinite, mat.NewDense(1, 2, []float64{1, 1})); err == nil || !strings.Contains(err.Error(), "positive definite") {
+		t.Errorf("indefinite G: err %v, want a not-positive-definite error", err)
+	}
+	// Two identical columns of C: G is singular, the solution set a
+	// segment; the ridge picks a point of it that meets the KKT conditions.
+	c := mat.NewDense(3, 2, []float64{1, 1, 2, 2, 0.5, 0.5})
+	b := mat.NewDense(1, 3, []float64{1, 2, 1})
+	var gd, pd mat.Dense
+	gd.Mul(c.T(), c)
+	pd.Mul(b, c)
+	x = mat.NewDense(1, 2, nil)
+	if err := NNLS(nil, x, &gd, &pd); err != nil {
+		t.Fatalf("dependent columns: %v", err)
+	}
+	if v := KKTViolation(x, &gd, &pd); v > 1e-8 {
+		t.Errorf("dependent columns: x = %v violates the KKT conditions by %g", x.RawRowView(0), v)
 	}
 }
