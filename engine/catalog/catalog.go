@@ -46,12 +46,14 @@ func families() []Family {
 		crlsiFamily(),
 		groupnmfFamily(),
 		cnmfFamily(),
+		jtdFamily(),
+		onlineldaFamily(),
 	}
 }
 
 // Families returns every family, sorted by name.
 func Families() []Family {
-	fs := families()
+	fs := append(families(), snmfFamilies()...)
 	sort.Slice(fs, func(a, b int) bool { return fs[a].Name < fs[b].Name })
 	return fs
 }

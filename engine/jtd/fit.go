@@ -74,8 +74,8 @@ func (o Options) resolve(ctx context.Context, d, dt *sparse.CSR) (settings, erro
 		mass.Add(v)
 	}
 	set.meanL1 = mass.Value() / float64(n)
-	set.lambda = orDefault(o.Lambda, set.meanL1)
-	set.tau = orDefault(o.Tau, set.lambda/set.sigmaHat)
+	set.lambda = orDefault(o.Lambda, orDefault(o.LambdaFactor, 1)*set.meanL1)
+	set.tau = orDefault(o.Tau, orDefault(o.TauFactor, 1)*set.lambda/set.sigmaHat)
 	set.initIters = o.InitIters
 	if set.initIters == 0 {
 		set.initIters = DefaultInitIters

@@ -31,6 +31,11 @@ type Options struct {
 	// Tau is τ > 0, the weight of ½‖N‖²_F; 0 means λ/σ̂ with σ̂ the RMS of
 	// D's non-zero entries.
 	Tau float64
+	// LambdaFactor and TauFactor multiply the data-derived defaults of λ
+	// and τ (used when Lambda, Tau are 0), for sensitivity sweeps and
+	// ablations stated relative to the defaults (τ → ∞ removes N, λ → ∞
+	// removes E); 0 means 1.
+	LambdaFactor, TauFactor float64
 	// Gamma is γ ≥ 0, the weight of ‖B‖²_F in the SNMF sub-problem (Eq. 11);
 	// 0 means DefaultGamma. (γ exactly 0 is not available: it leaves the
 	// B–S scale of Eq. 11 free.)
@@ -92,7 +97,8 @@ func (o Options) check() error {
 	for _, f := range []struct {
 		name string
 		v    float64
-	}{{"λ (Lambda)", o.Lambda}, {"τ (Tau)", o.Tau}, {"γ (Gamma)", o.Gamma}, {"μ0 (Mu0)", o.Mu0}, {"μ_max (MuMax)", o.MuMax}} {
+	}{{"λ (Lambda)", o.Lambda}, {"τ (Tau)", o.Tau}, {"γ (Gamma)", o.Gamma}, {"μ0 (Mu0)", o.Mu0}, {"μ_max (MuMax)", o.MuMax},
+		{"LambdaFactor", o.LambdaFactor}, {"TauFactor", o.TauFactor}} {
 		if err := positiveOrZero(f.name, f.v); err != nil {
 			return err
 		}
