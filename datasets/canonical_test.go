@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 func gzipBytes(t *testing.T, b []byte, level int) []byte {
@@ -127,14 +129,8 @@ func TestFetchAlternateArchive(t *testing.T) {
 // belongs to a .gz file, and its digest and size are those of the
 // decompressed staged file.
 func TestCanonicalFormsReal(t *testing.T) {
-	dir := os.Getenv(EnvDataDir)
-	if dir == "" {
-		t.Skip("TOPICMF_DATA is unset; set it to /work/shared/datasets to check the canonical forms against the staged files")
-	}
+	dir := realdata.Dir(t, "SHA256SUMS")
 	sumsFile := filepath.Join(dir, "SHA256SUMS")
-	if _, err := os.Stat(sumsFile); err != nil {
-		t.Skipf("no SHA256SUMS in the data directory: %v", err)
-	}
 	byDigest := map[string]string{}
 	for p, sum := range readSums(t, sumsFile) {
 		byDigest[sum] = p

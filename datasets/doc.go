@@ -6,4 +6,8 @@
 // Readers stream the archives as shipped (.tar.gz, .zip, .gz) and never
 // unpack them to disk. Every quirk listed in a collection's SOURCE.md is
 // handled in its reader and named in a comment there.
+//
+// ReadUser reads a user's own collection into the same shape: a folder of
+// text files, CSV/TSV, JSON Lines, or SMART files with TREC qrels (see
+// usercorpus.go).
 package datasets

@@ -62,7 +62,7 @@ func ReadMovieReviewArchive(archive string) (*Collection, error) {
 	seen := map[string]bool{}
 	for i, d := range docs {
 		if i > 0 && d.ID == docs[i-1].ID {
-			return nil, fmt.Errorf("movie-review: %s: review %s appears twice", archive, d.ID)
+			return nil, fmt.Errorf("movie-review: %s: review %q appears twice", archive, d.ID)
 		}
 		if !seen[d.Class] {
 			seen[d.Class] = true

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 // TestMovieReviewCounts checks movie_review_polarity/SOURCE.md: 2,000
@@ -108,7 +110,7 @@ func TestMovieReviewErrors(t *testing.T) {
 	full := filepath.Join(t.TempDir(), "full.zip")
 	b := writeTextZip(t, full, members)
 	cuts := []string{truncatedCopy(t, full, int64(len(b)/2))}
-	if d := os.Getenv("TOPICMF_DATA"); d != "" {
+	if d, _ := realdata.Resolve(); d != "" {
 		if fi, err := os.Stat(dataFilePath(d, MovieReviewFile)); err == nil {
 			cuts = append(cuts, truncatedCopy(t, dataFilePath(d, MovieReviewFile), fi.Size()-100))
 		}

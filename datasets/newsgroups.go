@@ -127,7 +127,7 @@ func ReadNewsgroupsArchive(archive string, opt NewsgroupsOptions) (*Collection, 
 	seen := map[string]bool{}
 	for i, it := range items {
 		if i > 0 && it.doc.ID == items[i-1].doc.ID {
-			return nil, fmt.Errorf("20newsgroups: %s: message %s appears twice", archive, it.doc.ID)
+			return nil, fmt.Errorf("20newsgroups: %s: message %q appears twice", archive, it.doc.ID)
 		}
 		c.Docs[i] = it.doc
 		if !seen[it.doc.Class] {

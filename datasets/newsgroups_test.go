@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 // TestNewsgroupsCounts checks the staged 20news-bydate archive against the
@@ -219,10 +221,7 @@ func TestNewsgroupsErrors(t *testing.T) {
 // BenchmarkReadNewsgroups times a full read of the staged archive
 // (go test -run - -bench ReadNewsgroups -benchtime 3x).
 func BenchmarkReadNewsgroups(b *testing.B) {
-	dir := os.Getenv("TOPICMF_DATA")
-	if _, err := os.Stat(dataFilePath(dir, NewsgroupsFile)); dir == "" || err != nil {
-		b.Skip("TOPICMF_DATA unset or 20newsgroups absent")
-	}
+	dir := realdata.Dir(b, NewsgroupsFile)
 	for b.Loop() {
 		if _, err := ReadNewsgroups(dir); err != nil {
 			b.Fatal(err)

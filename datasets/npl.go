@@ -37,17 +37,19 @@ func ReadNPL(dataDir string) (*Collection, error) {
 	dir := filepath.Join(dataDir, "npl", "terrier_trec")
 	c := &Collection{Name: "npl", Gains: map[int]float64{1: 1}, GainNote: nplGainNote}
 	docFile := filepath.Join(dir, "doc-text.trec.gz")
+	latin1 := map[string]int{}
 	err := irWithFile(docFile, func(r io.Reader) error {
 		var err error
-		c.Docs, err = nplParseTRECDocs(r)
+		c.Docs, latin1[docFile], err = nplParseTRECDocs(r)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	err = irWithFile(filepath.Join(dir, "query-text.trec"), func(r io.Reader) error {
+	queryFile := filepath.Join(dir, "query-text.trec")
+	err = irWithFile(queryFile, func(r io.Reader) error {
 		var err error
-		c.Queries, err = nplParseTRECTopics(r)
+		c.Queries, latin1[queryFile], err = nplParseTRECTopics(r)
 		return err
 	})
 	if err != nil {
@@ -65,6 +67,7 @@ func ReadNPL(dataDir string) (*Collection, error) {
 	if err := irCheckQrels(c, qrelFile); err != nil {
 		return nil, err
 	}
+	c.Warnings = append(c.Warnings, latin1Warnings(latin1)...)
 	return c, nil
 }
 
@@ -72,8 +75,11 @@ func ReadNPL(dataDir string) (*Collection, error) {
 func ReadNPLGlasgow(dataDir string) (*Collection, error) {
 	dir := filepath.Join(dataDir, "npl", "glasgow_raw")
 	c := &Collection{Name: "npl-glasgow", Gains: map[int]float64{1: 1}, GainNote: nplGainNote}
-	err := irWithFile(filepath.Join(dir, "doc-text.gz"), func(r io.Reader) error {
-		recs, err := nplParseRecords(r)
+	docFile, queryFile := filepath.Join(dir, "doc-text.gz"), filepath.Join(dir, "query-text")
+	latin1 := map[string]int{}
+	err := irWithFile(docFile, func(r io.Reader) error {
+		recs, n, err := nplParseRecords(r)
+		latin1[docFile] = n
 		for _, rec := range recs {
 			c.Docs = append(c.Docs, Document{ID: rec.id, Text: irJoinLines(rec.lines)})
 		}
@@ -82,8 +88,9 @@ func ReadNPLGlasgow(dataDir string) (*Collection, error) {
 	if err != nil {
 		return nil, err
 	}
-	err = irWithFile(filepath.Join(dir, "query-text"), func(r io.Reader) error {
-		recs, err := nplParseRecords(r)
+	err = irWithFile(queryFile, func(r io.Reader) error {
+		recs, n, err := nplParseRecords(r)
+		latin1[queryFile] = n
 		for _, rec := range recs {
 			c.Queries = append(c.Queries, Query{ID: rec.id, Text: irJoinTrimmed(rec.lines, " ")})
 		}
@@ -94,22 +101,9 @@ func ReadNPLGlasgow(dataDir string) (*Collection, error) {
 	}
 	qrelFile := filepath.Join(dir, "rlv-ass")
 	err = irWithFile(qrelFile, func(r io.Reader) error {
-		recs, err := nplParseRecords(r)
-		if err != nil {
-			return err
-		}
-		for _, rec := range recs {
-			for i, l := range rec.lines {
-				for _, f := range strings.Fields(l) {
-					d, err := strconv.Atoi(f)
-					if err != nil {
-						return fmt.Errorf("line %d: expected integer document ids, got %q", rec.line+1+i, f)
-					}
-					c.Qrels = append(c.Qrels, Judgment{QueryID: rec.id, DocID: strconv.Itoa(d), Level: 1})
-				}
-			}
-		}
-		return nil
+		var err error
+		c.Qrels, err = nplParseRelevance(r)
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -117,6 +111,7 @@ func ReadNPLGlasgow(dataDir string) (*Collection, error) {
 	if err := irCheckQrels(c, qrelFile); err != nil {
 		return nil, err
 	}
+	c.Warnings = append(c.Warnings, latin1Warnings(latin1)...)
 	return c, nil
 }
 
@@ -144,13 +139,13 @@ type nplRecord struct {
 // nplParseRecords reads records "id line, content lines, terminator
 // line" where the terminator is any line whose trimmed text is "/". Blank
 // lines between records are skipped; ids must be unique integers.
-func nplParseRecords(r io.Reader) ([]nplRecord, error) {
+func nplParseRecords(r io.Reader) ([]nplRecord, int, error) {
 	sc := newIRLineScanner(r)
 	var recs []nplRecord
 	seen := map[string]int{}
 	open := false
 	for sc.Scan() {
-		line := sc.Text()
+		line := sc.UTF8()
 		t := strings.TrimSpace(line)
 		switch {
 		case !open && t == "":
@@ -158,11 +153,11 @@ func nplParseRecords(r io.Reader) ([]nplRecord, error) {
 		case !open:
 			n, err := strconv.Atoi(t)
 			if err != nil {
-				return recs, fmt.Errorf("line %d: expected a record id (an integer on its own line), got %q", sc.n, line)
+				return recs, 0, fmt.Errorf("line %d: expected a record id (an integer on its own line), got %q", sc.n, line)
 			}
 			id := strconv.Itoa(n)
 			if first, dup := seen[id]; dup {
-				return recs, fmt.Errorf("line %d: duplicate record id %s (first at line %d)", sc.n, id, first)
+				return recs, 0, fmt.Errorf("line %d: duplicate record id %s (first at line %d)", sc.n, id, first)
 			}
 			seen[id] = sc.n
 			recs = append(recs, nplRecord{id: id, line: sc.n})
@@ -175,18 +170,41 @@ func nplParseRecords(r io.Reader) ([]nplRecord, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return recs, err
+		return recs, 0, err
 	}
 	if open {
 		rec := recs[len(recs)-1]
-		return recs, fmt.Errorf("line %d: record %s (line %d) has no terminator line \"/\"; file truncated?", sc.n, rec.id, rec.line)
+		return recs, 0, fmt.Errorf("line %d: record %s (line %d) has no terminator line \"/\"; file truncated?", sc.n, rec.id, rec.line)
 	}
-	return recs, nil
+	return recs, sc.latin1, nil
+}
+
+// nplParseRelevance reads the Glasgow relevance file (rlv-ass): one record
+// per query, its content lines the relevant document ids separated by
+// white space (level 1).
+func nplParseRelevance(r io.Reader) ([]Judgment, error) {
+	recs, _, err := nplParseRecords(r) // integers only: a non-ASCII byte is an error below
+	if err != nil {
+		return nil, err
+	}
+	var out []Judgment
+	for _, rec := range recs {
+		for i, l := range rec.lines {
+			for _, f := range strings.Fields(l) {
+				d, err := strconv.Atoi(f)
+				if err != nil {
+					return nil, fmt.Errorf("line %d: expected integer document ids, got %q", rec.line+1+i, f)
+				}
+				out = append(out, Judgment{QueryID: rec.id, DocID: strconv.Itoa(d), Level: 1})
+			}
+		}
+	}
+	return out, nil
 }
 
 // nplParseTRECDocs reads <DOC> records whose first line inside is
 // <DOCNO>n</DOCNO>; every line up to </DOC> is text.
-func nplParseTRECDocs(r io.Reader) ([]Document, error) {
+func nplParseTRECDocs(r io.Reader) ([]Document, int, error) {
 	sc := newIRLineScanner(r)
 	var docs []Document
 	seen := map[string]int{}
@@ -194,7 +212,7 @@ func nplParseTRECDocs(r io.Reader) ([]Document, error) {
 	var lines []string
 	start := 0
 	for sc.Scan() {
-		line := sc.Text()
+		line := sc.UTF8()
 		t := strings.TrimSpace(line)
 		switch {
 		case cur == nil && t == "":
@@ -204,10 +222,10 @@ func nplParseTRECDocs(r io.Reader) ([]Document, error) {
 			lines = lines[:0]
 			start = sc.n
 		case cur == nil:
-			return nil, fmt.Errorf("line %d: expected <DOC>, got %q", sc.n, line)
+			return nil, 0, fmt.Errorf("line %d: expected <DOC>, got %q", sc.n, line)
 		case t == "</DOC>":
 			if cur.ID == "" {
-				return nil, fmt.Errorf("line %d: document opened at line %d has no <DOCNO>", sc.n, start)
+				return nil, 0, fmt.Errorf("line %d: document opened at line %d has no <DOCNO>", sc.n, start)
 			}
 			cur.Text = irJoinLines(lines)
 			docs = append(docs, *cur)
@@ -216,11 +234,11 @@ func nplParseTRECDocs(r io.Reader) ([]Document, error) {
 			v, ok := irCutTag(t, "DOCNO")
 			n, err := strconv.Atoi(v)
 			if !ok || err != nil {
-				return nil, fmt.Errorf("line %d: expected <DOCNO>integer</DOCNO>, got %q", sc.n, line)
+				return nil, 0, fmt.Errorf("line %d: expected <DOCNO>integer</DOCNO>, got %q", sc.n, line)
 			}
 			cur.ID = strconv.Itoa(n)
 			if first, dup := seen[cur.ID]; dup {
-				return nil, fmt.Errorf("line %d: duplicate DOCNO %s (first at line %d)", sc.n, cur.ID, first)
+				return nil, 0, fmt.Errorf("line %d: duplicate DOCNO %s (first at line %d)", sc.n, cur.ID, first)
 			}
 			seen[cur.ID] = sc.n
 		default:
@@ -228,17 +246,17 @@ func nplParseTRECDocs(r io.Reader) ([]Document, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if cur != nil {
-		return nil, fmt.Errorf("line %d: document opened at line %d has no </DOC>; file truncated?", sc.n, start)
+		return nil, 0, fmt.Errorf("line %d: document opened at line %d has no </DOC>; file truncated?", sc.n, start)
 	}
-	return docs, nil
+	return docs, sc.latin1, nil
 }
 
 // nplParseTRECTopics reads <top> records: "<num>n</num><title>" on one line,
 // the query text, then "</title>" and "</top>".
-func nplParseTRECTopics(r io.Reader) ([]Query, error) {
+func nplParseTRECTopics(r io.Reader) ([]Query, int, error) {
 	sc := newIRLineScanner(r)
 	var qs []Query
 	seen := map[string]int{}
@@ -251,7 +269,7 @@ func nplParseTRECTopics(r io.Reader) ([]Query, error) {
 	state := outside
 	var lines []string
 	for sc.Scan() {
-		line := sc.Text()
+		line := sc.UTF8()
 		t := strings.TrimSpace(line)
 		switch state {
 		case outside:
@@ -259,18 +277,18 @@ func nplParseTRECTopics(r io.Reader) ([]Query, error) {
 				continue
 			}
 			if t != "<top>" {
-				return nil, fmt.Errorf("line %d: expected <top>, got %q", sc.n, line)
+				return nil, 0, fmt.Errorf("line %d: expected <top>, got %q", sc.n, line)
 			}
 			state = wantNum
 		case wantNum:
 			num, ok := irCutTag(strings.TrimSuffix(t, "<title>"), "num")
 			n, err := strconv.Atoi(num)
 			if !ok || err != nil || !strings.HasSuffix(t, "<title>") {
-				return nil, fmt.Errorf("line %d: expected <num>integer</num><title>, got %q", sc.n, line)
+				return nil, 0, fmt.Errorf("line %d: expected <num>integer</num><title>, got %q", sc.n, line)
 			}
 			id := strconv.Itoa(n)
 			if first, dup := seen[id]; dup {
-				return nil, fmt.Errorf("line %d: duplicate topic number %s (first at line %d)", sc.n, id, first)
+				return nil, 0, fmt.Errorf("line %d: duplicate topic number %s (first at line %d)", sc.n, id, first)
 			}
 			seen[id] = sc.n
 			qs = append(qs, Query{ID: id})
@@ -285,18 +303,18 @@ func nplParseTRECTopics(r io.Reader) ([]Query, error) {
 			lines = append(lines, line)
 		case wantEnd:
 			if t != "</top>" {
-				return nil, fmt.Errorf("line %d: expected </top>, got %q", sc.n, line)
+				return nil, 0, fmt.Errorf("line %d: expected </top>, got %q", sc.n, line)
 			}
 			state = outside
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if state != outside {
-		return nil, fmt.Errorf("line %d: topic not closed by </top>; file truncated?", sc.n)
+		return nil, 0, fmt.Errorf("line %d: topic not closed by </top>; file truncated?", sc.n)
 	}
-	return qs, nil
+	return qs, sc.latin1, nil
 }
 
 // irCutTag returns v when s is exactly "<tag>v</tag>".

@@ -2,6 +2,7 @@ package datasets
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -127,11 +128,11 @@ func TestNPLFixtures(t *testing.T) {
 		}
 	}
 	// Empty files give an empty collection.
-	recs, err := nplParseRecords(strings.NewReader(""))
+	recs, _, err := nplParseRecords(strings.NewReader(""))
 	if err != nil || len(recs) != 0 {
 		t.Errorf("empty Glasgow file: %v %v", recs, err)
 	}
-	docs, err := nplParseTRECDocs(strings.NewReader(""))
+	docs, _, err := nplParseTRECDocs(strings.NewReader(""))
 	if err != nil || len(docs) != 0 {
 		t.Errorf("empty TREC file: %v %v", docs, err)
 	}
@@ -165,5 +166,32 @@ func TestNPLFixtures(t *testing.T) {
 			_, err := tc.read(d)
 			irWantErr(t, err, append([]string{path}, tc.want...)...)
 		})
+	}
+}
+
+// TestIRLatin1Lines: a line of a SMART or NPL file that is not valid UTF-8
+// is decoded as Latin-1 and counted, so no invalid sequence reaches the
+// tokenizer (found by FuzzNPL: "0\n\xe2\n/" gave the text "\xe2").
+func TestIRLatin1Lines(t *testing.T) {
+	recs, n, err := nplParseRecords(strings.NewReader("0\n\xe2\n/"))
+	if err != nil || n != 1 || len(recs) != 1 || irJoinLines(recs[0].lines) != "â" {
+		t.Errorf("Glasgow record: %+v, %d, %v", recs, n, err)
+	}
+	docs, n, err := nplParseTRECDocs(strings.NewReader("<DOC>\n<DOCNO>1</DOCNO>\ncaf\xe9\n</DOC>\n"))
+	if err != nil || n != 1 || len(docs) != 1 || docs[0].Text != "café" {
+		t.Errorf("TREC document: %+v, %d, %v", docs, n, err)
+	}
+	qs, n, err := nplParseTRECTopics(strings.NewReader("<top>\n<num>1</num><title>\n\xfcber\n</title>\n</top>\n"))
+	if err != nil || n != 1 || len(qs) != 1 || qs[0].Text != "über" {
+		t.Errorf("TREC topic: %+v, %d, %v", qs, n, err)
+	}
+	srecs, n, err := parseSMART(strings.NewReader(".I 1\n.T\nna\xefve\n.W\nplain\n"))
+	if title, _, _ := smartText(srecs[0], "f"); err != nil || n != 1 || title != "naïve" {
+		t.Errorf("SMART: %q, %d, %v", title, n, err)
+	}
+	if w := latin1Warnings(map[string]int{"b": 2, "a": 0, "c": 1}); !slices.Equal(w, []string{
+		"b: 2 lines were not valid UTF-8 and were decoded as Latin-1",
+		"c: 1 lines were not valid UTF-8 and were decoded as Latin-1"}) {
+		t.Errorf("warnings %q", w)
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 var hexDigest = regexp.MustCompile(`^[0-9a-f]{64}$`)
@@ -94,14 +96,8 @@ func readSums(t *testing.T, name string) map[string]string {
 // directory's SHA256SUMS belongs to some registered source with the same
 // digest, and that every registered file is listed there.
 func TestRegistryCoversSHA256SUMS(t *testing.T) {
-	dir := os.Getenv(EnvDataDir)
-	if dir == "" {
-		t.Skip("TOPICMF_DATA is unset; set it to /work/shared/datasets to check registry coverage of SHA256SUMS")
-	}
+	dir := realdata.Dir(t, "SHA256SUMS")
 	sumsFile := filepath.Join(dir, "SHA256SUMS")
-	if _, err := os.Stat(sumsFile); err != nil {
-		t.Skipf("no SHA256SUMS in the data directory: %v", err)
-	}
 	sums := readSums(t, sumsFile)
 	registered := map[string]string{}
 	for _, s := range Sources() {

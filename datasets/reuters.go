@@ -332,6 +332,7 @@ func parseReutersRecord(rec []byte) (reutersRecord, error) {
 			if !found {
 				break
 			}
+			rest = rest[next:]
 			v, _ := decodeSGMLText(d)
 			if v = strings.TrimSpace(v); v == "" {
 				continue
@@ -341,7 +342,6 @@ func parseReutersRecord(rec []byte) (reutersRecord, error) {
 			} else {
 				rr.topics = append(rr.topics, v)
 			}
-			rest = rest[next:]
 		}
 	}
 	textAttrs, text, _, ok, err := sgmlElement(body, "TEXT")

@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"maps"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -74,9 +76,10 @@ type smartField struct {
 // tar stream gives io.ErrUnexpectedEOF), scanning stops at once rather than
 // yielding the partial last line, and Err reports the failure.
 type irLineScanner struct {
-	sc  *bufio.Scanner
-	src *irErrReader
-	n   int
+	sc     *bufio.Scanner
+	src    *irErrReader
+	n      int
+	latin1 int // lines UTF8 decoded as Latin-1
 }
 
 // irErrReader remembers the first read error other than io.EOF.
@@ -111,6 +114,17 @@ func (s *irLineScanner) Scan() bool {
 
 func (s *irLineScanner) Text() string { return strings.TrimSuffix(s.sc.Text(), "\r") }
 
+// UTF8 is Text, decoded as Latin-1 when it is not valid UTF-8 (counted in
+// latin1): the classic collections are ASCII, and a stray byte must not
+// reach the tokenizer as an invalid sequence.
+func (s *irLineScanner) UTF8() string {
+	t, l1 := utf8OrLatin1([]byte(s.Text()))
+	if l1 {
+		s.latin1++
+	}
+	return t
+}
+
 // Err reports a read error, wrapped so errors.Is still sees it.
 func (s *irLineScanner) Err() error {
 	if s.src.err != nil {
@@ -140,31 +154,31 @@ func smartMarker(line string) (tag byte, rest string, ok bool) {
 
 // parseSMART reads every record of a SMART file. Lines before the first .I
 // must be blank; each .I must carry a unique decimal number; text between
-// .I and the record's first field marker must be blank.
-func parseSMART(r io.Reader) ([]smartRecord, error) {
+// .I and the record's first field marker must be blank. latin1 counts the
+// lines that were not valid UTF-8 and were decoded as Latin-1.
+func parseSMART(r io.Reader) (recs []smartRecord, latin1 int, err error) {
 	sc := newIRLineScanner(r)
-	var recs []smartRecord
 	seen := map[int]int{}
 	for sc.Scan() {
-		line := sc.Text()
+		line := sc.UTF8()
 		tag, rest, ok := smartMarker(line)
 		switch {
 		case ok && tag == 'I':
 			num, err := strconv.Atoi(rest)
 			if err != nil || num < 0 {
-				return nil, fmt.Errorf("line %d: expected \".I <record number>\", got %q", sc.n, line)
+				return nil, 0, fmt.Errorf("line %d: expected \".I <record number>\", got %q", sc.n, line)
 			}
 			if first, dup := seen[num]; dup {
-				return nil, fmt.Errorf("line %d: duplicate record .I %d (first at line %d)", sc.n, num, first)
+				return nil, 0, fmt.Errorf("line %d: duplicate record .I %d (first at line %d)", sc.n, num, first)
 			}
 			seen[num] = sc.n
 			recs = append(recs, smartRecord{Num: num, Line: sc.n})
 		case ok:
 			if len(recs) == 0 {
-				return nil, fmt.Errorf("line %d: field marker %q before the first \".I <number>\"", sc.n, line)
+				return nil, 0, fmt.Errorf("line %d: field marker %q before the first \".I <number>\"", sc.n, line)
 			}
 			if rest != "" {
-				return nil, fmt.Errorf("line %d: expected a field marker alone on its line, got %q", sc.n, line)
+				return nil, 0, fmt.Errorf("line %d: expected a field marker alone on its line, got %q", sc.n, line)
 			}
 			rec := &recs[len(recs)-1]
 			rec.Fields = append(rec.Fields, smartField{Tag: tag, Line: sc.n})
@@ -174,9 +188,9 @@ func parseSMART(r io.Reader) ([]smartRecord, error) {
 					continue
 				}
 				if len(recs) == 0 {
-					return nil, fmt.Errorf("line %d: expected \".I <number>\" to open the first record, got %q", sc.n, line)
+					return nil, 0, fmt.Errorf("line %d: expected \".I <number>\" to open the first record, got %q", sc.n, line)
 				}
-				return nil, fmt.Errorf("line %d: text before any field marker of record .I %d: %q", sc.n, recs[len(recs)-1].Num, line)
+				return nil, 0, fmt.Errorf("line %d: text before any field marker of record .I %d: %q", sc.n, recs[len(recs)-1].Num, line)
 			}
 			rec := &recs[len(recs)-1]
 			f := &rec.Fields[len(rec.Fields)-1]
@@ -184,9 +198,9 @@ func parseSMART(r io.Reader) ([]smartRecord, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	return recs, nil
+	return recs, sc.latin1, nil
 }
 
 // smartText assembles the title and the abstract (.W) of a record, applying
@@ -224,6 +238,18 @@ func smartText(rec smartRecord, where string) (title, body string, warnings []st
 		seen[f.Tag] = true
 	}
 	return strings.Join(titleParts, " "), irJoinLines(bodyLines), warnings
+}
+
+// latin1Warnings names each file with lines decoded as Latin-1, in file
+// name order.
+func latin1Warnings(counts map[string]int) []string {
+	var out []string
+	for _, f := range slices.Sorted(maps.Keys(counts)) {
+		if n := counts[f]; n > 0 {
+			out = append(out, fmt.Sprintf("%s: %d lines were not valid UTF-8 and were decoded as Latin-1", f, n))
+		}
+	}
+	return out
 }
 
 // irJoinLines drops trailing blanks from each line (MED pads its lines
@@ -421,14 +447,15 @@ func readSMART(dataDir string, l smartLayout) (*Collection, error) {
 	archive := filepath.Join(dataDir, filepath.FromSlash(l.archive))
 	var docRecs, queryRecs []smartRecord
 	var qrels []Judgment
+	var docLatin1, queryLatin1 int
 	found := map[string]bool{}
 	err := EachTarGzMember(archive, func(name string, r io.Reader) error {
 		var err error
 		switch path.Base(name) {
 		case l.docs:
-			docRecs, err = parseSMART(r)
+			docRecs, docLatin1, err = parseSMART(r)
 		case l.queries:
-			queryRecs, err = parseSMART(r)
+			queryRecs, queryLatin1, err = parseSMART(r)
 		case l.qrels:
 			qrels, err = irParseQrels(r, l.qrelFormat)
 		default:
@@ -446,6 +473,7 @@ func readSMART(dataDir string, l smartLayout) (*Collection, error) {
 		}
 	}
 	c := &Collection{Name: l.name, Qrels: qrels, Gains: l.gains, GainNote: l.gainNote}
+	c.Warnings = append(c.Warnings, latin1Warnings(map[string]int{l.docs: docLatin1, l.queries: queryLatin1})...)
 	for _, rec := range docRecs {
 		title, body, warn := smartText(rec, l.docs)
 		c.Warnings = append(c.Warnings, warn...)

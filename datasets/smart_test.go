@@ -294,11 +294,11 @@ func TestSMARTFixture(t *testing.T) {
 
 // TestSMARTSizes covers empty input and a single record.
 func TestSMARTSizes(t *testing.T) {
-	recs, err := parseSMART(strings.NewReader(""))
+	recs, _, err := parseSMART(strings.NewReader(""))
 	if err != nil || len(recs) != 0 {
 		t.Errorf("empty file: %v, %v", recs, err)
 	}
-	recs, err = parseSMART(strings.NewReader("\n.I 9\n.W\none\n"))
+	recs, _, err = parseSMART(strings.NewReader("\n.I 9\n.W\none\n"))
 	if err != nil || len(recs) != 1 || recs[0].Num != 9 || recs[0].Line != 2 || len(recs[0].Fields) != 1 ||
 		!reflect.DeepEqual(recs[0].Fields[0].Lines, []string{"one"}) {
 		t.Errorf("one record: %+v, %v", recs, err)

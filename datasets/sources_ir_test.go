@@ -12,22 +12,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 // irTestDataDir returns $TOPICMF_DATA, skipping the test when it is unset
 // or when any of the files rel (relative to it) is absent.
 func irTestDataDir(t *testing.T, rel ...string) string {
 	t.Helper()
-	dir := os.Getenv(EnvDataDir)
-	if dir == "" {
-		t.Skipf("TOPICMF_DATA is unset; set it to /work/shared/datasets to read %s", strings.Join(rel, ", "))
-	}
-	for _, r := range rel {
-		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(r))); err != nil {
-			t.Skipf("collection file absent: %v", err)
-		}
-	}
-	return dir
+	return realdata.Dir(t, rel...)
 }
 
 // irWriteFile writes content at dir/rel, creating parent directories.

@@ -1,22 +1,15 @@
 package datasets
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 func stopDataDir(t *testing.T) string {
 	t.Helper()
-	dir := os.Getenv(EnvDataDir)
-	if dir == "" {
-		t.Skip("TOPICMF_DATA is unset; set it to /work/shared/datasets to read the stop-word lists")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "stopwords")); err != nil {
-		t.Skipf("stop-word lists absent: %v", err)
-	}
-	return dir
+	return realdata.Dir(t, "stopwords")
 }
 
 // TestStopWordsReal checks the list sizes and first words stated in

@@ -12,22 +12,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 // textDataDir returns $TOPICMF_DATA, skipping the test (with a message
 // naming what is missing) when it is unset or lacks one of rels.
 func textDataDir(t *testing.T, rels ...string) string {
 	t.Helper()
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		t.Skipf("TOPICMF_DATA is unset; skipping the test that reads %s", strings.Join(rels, ", "))
-	}
-	for _, r := range rels {
-		if _, err := os.Stat(dataFilePath(dir, r)); err != nil {
-			t.Skipf("%s is absent under TOPICMF_DATA=%s: %v", r, dir, err)
-		}
-	}
-	return dir
+	return realdata.Dir(t, rels...)
 }
 
 // textMember is one file of a synthetic archive.
@@ -178,10 +171,7 @@ func TestTextSourcesRegistry(t *testing.T) {
 		t.Errorf("sttm-tweet labels entry %+v", f)
 	}
 
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		t.Skip("TOPICMF_DATA is unset; skipping the size and SHA-256 check of the text collections")
-	}
+	dir := realdata.Dir(t)
 	checked := map[string]bool{}
 	for _, s := range textSources() {
 		for _, f := range s.Files {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 // fileFor returns a registry entry for content at rel.
@@ -126,10 +128,7 @@ func TestVerifyAllDistinct(t *testing.T) {
 // TestVerifyRealData checks every registered file in the shared data
 // directory against its size and SHA-256.
 func TestVerifyRealData(t *testing.T) {
-	dir := os.Getenv(EnvDataDir)
-	if dir == "" {
-		t.Skip("TOPICMF_DATA is unset; set it to /work/shared/datasets to verify the registered files")
-	}
+	dir := realdata.Dir(t)
 	files := DistinctFiles(Sources())
 	if len(files) == 0 {
 		t.Skip("no source registers any file yet")

@@ -9,7 +9,9 @@ import (
 )
 
 // Method is a model family with its options set: it fits a Corpus.
-// Every family's Options type implements Method; its zero value is valid.
+// Every family's Options type implements Method; its tagged fields are the
+// family's parameters (engine/param) and the package's Defaults returns
+// them at their declared defaults.
 //
 // Fit returns an error only for invalid input (bad options, K larger than
 // the data allows, a malformed corpus). Not converging is reported through

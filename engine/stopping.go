@@ -7,25 +7,39 @@ import (
 
 var nan = math.NaN()
 
-// Default stopping settings, used where a Stopping field is zero.
+// Default stopping settings: the declared defaults of the fields of
+// Stopping (see its tags), as constants for code that states them.
 const (
 	DefaultMaxIter = 100
 	DefaultRelTol  = 1e-4
 )
 
-// Stopping says when an iterative fit ends. Its zero value is valid: at most
-// DefaultMaxIter iterations, stop when the relative decrease of the objective
-// between two evaluations falls below DefaultRelTol, evaluate every iteration.
+// Stopping says when an iterative fit ends. Its fields are declared
+// parameters (engine/param): a family exposes the ones it honours, e.g.
+// `param:"iters,tol"` on its Stopping field.
+//
+// Zero follows engine/param's rule. MaxIter and EvalEvery cannot be 0, so
+// 0 selects their defaults; RelTol 0 is a tolerance of zero, which
+// disables the test. The zero Stopping therefore runs DefaultMaxIter
+// iterations with no tolerance test; DefaultStopping is the declared
+// default, with the DefaultRelTol test.
 type Stopping struct {
 	// MaxIter is the largest number of iterations; 0 means DefaultMaxIter.
-	MaxIter int
+	MaxIter int `param:"iters" default:"100" range:"[1,inf)" doc:"maximum iterations"`
 	// RelTol stops the fit when |f_prev − f| ≤ RelTol·max(|f_prev|, 1e-300)
-	// between two consecutive evaluations. 0 means DefaultRelTol; a negative
-	// value disables the test, so exactly MaxIter iterations run.
-	RelTol float64
+	// between two consecutive evaluations. 0 or a negative value disables
+	// the test, so exactly MaxIter iterations run.
+	RelTol float64 `param:"tol" default:"1e-4" doc:"relative change of the objective between two evaluations that stops the fit; 0 or negative runs all iterations"`
 	// EvalEvery evaluates the objective (and the tolerance test) every
 	// EvalEvery iterations and after the last; 0 means 1.
-	EvalEvery int
+	EvalEvery int `param:"eval-every" default:"1" range:"[1,inf)" doc:"evaluate the objective (and the tolerance test) every eval-every iterations and after the last"`
+}
+
+// DefaultStopping is the declared default: at most DefaultMaxIter
+// iterations, stop when the relative change of the objective between two
+// evaluations is at most DefaultRelTol, evaluate every iteration.
+func DefaultStopping() Stopping {
+	return Stopping{MaxIter: DefaultMaxIter, RelTol: DefaultRelTol, EvalEvery: 1}
 }
 
 // Validate reports a negative or non-finite setting.
@@ -50,13 +64,8 @@ func (s Stopping) Iterations() int {
 	return s.MaxIter
 }
 
-// Tol is RelTol with the default applied (negative: disabled).
-func (s Stopping) Tol() float64 {
-	if s.RelTol == 0 {
-		return DefaultRelTol
-	}
-	return s.RelTol
-}
+// Tol is RelTol (0 or negative: disabled).
+func (s Stopping) Tol() float64 { return s.RelTol }
 
 // Every is EvalEvery with the default applied.
 func (s Stopping) Every() int {
@@ -76,7 +85,7 @@ func (s Stopping) Evaluate(iter int) bool {
 // tolerance. prev is NaN before the first evaluation.
 func (s Stopping) Converged(prev, cur float64) bool {
 	tol := s.Tol()
-	if tol < 0 || math.IsNaN(prev) {
+	if tol <= 0 || math.IsNaN(prev) {
 		return false
 	}
 	return math.Abs(prev-cur) <= tol*math.Max(math.Abs(prev), 1e-300)

@@ -9,11 +9,72 @@
 // parameters) it uses, a parameter Grid, the number of Replicates, the
 // root Seed, the Tables and Figures to render, the paper's own numbers
 // (PaperValues) and the Claims to judge, with Quick overrides for a run
-// that finishes in minutes. Only the Task — from one Job to a Result of
-// metrics, per-query values, the iteration trace and artifact files — is
-// code. Per-paper packages (experiments/foundation, ...) build their
-// experiments and call Register from init; experiments/all imports them
-// all, one line each, for the CLI and notebooks.
+// that finishes in minutes. The corpus is data too (Corpus returns a
+// CorpusSpec: a registered collection with text options and transforms,
+// or a synthetic configuration). What is code is the scoring: a FitTask
+// receives the job's fitted model, its corpus and the recorder, and
+// returns the metrics, per-query values, notes and artifact files; a Task
+// (from one Job to a Result) is for experiments whose jobs are not one
+// fit of a catalog model. Per-paper packages (experiments/foundation, ...)
+// build their experiments and call Register from init; experiments/all
+// imports them all, one line each, for the CLI and notebooks.
+//
+// # Adding a paper experiment
+//
+// The smallest real experiment, foundation/nmf-synthetic
+// (experiments/foundation/nmf_synthetic.go; Example in this package is a
+// self-contained miniature of it), shows every part. To add one:
+//
+//  1. Package. One package per paper, experiments/<paper> (the part of the
+//     ID before the slash names its report directory), with a doc.go that
+//     says what the paper claims, which public data stand in for its own
+//     and every reading of the paper we had to make. Add one blank import
+//     line to experiments/all/all.go.
+//
+//  2. Corpus. Write a func(*Job) (CorpusSpec, error): foundation's corpus
+//     returns synthetic.Default() as CorpusSpec{Synthetic: &c, Name:
+//     "synthetic/default"}. For a collection, name it and set Text (stop
+//     list, MinDF, MaxVocab, weighting) and the transforms (Split,
+//     SingleLabel, Subsample/SubsampleN with SubsampleSeed, MinTotalFreq,
+//     UnitDocs); the spec may depend on the job (its data set, a task
+//     parameter, Quick). The runner builds each distinct spec once per
+//     process (BuildCorpus) and puts a synthetic configuration's digest in
+//     the store key; a collection's file digests come from the datasets
+//     registry. Do not cache corpora yourself.
+//
+//  3. Methods and grid. MethodSpecs name catalog families (engine/catalog)
+//     with fixed parameters and a Label for tables; Grid and Quick.Grid
+//     vary them (foundation: k ∈ {10, 15, 20}, 200 iterations with the
+//     tolerance test off; --quick: the planted K, 60 iterations). A grid
+//     name the families do not declare must be listed in TaskParams. The
+//     seed is derived per job: never set "seed".
+//
+//  4. Scoring. Write a FitTask: foundation's nmfSyntheticTask matches
+//     Fit.Model's topics with Fit.Corpus.Truth and reads the objective
+//     trace from Fit.Recorder. The runner has already fitted Job.Method on
+//     the corpus, turned a cancelled fit into ctx.Err(), and will add the
+//     recorder, the Status and a note on a numerical failure to the Result:
+//     return only what is specific to the paper. When a job's method
+//     parameters must be derived (gmf2012's ktotal → ks, kc), keep a Task
+//     and call Job.FitCorpus, which is the same fit.
+//
+//  5. Rendering and claims. Tables and Figures name metrics and job
+//     columns; PaperValues put the paper's numbers beside ours. A Claim's
+//     Judge reads the stored Results; use the helpers for the common
+//     shapes — BeatsAtEvery (A beats B on a measure at every K), InBand (a
+//     mean inside a band: foundation's judgeRecovery), SlopeAtMost and
+//     LogLogFit (a trend with a fitted log–log slope) — and Judged or
+//     Undecided for the rest (foundation's judgeMonotone). Fix every
+//     threshold before the first run and say so in Protocol.
+//
+//  6. Tests. Use experiments/exptest: NeedData skips (naming the missing
+//     file) when a collection is absent, RunQuick runs the quick variant
+//     end to end (foundation's TestQuickRun); test the judges on
+//     hand-made Results whose verdicts you know.
+//
+// Bump Version whenever what the scoring computes changes, so that stored
+// runs are not reused; run `topicmf run <paper>/* --quick` and read
+// results/quick/<paper>/REPORT.md.
 //
 // # From experiment to jobs
 //
@@ -31,8 +92,9 @@
 // # Running
 //
 // Runner.Run computes, for each job, its store key: the canonical JobConfig,
-// the data checksums (from the datasets registry, plus
-// Experiment.Checksums for generated data) and the code version with the
+// the data checksums (from the datasets registry, the digest of a
+// declared synthetic corpus, and Experiment.Checksums for anything else
+// the task derives, e.g. a pipeline) and the code version with the
 // experiment's Version. Then:
 //
 //   - cache hit: a job whose run directory is finished is not run; its

@@ -60,8 +60,16 @@ type Experiment struct {
 	// Seed is the root seed; each job's seed is derived from it.
 	Seed uint64
 
-	// Task computes one job's result.
+	// Task computes one job's result. An experiment that fits a catalog
+	// model sets Corpus and Fit instead: the runner builds the corpus, fits
+	// the job's method and hands the fit to Fit.
 	Task Task
+	// Corpus declares the job's corpus as data (see CorpusSpec); the runner
+	// builds each distinct corpus once and adds its checksums to the store
+	// key. Required with Fit; a Task may build it itself (BuildCorpus).
+	Corpus func(j *Job) (CorpusSpec, error)
+	// Fit scores the job's fitted model; exactly one of Task and Fit is set.
+	Fit FitTask
 
 	// Metrics define the metric names the task reports, for report footers.
 	Metrics []MetricDef
@@ -270,8 +278,11 @@ func (e *Experiment) validateShape() error {
 	if e.Title == "" {
 		return fmt.Errorf("experiment %s: empty Title", e.ID)
 	}
-	if e.Task == nil {
-		return fmt.Errorf("experiment %s: no Task", e.ID)
+	if (e.Task == nil) == (e.Fit == nil) {
+		return fmt.Errorf("experiment %s: want exactly one of Task and Fit", e.ID)
+	}
+	if e.Fit != nil && e.Corpus == nil {
+		return fmt.Errorf("experiment %s: Fit needs a Corpus", e.ID)
 	}
 	if e.Replicates < 0 || e.Quick.Replicates < 0 {
 		return fmt.Errorf("experiment %s: negative Replicates", e.ID)

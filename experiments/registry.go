@@ -73,11 +73,10 @@ func (r *Registry) Get(pattern string) ([]*Experiment, error) {
 	return out, nil
 }
 
+// defaultRegistry is the process-wide registry that per-paper packages
+// register into from their init functions (import experiments/all to get
+// them all).
 var defaultRegistry = NewRegistry()
-
-// Default is the process-wide registry that per-paper packages register
-// into from their init functions (import experiments/all to get them all).
-func Default() *Registry { return defaultRegistry }
 
 // Register adds e to the default registry; it panics on an invalid or
 // duplicate experiment, which is a programming error in a spec package.

@@ -175,7 +175,8 @@ func (r *Runner) key(e *Experiment, j *Job, code store.CodeVersion) (store.Key, 
 }
 
 // checksums identifies a job's data: the registry's file digests for a
-// registered data set, plus whatever Experiment.Checksums adds.
+// registered data set, then those of the declared corpus (a synthetic
+// configuration's digest), then whatever Experiment.Checksums adds.
 func checksums(e *Experiment, j *Job) ([]store.Checksum, error) {
 	var sums []store.Checksum
 	found := j.Dataset == ""
@@ -185,6 +186,16 @@ func checksums(e *Experiment, j *Job) ([]store.Checksum, error) {
 			for _, f := range src.Files {
 				sums = append(sums, store.Checksum{Name: f.Path, SHA256: f.SHA256})
 			}
+		}
+	}
+	if e.Corpus != nil {
+		spec, err := e.Corpus(j)
+		if err != nil {
+			return nil, fmt.Errorf("%s: corpus: %w", j.Label(), err)
+		}
+		if spec.Synthetic != nil {
+			found = true
+			sums = append(sums, spec.Checksums()...)
 		}
 	}
 	if e.Checksums != nil {
@@ -211,7 +222,12 @@ func (r *Runner) runJob(ctx context.Context, e *Experiment, j *Job, key store.Ke
 				err = fmt.Errorf("task panicked at %s: %v", panicSite(), p)
 			}
 		}()
-		res, err := e.Task(ctx, j)
+		var res *Result
+		if e.Fit != nil {
+			res, err = runFit(ctx, e, j)
+		} else {
+			res, err = e.Task(ctx, j)
+		}
 		if err != nil {
 			return err
 		}

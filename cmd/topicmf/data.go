@@ -456,20 +456,20 @@ func newDataStatsCmd(dataDir *string) *cobra.Command {
 	return cmd
 }
 
-// addVocabulary runs the default text pipeline (the zero text.Options:
-// see datasets/text) on c and records the vocabulary size, the documents
+// addVocabulary runs the bare text pipeline (text.Bare: tokens of at least
+// 2 runes, numbers dropped, nothing else removed; see datasets/text) on c and records the vocabulary size, the documents
 // it keeps and their indexed tokens. A pipeline error is recorded in the
 // note rather than failing the command: the counts above stand without it.
 func addVocabulary(s *statsJSON, c *datasets.Collection, dir string) {
-	opts := text.Options{DataDir: dir}
+	opts := text.Bare(text.Options{DataDir: dir})
 	corpus, rep, err := text.Build(c, opts)
 	if err != nil {
-		s.VocabularyNote = "default text pipeline failed: " + oneLine(err)
+		s.VocabularyNote = "bare text pipeline failed: " + oneLine(err)
 		return
 	}
 	m := corpus.Terms()
 	s.Vocabulary, s.IndexedDocs, s.Tokens = &m, rep.Kept, rep.Tokens
-	s.VocabularyNote = "default text pipeline " + opts.Canonical()
+	s.VocabularyNote = "bare text pipeline " + opts.Canonical()
 }
 
 // maxClassLines bounds the per-class lines in the text output.

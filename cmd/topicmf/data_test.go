@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 // runCmd runs the CLI in-process.
@@ -30,11 +31,7 @@ func runCmd(t *testing.T, args ...string) (stdout, stderr string, err error) {
 // realDataDir is $TOPICMF_DATA, or skips.
 func realDataDir(t *testing.T) string {
 	t.Helper()
-	dir := os.Getenv(datasets.EnvDataDir)
-	if dir == "" {
-		t.Skip("TOPICMF_DATA is unset; set it to /work/shared/datasets to run the data command on the real files")
-	}
-	return dir
+	return realdata.Dir(t)
 }
 
 func srcBytes(s datasets.Source) int64 {
@@ -408,7 +405,7 @@ func TestDataStats(t *testing.T) {
 	if s.Name != "stopwords" || s.Docs != 4 || s.Queries != 0 || s.JudgedPairs != 0 || len(s.Warnings) == 0 {
 		t.Errorf("stopwords stats: %+v", s)
 	}
-	// Vocabulary of the four lists under the default pipeline (lower-case
+	// Vocabulary of the four lists under the bare pipeline (lower-case
 	// runs of letters/digits, >= 2 runes, numbers dropped, nothing pruned),
 	// computed independently in python3: SMART lines 9-579, CACM, NLTK
 	// english and Terrier, re.findall(r"[^\W_]+", w.lower()) filtered by
@@ -417,7 +414,7 @@ func TestDataStats(t *testing.T) {
 		t.Errorf("stopwords vocabulary: %v terms, %d tokens, %d docs; want 916, 1846, 4 (%s)", s.Vocabulary, s.Tokens, s.IndexedDocs, s.VocabularyNote)
 	}
 
-	// Counts from /work/shared/datasets/{adi,cranfield}/SOURCE.md.
+	// Counts from ../shared/datasets/{adi,cranfield}/SOURCE.md.
 	type want struct {
 		docs, queries, judgedQueries, pairs int
 		levels                              map[int]int

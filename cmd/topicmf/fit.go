@@ -12,6 +12,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -48,18 +49,58 @@ type fitConfig struct {
 
 type fitData struct {
 	// Kind is "dataset" (a registered collection through the text
-	// pipeline) or "mtx" (a Matrix Market file).
+	// pipeline), "user" (a user's collection read by datasets.ReadUser,
+	// through the text pipeline) or "mtx" (a Matrix Market file).
 	Kind      string          `json:"kind"`
 	Name      string          `json:"name,omitempty"`
 	Text      json.RawMessage `json:"text,omitempty"` // text.Options.Canonical
 	Transpose bool            `json:"transpose,omitempty"`
 	HasVocab  bool            `json:"has_vocab,omitempty"`
+	HasLabels bool            `json:"has_labels,omitempty"`
+	// Format and Columns say how a user collection was read (format, and
+	// the text, id and label column names for CSV/TSV).
+	Format  string   `json:"format,omitempty"`
+	Columns []string `json:"columns,omitempty"`
+	// Split is the split fitted ("" for all documents).
+	Split string `json:"split,omitempty"`
+}
+
+// splitDocs keeps the documents of col in split ("all" keeps every one);
+// it is an error when the collection has no document of that split.
+func splitDocs(col *datasets.Collection, split string) (*datasets.Collection, error) {
+	if split == "all" {
+		return col, nil
+	}
+	sub := *col
+	sub.Docs = nil
+	present := map[string]bool{}
+	for _, d := range col.Docs {
+		present[d.Split] = true
+		if d.Split == split {
+			sub.Docs = append(sub.Docs, d)
+		}
+	}
+	if len(sub.Docs) == 0 {
+		var have []string
+		for s := range present {
+			if s != "" {
+				have = append(have, s)
+			}
+		}
+		slices.Sort(have)
+		if len(have) == 0 {
+			return nil, fmt.Errorf("--split %s: %s has no splits (use --split all)", split, col.Name)
+		}
+		return nil, fmt.Errorf("--split %s: %s has no document in that split (splits: %s)", split, col.Name, strings.Join(have, ", "))
+	}
+	return &sub, nil
 }
 
 func newFitCmd() *cobra.Command {
 	var (
 		model, dataName, mtxPath, vocabPath, outDir, dataDir string
-		corpusCache                                          string
+		corpusCache, labelsPath, split                       string
+		uopt                                                 datasets.UserOptions
 		params                                               []string
 		seed                                                 uint64
 		top                                                  int
@@ -75,14 +116,24 @@ func newFitCmd() *cobra.Command {
 	}
 	shortVals := make([]string, len(shortcuts))
 	cmd := &cobra.Command{
-		Use:   "fit --model NAME (--data NAME | --mtx FILE) [--k N] [--param key=value]... [--out DIR] [--seed N]",
+		Use:   "fit --model NAME (--data NAME|PATH | --mtx FILE) [--k N] [--param key=value]... [--out DIR] [--seed N]",
 		Short: "Fit a topic model and store its factors, top terms and iteration trace",
-		Long: `fit loads a data set (a registered collection through the text pipeline, or a
-Matrix Market term-document file), fits the named model family and writes a
-complete run directory through the results store: U.mtx (M×K term-topic
-factor) and V.mtx (K×N topic-document factor) as Matrix Market dense arrays,
+		Long: `fit loads a data set (a registered collection or a collection of one's own
+through the text pipeline, or a Matrix Market term-document file), fits the
+named model family and writes a complete run directory through the results
+store: U.mtx (M×K term-topic factor) and V.mtx (K×N topic-document factor) as
+Matrix Market dense arrays, doc_ids.txt (the document of each column of V),
 topics.txt (top terms per topic), iterations.csv, metrics.csv, status.json,
-vocab.txt, config.json and provenance.json.
+vocab.txt, vectorizer.json (what transform and rank need to weight new text
+like the training text), config.json and provenance.json.
+
+--data takes a registered name (topicmf data list) or a path: a folder of text
+files (one document per file, sub-folders as classes), a .csv/.tsv file with a
+header (--text-col, --id-col, --label-col; a "split" column is used by
+--split), a .jsonl file ({"id", "text", "label", "split"}), or a SMART-format
+document file (.I/.T/.W). The default text pipeline is the library's
+(datasets/text): SMART stop list, tokens of 2-25 letters, min-df 2, max-df
+0.95, l2-normalized tf-idf.
 
 The run directory is <out>/runs/<id>, where id is the SHA-256 of the
 configuration, the data checksums and the code version. Running the same fit
@@ -93,7 +144,9 @@ Family parameters: --param key=value (repeatable), or the shortcuts --k,
 --lambda1, --lambda2, --iters, --tol; a key the family does not declare is an
 error. The seed is given with --seed. --mtx files hold D with
 terms as rows and documents as columns (--transpose for documents as rows);
---vocab names one term per line, in row order.`,
+--vocab names one term per line, in row order.
+
+` + strings.Join(wrap("Model families (topicmf models NAME lists one's parameters, defaults and ranges): "+strings.Join(catalog.Names(), ", ")+".", modelsWidth), "\n"),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if model == "" {
@@ -124,6 +177,13 @@ terms as rows and documents as columns (--transpose for documents as rows);
 				}
 				p[s.key] = shortVals[i]
 			}
+			// fit's own defaults (fitDefaults), where the family's default
+			// suits the paper's reproduction but not a user's first fit.
+			for key, def := range fitDefaults[model] {
+				if _, given := p[key]; !given {
+					p[key] = def
+				}
+			}
 			if _, ok := p["seed"]; ok {
 				return errors.New("fit: give the seed with --seed, not --param seed=")
 			}
@@ -151,20 +211,66 @@ terms as rows and documents as columns (--transpose for documents as rows);
 
 			cfg := fitConfig{Command: "fit", Model: model, Params: p, Seed: seed, TopTerms: top}
 			var sums []store.Checksum
-			var load func() (*engine.Corpus, []string, error)
+			// load returns the corpus to fit, the raw term counts of its
+			// documents (nil for --mtx) and the warnings.
+			var load func() (*engine.Corpus, *engine.Corpus, []string, error)
 			switch {
 			case (dataName == "") == (mtxPath == ""):
 				return errors.New("fit: give exactly one of --data NAME and --mtx FILE")
+			case dataName != "" && isPath(dataName):
+				if vocabPath != "" || transpose || labelsPath != "" {
+					return errors.New("fit: --vocab, --labels and --transpose apply to --mtx only")
+				}
+				if err := topt.Validate(); err != nil {
+					return fmt.Errorf("fit: %w", err)
+				}
+				format, err := datasets.UserFormat(dataName, uopt.Format)
+				if err != nil {
+					return fmt.Errorf("fit: %w", err)
+				}
+				uopt.Format = format
+				topt.DataDir = dataDir // a stop list that is not embedded (cacm); "" means $TOPICMF_DATA
+				col, err := datasets.ReadUser(dataName, uopt)
+				if err != nil {
+					return fmt.Errorf("fit: %w", err)
+				}
+				if col, err = splitDocs(col, split); err != nil {
+					return fmt.Errorf("fit: %w", err)
+				}
+				sum, err := datasets.UserSHA256(dataName)
+				if err != nil {
+					return fmt.Errorf("fit: %w", err)
+				}
+				sums = append(sums, store.Checksum{Name: filepath.Base(dataName), SHA256: sum})
+				cfg.Data = fitData{Kind: "user", Name: filepath.Base(dataName), Format: format,
+					Text: json.RawMessage(topt.Canonical()), Split: splitKey(split)}
+				if format == datasets.FormatCSV || format == datasets.FormatTSV {
+					cfg.Data.Columns = []string{orDefault(uopt.TextCol, "text"), orDefault(uopt.IDCol, "id"), orDefault(uopt.LabelCol, "label")}
+				}
+				load = func() (*engine.Corpus, *engine.Corpus, []string, error) {
+					corpus, rep, err := text.Build(col, topt)
+					if err != nil {
+						return nil, nil, nil, err
+					}
+					counts, _, err := text.Build(col, countOptions(topt))
+					if err != nil {
+						return nil, nil, nil, err
+					}
+					return corpus, counts, append(append([]string(nil), col.Warnings...), rep.Warnings...), nil
+				}
 			case dataName != "":
-				if vocabPath != "" || transpose {
-					return errors.New("fit: --vocab and --transpose apply to --mtx only")
+				if vocabPath != "" || transpose || labelsPath != "" {
+					return errors.New("fit: --vocab, --labels and --transpose apply to --mtx only")
+				}
+				if uopt != (datasets.UserOptions{}) {
+					return errors.New("fit: --format and --text-col, --id-col, --label-col apply to a --data PATH, not to a registered data set")
 				}
 				if err := topt.Validate(); err != nil {
 					return fmt.Errorf("fit: %w", err)
 				}
 				src, err := datasets.Lookup(dataName)
 				if err != nil {
-					return fmt.Errorf("fit: %w", err)
+					return fmt.Errorf("fit: %w (nor is it an existing file or folder)", err)
 				}
 				if dataDir != "" {
 					if fi, err := os.Stat(dataDir); err != nil || !fi.IsDir() {
@@ -176,7 +282,7 @@ terms as rows and documents as columns (--transpose for documents as rows);
 					return fmt.Errorf("fit: %w", err)
 				}
 				topt.DataDir = dir
-				cfg.Data = fitData{Kind: "dataset", Name: dataName, Text: json.RawMessage(topt.Canonical())}
+				cfg.Data = fitData{Kind: "dataset", Name: dataName, Text: json.RawMessage(topt.Canonical()), Split: splitKey(split)}
 				files, err := corpora.Files(src, topt)
 				if err != nil {
 					return fmt.Errorf("fit: %w", err)
@@ -192,15 +298,41 @@ terms as rows and documents as columns (--transpose for documents as rows);
 				if corpusCache == "none" {
 					corpusCache = ""
 				}
-				load = func() (*engine.Corpus, []string, error) {
-					res, err := corpora.Build(dir, src, topt, corpusCache)
-					if err != nil {
-						return nil, nil, err
+				load = func() (*engine.Corpus, *engine.Corpus, []string, error) {
+					if split == "all" {
+						res, err := corpora.Build(dir, src, topt, corpusCache)
+						if err != nil {
+							return nil, nil, nil, err
+						}
+						counts, err := corpora.Build(dir, src, countOptions(topt), corpusCache)
+						if err != nil {
+							return nil, nil, nil, err
+						}
+						return res.Corpus, counts.Corpus, res.Warnings, nil
 					}
-					return res.Corpus, res.Warnings, nil
+					// One split: read, keep the split, build (not cached).
+					col, err := src.Read(dir)
+					if err != nil {
+						return nil, nil, nil, err
+					}
+					if col, err = splitDocs(col, split); err != nil {
+						return nil, nil, nil, err
+					}
+					corpus, rep, err := text.Build(col, topt)
+					if err != nil {
+						return nil, nil, nil, err
+					}
+					counts, _, err := text.Build(col, countOptions(topt))
+					if err != nil {
+						return nil, nil, nil, err
+					}
+					return corpus, counts, append(append([]string(nil), col.Warnings...), rep.Warnings...), nil
 				}
 			default:
-				cfg.Data = fitData{Kind: "mtx", Transpose: transpose, HasVocab: vocabPath != ""}
+				if split != "all" {
+					return errors.New("fit: --split applies to --data, not to --mtx")
+				}
+				cfg.Data = fitData{Kind: "mtx", Transpose: transpose, HasVocab: vocabPath != "", HasLabels: labelsPath != ""}
 				sum, err := fileSHA256(mtxPath)
 				if err != nil {
 					return fmt.Errorf("fit: %w", err)
@@ -213,10 +345,19 @@ terms as rows and documents as columns (--transpose for documents as rows);
 					}
 					sums = append(sums, store.Checksum{Name: "vocab", SHA256: sum})
 				}
-				load = func() (*engine.Corpus, []string, error) {
-					c, err := loadMTX(mtxPath, vocabPath, transpose)
-					return c, nil, err
+				if labelsPath != "" {
+					sum, err := fileSHA256(labelsPath)
+					if err != nil {
+						return fmt.Errorf("fit: %w", err)
+					}
+					sums = append(sums, store.Checksum{Name: "labels", SHA256: sum})
 				}
+				// Read now: a bad file is reported before anything is written.
+				c, err := loadMTX(mtxPath, vocabPath, labelsPath, transpose)
+				if err != nil {
+					return fmt.Errorf("fit: %w", err)
+				}
+				load = func() (*engine.Corpus, *engine.Corpus, []string, error) { return c, nil, nil, nil }
 			}
 
 			st, err := store.Open(outDir)
@@ -235,14 +376,40 @@ terms as rows and documents as columns (--transpose for documents as rows);
 			}
 			var status engine.Status
 			run, err := st.Do(cmd.Context(), key, func(ctx context.Context, w *store.Writer) error {
-				corpus, warnings, err := load()
+				corpus, counts, warnings, err := load()
 				if err != nil {
 					return err
+				}
+				if counts != nil && (!slices.Equal(counts.Vocab, corpus.Vocab) || !slices.Equal(counts.DocIDs, corpus.DocIDs)) {
+					return errors.New("the count corpus and the weighted corpus differ in vocabulary or documents")
 				}
 				for _, wmsg := range warnings {
 					fmt.Fprintln(errw, "topicmf fit: warning:", wmsg)
 				}
-				status, err = fitAndWrite(ctx, w, method, corpus, top, warnings, errw)
+				var vec *text.Vectorizer
+				if cfg.Data.Kind != "mtx" {
+					if vec, err = text.VectorizerFromCorpus(corpus, topt); err != nil {
+						return err
+					}
+				}
+				status, err = fitAndWrite(ctx, w, method, corpus, vec, top, warnings, errw)
+				if err == nil && counts != nil {
+					err = w.WriteFile("counts.mtx", func(out io.Writer) error { return sparse.WriteMM(out, counts.D) })
+				}
+				if err == nil && corpus.Labels != nil {
+					err = w.WriteFile("labels.txt", func(out io.Writer) error {
+						for _, l := range corpus.Labels {
+							name := "-"
+							if l >= 0 {
+								name = corpus.ClassNames[l]
+							}
+							if _, err := io.WriteString(out, name+"\n"); err != nil {
+								return err
+							}
+						}
+						return nil
+					})
+				}
 				return err
 			})
 			if err != nil {
@@ -263,25 +430,85 @@ terms as rows and documents as columns (--transpose for documents as rows);
 	for i, s := range shortcuts {
 		f.StringVar(&shortVals[i], s.flag, "", s.usage)
 	}
-	f.StringVar(&dataName, "data", "", "registered data set to fit (see topicmf data list)")
+	f.StringVar(&dataName, "data", "", "registered data set (see topicmf data list), or a folder of text files, .csv/.tsv, .jsonl or SMART file")
+	f.StringVar(&uopt.Format, "format", "", "with --data PATH: dir, csv, tsv, jsonl or smart (default: from the path)")
+	f.StringVar(&uopt.TextCol, "text-col", "", `with a --data CSV/TSV: the text column (default "text")`)
+	f.StringVar(&uopt.IDCol, "id-col", "", `with a --data CSV/TSV: the document id column (default "id" when present, else the record number)`)
+	f.StringVar(&uopt.LabelCol, "label-col", "", `with a --data CSV/TSV: the class label column (default "label" when present)`)
+	f.StringVar(&split, "split", "all", "with --data: fit the documents of one split only (train, test, ...) or all")
 	f.StringVar(&dataDir, "data-dir", "", "data directory (overrides $TOPICMF_DATA)")
 	f.StringVar(&corpusCache, "corpus-cache", "", "with --data: directory of built corpora, so a second fit skips tokenizing (default <user cache>/topicmf/corpora; \"none\" disables)")
 	f.StringVar(&mtxPath, "mtx", "", "Matrix Market term-document matrix to fit instead of a data set")
 	f.StringVar(&vocabPath, "vocab", "", "with --mtx: vocabulary file, one term per line in row order")
 	f.BoolVar(&transpose, "transpose", false, "with --mtx: the file has documents as rows")
+	f.StringVar(&labelsPath, "labels", "", "with --mtx: class labels, one per line in document order (for the group models)")
 	f.StringVar(&outDir, "out", "results", "results root; the run goes to <out>/runs/<id>")
 	f.Uint64Var(&seed, "seed", 1, "random seed of the model's initialization")
 	f.IntVar(&top, "top", 10, "top terms per topic in topics.txt")
-	f.StringVar(&topt.StopList, "stop", "smart", "with --data: stop list (smart, terrier, cacm, nltk, or none)")
+	def := text.Default()
+	f.StringVar(&topt.StopList, "stop", def.StopList, "with --data: stop list (smart, terrier, nltk: embedded; cacm: from the data directory; or none)")
 	f.BoolVar(&topt.Stem, "stem", false, "with --data: Snowball English stemming")
-	f.IntVar(&topt.MinDF, "min-df", 0, "with --data: drop terms in fewer documents")
+	f.IntVar(&topt.MinDF, "min-df", def.MinDF, "with --data: drop terms in fewer documents (1: keep all)")
+	f.Float64Var(&topt.MaxDF, "max-df", def.MaxDF, "with --data: drop terms in more than this fraction of the documents (1: keep all)")
+	f.IntVar(&topt.MaxTokenLen, "max-token-len", def.MaxTokenLen, "with --data: drop tokens longer than this many letters (-1: no limit)")
+	f.BoolVar(&topt.KeepMixed, "keep-mixed", false, "with --data: keep tokens mixing digits and letters (b52, z6ei4)")
+	f.StringSliceVar(&topt.Strip, "strip", nil, "with --data: remove parts of news posts before tokenizing: headers, footers, quotes (scikit-learn's 20 Newsgroups remove=)")
 	f.IntVar(&topt.MaxVocab, "max-vocab", 0, "with --data: keep the most frequent terms only (0: all)")
-	f.StringVar(&topt.Weighting, "weighting", "", "with --data: tf, boolean, tfidf (default) or logtf-idf")
+	f.StringVar(&topt.Weighting, "weighting", def.Weighting, "with --data: tf, boolean, tfidf or logtf-idf")
+	f.StringVar(&topt.Norm, "norm", def.Norm, "with --data: l2 (unit-length documents) or none")
+
 	return cmd
 }
 
-// fitAndWrite fits method on corpus and writes the run's files.
-func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, corpus *engine.Corpus, top int, warnings []string, errw io.Writer) (engine.Status, error) {
+// fitDefaults are, per family, the parameter values fit uses when the
+// command line does not give them (recorded in config.json like given
+// ones): where the family's default serves the paper's reproduction but not
+// a first fit on one's own data. RLSI: the paper's λ1 = 0.5 read as given
+// regularizes nothing on raw tf-idf (AvgComp 0.956 on Cranfield) and empties
+// every topic on the default pipeline's unit-length documents; λ read
+// relative to the data's scale (rlsi.Options.RelativeLambda), V⁽⁰⁾ drawn at
+// that scale and λ1 = 0.05 give sparse topics with none empty at K = 20:
+// AvgComp 0.10 on Cranfield and 0.039 on 20 Newsgroups (λ1 = 0.1 leaves 3
+// of 20 topics empty on 20 Newsgroups; README, "Default pipeline").
+var fitDefaults = map[string]map[string]string{
+	"rlsi": {"lambda-scale": "relative", "init-scale": "balanced", "lambda1": "0.05"},
+}
+
+// countOptions are opts giving raw term counts with the same tokens,
+// vocabulary and documents (counts.mtx of a run: the index of BM25 and LM
+// in rank, and the corpus transform rebuilds).
+func countOptions(opts text.Options) text.Options {
+	opts.Weighting, opts.Norm = text.WeightTF, text.NormNone
+	return opts
+}
+
+// isPath reports whether --data names an existing file or folder (a user's
+// collection) rather than a registered data set.
+func isPath(s string) bool {
+	_, err := os.Stat(s)
+	return err == nil
+}
+
+// splitKey is the config value of --split ("" for all documents, so that
+// runs of all documents keep their ids).
+func splitKey(split string) string {
+	if split == "all" {
+		return ""
+	}
+	return split
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// fitAndWrite fits method on corpus and writes the run's files; vec (nil
+// for a Matrix Market corpus) is saved so that transform and rank weight
+// new text as the corpus was weighted.
+func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, corpus *engine.Corpus, vec *text.Vectorizer, top int, warnings []string, errw io.Writer) (engine.Status, error) {
 	rec := engine.NewRecorder()
 	tty := isTerminal(errw)
 	rec.OnIteration = func(it engine.Iteration) {
@@ -334,6 +561,25 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 		return nil
 	}); err != nil {
 		return status, err
+	}
+	if err := w.WriteFile("doc_ids.txt", func(out io.Writer) error {
+		for j := range corpus.Docs() {
+			id := strconv.Itoa(j + 1)
+			if corpus.DocIDs != nil {
+				id = corpus.DocIDs[j]
+			}
+			if _, err := io.WriteString(out, id+"\n"); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		return status, err
+	}
+	if vec != nil {
+		if err := w.WriteFile("vectorizer.json", func(out io.Writer) error { return writeVectorizer(out, vec) }); err != nil {
+			return status, err
+		}
 	}
 	if err := w.WriteFile("iterations.csv", rec.WriteCSV); err != nil {
 		return status, err
@@ -388,9 +634,10 @@ func fileSHA256(path string) (string, error) {
 }
 
 // loadMTX reads a term-document Matrix Market file (documents × terms
-// with transpose) and its optional vocabulary.
-func loadMTX(path, vocabPath string, transpose bool) (*engine.Corpus, error) {
-	d, err := sparse.ReadMMFile(path)
+// with transpose), its optional vocabulary and its optional class labels
+// (one per line, in document order).
+func loadMTX(path, vocabPath, labelsPath string, transpose bool) (*engine.Corpus, error) {
+	d, err := sparse.MMOptions{NonNegative: true}.ReadMMFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -399,24 +646,8 @@ func loadMTX(path, vocabPath string, transpose bool) (*engine.Corpus, error) {
 	}
 	var vocab []string
 	if vocabPath != "" {
-		f, err := os.Open(vocabPath)
-		if err != nil {
+		if vocab, err = readLines(vocabPath, "term"); err != nil {
 			return nil, err
-		}
-		defer f.Close()
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<16), 1<<20)
-		line := 0
-		for sc.Scan() {
-			line++
-			t := strings.TrimSpace(sc.Text())
-			if t == "" {
-				return nil, fmt.Errorf("%s: line %d: empty term", vocabPath, line)
-			}
-			vocab = append(vocab, t)
-		}
-		if err := sc.Err(); err != nil {
-			return nil, fmt.Errorf("%s: line %d: %w", vocabPath, line+1, err)
 		}
 		if len(vocab) != d.Rows {
 			what := "rows"
@@ -431,9 +662,60 @@ func loadMTX(path, vocabPath string, transpose bool) (*engine.Corpus, error) {
 			vocab[i] = "t" + strconv.Itoa(i)
 		}
 	}
-	c, err := engine.NewCorpus(filepath.Base(path), vocab, d, nil, nil, nil)
+	var labels []int
+	var classes []string
+	if labelsPath != "" {
+		names, err := readLines(labelsPath, "label")
+		if err != nil {
+			return nil, err
+		}
+		if len(names) != d.Cols {
+			return nil, fmt.Errorf("%s: %d labels, but %s has %d documents", labelsPath, len(names), path, d.Cols)
+		}
+		index := map[string]int{}
+		for _, n := range names {
+			index[n] = 0
+		}
+		for n := range index {
+			classes = append(classes, n)
+		}
+		slices.Sort(classes)
+		for k, n := range classes {
+			index[n] = k
+		}
+		labels = make([]int, len(names))
+		for j, n := range names {
+			labels[j] = index[n]
+		}
+	}
+	c, err := engine.NewCorpus(filepath.Base(path), vocab, d, nil, labels, classes)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return c, nil
+}
+
+// readLines reads one non-empty entry (a term, a label) per line.
+func readLines(path, what string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	var out []string
+	line := 0
+	for sc.Scan() {
+		line++
+		t := strings.TrimSpace(sc.Text())
+		if t == "" {
+			return nil, fmt.Errorf("%s: line %d: empty %s", path, line, what)
+		}
+		out = append(out, t)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: line %d: %w", path, line+1, err)
+	}
+	return out, nil
 }

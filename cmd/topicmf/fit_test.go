@@ -14,6 +14,7 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/catalog"
 	"github.com/topicmf/topicmf/engine/sparse"
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 // runTopicmf runs the CLI in-process with ctx.
@@ -281,13 +282,7 @@ func TestFitSameBitsAnyGOMAXPROCS(t *testing.T) {
 // fit reads the corpus from the corpus cache instead of tokenizing again,
 // and a third fit identical to the first is a run-cache hit.
 func TestFitDataUsesCorpusCache(t *testing.T) {
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		t.Skip("TOPICMF_DATA is unset: the ADI collection is needed")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "adi", "adi.tar.gz")); err != nil {
-		t.Skipf("ADI collection absent: %v", err)
-	}
+	dir := realdata.Dir(t, "adi/adi.tar.gz")
 	out, corpusCache := t.TempDir(), t.TempDir()
 	args := func(k string) []string {
 		return []string{"fit", "--model", "nmf", "--k", k, "--iters", "5", "--data", "adi",

@@ -43,8 +43,11 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		newEvalCmd(),
 		newFitCmd(),
 		newListCmd(),
+		newModelsCmd(),
 		newRunCmd(),
 		newReportCmd(),
+		newTransformCmd(),
+		newRankCmd(),
 	)
 	return root.ExecuteContext(ctx)
 }

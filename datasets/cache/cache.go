@@ -337,7 +337,7 @@ func decode(data []byte, key string) (*engine.Corpus, error) {
 	}
 	r := &reader{b: body, off: len(magic) + 4}
 	if k := r.str(); r.err == nil && k != key {
-		return nil, fmt.Errorf("holds key %s, not %s", k, key)
+		return nil, fmt.Errorf("holds key %q, not %s", k, key)
 	}
 	name := r.str()
 	m := r.count("terms", 4+8)

@@ -32,7 +32,7 @@ func TestRoundTrip(t *testing.T) {
 	tc, _, err := text.Build(&datasets.Collection{Name: "tiny ünïcode", Docs: []datasets.Document{
 		{ID: "α", Text: "naïve café naïve", Class: "x"},
 		{ID: "β", Text: "café olé"},
-	}}, text.Options{Weighting: "tf"})
+	}}, text.Bare(text.Options{Weighting: "tf"}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,18 +9,12 @@ import (
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 func dataDir(t *testing.T) string {
 	t.Helper()
-	dir := os.Getenv(datasets.EnvDataDir)
-	if dir == "" {
-		t.Skip("TOPICMF_DATA is unset: the ADI collection is needed")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "adi", "adi.tar.gz")); err != nil {
-		t.Skipf("ADI collection absent: %v", err)
-	}
-	return dir
+	return realdata.Dir(t, "adi/adi.tar.gz")
 }
 
 // TestBuildCachesCorpus builds ADI twice through the cache: the second
@@ -31,7 +25,7 @@ func TestBuildCachesCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := text.Options{StopList: text.StopSMART}
+	opts := text.Bare(text.Options{StopList: text.StopSMART})
 	cacheDir := t.TempDir()
 	first, err := Build(dir, src, opts, cacheDir)
 	if err != nil {
@@ -58,7 +52,7 @@ func TestBuildCachesCorpus(t *testing.T) {
 		}
 	}
 	// Other options are another key.
-	other, err := Build(dir, src, text.Options{StopList: text.StopSMART, MinDF: 2}, cacheDir)
+	other, err := Build(dir, src, text.Bare(text.Options{StopList: text.StopSMART, MinDF: 2}), cacheDir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +81,7 @@ func TestBuildRefusesDamagedFile(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(tmp, "adi", "adi.tar.gz"), b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err = Build(tmp, src, text.Options{}, "")
+	_, err = Build(tmp, src, text.Bare(text.Options{}), "")
 	if err == nil || !strings.Contains(err.Error(), "adi/adi.tar.gz") {
 		t.Fatalf("err = %v, want one naming adi/adi.tar.gz", err)
 	}

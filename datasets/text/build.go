@@ -226,6 +226,9 @@ func Fit(col *datasets.Collection, opts Options) (*engine.Corpus, *Vectorizer, R
 				val[j] = append(val[j], w)
 			}
 		}
+		if o.Norm == NormL2 {
+			NormalizeL2(val[j])
+		}
 		id := col.Docs[i].ID
 		ids[j] = id
 		if len(idx[j]) == 0 {

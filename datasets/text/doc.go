@@ -4,17 +4,28 @@
 //
 // # Pipeline
 //
+// The zero Options are the default pipeline, shared with the command line
+// (topicmf fit): SMART stop list, tokens of 2–25 runes without digits,
+// terms in at least 2 and at most 95% of the documents, tf-idf, unit-length
+// columns. Bare turns every filter off; the paper experiments start from it
+// and state what they add, so the default can change without changing them.
+//
 // Each document's Text goes through these steps, in this order:
 //
+//  0. Optionally (Options.Strip) the headers, footers and quoted lines of a
+//     news post are removed (StripPost, scikit-learn's rules).
 //  1. Tokenize (see Tokenize): Unicode simple lower-casing, then a token is a
 //     maximal run of letters and decimal digits (unicode.IsLetter,
 //     unicode.IsDigit). Every other rune separates tokens, apostrophes
 //     included, so "don't" gives "don" and "t", "O'Neil's" gives "o", "neil"
 //     and "s"; tokens never contain apostrophes or hyphens.
 //  2. Unless Options.KeepNumbers, tokens made only of digits ("1984") are
-//     dropped; mixed tokens ("3d", "b52") are kept.
-//  3. Tokens shorter than Options.MinTokenLen runes (default 2) are dropped.
-//  4. Stop words are removed (Options.StopList, Options.ExtraStopWords). A
+//     dropped; unless Options.KeepMixed, so are tokens mixing digits and
+//     letters ("3d", "b52", and the "z6ei4" pieces of uuencoded files).
+//  3. Tokens shorter than Options.MinTokenLen runes (default 2) or longer
+//     than Options.MaxTokenLen (default 25) are dropped.
+//  4. Stop words are removed (Options.StopList, default SMART, embedded in
+//     the binary; Options.ExtraStopWords). A
 //     stop-list entry is passed through the same tokenizer, and every piece
 //     it yields is a stop word: "don't" adds "don" and "t", "vis-a-vis" adds
 //     "vis" and "a". Without this a list's contractions would never match the
@@ -57,6 +68,11 @@
 // it as this classic form, the one without extra smoothing constants. A term
 // present in every document has idf 0: its row of D is empty (it stays in
 // the vocabulary and is listed in Report.ZeroIDFTerms).
+//
+// With Options.Norm "l2" (the default) every column of D is then divided by
+// its Euclidean length, as scikit-learn's TfidfVectorizer does, so that a
+// few very long documents do not own whole topics; queries and new
+// documents are normalized the same way.
 //
 // Queries and new documents are weighted by the Vectorizer fitted on the
 // training documents: the same tokenizer, stop words and stemmer, only

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -13,24 +12,19 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
-// dataDir returns TOPICMF_DATA or skips the test, naming what is missing.
+// dataDir returns the tests' data directory (internal/realdata) or skips
+// the test, naming what is missing.
 func dataDir(t *testing.T, need string) string {
 	t.Helper()
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		t.Skipf("TOPICMF_DATA is not set; this test needs %s", need)
-	}
-	if _, err := os.Stat(filepath.Join(dir, need)); err != nil {
-		t.Skipf("%s is absent from TOPICMF_DATA=%s: %v", need, dir, err)
-	}
-	return dir
+	return realdata.Dir(t, need)
 }
 
 func TestStopListCounts(t *testing.T) {
 	dir := dataDir(t, "stopwords")
-	// Counts and first/last entries from /work/shared/datasets/stopwords/SOURCE.md
+	// Counts and first/last entries from ../shared/datasets/stopwords/SOURCE.md
 	// and the files themselves.
 	for _, tc := range []struct {
 		name         string
@@ -46,6 +40,12 @@ func TestStopListCounts(t *testing.T) {
 		words, err := ReadStopList(dir, tc.name)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
+		}
+		// The embedded copy is the data directory's list.
+		if IsEmbedded(tc.name) {
+			if emb, err := StopList(tc.name); err != nil || !slices.Equal(emb, words) {
+				t.Errorf("%s: embedded list differs from %s's (%d vs %d words, %v)", tc.name, dir, len(emb), len(words), err)
+			}
 		}
 		if len(words) != tc.n || words[0] != tc.first || (tc.last != "" && words[len(words)-1] != tc.last) {
 			t.Errorf("%s: %d words %q..%q, want %d %q..%q", tc.name, len(words), words[0], words[len(words)-1], tc.n, tc.first, tc.last)
@@ -123,7 +123,7 @@ func TestCranfieldAbstracts(t *testing.T) {
 	if len(col.Docs) != 1400 {
 		t.Fatalf("parsed %d documents, want 1400", len(col.Docs))
 	}
-	c, v, rep, err := Fit(col, Options{StopList: StopSMART, DataDir: dir, MinDF: 2})
+	c, v, rep, err := Fit(col, Bare(Options{StopList: StopSMART, DataDir: dir, MinDF: 2}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +161,7 @@ func TestCranfieldAbstracts(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	cs, vs, _, err := Fit(col, Options{StopList: StopSMART, DataDir: dir, MinDF: 2, Stem: true})
+	cs, vs, _, err := Fit(col, Bare(Options{StopList: StopSMART, DataDir: dir, MinDF: 2, Stem: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +181,7 @@ func TestLookupCranfield(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, rep, err := Build(col, Options{StopList: StopSMART, DataDir: dir, Stem: true, MinDF: 2})
+	c, rep, err := Build(col, Bare(Options{StopList: StopSMART, DataDir: dir, Stem: true, MinDF: 2}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,8 @@ package text
 
 import (
 	"bufio"
+	"bytes"
+	"embed"
 	"errors"
 	"fmt"
 	"io"
@@ -12,12 +14,13 @@ import (
 	"github.com/topicmf/topicmf/datasets"
 )
 
-// Stop-list names accepted by Options.StopList and ReadStopList. The files
-// live below the data directory in stopwords/ (see
-// /work/shared/datasets/stopwords/SOURCE.md for their provenance).
+// Stop-list names accepted by Options.StopList and ReadStopList. smart,
+// terrier and nltk are embedded in the binary (stopwords/SOURCE.md gives
+// their provenance and licences); cacm, whose licence is not stated, is read
+// from the data directory's stopwords/ folder.
 const (
 	StopNone    = "none"    // no stop list
-	StopSMART   = "smart"   // SMART 571 (Lewis et al., RCV1, JMLR 2004, appendix 11)
+	StopSMART   = "smart"   // SMART 571 (Lewis et al., RCV1, JMLR 2004, appendix 11); the default
 	StopTerrier = "terrier" // Terrier's default English list, 733 words
 	StopCACM    = "cacm"    // CACM SMART common_words, 429 entries
 	StopNLTK    = "nltk"    // NLTK english (Snowball list augmented by NLTK), 179 words
@@ -26,14 +29,36 @@ const (
 // StopLists are the known stop-list names other than StopNone.
 var StopLists = []string{StopCACM, StopNLTK, StopSMART, StopTerrier}
 
+//go:embed stopwords/smart_english.stop stopwords/terrier_stopword-list.txt stopwords/nltk_english
+var embedded embed.FS
+
+// embeddedFile names the embedded copy of each list that has one.
+var embeddedFile = map[string]string{
+	StopSMART:   "stopwords/smart_english.stop",
+	StopTerrier: "stopwords/terrier_stopword-list.txt",
+	StopNLTK:    "stopwords/nltk_english",
+}
+
+// IsEmbedded reports whether the named list is compiled into the binary
+// (and so needs no data directory).
+func IsEmbedded(name string) bool {
+	if name == "" {
+		name = StopSMART
+	}
+	_, ok := embeddedFile[name]
+	return ok
+}
+
 // StopListPath returns the path, relative to the data directory, of the
-// file a stop list is read from ("" for StopNone), so that callers can put
-// its checksum into a cache key.
+// registered file a stop list comes from ("" for StopNone; "" means
+// StopSMART, the default), so that callers can put its checksum into a
+// cache key. The embedded copies are byte-identical to those files (the
+// NLTK one is the zip's stopwords/english member).
 func StopListPath(name string) (string, error) {
 	switch name {
-	case StopNone, "":
+	case StopNone:
 		return "", nil
-	case StopSMART:
+	case StopSMART, "":
 		return "stopwords/smart_english.stop.turian", nil
 	case StopTerrier:
 		return "stopwords/terrier_stopword-list.txt", nil
@@ -45,12 +70,44 @@ func StopListPath(name string) (string, error) {
 	return "", fmt.Errorf("unknown stop list %q (known: none, %s)", name, strings.Join(StopLists, ", "))
 }
 
+// StopList returns the entries of an embedded list as written in its file
+// (not yet tokenized); "" means StopSMART. It is an error for StopNone, for
+// an unknown name and for a list that is not embedded (cacm: see
+// ReadStopList).
+func StopList(name string) ([]string, error) {
+	if name == "" {
+		name = StopSMART
+	}
+	file, ok := embeddedFile[name]
+	if !ok {
+		if _, err := StopListPath(name); err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("stop list %q is not embedded; read it from the data directory with ReadStopList", name)
+	}
+	b, err := embedded.ReadFile(file)
+	if err != nil { // cannot happen: the file is compiled in
+		panic(err)
+	}
+	words, err := readLines(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("embedded %s: %w", file, err)
+	}
+	if name == StopSMART {
+		return smartWords(words, "embedded "+file)
+	}
+	return words, nil
+}
+
 // ReadStopList reads the named list from the data directory dataDir and
 // returns its entries as written in the file (not yet tokenized).
 func ReadStopList(dataDir, name string) ([]string, error) {
 	rel, err := StopListPath(name)
 	if err != nil || rel == "" {
 		return nil, err
+	}
+	if name == "" {
+		name = StopSMART
 	}
 	path := filepath.Join(dataDir, rel)
 	switch name {
@@ -76,6 +133,11 @@ func ReadSMART(path string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	return smartWords(all, path)
+}
+
+// smartWords drops the 8 lines turian's copy adds above the SMART list.
+func smartWords(all []string, path string) ([]string, error) {
 	if len(all) <= smartAdded || all[smartAdded] != "a" {
 		return nil, fmt.Errorf("%s: expected the SMART list to start with \"a\" at line %d (after %d added lines); is this turian's english.stop?", path, smartAdded+1, smartAdded)
 	}

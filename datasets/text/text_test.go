@@ -38,7 +38,7 @@ func TestTokenize(t *testing.T) {
 }
 
 func TestAnalyzer(t *testing.T) {
-	a, err := NewAnalyzer(Options{ExtraStopWords: []string{"won't", "The"}})
+	a, err := NewAnalyzer(Bare(Options{ExtraStopWords: []string{"won't", "The"}}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestAnalyzer(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Tokens = %q, want %q", got, want)
 	}
-	a, err = NewAnalyzer(Options{KeepNumbers: true, MinTokenLen: 1, Stem: true})
+	a, err = NewAnalyzer(Bare(Options{KeepNumbers: true, MinTokenLen: 1, Stem: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func TestToyWeightings(t *testing.T) {
 		{"tfidf", [][]float64{{2.1972245773362196, 0, 0}, {l15, l15, 0}, {0, l15, 0.8109302162163288}, {0, 0, l3}}},
 		{"logtf-idf", [][]float64{{logtf2, 0, 0}, {l15, l15, 0}, {0, l15, 0.686512104608772}, {0, 0, l3}}},
 	} {
-		c, rep, err := Build(toy(), Options{Weighting: tc.weighting})
+		c, rep, err := Build(toy(), Bare(Options{Weighting: tc.weighting}))
 		if err != nil {
 			t.Fatalf("%s: %v", tc.weighting, err)
 		}
@@ -132,7 +132,7 @@ func TestPruning(t *testing.T) {
 	col := toy()
 	col.Docs = append(col.Docs, datasets.Document{ID: "d4", Text: "kiwi"}, datasets.Document{ID: "d5", Text: "apple banana elder"})
 	// df: apple 2, banana 3, cherry 2, date 1, kiwi 1, elder 1; N0 = 5.
-	c, rep, err := Build(col, Options{MinDF: 2, Weighting: "tf"})
+	c, rep, err := Build(col, Bare(Options{MinDF: 2, Weighting: "tf"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +150,7 @@ func TestPruning(t *testing.T) {
 	}
 
 	// MaxDF 0.5: banana (3/5 > 0.5) goes; df 2/5 stays.
-	c, rep, err = Build(col, Options{MaxDF: 0.5, Weighting: "tf"})
+	c, rep, err = Build(col, Bare(Options{MaxDF: 0.5, Weighting: "tf"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +159,7 @@ func TestPruning(t *testing.T) {
 	}
 
 	// MaxVocab 2: banana (3), then apple and cherry tie at 2 → apple.
-	c, rep, err = Build(col, Options{MaxVocab: 2, Weighting: "tf"})
+	c, rep, err = Build(col, Bare(Options{MaxVocab: 2, Weighting: "tf"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +185,7 @@ func TestEmptyDocuments(t *testing.T) {
 		{ID: "c", Text: ""},
 		{ID: "d", Text: "beta gamma"},
 	}}
-	c, rep, err := Build(col, Options{ExtraStopWords: []string{"the"}})
+	c, rep, err := Build(col, Bare(Options{ExtraStopWords: []string{"the"}}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +204,7 @@ func TestEmptyDocuments(t *testing.T) {
 	}
 
 	// Size 1: every term has idf ln(1/1) = 0, so the only column is empty.
-	c, rep, err = Build(&datasets.Collection{Name: "one", Docs: []datasets.Document{{ID: "x", Text: "solo text"}}}, Options{})
+	c, rep, err = Build(&datasets.Collection{Name: "one", Docs: []datasets.Document{{ID: "x", Text: "solo text"}}}, Bare(Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,7 +220,7 @@ func TestEmptyDocuments(t *testing.T) {
 }
 
 func TestVectorizer(t *testing.T) {
-	c, v, _, err := Fit(toy(), Options{})
+	c, v, _, err := Fit(toy(), Bare(Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,7 +247,7 @@ func TestVectorizer(t *testing.T) {
 		t.Errorf("Transform(training texts) differs from Dᵀ")
 	}
 	// A vectorizer rebuilt from the corpus alone is the same.
-	v2, err := VectorizerFromCorpus(c, Options{})
+	v2, err := VectorizerFromCorpus(c, Bare(Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,11 +255,11 @@ func TestVectorizer(t *testing.T) {
 		t.Errorf("rebuilt vectorizer df %v N %d", v2.DF, v2.N)
 	}
 	// Zero-idf rows are recovered as df = N.
-	ce, _, err := Build(&datasets.Collection{Name: "z", Docs: []datasets.Document{{ID: "1", Text: "aa bb"}, {ID: "2", Text: "aa cc"}}}, Options{})
+	ce, _, err := Build(&datasets.Collection{Name: "z", Docs: []datasets.Document{{ID: "1", Text: "aa bb"}, {ID: "2", Text: "aa cc"}}}, Bare(Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ve, err := VectorizerFromCorpus(ce, Options{})
+	ve, err := VectorizerFromCorpus(ce, Bare(Options{}))
 	if err != nil || !reflect.DeepEqual(ve.DF, []int{2, 1, 1}) {
 		t.Errorf("zero-idf rebuild: df %v err %v", ve.DF, err)
 	}
@@ -273,22 +273,32 @@ func TestVectorizer(t *testing.T) {
 
 func TestOptions(t *testing.T) {
 	zero := Options{}.Canonical()
-	explicit := Options{MinTokenLen: 2, StopList: "none", MinDF: 1, MaxDF: 1, Weighting: "tfidf", DataDir: "/elsewhere"}.Canonical()
-	if zero != explicit {
-		t.Errorf("defaults not canonical:\n%s\n%s", zero, explicit)
+	explicit := Options{MinTokenLen: 2, MaxTokenLen: 25, StopList: "smart", MinDF: 2, MaxDF: 0.95, Weighting: "tfidf", Norm: "l2", DataDir: "/elsewhere"}.Canonical()
+	if zero != explicit || Default().Canonical() != zero {
+		t.Errorf("defaults not canonical:\n%s\n%s\n%s", zero, explicit, Default().Canonical())
 	}
-	want := `{"pipeline":"text/1","min_token_len":2,"keep_numbers":false,"stop_list":"none","extra_stop_words":[],"stem":"none","min_df":1,"max_df":1,"max_vocab":0,"weighting":"tfidf"}`
+	want := `{"pipeline":"text/2","min_token_len":2,"max_token_len":25,"keep_numbers":false,"keep_mixed":false,"strip":null,"stop_list":"smart","extra_stop_words":[],"stem":"none","min_df":2,"max_df":0.95,"max_vocab":0,"weighting":"tfidf","norm":"l2"}`
 	if zero != want {
 		t.Errorf("Canonical() = %s\nwant          %s", zero, want)
+	}
+	// Bare: every filter off, as the text/1 zero value was.
+	bare := Bare(Options{}).Canonical()
+	wantBare := `{"pipeline":"text/2","min_token_len":2,"max_token_len":-1,"keep_numbers":false,"keep_mixed":true,"strip":null,"stop_list":"none","extra_stop_words":[],"stem":"none","min_df":1,"max_df":1,"max_vocab":0,"weighting":"tfidf","norm":"none"}`
+	if bare != wantBare {
+		t.Errorf("Bare canonical = %s\nwant            %s", bare, wantBare)
 	}
 	a := Options{ExtraStopWords: []string{"Foo", "bar", "foo"}}.Canonical()
 	b := Options{ExtraStopWords: []string{"bar", "foo"}}.Canonical()
 	if a != b {
 		t.Errorf("extra stop words not canonical: %s vs %s", a, b)
 	}
+	if a, b := (Options{Strip: []string{"quotes", "headers"}}).Canonical(), (Options{Strip: []string{"headers", "quotes", "headers"}}).Canonical(); a != b {
+		t.Errorf("strip parts not canonical: %s vs %s", a, b)
+	}
 	seen := map[string]bool{zero: true}
-	for _, o := range []Options{{MinTokenLen: 3}, {KeepNumbers: true}, {StopList: "smart"}, {Stem: true}, {MinDF: 2},
-		{MaxDF: 0.5}, {MaxVocab: 10}, {Weighting: "tf"}, {ExtraStopWords: []string{"x"}}} {
+	for _, o := range []Options{{MinTokenLen: 3}, {MaxTokenLen: 10}, {MaxTokenLen: -1}, {KeepNumbers: true}, {KeepMixed: true},
+		{Strip: []string{"headers"}}, {StopList: "none"}, {Stem: true}, {MinDF: 1},
+		{MaxDF: 0.5}, {MaxVocab: 10}, {Weighting: "tf"}, {Norm: "none"}, {ExtraStopWords: []string{"x"}}} {
 		s := o.Canonical()
 		if seen[s] {
 			t.Errorf("%+v shares a canonical string: %s", o, s)
@@ -300,12 +310,15 @@ func TestOptions(t *testing.T) {
 		field string
 	}{
 		{Options{MinTokenLen: -1}, "MinTokenLen"},
+		{Options{MinTokenLen: 5, MaxTokenLen: 4}, "MaxTokenLen"},
+		{Options{Strip: []string{"signature"}}, "Strip"},
 		{Options{StopList: "klingon"}, "StopList"},
 		{Options{MinDF: -2}, "MinDF"},
 		{Options{MaxDF: 1.5}, "MaxDF"},
 		{Options{MaxDF: math.NaN()}, "MaxDF"},
 		{Options{MaxVocab: -1}, "MaxVocab"},
 		{Options{Weighting: "bm25"}, "Weighting"},
+		{Options{Norm: "l1"}, "Norm"},
 	} {
 		err := tc.o.Validate()
 		if err == nil || !strings.Contains(err.Error(), tc.field) {
@@ -318,10 +331,99 @@ func TestOptions(t *testing.T) {
 	if err := (Options{}).Validate(); err != nil {
 		t.Errorf("zero Options invalid: %v", err)
 	}
-	// A stop list without a data directory is a clear error.
+	// The embedded lists need no data directory; cacm (not embedded) does,
+	// and says so.
 	t.Setenv("TOPICMF_DATA", "")
-	if _, err := NewAnalyzer(Options{StopList: "smart"}); err == nil || !strings.Contains(err.Error(), "TOPICMF_DATA") {
-		t.Errorf("missing data dir: err = %v", err)
+	for _, name := range []string{"", "smart", "terrier", "nltk"} {
+		if _, err := NewAnalyzer(Options{StopList: name}); err != nil {
+			t.Errorf("stop list %q without a data directory: %v", name, err)
+		}
+	}
+	if _, err := NewAnalyzer(Options{StopList: "cacm"}); err == nil || !strings.Contains(err.Error(), "TOPICMF_DATA") {
+		t.Errorf("cacm without a data directory: err = %v", err)
+	}
+}
+
+// TestEmbeddedStopLists: sizes and first/last entries of the embedded
+// lists (counts from stopwords/SOURCE.md: SMART 571, Terrier 733, NLTK 179).
+func TestEmbeddedStopLists(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		n           int
+		first, last string
+	}{
+		{"smart", 571, "a", "zero"},
+		{"terrier", 733, "x", "enough"},
+		{"nltk", 179, "i", "wouldn't"},
+	} {
+		l, err := StopList(tc.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(l) != tc.n || l[0] != tc.first || l[len(l)-1] != tc.last {
+			t.Errorf("%s: %d words, %q … %q; want %d, %q … %q", tc.name, len(l), l[0], l[len(l)-1], tc.n, tc.first, tc.last)
+		}
+	}
+	if _, err := StopList("cacm"); err == nil {
+		t.Error("cacm reported as embedded")
+	}
+}
+
+// TestDefaultPipeline: the zero Options drop stop words, numbers, tokens
+// mixing digits and letters and tokens over 25 runes, prune by document
+// frequency and scale every column to unit length.
+func TestDefaultPipeline(t *testing.T) {
+	a, err := NewAnalyzer(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("x", 26)
+	got := a.Tokens("The B52 flew 1984 over z6ei4 and " + long + " " + strings.Repeat("y", 25))
+	want := []string{"flew", strings.Repeat("y", 25)}
+	if !slices.Equal(got, want) {
+		t.Errorf("Tokens = %q, want %q", got, want)
+	}
+	// df: apple 4 of 4 (above 0.95·4), banana 2, date 2, cherry 1 (below MinDF 2).
+	col := &datasets.Collection{Name: "d", Docs: []datasets.Document{
+		{ID: "1", Text: "apple banana banana"}, {ID: "2", Text: "apple banana cherry"}, {ID: "3", Text: "apple date date"}, {ID: "4", Text: "apple date"}}}
+	c, rep, err := Build(col, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(c.Vocab, []string{"banana", "date"}) || rep.PrunedMinDF != 1 || rep.PrunedMaxDF != 1 {
+		t.Errorf("vocab %q, pruned min %d max %d", c.Vocab, rep.PrunedMinDF, rep.PrunedMaxDF)
+	}
+	// Every column has unit length: banana and date are each the only
+	// term of their documents, so every weight is 1.
+	for _, v := range c.D.Val {
+		if math.Abs(v-1) > 1e-15 {
+			t.Errorf("weights %v, want all 1 (unit columns)", c.D.Val)
+			break
+		}
+	}
+}
+
+// TestStripPost follows scikit-learn's strip_newsgroup_* on a small post.
+func TestStripPost(t *testing.T) {
+	post := "From: a@b.c\nSubject: hi\n\nIn article <1@x> b@c.d writes:\n> quoted line\nmy own words\n| also quoted\nmore words\n--\nsignature here"
+	for _, tc := range []struct {
+		parts []string
+		want  string
+	}{
+		{nil, post},
+		{[]string{"headers"}, "In article <1@x> b@c.d writes:\n> quoted line\nmy own words\n| also quoted\nmore words\n--\nsignature here"},
+		{[]string{"footers"}, "From: a@b.c\nSubject: hi\n\nIn article <1@x> b@c.d writes:\n> quoted line\nmy own words\n| also quoted\nmore words"},
+		{[]string{"quotes"}, "From: a@b.c\nSubject: hi\n\nmy own words\nmore words\n--\nsignature here"},
+		{[]string{"headers", "footers", "quotes"}, "my own words\nmore words"},
+		{[]string{"headers"}, ""},
+	} {
+		in := post
+		if tc.want == "" {
+			in = "no blank line"
+		}
+		if got := StripPost(in, tc.parts...); got != tc.want {
+			t.Errorf("StripPost(%v) = %q, want %q", tc.parts, got, tc.want)
+		}
 	}
 }
 
@@ -336,11 +438,11 @@ func TestDeterministic(t *testing.T) {
 		docs = append(docs, datasets.Document{ID: strings.Repeat("x", 1+i%3) + string(rune('a'+i%26)), Text: b.String(), Class: words[i%3]})
 	}
 	col := &datasets.Collection{Name: "det", Docs: docs}
-	c1, r1, err := Build(col, Options{Stem: true})
+	c1, r1, err := Build(col, Bare(Options{Stem: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	c2, r2, _ := Build(col, Options{Stem: true})
+	c2, r2, _ := Build(col, Bare(Options{Stem: true}))
 	if !reflect.DeepEqual(c1, c2) || !reflect.DeepEqual(r1, r2) {
 		t.Errorf("two builds differ")
 	}

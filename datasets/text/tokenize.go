@@ -43,3 +43,17 @@ func IsNumber(tok string) bool {
 	}
 	return true
 }
+
+// IsMixed reports whether tok holds both a decimal digit and a letter
+// ("b52", "3d", "z6ei4").
+func IsMixed(tok string) bool {
+	var digit, letter bool
+	for _, r := range tok {
+		if unicode.IsDigit(r) {
+			digit = true
+		} else if unicode.IsLetter(r) {
+			letter = true
+		}
+	}
+	return digit && letter
+}

@@ -16,20 +16,30 @@ import (
 // steps 1–5 of the package documentation (tokenize, drop numbers, minimum
 // length, stop words, stemming).
 type Analyzer struct {
-	minLen      int
-	keepNumbers bool
-	stem        bool
-	stop        map[string]struct{}
+	minLen, maxLen int // maxLen < 0: no limit
+	keepNumbers    bool
+	keepMixed      bool
+	strip          []string
+	stem           bool
+	stop           map[string]struct{}
 }
 
-// NewAnalyzer validates opts and reads its stop list.
+// NewAnalyzer validates opts and loads its stop list (embedded, or for
+// cacm read from the data directory).
 func NewAnalyzer(opts Options) (*Analyzer, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
 	n := opts.normalized()
 	var list []string
-	if n.StopList != StopNone {
+	switch {
+	case n.StopList == StopNone:
+	case IsEmbedded(n.StopList):
+		var err error
+		if list, err = StopList(n.StopList); err != nil {
+			return nil, err
+		}
+	default:
 		dir := n.dataDir()
 		if dir == "" {
 			return nil, fmt.Errorf("text options: StopList %q needs a data directory: set Options.DataDir or TOPICMF_DATA", n.StopList)
@@ -39,7 +49,8 @@ func NewAnalyzer(opts Options) (*Analyzer, error) {
 			return nil, fmt.Errorf("stop list %q: %w", n.StopList, err)
 		}
 	}
-	return &Analyzer{minLen: n.MinTokenLen, keepNumbers: n.KeepNumbers, stem: n.Stem,
+	return &Analyzer{minLen: n.MinTokenLen, maxLen: n.MaxTokenLen, keepNumbers: n.KeepNumbers,
+		keepMixed: n.KeepMixed, strip: n.Strip, stem: n.Stem,
 		stop: StopSet(list, n.ExtraStopWords)}, nil
 }
 
@@ -55,13 +66,19 @@ func (a *Analyzer) Tokens(text string) []string { return a.tokens(text, nil) }
 // tokens is Tokens with an optional stem cache (owned by the caller's
 // goroutine).
 func (a *Analyzer) tokens(text string, cache map[string]string) []string {
+	if len(a.strip) > 0 {
+		text = StripPost(text, a.strip...)
+	}
 	raw := Tokenize(text)
 	out := raw[:0]
 	for _, t := range raw {
 		if !a.keepNumbers && IsNumber(t) {
 			continue
 		}
-		if utf8.RuneCountInString(t) < a.minLen {
+		if !a.keepMixed && IsMixed(t) {
+			continue
+		}
+		if n := utf8.RuneCountInString(t); n < a.minLen || (a.maxLen >= 0 && n > a.maxLen) {
 			continue
 		}
 		if _, ok := a.stop[t]; ok {
@@ -217,7 +234,27 @@ func (v *Vectorizer) row(text string, cache map[string]string) ([]int32, []float
 			val = append(val, w)
 		}
 	}
+	if v.Options.Norm == NormL2 {
+		NormalizeL2(val)
+	}
 	return out, val
+}
+
+// NormalizeL2 scales val to unit Euclidean length (left as is when all
+// zero), summing the squares in order: the normalization of Options.Norm
+// "l2".
+func NormalizeL2(val []float64) {
+	var ss float64
+	for _, x := range val {
+		ss += x * x
+	}
+	if ss == 0 {
+		return
+	}
+	inv := 1 / math.Sqrt(ss)
+	for i := range val {
+		val[i] *= inv
+	}
 }
 
 // textBlock is the number of texts per parallel block.

@@ -9,6 +9,7 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/groupnmf"
 	"github.com/topicmf/topicmf/engine/grouprlsi"
+	"github.com/topicmf/topicmf/engine/rlsi"
 )
 
 func TestGroupFamilies(t *testing.T) {
@@ -17,7 +18,7 @@ func TestGroupFamilies(t *testing.T) {
 		t.Fatal(err)
 	}
 	if o := m.(grouprlsi.Options); o.Ks != 3 || o.Kc != grouprlsi.None || o.Lambda1 != 0.2 || o.Lambda2 != 0.3 ||
-		o.Stopping.MaxIter != 5 || o.Stopping.RelTol != -1 || o.Seed != 9 {
+		o.Stopping.MaxIter != 5 || o.Stopping.RelTol != 0 || o.Seed != 9 || o.InnerTol != rlsi.DefaultInnerTol {
 		t.Errorf("grouprlsi options %+v", o)
 	}
 	m, err = New("crlsi", Params{"kc": "4", "ks": "2"})
@@ -46,18 +47,21 @@ func TestGroupFamilies(t *testing.T) {
 		p      Params
 		want   string
 	}{
-		{"grouprlsi", Params{"ks": "0", "kc": "0"}, "ks = kc = 0"},
-		{"grouprlsi", Params{"ks": "-1"}, "ks"},
-		{"grouprlsi", Params{"lambda1": "0"}, "lambda1"},
-		{"crlsi", Params{"kc": "0"}, "ks = kc = 0"},
+		{"grouprlsi", Params{"ks": "0", "kc": "0"}, "grouprlsi: Ks = Kc = 0 leaves no topics"},
+		{"grouprlsi", Params{"ks": "-1"}, `parameter ks = "-1": want ≥ 0`},
+		{"grouprlsi", Params{"lambda1": "-1"}, "lambda1"},
+		{"grouprlsi", Params{"k": "5"}, `unknown parameter "k" (valid: inner-sweeps, inner-tol, iters, kc, ks, lambda1, lambda2, seed, tol); grouprlsi takes ks and kc (K = ks + classes·kc)`},
+		{"groupnmf", Params{"k": "5"}, "groupnmf takes ks and kc (K = ks + classes·kc)"},
+		{"cnmf", Params{"k": "5"}, "cnmf takes kc and ks (each class's model has kc + ks topics)"},
+		{"crlsi", Params{"kc": "0"}, "crlsi: Ks + Kc = 0, want ≥ 1"},
 		{"crlsi", Params{"lambda2": "-2"}, "lambda2"},
-		{"groupnmf", Params{"order": "random"}, "order"},
+		{"groupnmf", Params{"order": "random"}, `parameter order = "random": want alg5 or vfirst`},
 		{"groupnmf", Params{"lambda1": "1"}, "unknown parameter \"lambda1\""},
 		{"cnmf", Params{"iters": "0"}, "iters"},
 		{"cnmf", Params{"seed": "x"}, "seed"},
 	} {
 		if _, err := New(tc.family, tc.p); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s %v: err = %v, want it to name %s", tc.family, tc.p, err, tc.want)
+			t.Errorf("%s %v: err = %v, want it to contain %s", tc.family, tc.p, err, tc.want)
 		}
 	}
 	// Every family fits a labelled corpus and refuses an unlabelled one.

@@ -17,18 +17,18 @@ func TestConformance(t *testing.T) {
 		factortest.Run(t, factortest.Family{
 			Name: "graphnmf-" + w.String(),
 			New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: cfg.K, Weighting: w, Seed: cfg.Seed, Pool: cfg.Pool, Stopping: engine.Stopping{MaxIter: cfg.MaxIter, RelTol: -1}}, nil
+				return Options{K: cfg.K, Weighting: w, Seed: cfg.Seed, Pool: cfg.Pool, Stopping: engine.Stopping{MaxIter: cfg.MaxIter, RelTol: -1}, Lambda: DefaultLambda}, nil
 			},
 			NonNegative: true, Monotone: true, KLimited: true,
 			Invalid: []factortest.Invalid{
 				{Name: "Lambda = NaN", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-					return Options{K: cfg.K, Lambda: math.NaN(), Pool: cfg.Pool}, nil
+					return Options{K: cfg.K, Lambda: math.NaN(), Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
 				}},
 				{Name: "Neighbors < 0", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-					return Options{K: cfg.K, Neighbors: -1, Pool: cfg.Pool}, nil
+					return Options{K: cfg.K, Neighbors: -1, Pool: cfg.Pool, Lambda: DefaultLambda, Stopping: engine.DefaultStopping()}, nil
 				}},
 				{Name: "Weighting 7", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-					return Options{K: cfg.K, Weighting: 7, Pool: cfg.Pool}, nil
+					return Options{K: cfg.K, Weighting: 7, Pool: cfg.Pool, Lambda: DefaultLambda, Stopping: engine.DefaultStopping()}, nil
 				}},
 			},
 		})
@@ -128,7 +128,7 @@ func TestOneIterationLiteral(t *testing.T) {
 	}
 	rec := engine.NewRecorder()
 	m, _, err := Options{K: k, Lambda: lambda, Neighbors: 3, Weighting: Heat, U0: u0, V0: v0, NoNormalize: true,
-		Stopping: engine.Stopping{MaxIter: 1}}.Fit(context.Background(), c, rec)
+		Stopping: engine.Stopping{MaxIter: 1, RelTol: engine.DefaultRelTol}}.Fit(context.Background(), c, rec)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -109,7 +109,7 @@ func TestProposition1BlockUpdatesNonIncreasing(t *testing.T) {
 	d := testcorpus.DenseOf(c.D)
 	for _, kk := range [][2]int{{2, 2}, {2, None}, {None, 3}} {
 		for _, vFirst := range []bool{false, true} {
-			set, err := Options{Ks: kk[0], Kc: kk[1], Seed: 4, VFirst: vFirst}.resolve()
+			set, err := Options{Ks: kk[0], Kc: kk[1], Seed: 4, VFirst: vFirst, Stopping: engine.DefaultStopping()}.resolve()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -292,10 +292,10 @@ func TestCancelAndErrors(t *testing.T) {
 		c    *engine.Corpus
 		want string
 	}{
-		{Options{}, unlabelled, "no class labels"},
-		{Options{Ks: -3}, c, "Ks = -3"},
-		{Options{Ks: None, Kc: None}, c, "no topics"},
-		{Options{Stopping: engine.Stopping{RelTol: math.NaN()}}, c, "RelTol"},
+		{Options{Ks: DefaultKs, Kc: DefaultKc, Stopping: engine.DefaultStopping()}, unlabelled, "no class labels"},
+		{Options{Ks: -3, Kc: DefaultKc, Stopping: engine.DefaultStopping()}, c, "Ks = -3"},
+		{Options{Ks: None, Kc: None, Stopping: engine.DefaultStopping()}, c, "no topics"},
+		{Options{Stopping: engine.Stopping{RelTol: math.NaN()}, Ks: DefaultKs, Kc: DefaultKc}, c, "RelTol"},
 	} {
 		if _, _, err := tc.o.Fit(context.Background(), tc.c, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: %v, want %q", tc.o, err, tc.want)

@@ -29,7 +29,7 @@ func TestUnknownClassFoldInPicksTrueClass(t *testing.T) {
 		t.Fatal(err)
 	}
 	train, test, labels := testcorpus.Split(t, c, 5)
-	m, st, err := Options{Ks: 4, Kc: 3, Stopping: engine.Stopping{MaxIter: 60}, Seed: 1}.Fit(context.Background(), train, nil)
+	m, st, err := Options{Ks: 4, Kc: 3, Stopping: engine.Stopping{MaxIter: 60, RelTol: engine.DefaultRelTol}, Seed: 1}.Fit(context.Background(), train, nil)
 	if err != nil || st.Reason == engine.NumericalFailure {
 		t.Fatalf("%v %v", st, err)
 	}

@@ -5,14 +5,15 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/param"
 )
 
-// None, as Options.Ks or Options.Kc, asks for no topics of that kind (0
-// selects the default).
-const None = -1
+// None, as Options.Ks or Options.Kc, asks for no topics of that kind; it
+// is 0, written as a name where a literal reads better with one.
+const None = 0
 
-// Defaults applied where an Options field is zero: the numbers of shared
-// and class-specific topics of the paper's topic tables (GMF §7.2,
+// The declared defaults of Options.Ks and Options.Kc: the numbers of
+// shared and class-specific topics of the paper's topic tables (GMF §7.2,
 // Wikipedia: Ks = 20, Kc = 8).
 const (
 	DefaultKs = 20
@@ -23,32 +24,55 @@ const (
 // (nmf.Eps): every update factor is (num + ε)/(den + ε).
 const Eps = 1e-16
 
-// Options configure Group NMF (GMF §5, Eq. 9, Algorithm 5). The zero value
-// is valid: Ks = 20 shared and Kc = 8 class topics per class, the engine's
-// default stopping rule, seed 0, the paper's update order and the default
-// pool. Options implements engine.Method; its Fit needs a corpus whose
-// every document has a class.
+// Options configure Group NMF (GMF §5, Eq. 9, Algorithm 5); Options
+// implements engine.Method, and its Fit needs a corpus whose every
+// document has a class. Its declared fields are the parameters of the
+// "groupnmf" catalog family (engine/param): Defaults returns Ks = 20
+// shared and Kc = 8 class topics per class, the engine's default stopping
+// rule, seed 0, the paper's update order and the default pool. In a
+// literal, a zero Ks or Kc is no topics of that kind (None) and a zero
+// Stopping.RelTol runs every iteration, while a zero Stopping.MaxIter
+// selects its default.
 type Options struct {
-	// Ks is the number of shared topics (columns of U0); 0 means DefaultKs,
-	// None means no shared topics.
-	Ks int
-	// Kc is the number of class-specific topics of every class; 0 means
-	// DefaultKc, None means none. Ks + Kc ≥ 1; the model has
-	// K = Ks + P·Kc topics in all.
-	Kc int
+	// Ks is the number of shared topics (columns of U0); 0 (None) means no
+	// shared topics.
+	Ks int `param:"ks" default:"20" range:"[0,inf)" doc:"number of shared topics Ks (0: none)"`
+	// Kc is the number of class-specific topics of every class; 0 (None)
+	// means none. Ks + Kc ≥ 1; the model has K = Ks + P·Kc topics in all.
+	Kc int `param:"kc" default:"8" range:"[0,inf)" doc:"number of topics of each class Kc (0: none); K = Ks + P·Kc"`
 	// Stopping bounds the iterations and sets the relative-change test on
 	// the loss; folding-in applies the same rule to each document's loss.
-	Stopping engine.Stopping
+	Stopping engine.Stopping `param:"iters,tol"`
 	// Seed seeds the random initialization (engine.NewRand).
-	Seed uint64
+	Seed uint64 `param:"seed" default:"0" doc:"seed of the random initialization"`
 	// VFirst runs each iteration as V_p (every class), then U0, then U_p —
 	// the order of Lee & Seung's eq. 4 and of engine/nmf — instead of
 	// Algorithm 5's U0, U_p, then V_p. Both are the same cycle of block
 	// updates started at a different block; with one class, Kc = 0 and
 	// VFirst the fit reproduces nmf.Options{Init: "random"} bit for bit.
-	VFirst bool
+	VFirst bool `param:"order" default:"alg5" range:"alg5|vfirst" doc:"update order: alg5 (U0, U_p, then V_p, GMF Algorithm 5) or vfirst (V_p first, as engine/nmf)"`
 	// Pool runs the parallel loops; nil means parallel.Default().
 	Pool *parallel.Pool
+}
+
+// Defaults returns the declared defaults of every parameter (the tags of
+// Options).
+func Defaults() Options {
+	var o Options
+	param.Defaults(&o)
+	return o
+}
+
+// Check reports a parameter outside its range, or Ks = Kc = 0; it needs no
+// corpus.
+func (o Options) Check() error {
+	if err := param.Check(o); err != nil {
+		return fmt.Errorf("groupnmf: %w", err)
+	}
+	if o.Ks+o.Kc < 1 {
+		return fmt.Errorf("groupnmf: Ks = Kc = 0 leaves no topics; want Ks + Kc ≥ 1")
+	}
+	return nil
 }
 
 // Name is the registry name, "groupnmf".
@@ -62,34 +86,13 @@ type settings struct {
 	pool   *parallel.Pool
 }
 
-// topicCount applies the default and None to a topic-count field.
-func topicCount(who, name string, v, def int) (int, error) {
-	switch {
-	case v == 0:
-		return def, nil
-	case v == None:
-		return 0, nil
-	case v < 0:
-		return 0, fmt.Errorf("%s: %s = %d, want ≥ 1 (0 for the default %d, None for no topics)", who, name, v, def)
-	}
-	return v, nil
-}
-
 func (o Options) resolve() (settings, error) {
-	const who = "groupnmf"
-	s := settings{stop: o.Stopping, seed: o.Seed, vFirst: o.VFirst, pool: o.Pool}
-	var err error
-	if s.ks, err = topicCount(who, "Ks", o.Ks, DefaultKs); err != nil {
+	s := settings{ks: o.Ks, kc: o.Kc, stop: o.Stopping, seed: o.Seed, vFirst: o.VFirst, pool: o.Pool}
+	if err := o.Check(); err != nil {
 		return s, err
-	}
-	if s.kc, err = topicCount(who, "Kc", o.Kc, DefaultKc); err != nil {
-		return s, err
-	}
-	if s.ks+s.kc < 1 {
-		return s, fmt.Errorf("%s: Ks = Kc = None leaves no topics; want Ks + Kc ≥ 1", who)
 	}
 	if err := s.stop.Validate(); err != nil {
-		return s, fmt.Errorf("%s: Stopping: %w", who, err)
+		return s, fmt.Errorf("groupnmf: Stopping: %w", err)
 	}
 	if s.pool == nil {
 		s.pool = parallel.Default()

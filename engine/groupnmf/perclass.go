@@ -10,14 +10,17 @@ import (
 	"github.com/topicmf/topicmf/engine/grouping"
 	"github.com/topicmf/topicmf/engine/nmf"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/param"
 	"gonum.org/v1/gonum/mat"
 )
 
 // PerClassOptions configure CNMF, the per-class baseline of GMF §7.3: one
 // NMF model (engine/nmf, random initialization) per class, trained on that
-// class's documents only, with no shared topics. The zero value is valid.
-// PerClassOptions implements engine.Method; its Fit needs a labelled
-// corpus.
+// class's documents only, with no shared topics. PerClassOptions
+// implements engine.Method; its Fit needs a labelled corpus. Its declared
+// fields are the parameters of the "cnmf" catalog family (engine/param);
+// DefaultsPerClass returns Kc = 8, Ks = 0 and the engine's default
+// stopping rule.
 //
 // Topics per class. GMF §7.3 trains CNMF "under the same parameter
 // settings in Section 7.1, except parameter Ks": each class's model has Kc
@@ -26,18 +29,38 @@ import (
 // min(Ks + Kc, M, N_p) topics (engine/nmf needs K ≤ min(M, N)); a class
 // with no documents has no model.
 type PerClassOptions struct {
-	// Kc is the number of topics of each class's model; 0 means DefaultKc.
-	Kc int
+	// Kc is the number of topics of each class's model (0: none).
+	Kc int `param:"kc" default:"8" range:"[0,inf)" doc:"number of topics of each class's NMF model (GMF §7.3: Kc)"`
 	// Ks adds Ks more topics to each class's model (0, the paper's
 	// setting: none).
-	Ks int
+	Ks int `param:"ks" default:"0" range:"[0,inf)" doc:"extra topics per class model (0, the paper's setting; Ks gives each class Ks + Kc topics)"`
 	// Stopping applies to every class's fit (and its fold-in).
-	Stopping engine.Stopping
+	Stopping engine.Stopping `param:"iters,tol"`
 	// Seed: class p's model is seeded with grouping.ClassSeed(Seed, p).
-	Seed uint64
+	Seed uint64 `param:"seed" default:"0" doc:"seed of the random initialization"`
 	// Pool runs each class's fit (one class computes at a time, using the
 	// whole pool); nil means parallel.Default().
 	Pool *parallel.Pool
+}
+
+// DefaultsPerClass returns the declared defaults of every parameter (the
+// tags of PerClassOptions).
+func DefaultsPerClass() PerClassOptions {
+	var o PerClassOptions
+	param.Defaults(&o)
+	return o
+}
+
+// Check reports a parameter outside its range, or Ks + Kc = 0; it needs no
+// corpus.
+func (o PerClassOptions) Check() error {
+	if err := param.Check(o); err != nil {
+		return fmt.Errorf("cnmf: %w", err)
+	}
+	if o.Ks+o.Kc < 1 {
+		return fmt.Errorf("cnmf: Ks + Kc = %d, want ≥ 1", o.Ks+o.Kc)
+	}
+	return nil
 }
 
 // Name is the registry name, "cnmf".
@@ -46,22 +69,13 @@ func (o PerClassOptions) Name() string { return "cnmf" }
 // ClassOptions returns the engine/nmf options of class p's model when the
 // class has np documents and the corpus m terms.
 func (o PerClassOptions) ClassOptions(p, m, np int) (nmf.Options, error) {
-	const who = "cnmf"
-	kc, err := topicCount(who, "Kc", o.Kc, DefaultKc)
-	if err != nil {
+	if err := o.Check(); err != nil {
 		return nmf.Options{}, err
 	}
-	if o.Ks < 0 {
-		return nmf.Options{}, fmt.Errorf("%s: Ks = %d, want ≥ 0", who, o.Ks)
-	}
-	k := kc + o.Ks
-	if k < 1 {
-		return nmf.Options{}, fmt.Errorf("%s: Ks + Kc = %d, want ≥ 1", who, k)
-	}
 	if err := o.Stopping.Validate(); err != nil {
-		return nmf.Options{}, fmt.Errorf("%s: Stopping: %w", who, err)
+		return nmf.Options{}, fmt.Errorf("cnmf: Stopping: %w", err)
 	}
-	return nmf.Options{K: min(k, m, max(np, 1)), Stopping: o.Stopping, Init: nmf.InitRandom,
+	return nmf.Options{K: min(o.Ks+o.Kc, m, max(np, 1)), Stopping: o.Stopping, Init: nmf.InitRandom,
 		Seed: grouping.ClassSeed(o.Seed, p), Pool: o.Pool}, nil
 }
 

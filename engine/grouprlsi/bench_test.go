@@ -26,8 +26,8 @@ func BenchmarkIterationK1100(b *testing.B) {
 		b.Fatal(err)
 	}
 	stop := engine.Stopping{MaxIter: 2, RelTol: -1}
-	g := Options{Ks: 100, Kc: 40, Lambda1: 5, Lambda2: 0.1, Stopping: stop, Seed: 1}
-	r := rlsi.Options{K: 1100, Lambda1: 5, Lambda2: 0.1, Stopping: stop, Seed: 1}
+	g := Options{Ks: 100, Kc: 40, Lambda1: 5, Lambda2: 0.1, Stopping: stop, Seed: 1, InnerTol: rlsi.DefaultInnerTol}
+	r := rlsi.Options{K: 1100, Lambda1: 5, Lambda2: 0.1, Stopping: stop, Seed: 1, InnerTol: rlsi.DefaultInnerTol}
 	b.ResetTimer()
 	var gs, rs float64
 	var gp, rp uint64

@@ -30,8 +30,8 @@ func TestOneClassKc0EqualsRLSI(t *testing.T) {
 	for _, stop := range []engine.Stopping{{MaxIter: 4, RelTol: -1}, {MaxIter: 400, RelTol: 1e-3}} {
 		for _, workers := range []int{1, 2} {
 			pool := parallel.NewPool(workers)
-			g := Options{Ks: 5, Kc: None, Lambda1: 0.2, Lambda2: 0.3, Stopping: stop, Seed: 11, InnerSweeps: 30, Pool: pool}
-			r := rlsi.Options{K: 5, Lambda1: 0.2, Lambda2: 0.3, Stopping: stop, Seed: 11, InnerSweeps: 30, Pool: pool}
+			g := Options{Ks: 5, Kc: None, Lambda1: 0.2, Lambda2: 0.3, Stopping: stop, Seed: 11, InnerSweeps: 30, Pool: pool, InnerTol: rlsi.DefaultInnerTol}
+			r := rlsi.Options{K: 5, Lambda1: 0.2, Lambda2: 0.3, Stopping: stop, Seed: 11, InnerSweeps: 30, Pool: pool, InnerTol: rlsi.DefaultInnerTol}
 			grec, rrec := engine.NewRecorder(), engine.NewRecorder()
 			gm, gst, err := g.Fit(context.Background(), c0, grec)
 			if err != nil {
@@ -89,7 +89,7 @@ func TestFitRecordsExactObjective(t *testing.T) {
 	c := testcorpus.Grouped(t, 3, 3, 20, 2, 2, 5)
 	d := testcorpus.DenseOf(c.D)
 	rec := engine.NewRecorder()
-	o := Options{Ks: 2, Kc: 2, Lambda1: 0.1, Lambda2: 0.2, Stopping: engine.Stopping{MaxIter: 3, RelTol: -1}, Seed: 2}
+	o := Options{Ks: 2, Kc: 2, Lambda1: 0.1, Lambda2: 0.2, Stopping: engine.Stopping{MaxIter: 3, RelTol: -1}, Seed: 2, InnerTol: rlsi.DefaultInnerTol}
 	model, st, err := o.Fit(context.Background(), c, rec)
 	if err != nil {
 		t.Fatal(err)
@@ -203,7 +203,7 @@ func TestBlockUpdatesLowerSubObjectives(t *testing.T) {
 	c := testcorpus.Grouped(t, 8, 3, 14, 2, 2, 4)
 	d := testcorpus.DenseOf(c.D)
 	for _, kk := range [][2]int{{2, 2}, {2, None}, {None, 2}} {
-		set, err := Options{Ks: kk[0], Kc: kk[1], Lambda1: 0.05, Lambda2: 0.2, InnerSweeps: 2000, InnerTol: 1e-13, Seed: 4}.resolve()
+		set, err := Options{Ks: kk[0], Kc: kk[1], Lambda1: 0.05, Lambda2: 0.2, InnerSweeps: 2000, InnerTol: 1e-13, Seed: 4, Stopping: engine.DefaultStopping()}.resolve()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -378,7 +378,7 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 	var ref [2]*mat.Dense
 	var refObj float64
 	for _, w := range []int{1, 2} {
-		o := Options{Ks: 3, Kc: 2, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 3, RelTol: -1}, Seed: 1, Pool: parallel.NewPool(w)}
+		o := Options{Ks: 3, Kc: 2, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 3, RelTol: -1}, Seed: 1, Pool: parallel.NewPool(w), InnerTol: rlsi.DefaultInnerTol}
 		m, st, err := o.Fit(context.Background(), c, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -404,7 +404,7 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 
 func TestCancel(t *testing.T) {
 	c := testcorpus.Grouped(t, 1, 2, 10, 1, 1, 4)
-	o := Options{Ks: 1, Kc: 1, Stopping: engine.Stopping{MaxIter: 10, RelTol: -1}}
+	o := Options{Ks: 1, Kc: 1, Stopping: engine.Stopping{MaxIter: 10, RelTol: -1}, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, InnerTol: rlsi.DefaultInnerTol}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	m, st, err := o.Fit(ctx, c, nil)
@@ -450,24 +450,24 @@ func TestErrors(t *testing.T) {
 		c    *engine.Corpus
 		want string
 	}{
-		{Options{}, unlabelled, "no class labels"},
-		{Options{}, partly, "document 3 (column 3) has no class"},
-		{Options{}, nil, "nil corpus"},
-		{Options{Ks: -2}, c, "Ks = -2"},
-		{Options{Kc: -5}, c, "Kc = -5"},
-		{Options{Ks: None, Kc: None}, c, "no topics"},
-		{Options{Lambda1: -1}, c, "Lambda1"},
-		{Options{Lambda2: math.NaN()}, c, "Lambda2"},
-		{Options{InnerSweeps: -1}, c, "InnerSweeps"},
-		{Options{InnerTol: math.Inf(1)}, c, "InnerTol"},
-		{Options{Stopping: engine.Stopping{MaxIter: -1}}, c, "MaxIter"},
+		{Options{Ks: DefaultKs, Kc: DefaultKc, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}, unlabelled, "no class labels"},
+		{Options{Ks: DefaultKs, Kc: DefaultKc, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}, partly, "document 3 (column 3) has no class"},
+		{Options{Ks: DefaultKs, Kc: DefaultKc, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}, nil, "nil corpus"},
+		{Options{Ks: -2, Kc: DefaultKc, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}, c, "Ks = -2"},
+		{Options{Kc: -5, Ks: DefaultKs, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}, c, "Kc = -5"},
+		{Options{Ks: None, Kc: None, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}, c, "no topics"},
+		{Options{Lambda1: -1, Ks: DefaultKs, Kc: DefaultKc, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}, c, "Lambda1"},
+		{Options{Lambda2: math.NaN(), Ks: DefaultKs, Kc: DefaultKc, Lambda1: DefaultLambda1, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}, c, "Lambda2"},
+		{Options{InnerSweeps: -1, Ks: DefaultKs, Kc: DefaultKc, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}, c, "InnerSweeps"},
+		{Options{InnerTol: math.Inf(1), Ks: DefaultKs, Kc: DefaultKc, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping()}, c, "InnerTol"},
+		{Options{Stopping: engine.Stopping{MaxIter: -1, RelTol: engine.DefaultRelTol}, Ks: DefaultKs, Kc: DefaultKc, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, InnerTol: rlsi.DefaultInnerTol}, c, "MaxIter"},
 	} {
 		_, _, err := tc.o.Fit(context.Background(), tc.c, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: error %v, want one containing %q", tc.o, err, tc.want)
 		}
 	}
-	m, _, err := Options{Ks: 1, Kc: 1, Stopping: engine.Stopping{MaxIter: 1}}.Fit(context.Background(), c, nil)
+	m, _, err := Options{Ks: 1, Kc: 1, Stopping: engine.Stopping{MaxIter: 1, RelTol: engine.DefaultRelTol}, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, InnerTol: rlsi.DefaultInnerTol}.Fit(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -494,7 +494,7 @@ func TestSizesZeroAndOne(t *testing.T) {
 	// of which is empty.
 	d, _ := sparse.FromTriplets(1, 1, []sparse.Triplet{{Row: 0, Col: 0, Val: 2}})
 	c := testcorpus.Labelled(t, d, []int{1}, 2)
-	m, st, err := Options{Ks: 1, Kc: 1, Lambda1: 0.1, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 20}}.Fit(context.Background(), c, nil)
+	m, st, err := Options{Ks: 1, Kc: 1, Lambda1: 0.1, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 20, RelTol: engine.DefaultRelTol}, InnerTol: rlsi.DefaultInnerTol}.Fit(context.Background(), c, nil)
 	if err != nil || st.Reason == engine.NumericalFailure {
 		t.Fatalf("%v %v", st, err)
 	}

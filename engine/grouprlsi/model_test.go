@@ -9,6 +9,7 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouping"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
+	"github.com/topicmf/topicmf/engine/rlsi"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -26,7 +27,7 @@ func TestUnknownClassFoldInPicksTrueClass(t *testing.T) {
 		t.Fatal(err)
 	}
 	train, test, labels := testcorpus.Split(t, c, 5)
-	o := Options{Ks: 4, Kc: 3, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 30}, Seed: 1}
+	o := Options{Ks: 4, Kc: 3, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 30, RelTol: engine.DefaultRelTol}, Seed: 1, InnerTol: rlsi.DefaultInnerTol}
 	m, st, err := o.Fit(context.Background(), train, nil)
 	if err != nil || st.Reason == engine.NumericalFailure {
 		t.Fatalf("%v %v", st, err)
@@ -62,7 +63,7 @@ func TestFoldInKnownClassReproducesFit(t *testing.T) {
 	// Eq. 8 with the training document's class gives back its fitted
 	// representation bit for bit (same Σ_p, same kernels as Algorithm 4).
 	c := testcorpus.Grouped(t, 12, 4, 30, 2, 2, 4)
-	m, _, err := Options{Ks: 2, Kc: 2, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 5}, Seed: 5}.Fit(context.Background(), c, nil)
+	m, _, err := Options{Ks: 2, Kc: 2, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 5, RelTol: engine.DefaultRelTol}, Seed: 5, InnerTol: rlsi.DefaultInnerTol}.Fit(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +80,7 @@ func TestReconstructionErrors(t *testing.T) {
 	// E(d; Ũ_p) = min_v ‖d − Ũ_pv‖² + λ2‖v‖², evaluated directly at the
 	// gonum solution of the normal equations, for every class.
 	c := testcorpus.Grouped(t, 13, 3, 12, 2, 2, 4)
-	m0, _, err := Options{Ks: 2, Kc: 2, Lambda1: 0.05, Lambda2: 0.3, Stopping: engine.Stopping{MaxIter: 4}, Seed: 2}.Fit(context.Background(), c, nil)
+	m0, _, err := Options{Ks: 2, Kc: 2, Lambda1: 0.05, Lambda2: 0.3, Stopping: engine.Stopping{MaxIter: 4, RelTol: engine.DefaultRelTol}, Seed: 2, InnerTol: rlsi.DefaultInnerTol}.Fit(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,15 +8,19 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouping"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/param"
 	"github.com/topicmf/topicmf/engine/rlsi"
 	"gonum.org/v1/gonum/mat"
 )
 
 // PerClassOptions configure CRLSI, the per-class baseline of GMF §7.3: one
 // RLSI model (engine/rlsi, Uℓ1-Vℓ2, Eq. 1 of the RLSI paper) per class,
-// trained on that class's documents only, with no shared topics. The zero
-// value is valid. PerClassOptions implements engine.Method; its Fit needs a
-// labelled corpus.
+// trained on that class's documents only, with no shared topics.
+// PerClassOptions implements engine.Method; its Fit needs a labelled
+// corpus. Its declared fields are the parameters of the "crlsi" catalog
+// family (engine/param); DefaultsPerClass returns Kc = 8, Ks = 0,
+// λ1 = 0.01, λ2 = 0.1, the engine's default stopping rule and engine/rlsi's
+// inner-loop defaults.
 //
 // Topics per class. GMF §7.3 trains CRLSI "under the same parameter
 // settings in Section 7.1, except parameter Ks, as there exists no shared
@@ -26,23 +30,45 @@ import (
 // needs K ≤ min(M, N) (a class of 5 documents gets 5 topics); a class with
 // no documents has no model.
 type PerClassOptions struct {
-	// Kc is the number of topics of each class's model; 0 means DefaultKc.
-	Kc int
+	// Kc is the number of topics of each class's model (0: none).
+	Kc int `param:"kc" default:"8" range:"[0,inf)" doc:"number of topics of each class's RLSI model (GMF §7.3: Kc)"`
 	// Ks adds Ks more topics to each class's model (0, the paper's
 	// setting: none).
-	Ks int
-	// Lambda1, Lambda2: as in Options (0 means DefaultLambda1/2).
-	Lambda1, Lambda2 float64
-	// Stopping, InnerSweeps, InnerTol, ColdStart apply to every class's fit.
-	Stopping    engine.Stopping
-	InnerSweeps int
-	InnerTol    float64
+	Ks int `param:"ks" default:"0" range:"[0,inf)" doc:"extra topics per class model (0, the paper's setting; Ks gives each class Ks + Kc topics)"`
+	// Lambda1, Lambda2: as in Options.
+	Lambda1 float64 `param:"lambda1" default:"0.01" range:"[0,inf)" doc:"λ1 ≥ 0, weight of the ℓ1 norms of the topics (GMF §7.1: 0.01–0.1)"`
+	Lambda2 float64 `param:"lambda2" default:"0.1" range:"[0,inf)" doc:"λ2 ≥ 0, weight of the squared ℓ2 norms of the document representations (GMF §7.1: 0.1)"`
+	// Stopping, InnerSweeps, InnerTol, ColdStart apply to every class's fit
+	// (engine/rlsi's meaning of each).
+	Stopping    engine.Stopping `param:"iters,tol"`
+	InnerSweeps int             `param:"inner-sweeps" default:"100" range:"[1,inf)" doc:"maximum coordinate-descent sweeps per row of an ℓ1 update"`
+	InnerTol    float64         `param:"inner-tol" default:"1e-5" doc:"a row's sweeps stop when its largest change ≤ inner-tol × its largest magnitude; 0 or negative runs all sweeps"`
 	ColdStart   bool
 	// Seed: class p's model is seeded with grouping.ClassSeed(Seed, p).
-	Seed uint64
+	Seed uint64 `param:"seed" default:"0" doc:"seed of the random initialization"`
 	// Pool runs each class's fit (one class computes at a time, using the
 	// whole pool); nil means parallel.Default().
 	Pool *parallel.Pool
+}
+
+// DefaultsPerClass returns the declared defaults of every parameter (the
+// tags of PerClassOptions).
+func DefaultsPerClass() PerClassOptions {
+	var o PerClassOptions
+	param.Defaults(&o)
+	return o
+}
+
+// Check reports a parameter outside its range, or Ks + Kc = 0; it needs no
+// corpus.
+func (o PerClassOptions) Check() error {
+	if err := param.Check(o); err != nil {
+		return fmt.Errorf("crlsi: %w", err)
+	}
+	if o.Ks+o.Kc < 1 {
+		return fmt.Errorf("crlsi: Ks + Kc = %d, want ≥ 1", o.Ks+o.Kc)
+	}
+	return nil
 }
 
 // Name is the registry name, "crlsi".
@@ -51,27 +77,10 @@ func (o PerClassOptions) Name() string { return "crlsi" }
 // ClassOptions returns the engine/rlsi options of class p's model when the
 // class has np documents and the corpus m terms.
 func (o PerClassOptions) ClassOptions(p, m, np int) (rlsi.Options, error) {
-	const who = "crlsi"
-	kc, err := topicCount(who, "Kc", o.Kc, DefaultKc)
-	if err != nil {
+	if err := o.Check(); err != nil {
 		return rlsi.Options{}, err
 	}
-	if o.Ks < 0 {
-		return rlsi.Options{}, fmt.Errorf("%s: Ks = %d, want ≥ 0", who, o.Ks)
-	}
-	k := kc + o.Ks
-	if k < 1 {
-		return rlsi.Options{}, fmt.Errorf("%s: Ks + Kc = %d, want ≥ 1", who, k)
-	}
-	l1, err := positive(who, "Lambda1", o.Lambda1, DefaultLambda1)
-	if err != nil {
-		return rlsi.Options{}, err
-	}
-	l2, err := positive(who, "Lambda2", o.Lambda2, DefaultLambda2)
-	if err != nil {
-		return rlsi.Options{}, err
-	}
-	return rlsi.Options{K: min(k, m, max(np, 1)), Lambda1: l1, Lambda2: l2, Variant: rlsi.U1V2, Stopping: o.Stopping,
+	return rlsi.Options{K: min(o.Ks+o.Kc, m, max(np, 1)), Lambda1: o.Lambda1, Lambda2: o.Lambda2, Variant: rlsi.U1V2, Stopping: o.Stopping,
 		InnerSweeps: o.InnerSweeps, InnerTol: o.InnerTol, ColdStart: o.ColdStart,
 		Seed: grouping.ClassSeed(o.Seed, p), Pool: o.Pool}, nil
 }

@@ -36,7 +36,7 @@ func TestPerClassMatchesRLSIPerClass(t *testing.T) {
 	}
 	var ref *mat.Dense
 	for _, w := range []int{1, 2} {
-		o := PerClassOptions{Kc: 3, Ks: 1, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 50, RelTol: 1e-3}, Seed: 8, Pool: parallel.NewPool(w)}
+		o := PerClassOptions{Kc: 3, Ks: 1, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 50, RelTol: 1e-3}, Seed: 8, Pool: parallel.NewPool(w), InnerTol: rlsi.DefaultInnerTol}
 		rec := engine.NewRecorder()
 		m0, st, err := o.Fit(context.Background(), c, rec)
 		if err != nil {
@@ -58,7 +58,7 @@ func TestPerClassMatchesRLSIPerClass(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := rlsi.Options{K: min(4, lay.Size(p)), Lambda1: 0.05, Lambda2: 0.1, Stopping: o.Stopping, Seed: grouping.ClassSeed(8, p)}
+			want := rlsi.Options{K: min(4, lay.Size(p)), Lambda1: 0.05, Lambda2: 0.1, Stopping: o.Stopping, Seed: grouping.ClassSeed(8, p), InnerTol: rlsi.DefaultInnerTol}
 			rm, rst, err := want.Fit(context.Background(), sub, nil)
 			if err != nil {
 				t.Fatal(err)

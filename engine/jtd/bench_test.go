@@ -21,7 +21,7 @@ func BenchmarkALMIteration(b *testing.B) {
 		b.Run(fmt.Sprintf("m=%d/n=%d/k=50", size.m, size.n), func(b *testing.B) {
 			c := factortest.Corpus(b, size.m, size.n, 50, 1)
 			// One warm-up iteration is the initialization; time b.N more.
-			o := Options{K: 50, Seed: 1, MaxIter: b.N, InitIters: 1, ResidualTol: -1}
+			o := Options{K: 50, Seed: 1, MaxIter: b.N, InitIters: 1, ResidualTol: 0}
 			b.ResetTimer()
 			m, st, err := o.Fit(context.Background(), c, nil)
 			b.StopTimer()

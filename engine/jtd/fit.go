@@ -44,7 +44,7 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	st := engine.Iterate(ctx, engine.Stopping{MaxIter: set.maxIter, RelTol: -1}, rec, engine.Steps{
 		Step: s.step, Objective: s.objective, Accept: s.accept,
 		Sparsity: s.sparsity, Diagnostics: s.diagnostics,
-		Converged: func(_, _ float64) bool { return set.residualTol >= 0 && s.residual <= set.residualTol },
+		Converged: func(_, _ float64) bool { return s.residual <= set.residualTol },
 	})
 	return &Model{set: set, B: s.b, S: s.v, E: s.e, N: s.nz, BS: s.bs, Residual: s.residual}, st, nil
 }
@@ -57,7 +57,7 @@ func (o Options) resolve(ctx context.Context, d, dt *sparse.CSR) (settings, erro
 	m, n := d.Rows, d.Cols
 	set := settings{k: orDefaultInt(o.K, DefaultK), gamma: orDefault(o.Gamma, DefaultGamma), rho: orDefault(o.Rho, DefaultRho),
 		inner: orDefaultInt(o.InnerIters, DefaultInnerIters), maxIter: orDefaultInt(o.MaxIter, DefaultMaxIter),
-		residualTol: orDefault(o.ResidualTol, DefaultResidualTol), seed: o.Seed, pool: o.Pool}
+		residualTol: o.ResidualTol, seed: o.Seed, pool: o.Pool}
 	if m == 0 || n == 0 || d.NNZ() == 0 {
 		return set, fmt.Errorf("jtd: the term-document matrix (%d×%d) has no non-zero entry", m, n)
 	}

@@ -239,7 +239,7 @@ func TestConformance(t *testing.T) {
 	factortest.Run(t, factortest.Family{
 		Name: "jtd",
 		New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-			return Options{K: cfg.K, Seed: cfg.Seed, Pool: cfg.Pool, MaxIter: cfg.MaxIter, ResidualTol: -1}, nil
+			return Options{K: cfg.K, Seed: cfg.Seed, Pool: cfg.Pool, MaxIter: cfg.MaxIter, ResidualTol: 0}, nil
 		},
 		// The augmented Lagrangian is not monotone (μ and Y change).
 		NonNegative: true, Monotone: false, KLimited: true,

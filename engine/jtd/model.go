@@ -92,7 +92,7 @@ func (m *Model) Split(ctx context.Context, x *sparse.CSR) (*Parts, error) {
 		}
 		parts.Residual = math.Sqrt(sums.z2) / normX
 		mu = math.Min(set.rho*mu, set.muMax)
-		if set.residualTol >= 0 && parts.Residual <= set.residualTol {
+		if parts.Residual <= set.residualTol {
 			break
 		}
 	}

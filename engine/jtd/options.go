@@ -5,11 +5,13 @@ import (
 	"math"
 
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/param"
 )
 
-// Defaults of the options that do not depend on the data (doc.go says why).
+// Defaults of the options that do not depend on the data, as declared on
+// Options (doc.go says why). K's default is the paper's smallest k (Fig. 3–4).
 const (
-	DefaultK           = 30 // the paper's smallest k (Fig. 3–4)
+	DefaultK           = 30
 	DefaultGamma       = 0.01
 	DefaultRho         = 1.5
 	DefaultMuMaxFactor = 1e7
@@ -19,50 +21,55 @@ const (
 	DefaultInitIters   = 10
 )
 
-// Options configures a fit of the noisy joint topic-document model. The zero
-// value is valid: every field left at zero takes the default the doc comment
-// names (data-dependent for λ, τ and μ0). Options implements engine.Method.
+// Options configures a fit of the noisy joint topic-document model; every
+// option is declared once, by its tags (engine/param). Start from
+// Defaults(). In a Go literal, ResidualTol at 0 means exactly 0 (run every
+// iteration), while the other fields at 0 select their defaults
+// (data-dependent for λ, τ, μ0 and μ_max: doc.go says why).
 type Options struct {
-	// K is the number of topics; 0 means DefaultK. 1 ≤ K ≤ min(M, N).
-	K int
-	// Lambda is λ > 0, the weight of ‖E‖₁; 0 means ŝ₁ = mean_n ‖D_n‖₁, the
-	// average document's ℓ1 mass (doc.go).
-	Lambda float64
-	// Tau is τ > 0, the weight of ½‖N‖²_F; 0 means λ/σ̂ with σ̂ the RMS of
-	// D's non-zero entries.
-	Tau float64
+	// K is the number of topics, 1 ≤ K ≤ min(M, N).
+	K int `param:"k" default:"30" range:"[1,inf)" doc:"number of topics K"`
+	// Lambda is λ, the weight of ‖E‖₁; 0 means LambdaFactor·ŝ₁ with
+	// ŝ₁ = mean_n ‖D_n‖₁, the average document's ℓ1 mass (doc.go).
+	Lambda float64 `param:"lambda" default:"mean document ℓ1 mass" auto:"0" range:"(0,inf)" doc:"λ, weight of ‖E‖₁ (keyword part)"`
+	// Tau is τ, the weight of ½‖N‖²_F; 0 means TauFactor·λ/σ̂ with σ̂ the
+	// RMS of D's non-zero entries.
+	Tau float64 `param:"tau" default:"λ/RMS of the non-zero weights" auto:"0" range:"(0,inf)" doc:"τ, weight of ½‖N‖²_F (noise part)"`
 	// LambdaFactor and TauFactor multiply the data-derived defaults of λ
 	// and τ (used when Lambda, Tau are 0), for sensitivity sweeps and
 	// ablations stated relative to the defaults (τ → ∞ removes N, λ → ∞
-	// removes E); 0 means 1.
-	LambdaFactor, TauFactor float64
-	// Gamma is γ ≥ 0, the weight of ‖B‖²_F in the SNMF sub-problem (Eq. 11);
-	// 0 means DefaultGamma. (γ exactly 0 is not available: it leaves the
-	// B–S scale of Eq. 11 free.)
-	Gamma float64
-	// Mu0 is the initial penalty μ0 > 0; 0 means 1.25/‖D‖₂.
-	Mu0 float64
-	// Rho is ρ > 1, the growth of μ per iteration; 0 means DefaultRho.
-	Rho float64
+	// removes E).
+	LambdaFactor float64 `param:"lambda-factor" default:"1" range:"(0,inf)" doc:"multiplies the default λ (when lambda is unset)"`
+	TauFactor    float64 `param:"tau-factor" default:"1" range:"(0,inf)" doc:"multiplies the default τ (when tau is unset); large values remove N"`
+	// Gamma is γ, the weight of ‖B‖²_F in the SNMF sub-problem (Eq. 11).
+	Gamma float64 `param:"gamma" default:"0.01" range:"(0,inf)" doc:"γ, weight of ‖B‖²_F in the (B, S) sub-problem (Eq. 11)"`
+	// Mu0 is the initial penalty μ0; 0 means 1.25/‖D‖₂.
+	Mu0 float64 `param:"mu0" default:"1.25/‖D‖₂" auto:"0" range:"(0,inf)" doc:"initial ALM penalty μ0"`
+	// Rho is ρ > 1, the growth of μ per iteration.
+	Rho float64 `param:"rho" default:"1.5" range:"(1,inf)" doc:"growth ρ of μ per iteration"`
 	// MuMax caps μ; 0 means DefaultMuMaxFactor·μ0.
-	MuMax float64
+	MuMax float64 `param:"mu-max" default:"1e7·μ0" auto:"0" range:"(0,inf)" doc:"cap of μ (not in the paper; μ overflows without it)"`
 	// InnerIters is the number of alternating-NNLS iterations of the SNMF
-	// sub-problem per outer iteration; 0 means DefaultInnerIters.
-	InnerIters int
+	// sub-problem per outer iteration.
+	InnerIters int `param:"inner" default:"5" range:"[1,inf)" doc:"ANLS iterations of the (B, S) sub-problem per ALM iteration"`
 	// InitIters is the number of ANLS NMF iterations on D that start (B, S);
-	// 0 means DefaultInitIters, a negative value starts from a random B and
-	// S = 0.
-	InitIters int
-	// MaxIter is the largest number of outer iterations; 0 means
-	// DefaultMaxIter. EvalEvery of the engine's stopping rule is 1.
-	MaxIter int
-	// ResidualTol stops the fit when ‖D − BS − E − N‖_F/‖D‖_F ≤ ResidualTol;
-	// 0 means DefaultResidualTol, a negative value runs MaxIter iterations.
-	ResidualTol float64
+	// a negative value (Go only) starts from a random B and S = 0.
+	InitIters int `param:"init-iters" default:"10" range:"[1,inf)" doc:"ANLS NMF iterations on D that start (B, S)"`
+	// MaxIter is the largest number of outer iterations.
+	MaxIter int `param:"iters" default:"100" range:"[1,inf)" doc:"maximum ALM iterations"`
+	// ResidualTol stops the fit when ‖D − BS − E − N‖_F/‖D‖_F ≤ ResidualTol.
+	ResidualTol float64 `param:"residual-tol" default:"1e-6" range:"[0,inf)" doc:"stop when ‖D−BS−E−N‖_F/‖D‖_F ≤ residual-tol; 0 runs every iteration"`
 	// Seed seeds the random starting B (engine.NewRand).
-	Seed uint64
+	Seed uint64 `param:"seed" default:"0" doc:"seed of the random starting B"`
 	// Pool runs the parallel kernels; nil means parallel.Default().
 	Pool *parallel.Pool
+}
+
+// Defaults returns the declared defaults.
+func Defaults() Options {
+	var o Options
+	param.Defaults(&o)
+	return o
 }
 
 // Name is the registry name "jtd".
@@ -109,8 +116,8 @@ func (o Options) check() error {
 	if o.InnerIters < 0 || o.MaxIter < 0 {
 		return fmt.Errorf("jtd: InnerIters = %d, MaxIter = %d, want ≥ 0 (0 for the defaults)", o.InnerIters, o.MaxIter)
 	}
-	if math.IsNaN(o.ResidualTol) || math.IsInf(o.ResidualTol, 0) {
-		return fmt.Errorf("jtd: ResidualTol = %v, want a finite number", o.ResidualTol)
+	if math.IsNaN(o.ResidualTol) || math.IsInf(o.ResidualTol, 0) || o.ResidualTol < 0 {
+		return fmt.Errorf("jtd: ResidualTol = %v, want a finite number ≥ 0", o.ResidualTol)
 	}
 	return nil
 }

@@ -15,20 +15,20 @@ func TestConformance(t *testing.T) {
 		New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
 			// Every sweep evaluates log p(w|z), so every record has an
 			// objective; burn-in stays the default half.
-			return Options{K: cfg.K, Iters: cfg.MaxIter, EvalEvery: 1, Seed: cfg.Seed, Pool: cfg.Pool}, nil
+			return Options{K: cfg.K, Iters: cfg.MaxIter, EvalEvery: 1, Seed: cfg.Seed, Pool: cfg.Pool, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}, nil
 		},
 		// φ and θ are probabilities; a Gibbs chain's log-likelihood is not
 		// monotone.
 		NonNegative: true, Monotone: false, KLimited: true,
 		Invalid: []factortest.Invalid{
 			{Name: "Alpha = -1", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: cfg.K, Alpha: -1, Pool: cfg.Pool}, nil
+				return Options{K: cfg.K, Alpha: -1, Pool: cfg.Pool, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}, nil
 			}},
 			{Name: "Beta = NaN", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: cfg.K, Beta: math.NaN(), Pool: cfg.Pool}, nil
+				return Options{K: cfg.K, Beta: math.NaN(), Pool: cfg.Pool, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}, nil
 			}},
 			{Name: "BurnIn = Iters", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: cfg.K, Iters: 5, BurnIn: 5, Pool: cfg.Pool}, nil
+				return Options{K: cfg.K, Iters: 5, BurnIn: 5, Pool: cfg.Pool, FoldInBurnIn: AutoBurnIn}, nil
 			}},
 		},
 		// After 200 sweeps (100 averaged), folding in a training document

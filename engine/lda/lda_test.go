@@ -25,7 +25,7 @@ func resolved(t testing.TB, o Options, m, n int) settings {
 
 func TestCountsStayConsistent(t *testing.T) {
 	pc := testcorpus.Planted(t, 1, 40, 30, 3, 25)
-	s, err := newSampler(resolved(t, Options{K: 4}, 40, 30), pc.C.DT)
+	s, err := newSampler(resolved(t, Options{K: 4, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}, 40, 30), pc.C.DT)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestSamplerStationaryDistribution(t *testing.T) {
 	d, _ := sparse.FromTriplets(3, 2, []sparse.Triplet{{Row: 0, Col: 0, Val: 1}, {Row: 1, Col: 0, Val: 1}, {Row: 1, Col: 1, Val: 1}, {Row: 2, Col: 1, Val: 1}})
 	c := testcorpus.CorpusOf(t, d)
 	alpha, beta := 0.7, 0.3
-	s, err := newSampler(resolved(t, Options{K: 2, Alpha: alpha, Beta: beta, Seed: 3}, 3, 2), c.DT)
+	s, err := newSampler(resolved(t, Options{K: 2, Alpha: alpha, Beta: beta, Seed: 3, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}, 3, 2), c.DT)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func TestSamplerStationaryDistribution(t *testing.T) {
 
 func TestLogPWZMatchesDirect(t *testing.T) {
 	pc := testcorpus.Planted(t, 2, 30, 20, 3, 15)
-	s, err := newSampler(resolved(t, Options{K: 3, Beta: 0.05}, 30, 20), pc.C.DT)
+	s, err := newSampler(resolved(t, Options{K: 3, Beta: 0.05, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}, 30, 20), pc.C.DT)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +160,7 @@ func TestLogPWZMatchesDirect(t *testing.T) {
 func TestRecoversPlantedTopicsAndFoldsIn(t *testing.T) {
 	pc := testcorpus.Planted(t, 3, 100, 300, 5, 80)
 	rec := engine.NewRecorder()
-	o := Options{K: 5, Alpha: 0.5, Iters: 200, Seed: 1}
+	o := Options{K: 5, Alpha: 0.5, Iters: 200, Seed: 1, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}
 	model, st, err := o.Fit(context.Background(), pc.C, rec)
 	if err != nil {
 		t.Fatal(err)
@@ -233,7 +233,7 @@ func TestDeterminismAcrossPools(t *testing.T) {
 	var refObj []float64
 	for _, workers := range []int{1, 2, 3} {
 		rec := engine.NewRecorder()
-		o := Options{K: 6, Iters: 12, EvalEvery: 3, Seed: 5, Pool: parallel.NewPool(workers)}
+		o := Options{K: 6, Iters: 12, EvalEvery: 3, Seed: 5, Pool: parallel.NewPool(workers), BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}
 		m, _, err := o.Fit(context.Background(), pc.C, rec)
 		if err != nil {
 			t.Fatal(err)
@@ -259,7 +259,7 @@ func TestDeterminismAcrossPools(t *testing.T) {
 			}
 		}
 	}
-	m2, _, _ := Options{K: 6, Iters: 12, Seed: 6}.Fit(context.Background(), pc.C, nil)
+	m2, _, _ := Options{K: 6, Iters: 12, Seed: 6, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), pc.C, nil)
 	if testcorpus.BitsEqual(m2.TermTopics(), ref.TermTopics()) {
 		t.Error("seeds 5 and 6 gave the same fit")
 	}
@@ -286,7 +286,7 @@ func TestFoldInOneToken(t *testing.T) {
 	// With one token, every fold-in sweep draws z ∝ α·φ_wk afresh, so
 	// θ_k → (φ_wk/Σ_j φ_wj + α)/(1 + Kα) as the sweeps grow.
 	pc := testcorpus.Planted(t, 5, 30, 40, 3, 20)
-	model, _, err := Options{K: 3, Iters: 30, FoldInIters: 40000, Seed: 2}.Fit(context.Background(), pc.C, nil)
+	model, _, err := Options{K: 3, Iters: 30, FoldInIters: 40000, Seed: 2, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), pc.C, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -317,17 +317,17 @@ func TestCountsRule(t *testing.T) {
 	frac.D.Val[5] += 0.4
 	frac.DT = frac.D.T()
 	w, d := frac.D.Locate(5)
-	_, _, err := Options{K: 2, Iters: 3}.Fit(context.Background(), &frac, nil)
+	_, _, err := Options{K: 2, Iters: 3, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), &frac, nil)
 	if err == nil || !strings.Contains(err.Error(), "not an integer") || !strings.Contains(err.Error(), "RoundWeights") ||
 		!strings.Contains(err.Error(), fmt.Sprintf("D[%d,%d] = %v", w, d, frac.D.Val[5])) {
 		t.Fatalf("non-integer count: %v", err)
 	}
 	// RoundWeights rounds x+0.4 back to x: the same fit as the integer corpus.
-	a, _, err := Options{K: 2, Iters: 3, RoundWeights: true}.Fit(context.Background(), &frac, nil)
+	a, _, err := Options{K: 2, Iters: 3, RoundWeights: true, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), &frac, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _, _ := Options{K: 2, Iters: 3}.Fit(context.Background(), pc.C, nil)
+	b, _, _ := Options{K: 2, Iters: 3, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), pc.C, nil)
 	if !testcorpus.BitsEqual(a.TermTopics(), b.TermTopics()) || !testcorpus.BitsEqual(a.DocTopics(), b.DocTopics()) {
 		t.Error("rounded corpus fits differently")
 	}
@@ -347,50 +347,50 @@ func TestValidation(t *testing.T) {
 		o    Options
 		want string
 	}{
-		{Options{K: 9}, "K = 9 exceeds"},
-		{Options{K: -2}, "K = -2"},
-		{Options{K: 2, Alpha: -1}, "Alpha = -1"},
-		{Options{K: 2, Beta: math.Inf(1)}, "Beta = +Inf"},
-		{Options{K: 2, Iters: -1}, "Iters = -1"},
-		{Options{K: 2, Iters: 10, BurnIn: 10}, "BurnIn = 10"},
-		{Options{K: 2, EvalEvery: -3}, "EvalEvery"},
-		{Options{K: 2, FoldInIters: 5, FoldInBurnIn: 7}, "FoldInBurnIn = 7"},
+		{Options{K: 9, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}, "K = 9 exceeds"},
+		{Options{K: -2, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}, "K = -2"},
+		{Options{K: 2, Alpha: -1, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}, "Alpha = -1"},
+		{Options{K: 2, Beta: math.Inf(1), BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}, "Beta = +Inf"},
+		{Options{K: 2, Iters: -1, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}, "Iters = -1"},
+		{Options{K: 2, Iters: 10, BurnIn: 10, FoldInBurnIn: AutoBurnIn}, "BurnIn = 10"},
+		{Options{K: 2, EvalEvery: -3, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}, "EvalEvery"},
+		{Options{K: 2, FoldInIters: 5, FoldInBurnIn: 7, BurnIn: AutoBurnIn}, "FoldInBurnIn = 7"},
 	} {
 		_, _, err := tc.o.Fit(context.Background(), pc.C, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: err = %v, want it to mention %q", tc.o, err, tc.want)
 		}
 	}
-	set := resolved(t, Options{K: 4}, 10, 8)
+	set := resolved(t, Options{K: 4, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}, 10, 8)
 	if set.alpha != 12.5 || set.beta != 0.1 || set.iters != 1000 || set.burnIn != 500 || set.evalEvery != 10 || set.foldIters != 100 || set.foldBurn != 50 {
 		t.Errorf("defaults %+v", set)
 	}
-	if set := resolved(t, Options{K: 4, Iters: 7, BurnIn: -1}, 10, 8); set.burnIn != 0 {
-		t.Errorf("negative burn-in resolved to %d", set.burnIn)
+	if set := resolved(t, Options{K: 4, Iters: 7, BurnIn: 0, FoldInBurnIn: AutoBurnIn}, 10, 8); set.burnIn != 0 {
+		t.Errorf("zero burn-in resolved to %d", set.burnIn)
 	}
-	if _, _, err := (Options{}).Fit(context.Background(), nil, nil); err == nil {
+	if _, _, err := (Options{BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}).Fit(context.Background(), nil, nil); err == nil {
 		t.Error("nil corpus accepted")
 	}
 	// Size 1: one term, one document, K = 1: φ = θ = 1.
 	one, _ := sparse.FromTriplets(1, 1, []sparse.Triplet{{Row: 0, Col: 0, Val: 3}})
-	m, st, err := Options{K: 1, Iters: 4}.Fit(context.Background(), testcorpus.CorpusOf(t, one), nil)
+	m, st, err := Options{K: 1, Iters: 4, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), testcorpus.CorpusOf(t, one), nil)
 	if err != nil || m.TermTopics().At(0, 0) != 1 || m.DocTopics().At(0, 0) != 1 || st.Iterations != 4 {
 		t.Errorf("1×1: %v, %v", st, err)
 	}
 	// An empty document gets θ = 1/K.
 	e, _ := sparse.FromTriplets(3, 2, []sparse.Triplet{{Row: 0, Col: 0, Val: 2}, {Row: 2, Col: 0, Val: 1}})
-	m, _, err = Options{K: 2, Iters: 4}.Fit(context.Background(), testcorpus.CorpusOf(t, e), nil)
+	m, _, err = Options{K: 2, Iters: 4, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), testcorpus.CorpusOf(t, e), nil)
 	if err != nil || m.DocTopics().At(1, 0) != 0.5 || m.DocTopics().At(1, 1) != 0.5 {
 		t.Errorf("empty document: θ = %v, %v", mat.Formatted(m.DocTopics()), err)
 	}
-	if (Options{}).Name() != "lda" {
+	if (Options{BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}).Name() != "lda" {
 		t.Error("name")
 	}
 }
 
 func TestFoldInErrors(t *testing.T) {
 	pc := testcorpus.Planted(t, 8, 10, 8, 2, 10)
-	model, _, _ := Options{K: 2, Iters: 3}.Fit(context.Background(), pc.C, nil)
+	model, _, _ := Options{K: 2, Iters: 3, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), pc.C, nil)
 	wrong, _ := sparse.FromTriplets(1, 9, nil)
 	if _, err := model.FoldIn(context.Background(), wrong); err == nil || !strings.Contains(err.Error(), "9 columns") {
 		t.Errorf("wrong width: %v", err)
@@ -415,7 +415,7 @@ func TestFoldInErrors(t *testing.T) {
 
 func TestCancellation(t *testing.T) {
 	pc := testcorpus.Planted(t, 9, 30, 40, 3, 20)
-	o := Options{K: 3, Iters: 10, BurnIn: 5, Seed: 5}
+	o := Options{K: 3, Iters: 10, BurnIn: 5, Seed: 5, FoldInBurnIn: AutoBurnIn}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	m, st, err := o.Fit(ctx, pc.C, nil)
@@ -439,7 +439,7 @@ func TestCancellation(t *testing.T) {
 	}
 	// The estimates average sweeps 6 and 7, as a 7-sweep fit with the same
 	// burn-in does.
-	ref, _, _ := Options{K: 3, Iters: 7, BurnIn: 5, Seed: 5}.Fit(context.Background(), pc.C, nil)
+	ref, _, _ := Options{K: 3, Iters: 7, BurnIn: 5, Seed: 5, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), pc.C, nil)
 	if !testcorpus.BitsEqual(m.TermTopics(), ref.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), ref.DocTopics()) {
 		t.Error("cancelled model differs from the 7-sweep fit")
 	}
@@ -449,7 +449,7 @@ func BenchmarkSweep(b *testing.B) {
 	// One Gibbs sweep at the foundation's benchmark size: 30,000 terms ×
 	// 20,000 documents, 1.6M non-zeros (about 4M tokens), K = 100.
 	c := testcorpus.BenchmarkCorpus(b)
-	s, err := newSampler(resolved(b, Options{K: testcorpus.BenchK}, c.Terms(), c.Docs()), c.DT)
+	s, err := newSampler(resolved(b, Options{K: testcorpus.BenchK, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}, c.Terms(), c.Docs()), c.DT)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -463,7 +463,7 @@ func BenchmarkSweep(b *testing.B) {
 
 func BenchmarkLogPWZ(b *testing.B) {
 	c := testcorpus.BenchmarkCorpus(b)
-	s, err := newSampler(resolved(b, Options{K: testcorpus.BenchK}, c.Terms(), c.Docs()), c.DT)
+	s, err := newSampler(resolved(b, Options{K: testcorpus.BenchK, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}, c.Terms(), c.Docs()), c.DT)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -22,7 +22,7 @@ func TestMED(t *testing.T) {
 		iters = 20
 	}
 	rec := engine.NewRecorder()
-	m, st, err := Options{K: 20, Iters: iters, Seed: 1}.Fit(context.Background(), c, rec)
+	m, st, err := Options{K: 20, Iters: iters, Seed: 1, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), c, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func TestMED(t *testing.T) {
 		}
 	}
 	tfidf := testcorpus.MED(t, "tfidf")
-	if _, _, err := (Options{K: 20, Iters: 2}).Fit(context.Background(), tfidf, nil); err == nil || !strings.Contains(err.Error(), "not an integer") {
+	if _, _, err := (Options{K: 20, Iters: 2, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}).Fit(context.Background(), tfidf, nil); err == nil || !strings.Contains(err.Error(), "not an integer") {
 		t.Errorf("tf-idf corpus: %v", err)
 	}
 }

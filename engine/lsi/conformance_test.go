@@ -12,7 +12,7 @@ func TestConformance(t *testing.T) {
 	factortest.Run(t, factortest.Family{
 		Name: "lsi",
 		New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-			return Options{K: cfg.K, Seed: cfg.Seed, Pool: cfg.Pool}, nil
+			return Options{K: cfg.K, Seed: cfg.Seed, Pool: cfg.Pool, PowerIters: DefaultPowerIters}, nil
 		},
 		// Singular vectors are signed; the fit is one direct computation.
 		NonNegative: false, Monotone: false, KLimited: true, OneShot: true,

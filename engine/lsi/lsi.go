@@ -14,24 +14,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Defaults applied where an Options field is zero. They are chosen for
-// accuracy, LSI being the exact truncated SVD: on MED's tf-idf matrix (a
-// flat spectrum, σ_20/σ_1 ≈ 0.48) with K = 20 they give the K singular
-// values to a relative 3e-7 of a dense reference, where engine/rsvd's own
-// defaults (10 extra columns, 4 power iterations) leave errors of 3%.
-const (
-	// DefaultK is the number of topics of the RLSI paper's topic tables
-	// (Section 6.3: K = 20 for every method).
-	DefaultK = 20
-	// DefaultMinOversample is the smallest default oversampling: the
-	// default is max(K, DefaultMinOversample) extra sketch columns, so the
-	// sketch has 2K columns for K ≥ 10 (Halko et al. Section 4.2 use
-	// p = 5–10 for rapidly decaying spectra; text spectra decay slowly).
-	DefaultMinOversample = rsvd.DefaultOversample
-	// DefaultPowerIters is the number of power iterations q.
-	DefaultPowerIters = 20
-)
-
 // Names of the recorded objective term and factors.
 const (
 	// TermLoss is ‖D − U_K U_Kᵀ D‖²_F, the whole objective.
@@ -39,56 +21,6 @@ const (
 	SparsityU = "U"
 	SparsityV = "V"
 )
-
-// Options configure LSI. The zero value is valid: K = 20, oversampling
-// max(K, 10), 20 power iterations, seed 0 and the default pool. Options
-// implements engine.Method.
-type Options struct {
-	// K is the number of topics (singular triplets); 0 means DefaultK. It
-	// must not exceed min(M, N) of the corpus.
-	K int
-	// Oversample is the number of extra columns of the random sketch; 0
-	// means max(K, DefaultMinOversample). The sketch has
-	// min(K + Oversample, M, N) columns.
-	Oversample int
-	// PowerIters is the number of power (subspace) iterations; 0 means
-	// DefaultPowerIters, a negative value means none.
-	PowerIters int
-	// Seed seeds the Gaussian test matrix (engine.NewRand).
-	Seed uint64
-	// Pool runs the sparse × dense products; nil means parallel.Default().
-	Pool *parallel.Pool
-}
-
-// Name is the registry name, "lsi".
-func (o Options) Name() string { return "lsi" }
-
-// resolve validates o against an M×N corpus and applies the defaults.
-func (o Options) resolve(m, n int) (rsvd.Options, error) {
-	r := rsvd.Options{K: o.K, Oversample: o.Oversample, PowerIters: o.PowerIters, Seed: o.Seed, Pool: o.Pool}
-	if r.K < 0 {
-		return r, fmt.Errorf("lsi: K = %d, want ≥ 1 (0 for the default %d)", r.K, DefaultK)
-	}
-	if r.K == 0 {
-		r.K = DefaultK
-	}
-	if r.K > min(m, n) {
-		return r, fmt.Errorf("lsi: K = %d exceeds min(M, N) = min(%d terms, %d documents) = %d", r.K, m, n, min(m, n))
-	}
-	if r.Oversample < 0 {
-		return r, fmt.Errorf("lsi: Oversample = %d, want ≥ 0 (0 for the default max(K, %d))", r.Oversample, DefaultMinOversample)
-	}
-	if r.Oversample == 0 {
-		r.Oversample = max(r.K, DefaultMinOversample)
-	}
-	if r.PowerIters == 0 {
-		r.PowerIters = DefaultPowerIters
-	}
-	if r.Pool == nil {
-		r.Pool = parallel.Default()
-	}
-	return r, nil
-}
 
 // Fit computes the truncated SVD of the corpus's D and returns U_K, Σ_K
 // and the folded-in training documents (see the package documentation).

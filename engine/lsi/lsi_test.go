@@ -129,7 +129,7 @@ func TestMatchesDenseSVD(t *testing.T) {
 
 func TestFoldInOfTrainingDocumentIsDocTopics(t *testing.T) {
 	c := weightedCorpus(t, 2, 300, 600, 0.05) // several row blocks
-	model, _, err := Options{K: 10, Seed: 1}.Fit(context.Background(), c, nil)
+	model, _, err := Options{K: 10, Seed: 1, PowerIters: DefaultPowerIters}.Fit(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +158,7 @@ func TestHandComputed(t *testing.T) {
 	// q̂ = u_1ᵀq/σ_1 = 6/3 = 2, document 1 to 3/3 = 1 and document 2 to 0;
 	// the loss is σ_2² = 1.
 	d, _ := sparse.FromTriplets(2, 2, []sparse.Triplet{{Row: 0, Col: 0, Val: 3}, {Row: 1, Col: 1, Val: 1}})
-	model, st, err := Options{K: 1}.Fit(context.Background(), testcorpus.CorpusOf(t, d), nil)
+	model, st, err := Options{K: 1, PowerIters: DefaultPowerIters}.Fit(context.Background(), testcorpus.CorpusOf(t, d), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +193,7 @@ func TestRankDeficient(t *testing.T) {
 		}
 	}
 	dm, _ := sparse.FromTriplets(30, 20, ts)
-	model, st, err := Options{K: 4}.Fit(context.Background(), testcorpus.CorpusOf(t, dm), nil)
+	model, st, err := Options{K: 4, PowerIters: DefaultPowerIters}.Fit(context.Background(), testcorpus.CorpusOf(t, dm), nil)
 	if err != nil || st.Reason != engine.Converged {
 		t.Fatalf("%v, %v", st, err)
 	}
@@ -221,7 +221,7 @@ func TestDeterminismAcrossPools(t *testing.T) {
 	var ref engine.Model
 	var refObj float64
 	for _, workers := range []int{1, 2, 3} {
-		m, st, err := Options{K: 12, Seed: 8, Pool: parallel.NewPool(workers)}.Fit(context.Background(), c, nil)
+		m, st, err := Options{K: 12, Seed: 8, Pool: parallel.NewPool(workers), PowerIters: DefaultPowerIters}.Fit(context.Background(), c, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -234,7 +234,7 @@ func TestDeterminismAcrossPools(t *testing.T) {
 			t.Errorf("%d workers: result differs from 1 worker", workers)
 		}
 	}
-	m2, _, _ := Options{K: 12, Seed: 9}.Fit(context.Background(), c, nil)
+	m2, _, _ := Options{K: 12, Seed: 9, PowerIters: DefaultPowerIters}.Fit(context.Background(), c, nil)
 	if testcorpus.BitsEqual(m2.TermTopics(), ref.TermTopics()) {
 		t.Error("seeds 8 and 9 gave the same bits")
 	}
@@ -246,32 +246,32 @@ func TestValidation(t *testing.T) {
 		o    Options
 		want string
 	}{
-		{Options{K: 9}, "K = 9 exceeds"},
-		{Options{K: -1}, "K = -1"},
-		{Options{K: 2, Oversample: -3}, "Oversample = -3"},
-		{Options{}, "K = 20 exceeds"},
+		{Options{K: 9, PowerIters: DefaultPowerIters}, "K = 9 exceeds"},
+		{Options{K: -1, PowerIters: DefaultPowerIters}, "K = -1"},
+		{Options{K: 2, Oversample: -3, PowerIters: DefaultPowerIters}, "Oversample = -3"},
+		{Options{PowerIters: DefaultPowerIters}, "K = 20 exceeds"},
 	} {
 		_, _, err := tc.o.Fit(context.Background(), c, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: err = %v, want it to mention %q", tc.o, err, tc.want)
 		}
 	}
-	if _, _, err := (Options{}).Fit(context.Background(), nil, nil); err == nil {
+	if _, _, err := (Options{PowerIters: DefaultPowerIters}).Fit(context.Background(), nil, nil); err == nil {
 		t.Error("nil corpus accepted")
 	}
 	bad := *c
 	bad.D = c.D.Clone()
 	bad.D.Val[2] = math.NaN()
-	if _, _, err := (Options{K: 2}).Fit(context.Background(), &bad, nil); err == nil || !strings.Contains(err.Error(), "NaN") {
+	if _, _, err := (Options{K: 2, PowerIters: DefaultPowerIters}).Fit(context.Background(), &bad, nil); err == nil || !strings.Contains(err.Error(), "NaN") {
 		t.Errorf("NaN weight: %v", err)
 	}
 	// Size 1.
 	one, _ := sparse.FromTriplets(1, 1, []sparse.Triplet{{Row: 0, Col: 0, Val: 2}})
-	m, st, err := Options{K: 1}.Fit(context.Background(), testcorpus.CorpusOf(t, one), nil)
+	m, st, err := Options{K: 1, PowerIters: DefaultPowerIters}.Fit(context.Background(), testcorpus.CorpusOf(t, one), nil)
 	if err != nil || math.Abs(m.TermTopics().At(0, 0)-1) > 1e-15 || math.Abs(m.DocTopics().At(0, 0)-1) > 1e-15 || st.Objective > 1e-28 {
 		t.Errorf("1×1: %v, %v", st, err)
 	}
-	if (Options{}).Name() != "lsi" {
+	if (Options{PowerIters: DefaultPowerIters}).Name() != "lsi" {
 		t.Error("name")
 	}
 }
@@ -280,11 +280,11 @@ func TestCancellationAndFoldInErrors(t *testing.T) {
 	c := weightedCorpus(t, 5, 40, 30, 0.2)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	m, st, err := Options{K: 3}.Fit(ctx, c, nil)
+	m, st, err := Options{K: 3, PowerIters: DefaultPowerIters}.Fit(ctx, c, nil)
 	if err != nil || st.Reason != engine.Cancelled || st.Iterations != 0 || m != nil {
 		t.Errorf("cancelled: %v, %v, %v", m, st, err)
 	}
-	model, _, err := Options{K: 3}.Fit(context.Background(), c, nil)
+	model, _, err := Options{K: 3, PowerIters: DefaultPowerIters}.Fit(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,7 +313,7 @@ func BenchmarkFit(b *testing.B) {
 	// default 20 power iterations and K extra columns, DocTopics and the
 	// loss) at the foundation's benchmark size: 30,000 terms × 20,000
 	// documents, 1.6M non-zeros, K = 100.
-	benchFit(b, Options{K: testcorpus.BenchK, Seed: 1})
+	benchFit(b, Options{K: testcorpus.BenchK, Seed: 1, PowerIters: DefaultPowerIters})
 }
 
 func BenchmarkFitRSVDDefaults(b *testing.B) {

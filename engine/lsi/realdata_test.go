@@ -16,7 +16,7 @@ func TestMED(t *testing.T) {
 	// singular values agree with the eigenvalues of the dense DᵀD (1033×1033, the reference), and DocTopics is the fold-in
 	// of the training documents.
 	c := testcorpus.MED(t, "tfidf")
-	m, st, err := Options{K: 20, Seed: 1}.Fit(context.Background(), c, nil)
+	m, st, err := Options{K: 20, Seed: 1, PowerIters: DefaultPowerIters}.Fit(context.Background(), c, nil)
 	if err != nil || st.Reason != engine.Converged {
 		t.Fatalf("%v, %v", st, err)
 	}

@@ -25,16 +25,16 @@ func conformanceFamily(init string) factortest.Family {
 		KLimited:    true,
 		Invalid: []factortest.Invalid{
 			{Name: "unknown init", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: cfg.K, Init: "svd", Pool: cfg.Pool}, nil
+				return Options{K: cfg.K, Init: "svd", Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
 			}},
 			{Name: "NaN tolerance", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
 				return Options{K: cfg.K, Pool: cfg.Pool, Stopping: engine.Stopping{RelTol: math.NaN()}}, nil
 			}},
 			{Name: "negative MaxIter", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: cfg.K, Pool: cfg.Pool, Stopping: engine.Stopping{MaxIter: -1}}, nil
+				return Options{K: cfg.K, Pool: cfg.Pool, Stopping: engine.Stopping{MaxIter: -1, RelTol: engine.DefaultRelTol}}, nil
 			}},
 			{Name: "custom without factors", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: cfg.K, Init: InitCustom, Pool: cfg.Pool}, nil
+				return Options{K: cfg.K, Init: InitCustom, Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
 			}},
 		},
 		FoldInCheck: foldInCheck,
@@ -244,7 +244,7 @@ func TestInitializations(t *testing.T) {
 	c := factortest.Corpus(t, 80, 60, 4, 2)
 	mean := meanOf(c.D)
 	// Random: every entry |z|·sqrt(mean/K) > 0; E|z| = sqrt(2/π).
-	o, err := Options{K: 5}.resolved(c.Terms(), c.Docs())
+	o, err := Options{K: 5, Stopping: engine.DefaultStopping()}.resolved(c.Terms(), c.Docs())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -344,12 +344,12 @@ func TestValidation(t *testing.T) {
 		o    Options
 		want string
 	}{
-		{"negative K", Options{K: -2}, "K = -2"},
-		{"K too large", Options{K: 9}, "exceeds min"},
-		{"bad init", Options{Init: "NNDSVD"}, "Init"},
-		{"custom missing V0", Options{K: 2, Init: InitCustom, U0: good}, "needs both"},
-		{"custom wrong shape", Options{K: 2, Init: InitCustom, U0: good, V0: mat.NewDense(7, 2, nil)}, "V0 is 7×2"},
-		{"custom negative", Options{K: 2, Init: InitCustom, U0: mat.NewDense(20, 2, nil), V0: mat.NewDense(8, 2, []float64{1, 1, 1, -1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1})}, "V0[1,1] = -1"},
+		{"negative K", Options{K: -2, Stopping: engine.DefaultStopping()}, "K = -2"},
+		{"K too large", Options{K: 9, Stopping: engine.DefaultStopping()}, "exceeds min"},
+		{"bad init", Options{Init: "NNDSVD", Stopping: engine.DefaultStopping()}, "Init"},
+		{"custom missing V0", Options{K: 2, Init: InitCustom, U0: good, Stopping: engine.DefaultStopping()}, "needs both"},
+		{"custom wrong shape", Options{K: 2, Init: InitCustom, U0: good, V0: mat.NewDense(7, 2, nil), Stopping: engine.DefaultStopping()}, "V0 is 7×2"},
+		{"custom negative", Options{K: 2, Init: InitCustom, U0: mat.NewDense(20, 2, nil), V0: mat.NewDense(8, 2, []float64{1, 1, 1, -1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}), Stopping: engine.DefaultStopping()}, "V0[1,1] = -1"},
 		{"NaN tol", Options{Stopping: engine.Stopping{RelTol: math.NaN()}}, "RelTol"},
 	} {
 		_, _, err := tc.o.Fit(context.Background(), c, nil)
@@ -357,12 +357,12 @@ func TestValidation(t *testing.T) {
 			t.Errorf("%s: error %v, want one containing %q", tc.name, err, tc.want)
 		}
 	}
-	if _, _, err := (Options{}).Fit(context.Background(), nil, nil); err == nil {
+	if _, _, err := (Options{Stopping: engine.DefaultStopping()}).Fit(context.Background(), nil, nil); err == nil {
 		t.Error("nil corpus: no error")
 	}
 	// Defaults: K = 10 when it fits; custom takes K from U0.
 	big := factortest.Corpus(t, 30, 20, 3, 4)
-	m, _, err := Options{Stopping: engine.Stopping{MaxIter: 2}}.Fit(context.Background(), big, nil)
+	m, _, err := Options{Stopping: engine.Stopping{MaxIter: 2, RelTol: engine.DefaultRelTol}}.Fit(context.Background(), big, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -372,7 +372,7 @@ func TestValidation(t *testing.T) {
 	u0, v0 := mat.NewDense(20, 2, nil), mat.NewDense(8, 2, nil)
 	u0.Apply(func(_, _ int, _ float64) float64 { return 1 }, u0)
 	v0.Apply(func(_, _ int, _ float64) float64 { return 1 }, v0)
-	m, _, err = Options{Init: InitCustom, U0: u0, V0: v0, Stopping: engine.Stopping{MaxIter: 2}}.Fit(context.Background(), c, nil)
+	m, _, err = Options{Init: InitCustom, U0: u0, V0: v0, Stopping: engine.Stopping{MaxIter: 2, RelTol: engine.DefaultRelTol}}.Fit(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -412,7 +412,7 @@ func TestNumericalFailure(t *testing.T) {
 		u0, v0 := mat.NewDense(7, 2, nil), mat.NewDense(6, 2, nil)
 		u0.Apply(func(_, _ int, _ float64) float64 { return tc.u0v }, u0)
 		v0.Apply(func(_, _ int, _ float64) float64 { return 1 }, v0)
-		m, st, err := Options{Init: InitCustom, U0: u0, V0: v0}.Fit(context.Background(), c, nil)
+		m, st, err := Options{Init: InitCustom, U0: u0, V0: v0, Stopping: engine.DefaultStopping()}.Fit(context.Background(), c, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/param"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -13,7 +14,8 @@ import (
 // numerator and the denominator of every update factor.
 const Eps = 1e-16
 
-// DefaultK is the number of topics when Options.K is 0.
+// DefaultK is the number of topics when Options.K is 0 (its declared
+// default).
 const DefaultK = 10
 
 // Initializations accepted in Options.Init.
@@ -28,24 +30,26 @@ const (
 // scikit-learn's _initialize_nmf does (its eps = 1e-6).
 const NNDSVDZero = 1e-6
 
-// Options configures an NMF fit. The zero value is valid: 10 topics, the
-// engine's default stopping rule, seed 0, random initialization, the
-// default pool. Options implements engine.Method.
+// Options configures an NMF fit; Options implements engine.Method. Its
+// declared fields are the parameters of the "nmf" catalog family
+// (engine/param): Defaults returns 10 topics, the engine's default stopping
+// rule, seed 0, random initialization and the default pool. In a literal,
+// a zero K, Init or Stopping.MaxIter selects its default, while a zero
+// Stopping.RelTol runs every iteration.
 type Options struct {
 	// K is the number of topics; 0 means DefaultK. It must not exceed
 	// min(M, N) of the corpus. With Init "custom" and K = 0, K is the
 	// number of columns of U0.
-	K int
+	K int `param:"k" default:"10" range:"[1,inf)" doc:"number of topics K (1 ≤ K ≤ min(terms, documents))"`
 
-	// Stopping is the stopping rule (engine.Stopping; zero value valid):
-	// at most MaxIter iterations, stop when the relative decrease of the
-	// loss ‖D − UVᵀ‖²_F between evaluations is ≤ RelTol. FoldIn uses the
-	// same rule on each document's own loss.
-	Stopping engine.Stopping
+	// Stopping is the stopping rule: at most MaxIter iterations, stop when
+	// the relative decrease of the loss ‖D − UVᵀ‖²_F between evaluations
+	// is ≤ RelTol. FoldIn uses the same rule on each document's own loss.
+	Stopping engine.Stopping `param:"iters,tol" iters:"maximum iterations (one V update and one U update each)" tol:"relative decrease of ‖D−UVᵀ‖²_F that stops the fit; 0 or negative runs all iterations"`
 
 	// Seed seeds the random initialization and the randomized SVD of
 	// NNDSVD (engine.NewRand).
-	Seed uint64
+	Seed uint64 `param:"seed" default:"0" doc:"seed of the random initialization and of the randomized SVD of nndsvd"`
 
 	// Init is the initialization of U and V:
 	//
@@ -64,7 +68,7 @@ type Options struct {
 	//     (scikit-learn's "nndsvda"), better when sparsity is not wanted.
 	//   - "custom": U0 (M×K) and V0 (N×K), copied; they must be finite
 	//     and non-negative.
-	Init string
+	Init string `param:"init" default:"random" range:"random|nndsvd|nndsvda" doc:"random (|N(0,1)|·sqrt(mean(D)/K), as scikit-learn), nndsvd (Boutsidis & Gallopoulos 2008) or nndsvda (zeros filled with mean(D))"`
 
 	// U0 and V0 are the starting factors for Init "custom" (ignored
 	// otherwise): U0 is M×K, V0 is N×K (one row per document).
@@ -72,6 +76,14 @@ type Options struct {
 
 	// Pool runs the parallel kernels; nil means parallel.Default().
 	Pool *parallel.Pool
+}
+
+// Defaults returns the declared defaults of every parameter (the tags of
+// Options).
+func Defaults() Options {
+	var o Options
+	param.Defaults(&o)
+	return o
 }
 
 // Name is the registry name "nmf".

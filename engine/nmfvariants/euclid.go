@@ -23,11 +23,7 @@ func (o EOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorde
 	if c == nil || c.D == nil {
 		return nil, engine.Status{}, fmt.Errorf("nmfe: nil corpus or term-document matrix")
 	}
-	lambda := o.Lambda
-	if lambda == 0 {
-		lambda = DefaultLambda
-	}
-	set, err := settings{name: "nmfe", k: o.K, lambda: lambda, stop: o.Stopping, seed: o.Seed, u0: o.U0, v0: o.V0, pool: o.Pool}.resolve(c.Terms(), c.Docs())
+	set, err := settings{name: "nmfe", k: o.K, lambda: o.Lambda, stop: o.Stopping, seed: o.Seed, u0: o.U0, v0: o.V0, pool: o.Pool}.resolve(c.Terms(), c.Docs())
 	if err != nil {
 		return nil, engine.Status{}, err
 	}

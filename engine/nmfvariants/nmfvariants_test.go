@@ -16,15 +16,15 @@ func TestConformanceNMFE(t *testing.T) {
 	factortest.Run(t, factortest.Family{
 		Name: "nmfe",
 		New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-			return EOptions{K: cfg.K, Seed: cfg.Seed, Pool: cfg.Pool, Stopping: engine.Stopping{MaxIter: cfg.MaxIter, RelTol: -1}}, nil
+			return EOptions{K: cfg.K, Seed: cfg.Seed, Pool: cfg.Pool, Stopping: engine.Stopping{MaxIter: cfg.MaxIter, RelTol: -1}, Lambda: DefaultLambda}, nil
 		},
 		NonNegative: true, Monotone: true, KLimited: true,
 		Invalid: []factortest.Invalid{
 			{Name: "Lambda = NaN", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return EOptions{K: cfg.K, Lambda: math.NaN(), Pool: cfg.Pool}, nil
+				return EOptions{K: cfg.K, Lambda: math.NaN(), Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
 			}},
 			{Name: "Lambda < 0", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return EOptions{K: cfg.K, Lambda: -1, Pool: cfg.Pool}, nil
+				return EOptions{K: cfg.K, Lambda: -1, Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
 			}},
 		},
 	})
@@ -39,7 +39,7 @@ func TestConformanceNMFI(t *testing.T) {
 		NonNegative: true, Monotone: true, KLimited: true,
 		Invalid: []factortest.Invalid{
 			{Name: "U0 without V0", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return IOptions{K: cfg.K, U0: mat.NewDense(c.Terms(), cfg.K, nil), Pool: cfg.Pool}, nil
+				return IOptions{K: cfg.K, U0: mat.NewDense(c.Terms(), cfg.K, nil), Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
 			}},
 		},
 	})
@@ -89,7 +89,7 @@ func TestNMFEOneIterationLiteral(t *testing.T) {
 	const k, lambda = 3, 0.7
 	u0, v0 := randomStart(30, 25, k, 1)
 	rec := engine.NewRecorder()
-	m, _, err := EOptions{K: k, Lambda: lambda, U0: u0, V0: v0, Stopping: engine.Stopping{MaxIter: 1}}.Fit(context.Background(), c, rec)
+	m, _, err := EOptions{K: k, Lambda: lambda, U0: u0, V0: v0, Stopping: engine.Stopping{MaxIter: 1, RelTol: engine.DefaultRelTol}}.Fit(context.Background(), c, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestNMFIOneIterationLiteral(t *testing.T) {
 	const k = 3
 	u0, v0 := randomStart(30, 25, k, 2)
 	rec := engine.NewRecorder()
-	m, _, err := IOptions{K: k, U0: u0, V0: v0, Stopping: engine.Stopping{MaxIter: 1}}.Fit(context.Background(), c, rec)
+	m, _, err := IOptions{K: k, U0: u0, V0: v0, Stopping: engine.Stopping{MaxIter: 1, RelTol: engine.DefaultRelTol}}.Fit(context.Background(), c, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +193,7 @@ func TestNMFIOneIterationLiteral(t *testing.T) {
 func TestFoldInKKT(t *testing.T) {
 	c := factortest.Corpus(t, 80, 120, 4, 3)
 	stop := engine.Stopping{MaxIter: 20000, RelTol: -1}
-	mi, _, err := IOptions{K: 4, Stopping: engine.Stopping{MaxIter: 50}, Pool: parallel.NewPool(2)}.Fit(context.Background(), c, nil)
+	mi, _, err := IOptions{K: 4, Stopping: engine.Stopping{MaxIter: 50, RelTol: engine.DefaultRelTol}, Pool: parallel.NewPool(2)}.Fit(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +204,7 @@ func TestFoldInKKT(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	me, _, err := EOptions{K: 4, Lambda: 0.5, Stopping: engine.Stopping{MaxIter: 50}}.Fit(context.Background(), c, nil)
+	me, _, err := EOptions{K: 4, Lambda: 0.5, Stopping: engine.Stopping{MaxIter: 50, RelTol: engine.DefaultRelTol}}.Fit(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,10 +6,12 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/param"
 	"gonum.org/v1/gonum/mat"
 )
 
-// Defaults applied where an Options field is zero.
+// The declared defaults (the tags of EOptions and IOptions), as constants
+// for code that states them.
 const (
 	// DefaultK is the smallest number of topics of the TNMF paper's
 	// experiments (Section 5, K = 20 … 100).
@@ -24,21 +26,23 @@ const (
 // doc).
 const Eps = 1e-16
 
-// EOptions configure NMF_E: min ‖D − UVᵀ‖²_F + λ(‖U‖²_F + ‖V‖²_F) over U, V ≥ 0.
-// The zero value is valid: K = 20, λ = 0.1, the engine's default stopping
-// rule, random initialization from seed 0, the default pool. EOptions
-// implements engine.Method.
+// EOptions configure NMF_E: min ‖D − UVᵀ‖²_F + λ(‖U‖²_F + ‖V‖²_F) over
+// U, V ≥ 0; EOptions implements engine.Method. Its declared fields are the
+// parameters of the "nmfe" catalog family (engine/param): DefaultsE
+// returns K = 20, λ = 0.1, the engine's default stopping rule, random
+// initialization from seed 0 and the default pool. In a literal, a zero K
+// or Stopping.MaxIter selects its default, while a zero Lambda is no
+// regularizer and a zero Stopping.RelTol runs every iteration.
 type EOptions struct {
 	// K is the number of topics; 0 means DefaultK. At most min(M, N).
-	K int
-	// Lambda (λ ≥ 0) weighs the ℓ2 regularizer of both factors; 0 means
-	// DefaultLambda (for none, use engine/nmf).
-	Lambda float64
+	K int `param:"k" default:"20" range:"[1,inf)" doc:"number of topics K (1 ≤ K ≤ min(terms, documents))"`
+	// Lambda (λ ≥ 0) weighs the ℓ2 regularizer of both factors.
+	Lambda float64 `param:"lambda" default:"0.1" range:"[0,inf)" doc:"λ ≥ 0 of the ℓ2 regularizer on both factors"`
 	// Stopping bounds the iterations and sets the relative-change test on
 	// the objective; FoldIn applies it to each document's own objective.
-	Stopping engine.Stopping
+	Stopping engine.Stopping `param:"iters,tol" iters:"maximum iterations (a V update and a U update each)"`
 	// Seed seeds the random start (see the package doc).
-	Seed uint64
+	Seed uint64 `param:"seed" default:"0" doc:"seed of the random start (|N(0,1)|·sqrt(mean(D)/K))"`
 	// U0 (M×K) and V0 (N×K), when both set, are the start (copied).
 	U0, V0 *mat.Dense
 	// Pool runs the parallel loops; nil means parallel.Default().
@@ -46,21 +50,40 @@ type EOptions struct {
 }
 
 // IOptions configure NMF_I: min D(D ‖ UVᵀ) (generalized I-divergence) over
-// U, V ≥ 0, no regularizer. The zero value is valid: K = 20, the engine's
-// default stopping rule, random initialization from seed 0, the default
-// pool. IOptions implements engine.Method.
+// U, V ≥ 0, no regularizer; IOptions implements engine.Method. Its
+// declared fields are the parameters of the "nmfi" catalog family
+// (engine/param): DefaultsI returns K = 20, the engine's default stopping
+// rule, random initialization from seed 0 and the default pool. In a
+// literal, a zero K or Stopping.MaxIter selects its default, while a zero
+// Stopping.RelTol runs every iteration.
 type IOptions struct {
 	// K is the number of topics; 0 means DefaultK. At most min(M, N).
-	K int
+	K int `param:"k" default:"20" range:"[1,inf)" doc:"number of topics K (1 ≤ K ≤ min(terms, documents))"`
 	// Stopping bounds the iterations and sets the relative-change test on
 	// the divergence; FoldIn applies it to each document's own divergence.
-	Stopping engine.Stopping
+	Stopping engine.Stopping `param:"iters,tol" iters:"maximum iterations (a V update and a U update each)" tol:"relative change of the I-divergence that stops the fit; 0 or negative runs all iterations"`
 	// Seed seeds the random start (see the package doc).
-	Seed uint64
+	Seed uint64 `param:"seed" default:"0" doc:"seed of the random start (|N(0,1)|·sqrt(mean(D)/K))"`
 	// U0 (M×K) and V0 (N×K), when both set, are the start (copied).
 	U0, V0 *mat.Dense
 	// Pool runs the parallel loops; nil means parallel.Default().
 	Pool *parallel.Pool
+}
+
+// DefaultsE returns the declared defaults of every NMF_E parameter (the
+// tags of EOptions).
+func DefaultsE() EOptions {
+	var o EOptions
+	param.Defaults(&o)
+	return o
+}
+
+// DefaultsI returns the declared defaults of every NMF_I parameter (the
+// tags of IOptions).
+func DefaultsI() IOptions {
+	var o IOptions
+	param.Defaults(&o)
+	return o
 }
 
 // Name is the registry name, "nmfe".

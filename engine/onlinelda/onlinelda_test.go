@@ -97,7 +97,7 @@ func TestPerplexityMatchesScikitLearn(t *testing.T) {
 		t.Fatal(err)
 	}
 	k, w := lambdaKW.Dims()
-	set, err := Options{K: k, Alpha: 0.1, Eta: 0.1}.resolve(w, 1000)
+	set, err := Options{K: k, Alpha: 0.1, Eta: 0.1, MeanChangeTol: DefaultMeanChangeTol}.resolve(w, 1000)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestFitMatchesScikitLearnInDistribution(t *testing.T) {
 	mean := 0.0
 	var ours []float64
 	for seed := uint64(0); seed < 5; seed++ {
-		o := Options{K: 10, Alpha: 0.1, Eta: 0.1, Tau0: 10, Kappa: 0.7, BatchSize: 64, Passes: 30, Seed: seed}
+		o := Options{K: 10, Alpha: 0.1, Eta: 0.1, Tau0: 10, Kappa: 0.7, BatchSize: 64, Passes: 30, MeanChangeTol: DefaultMeanChangeTol, Seed: seed}
 		m, _, err := o.Fit(context.Background(), c, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -157,7 +157,7 @@ func TestConformance(t *testing.T) {
 	factortest.Run(t, factortest.Family{
 		Name: "onlinelda",
 		New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-			return Options{K: cfg.K, Seed: cfg.Seed, Pool: cfg.Pool, Passes: cfg.MaxIter, BatchSize: 100, EvalEvery: 1}, nil
+			return Options{K: cfg.K, Seed: cfg.Seed, Pool: cfg.Pool, Passes: cfg.MaxIter, BatchSize: 100, EvalEvery: 1, MeanChangeTol: DefaultMeanChangeTol}, nil
 		},
 		// A stochastic optimizer: the bound is not monotone pass to pass.
 		NonNegative: true, Monotone: false, KLimited: true,
@@ -189,7 +189,7 @@ func TestConformance(t *testing.T) {
 func TestRecordsBoundAndPerplexity(t *testing.T) {
 	c := factortest.Corpus(t, 80, 150, 3, 9)
 	rec := engine.NewRecorder()
-	m, st, err := Options{K: 3, Passes: 4, EvalEvery: 2, Pool: parallel.NewPool(1)}.Fit(context.Background(), c, rec)
+	m, st, err := Options{K: 3, Passes: 4, EvalEvery: 2, MeanChangeTol: DefaultMeanChangeTol, Pool: parallel.NewPool(1)}.Fit(context.Background(), c, rec)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,9 +5,10 @@ import (
 	"math"
 
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/param"
 )
 
-// Defaults where an Options field is zero: scikit-learn 1.2's
+// Defaults as declared on Options: scikit-learn 1.2's
 // LatentDirichletAllocation defaults (n_components 10, learning_offset 10,
 // learning_decay 0.7, batch_size 128, max_iter 10, max_doc_update_iter 100,
 // mean_change_tol 1e-3; doc_topic_prior and topic_word_prior 1/K).
@@ -21,44 +22,51 @@ const (
 	DefaultMeanChangeTol = 1e-3
 )
 
-// Options configure online variational Bayes LDA. The zero value is valid:
-// every field at zero takes the default above. Options implements
-// engine.Method.
+// Options configure online variational Bayes LDA; every option is declared
+// once, by its tags (engine/param), named as scikit-learn names it. Start
+// from Defaults(): in a Go literal MeanChangeTol at 0 means exactly 0 (every
+// document's E-step runs MaxDocIters iterations), while the other fields at
+// 0 select their defaults. Options implements engine.Method.
 type Options struct {
-	// K is the number of topics (n_components); 0 means DefaultK.
-	K int
+	// K is the number of topics (n_components).
+	K int `param:"k" default:"10" range:"[1,inf)" doc:"number of topics (n_components)"`
 	// Alpha is the symmetric Dirichlet prior of θ (doc_topic_prior); 0
 	// means 1/K.
-	Alpha float64
+	Alpha float64 `param:"alpha" default:"1/K" auto:"0" range:"(0,inf)" doc:"Dirichlet prior of θ (doc_topic_prior)"`
 	// Eta is the symmetric Dirichlet prior of β (topic_word_prior); 0
 	// means 1/K.
-	Eta float64
-	// Tau0 is τ0 ≥ 0 of ρ_t = (τ0 + t)^(−κ) (learning_offset, gensim's
-	// offset); 0 means DefaultTau0. Use a tiny positive value for τ0 ≈ 0.
-	Tau0 float64
-	// Kappa is κ ∈ (0.5, 1] (learning_decay, gensim's decay); 0 means
-	// DefaultKappa.
-	Kappa float64
+	Eta float64 `param:"eta" default:"1/K" auto:"0" range:"(0,inf)" doc:"Dirichlet prior of β (topic_word_prior)"`
+	// Tau0 is τ0 of ρ_t = (τ0 + t)^(−κ) (learning_offset, gensim's offset).
+	Tau0 float64 `param:"tau0" default:"10" range:"(0,inf)" doc:"τ0 of the step size ρ_t = (τ0 + t)^(−κ) (learning_offset)"`
+	// Kappa is κ ∈ (0.5, 1] (learning_decay, gensim's decay).
+	Kappa float64 `param:"kappa" default:"0.7" range:"(0.5,1]" doc:"κ of the step size (learning_decay)"`
 	// BatchSize is the number of documents per minibatch (batch_size,
-	// gensim's chunksize); 0 means DefaultBatchSize.
-	BatchSize int
+	// gensim's chunksize).
+	BatchSize int `param:"batch" default:"128" range:"[1,inf)" doc:"documents per minibatch (batch_size)"`
 	// Passes is the number of passes over the corpus (max_iter, gensim's
-	// passes); 0 means DefaultPasses. One pass is one recorded iteration.
-	Passes int
+	// passes). One pass is one recorded iteration.
+	Passes int `param:"passes" default:"10" range:"[1,inf)" doc:"passes over the corpus (max_iter)"`
 	// MaxDocIters caps the E-step iterations of one document
-	// (max_doc_update_iter); 0 means DefaultMaxDocIters.
-	MaxDocIters int
+	// (max_doc_update_iter).
+	MaxDocIters int `param:"max-doc-iters" default:"100" range:"[1,inf)" doc:"E-step iterations of a document at most (max_doc_update_iter)"`
 	// MeanChangeTol stops a document's E-step when the mean absolute change
-	// of γ_d is below it (mean_change_tol); 0 means DefaultMeanChangeTol.
-	MeanChangeTol float64
+	// of γ_d is below it (mean_change_tol).
+	MeanChangeTol float64 `param:"mean-change-tol" default:"0.001" range:"[0,inf)" doc:"a document's E-step stops when γ's mean change is below it (mean_change_tol)"`
 	// EvalEvery evaluates the training perplexity (an extra E-step over the
 	// corpus) every EvalEvery passes and after the last; 0 means only after
 	// the last.
-	EvalEvery int
+	EvalEvery int `param:"eval-every" default:"passes" auto:"0" range:"[1,inf)" doc:"evaluate the bound and perplexity every eval-every passes and after the last"`
 	// Seed seeds λ's and the fit's γ's Gamma(100, 1/100) draws.
-	Seed uint64
+	Seed uint64 `param:"seed" default:"0" doc:"seed of the Gamma(100, 1/100) draws of λ and γ"`
 	// Pool runs the parallel E-steps; nil means parallel.Default().
 	Pool *parallel.Pool
+}
+
+// Defaults returns the declared defaults.
+func Defaults() Options {
+	var o Options
+	param.Defaults(&o)
+	return o
 }
 
 // Name is the registry name "onlinelda".
@@ -89,7 +97,7 @@ func (o Options) resolve(terms, docs int) (settings, error) {
 	}
 	set := settings{k: orInt(o.K, DefaultK), tau0: orFloat(o.Tau0, DefaultTau0), kappa: orFloat(o.Kappa, DefaultKappa),
 		batch: orInt(o.BatchSize, DefaultBatchSize), passes: orInt(o.Passes, DefaultPasses), docs: orInt(o.MaxDocIters, DefaultMaxDocIters),
-		tol: orFloat(o.MeanChangeTol, DefaultMeanChangeTol), seed: o.Seed, pool: o.Pool}
+		tol: o.MeanChangeTol, seed: o.Seed, pool: o.Pool}
 	set.alpha = orFloat(o.Alpha, 1/float64(set.k))
 	set.eta = orFloat(o.Eta, 1/float64(set.k))
 	set.evalEvery = orInt(o.EvalEvery, set.passes)

@@ -14,17 +14,18 @@ func TestConformance(t *testing.T) {
 		Name: "plsi",
 		New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
 			return Options{K: cfg.K, Seed: cfg.Seed, Pool: cfg.Pool,
-				Stopping: engine.Stopping{MaxIter: cfg.MaxIter, RelTol: -1}}, nil
+				FoldInTol: DefaultFoldInTol,
+				Stopping:  engine.Stopping{MaxIter: cfg.MaxIter, RelTol: -1}}, nil
 		},
 		// P(w|z), P(z|d) are probabilities; EM never decreases the
 		// likelihood, so the recorded −L never increases.
 		NonNegative: true, Monotone: true, KLimited: true,
 		Invalid: []factortest.Invalid{
 			{Name: "FoldInTol = NaN", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: cfg.K, FoldInTol: math.NaN(), Pool: cfg.Pool}, nil
+				return Options{K: cfg.K, FoldInTol: math.NaN(), Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
 			}},
 			{Name: "FoldInIters = -1", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: cfg.K, FoldInIters: -1, Pool: cfg.Pool}, nil
+				return Options{K: cfg.K, FoldInIters: -1, Pool: cfg.Pool, Stopping: engine.DefaultStopping(), FoldInTol: DefaultFoldInTol}, nil
 			}},
 		},
 		// After 200 EM iterations, folding in a training document (EM on

@@ -2,13 +2,14 @@ package plsi
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/param"
 )
 
-// Defaults applied where an Options field is zero.
+// The declared defaults (the tags of Options), as constants for code that
+// states them.
 const (
 	// DefaultK is the number of topics of the RLSI paper's topic tables
 	// (Section 6.3: K = 20 for every method).
@@ -20,29 +21,40 @@ const (
 	DefaultFoldInTol = 1e-6
 )
 
-// Options configure PLSI. The zero value is valid: K = 20, the engine's
-// default stopping rule on the negative log-likelihood, seed 0, the default
-// folding-in settings and the default pool. Options implements
-// engine.Method.
+// Options configure PLSI; Options implements engine.Method. Its declared
+// fields are the parameters of the "plsi" catalog family (engine/param):
+// Defaults returns K = 20, the engine's default stopping rule on the
+// negative log-likelihood, seed 0, the default folding-in settings and the
+// default pool. In a literal, a zero K, Stopping.MaxIter or FoldInIters
+// selects its default, while a zero Stopping.RelTol or FoldInTol runs
+// every iteration.
 type Options struct {
 	// K is the number of topics; 0 means DefaultK. It must not exceed
 	// min(M, N) of the corpus.
-	K int
+	K int `param:"k" default:"20" range:"[1,inf)" doc:"number of topics K"`
 	// Stopping bounds the EM iterations and sets the relative-change test
 	// on the negative log-likelihood (evaluated every iteration; the test
 	// is applied at the iterations Stopping.Evaluate selects).
-	Stopping engine.Stopping
+	Stopping engine.Stopping `param:"iters,tol" iters:"maximum EM iterations" tol:"relative change of the negative log-likelihood that stops the fit; 0 or negative runs all iterations"`
 	// Seed seeds the random initial P(w|z) and P(z|d) (engine.NewRand).
-	Seed uint64
+	Seed uint64 `param:"seed" default:"0" doc:"seed of the random initial P(w|z) and P(z|d)"`
 	// FoldInIters is the largest number of EM iterations when folding in a
 	// document; 0 means DefaultFoldInIters.
-	FoldInIters int
+	FoldInIters int `param:"fold-in-iters" default:"100" range:"[1,inf)" doc:"maximum EM iterations when folding in a document (P(w|z) fixed)"`
 	// FoldInTol stops folding-in when the relative change of the document's
-	// log-likelihood is at most FoldInTol; 0 means DefaultFoldInTol; a
-	// negative value runs exactly FoldInIters iterations.
-	FoldInTol float64
+	// log-likelihood is at most FoldInTol; 0 or a negative value runs
+	// exactly FoldInIters iterations.
+	FoldInTol float64 `param:"fold-in-tol" default:"1e-6" doc:"relative change of a folded-in document's log-likelihood that stops its EM; 0 or negative runs all fold-in iterations"`
 	// Pool runs the parallel loops; nil means parallel.Default().
 	Pool *parallel.Pool
+}
+
+// Defaults returns the declared defaults of every parameter (the tags of
+// Options).
+func Defaults() Options {
+	var o Options
+	param.Defaults(&o)
+	return o
 }
 
 // Name is the registry name, "plsi".
@@ -60,8 +72,8 @@ type settings struct {
 // resolve validates o against an M×N corpus and applies the defaults.
 func (o Options) resolve(m, n int) (settings, error) {
 	s := settings{k: o.K, stop: o.Stopping, seed: o.Seed, foldInIters: o.FoldInIters, foldInTol: o.FoldInTol, pool: o.Pool}
-	if s.k < 0 {
-		return s, fmt.Errorf("plsi: K = %d, want ≥ 1 (0 for the default %d)", s.k, DefaultK)
+	if err := param.Check(o); err != nil {
+		return s, fmt.Errorf("plsi: %w", err)
 	}
 	if s.k == 0 {
 		s.k = DefaultK
@@ -72,17 +84,11 @@ func (o Options) resolve(m, n int) (settings, error) {
 	if err := s.stop.Validate(); err != nil {
 		return s, fmt.Errorf("plsi: Stopping: %w", err)
 	}
-	if s.foldInIters < 0 {
-		return s, fmt.Errorf("plsi: FoldInIters = %d, want ≥ 0 (0 for the default %d)", s.foldInIters, DefaultFoldInIters)
-	}
 	if s.foldInIters == 0 {
 		s.foldInIters = DefaultFoldInIters
 	}
-	if math.IsNaN(s.foldInTol) || math.IsInf(s.foldInTol, 0) {
-		return s, fmt.Errorf("plsi: FoldInTol = %v, want a finite number", s.foldInTol)
-	}
-	if s.foldInTol == 0 {
-		s.foldInTol = DefaultFoldInTol
+	if s.foldInTol <= 0 {
+		s.foldInTol = -1 // the fold-in loop reads a negative tolerance as "every iteration"
 	}
 	if s.pool == nil {
 		s.pool = parallel.Default()

@@ -97,7 +97,7 @@ func TestEMMatchesLiteralEM(t *testing.T) {
 	// objective equals −L computed directly.
 	pc := testcorpus.Planted(t, 1, 23, 17, 3, 30)
 	c := pc.C
-	set, err := Options{K: 3, Stopping: engine.Stopping{MaxIter: 6, RelTol: -1}, Seed: 4}.resolve(c.Terms(), c.Docs())
+	set, err := Options{K: 3, Stopping: engine.Stopping{MaxIter: 6, RelTol: -1}, Seed: 4, FoldInTol: DefaultFoldInTol}.resolve(c.Terms(), c.Docs())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +141,7 @@ func TestObjectiveNeverIncreases(t *testing.T) {
 	// recorded −L never increases; rounding may add ~1e-15 relative.
 	pc := testcorpus.Planted(t, 2, 60, 80, 4, 40)
 	rec := engine.NewRecorder()
-	_, _, err := Options{K: 6, Stopping: engine.Stopping{MaxIter: 80, RelTol: -1}, Seed: 1}.Fit(context.Background(), pc.C, rec)
+	_, _, err := Options{K: 6, Stopping: engine.Stopping{MaxIter: 80, RelTol: -1}, Seed: 1, FoldInTol: DefaultFoldInTol}.Fit(context.Background(), pc.C, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +158,7 @@ func TestObjectiveNeverIncreases(t *testing.T) {
 
 func TestRecoversPlantedTopics(t *testing.T) {
 	pc := testcorpus.Planted(t, 3, 100, 300, 5, 80)
-	model, st, err := Options{K: 5, Stopping: engine.Stopping{MaxIter: 300, RelTol: 1e-7}, Seed: 2}.Fit(context.Background(), pc.C, nil)
+	model, st, err := Options{K: 5, Stopping: engine.Stopping{MaxIter: 300, RelTol: 1e-7}, Seed: 2, FoldInTol: DefaultFoldInTol}.Fit(context.Background(), pc.C, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,7 +191,7 @@ func TestDeterminismAcrossPools(t *testing.T) {
 	var refFold *mat.Dense
 	for _, workers := range []int{1, 2, 3} {
 		rec := engine.NewRecorder()
-		o := Options{K: 7, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}, Seed: 11, Pool: parallel.NewPool(workers)}
+		o := Options{K: 7, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}, Seed: 11, Pool: parallel.NewPool(workers), FoldInTol: DefaultFoldInTol}
 		m, _, err := o.Fit(context.Background(), pc.C, rec)
 		if err != nil {
 			t.Fatal(err)
@@ -218,7 +218,7 @@ func TestDeterminismAcrossPools(t *testing.T) {
 		}
 	}
 	// A different seed gives a different fit.
-	m2, _, _ := Options{K: 7, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}, Seed: 12}.Fit(context.Background(), pc.C, nil)
+	m2, _, _ := Options{K: 7, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}, Seed: 12, FoldInTol: DefaultFoldInTol}.Fit(context.Background(), pc.C, nil)
 	if testcorpus.BitsEqual(m2.TermTopics(), ref.TermTopics()) {
 		t.Error("seeds 11 and 12 gave the same fit")
 	}
@@ -226,7 +226,7 @@ func TestDeterminismAcrossPools(t *testing.T) {
 
 func TestFoldIn(t *testing.T) {
 	pc := testcorpus.Planted(t, 5, 60, 120, 3, 60)
-	model, _, err := Options{K: 3, Stopping: engine.Stopping{MaxIter: 500, RelTol: 1e-10}, Seed: 3}.Fit(context.Background(), pc.C, nil)
+	model, _, err := Options{K: 3, Stopping: engine.Stopping{MaxIter: 500, RelTol: 1e-10}, Seed: 3, FoldInTol: DefaultFoldInTol}.Fit(context.Background(), pc.C, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,7 +288,7 @@ func TestFoldInUnseenTerm(t *testing.T) {
 	}
 	d, _ := sparse.FromTriplets(41, 60, ts) // term 40 never occurs
 	c := testcorpus.CorpusOf(t, d)
-	model, _, err := Options{K: 2, Stopping: engine.Stopping{MaxIter: 20}}.Fit(context.Background(), c, nil)
+	model, _, err := Options{K: 2, Stopping: engine.Stopping{MaxIter: 20, RelTol: engine.DefaultRelTol}, FoldInTol: DefaultFoldInTol}.Fit(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,18 +310,18 @@ func TestValidation(t *testing.T) {
 		o    Options
 		want string
 	}{
-		{Options{K: 9}, "K = 9 exceeds"},
-		{Options{K: -1}, "K = -1"},
-		{Options{K: 2, Stopping: engine.Stopping{MaxIter: -2}}, "MaxIter"},
-		{Options{K: 2, FoldInIters: -1}, "FoldInIters"},
-		{Options{K: 2, FoldInTol: math.NaN()}, "FoldInTol"},
+		{Options{K: 9, Stopping: engine.DefaultStopping(), FoldInTol: DefaultFoldInTol}, "K = 9 exceeds"},
+		{Options{K: -1, Stopping: engine.DefaultStopping(), FoldInTol: DefaultFoldInTol}, "K = -1"},
+		{Options{K: 2, Stopping: engine.Stopping{MaxIter: -2, RelTol: engine.DefaultRelTol}, FoldInTol: DefaultFoldInTol}, "MaxIter"},
+		{Options{K: 2, FoldInIters: -1, Stopping: engine.DefaultStopping(), FoldInTol: DefaultFoldInTol}, "FoldInIters"},
+		{Options{K: 2, FoldInTol: math.NaN(), Stopping: engine.DefaultStopping()}, "FoldInTol"},
 	} {
 		_, _, err := tc.o.Fit(context.Background(), pc.C, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: err = %v, want it to mention %q", tc.o, err, tc.want)
 		}
 	}
-	if _, _, err := (Options{}).Fit(context.Background(), nil, nil); err == nil {
+	if _, _, err := (Options{Stopping: engine.DefaultStopping(), FoldInTol: DefaultFoldInTol}).Fit(context.Background(), nil, nil); err == nil {
 		t.Error("nil corpus accepted")
 	}
 	// A negative count (a corpus built without NewCorpus).
@@ -329,23 +329,23 @@ func TestValidation(t *testing.T) {
 	bad.D = pc.C.D.Clone()
 	bad.D.Val[3] = -1
 	bad.DT = bad.D.T()
-	if _, _, err := (Options{K: 2}).Fit(context.Background(), &bad, nil); err == nil || !strings.Contains(err.Error(), "-1") {
+	if _, _, err := (Options{K: 2, Stopping: engine.DefaultStopping(), FoldInTol: DefaultFoldInTol}).Fit(context.Background(), &bad, nil); err == nil || !strings.Contains(err.Error(), "-1") {
 		t.Errorf("negative count: err = %v", err)
 	}
 	// Size 1: one term, one document, K = 1.
 	one, _ := sparse.FromTriplets(1, 1, []sparse.Triplet{{Row: 0, Col: 0, Val: 3}})
-	m, st, err := Options{K: 1}.Fit(context.Background(), testcorpus.CorpusOf(t, one), nil)
+	m, st, err := Options{K: 1, Stopping: engine.DefaultStopping(), FoldInTol: DefaultFoldInTol}.Fit(context.Background(), testcorpus.CorpusOf(t, one), nil)
 	if err != nil || m.TermTopics().At(0, 0) != 1 || m.DocTopics().At(0, 0) != 1 || st.Objective != 0 {
 		t.Errorf("1×1: %v, %v", st, err)
 	}
-	if Options.Name(Options{}) != "plsi" {
+	if Options.Name(Options{Stopping: engine.DefaultStopping(), FoldInTol: DefaultFoldInTol}) != "plsi" {
 		t.Error("name")
 	}
 }
 
 func TestFoldInErrors(t *testing.T) {
 	pc := testcorpus.Planted(t, 8, 10, 8, 2, 10)
-	model, _, _ := Options{K: 2, Stopping: engine.Stopping{MaxIter: 3}}.Fit(context.Background(), pc.C, nil)
+	model, _, _ := Options{K: 2, Stopping: engine.Stopping{MaxIter: 3, RelTol: engine.DefaultRelTol}, FoldInTol: DefaultFoldInTol}.Fit(context.Background(), pc.C, nil)
 	wrong, _ := sparse.FromTriplets(1, 9, nil)
 	if _, err := model.FoldIn(context.Background(), wrong); err == nil || !strings.Contains(err.Error(), "9 columns") {
 		t.Errorf("wrong width: %v", err)
@@ -370,7 +370,7 @@ func TestFoldInErrors(t *testing.T) {
 
 func TestCancellation(t *testing.T) {
 	pc := testcorpus.Planted(t, 9, 30, 40, 3, 20)
-	o := Options{K: 3, Stopping: engine.Stopping{MaxIter: 10, RelTol: -1}, Seed: 5}
+	o := Options{K: 3, Stopping: engine.Stopping{MaxIter: 10, RelTol: -1}, Seed: 5, FoldInTol: DefaultFoldInTol}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	m, st, err := o.Fit(ctx, pc.C, nil)
@@ -399,7 +399,7 @@ func TestCancellation(t *testing.T) {
 func TestConverged(t *testing.T) {
 	pc := testcorpus.Planted(t, 10, 30, 40, 3, 20)
 	rec := engine.NewRecorder()
-	_, st, err := Options{K: 3, Stopping: engine.Stopping{MaxIter: 1000, RelTol: 1e-6}}.Fit(context.Background(), pc.C, rec)
+	_, st, err := Options{K: 3, Stopping: engine.Stopping{MaxIter: 1000, RelTol: 1e-6}, FoldInTol: DefaultFoldInTol}.Fit(context.Background(), pc.C, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -418,7 +418,7 @@ func TestNumericalFailureNamesStep(t *testing.T) {
 	// start: there is no finite objective to start from, and the error
 	// names the initial E-step, the term and the document.
 	pc := testcorpus.Planted(t, 11, 12, 10, 2, 10)
-	set, _ := Options{K: 2}.resolve(12, 10)
+	set, _ := Options{K: 2, Stopping: engine.DefaultStopping(), FoldInTol: DefaultFoldInTol}.resolve(12, 10)
 	s := newSolver(set, pc.C.D, pc.C.DT)
 	s.init(engine.NewRand(0))
 	w := int(pc.C.DT.ColIdx[0])
@@ -503,7 +503,7 @@ func BenchmarkIteration(b *testing.B) {
 	// One EM iteration (M-step and E-step) at the foundation's benchmark
 	// size: 30,000 terms × 20,000 documents, 1.6M non-zeros, K = 100.
 	c := testcorpus.BenchmarkCorpus(b)
-	set, err := Options{K: testcorpus.BenchK}.resolve(c.Terms(), c.Docs())
+	set, err := Options{K: testcorpus.BenchK, Stopping: engine.DefaultStopping(), FoldInTol: DefaultFoldInTol}.resolve(c.Terms(), c.Docs())
 	if err != nil {
 		b.Fatal(err)
 	}

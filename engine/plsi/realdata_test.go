@@ -20,7 +20,7 @@ func TestMED(t *testing.T) {
 		iters = 8
 	}
 	rec := engine.NewRecorder()
-	m, st, err := Options{K: 20, Stopping: engine.Stopping{MaxIter: iters, RelTol: -1}, Seed: 1}.Fit(context.Background(), c, rec)
+	m, st, err := Options{K: 20, Stopping: engine.Stopping{MaxIter: iters, RelTol: -1}, Seed: 1, FoldInTol: DefaultFoldInTol}.Fit(context.Background(), c, rec)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,27 +1,20 @@
 package rank_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine/rank"
 	"github.com/topicmf/topicmf/engine/sparse"
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 // cranfield indexes Cranfield 1400 (SMART stop list, raw counts) and
 // returns the index with the 225 queries' counts, or skips.
 func cranfield(b *testing.B) (*rank.Index, *sparse.CSR) {
 	b.Helper()
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		b.Skip("TOPICMF_DATA is not set; this benchmark needs cranfield/cran.tar.gz and stopwords/")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "cranfield")); err != nil {
-		b.Skipf("cranfield is absent from TOPICMF_DATA=%s: %v", dir, err)
-	}
+	dir := realdata.Dir(b, "cranfield/cran.tar.gz")
 	src, err := datasets.Lookup("cranfield")
 	if err != nil {
 		b.Fatal(err)
@@ -30,7 +23,7 @@ func cranfield(b *testing.B) (*rank.Index, *sparse.CSR) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	corpus, vec, _, err := text.Fit(col, text.Options{StopList: text.StopSMART, Weighting: text.WeightTF, DataDir: dir})
+	corpus, vec, _, err := text.Fit(col, text.Bare(text.Options{StopList: text.StopSMART, Weighting: text.WeightTF, DataDir: dir}))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -53,7 +53,7 @@ func benchCorpus(b *testing.B) *engine.Corpus {
 func warmSolver(b *testing.B, k int) *solver {
 	b.Helper()
 	c := benchCorpus(b)
-	set, err := Options{K: k}.resolve(c.Terms(), c.Docs())
+	set, err := Options{K: k, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}.resolve(c.Terms(), c.Docs())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -21,6 +21,8 @@ func TestConformance(t *testing.T) {
 				Stopping: engine.Stopping{MaxIter: cfg.MaxIter, RelTol: -1},
 				// Tight inner convergence so that the ℓ1 fold-in (lasso from
 				// zero) meets the fitted, warm-started V within 1e-8.
+				Lambda1:     rlsi.DefaultLambda1,
+				Lambda2:     rlsi.DefaultLambda2,
 				InnerSweeps: 10000, InnerTol: 1e-13}
 		}
 		invalid := func(name string, edit func(*rlsi.Options)) factortest.Invalid {

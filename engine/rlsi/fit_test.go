@@ -53,7 +53,7 @@ func TestFitRecordsExactObjective(t *testing.T) {
 	d := testcorpus.DenseOf(c.D)
 	for _, variant := range allVariants {
 		rec := engine.NewRecorder()
-		o := Options{K: 5, Lambda1: 2, Lambda2: 0.2, Variant: variant, Stopping: engine.Stopping{MaxIter: 4, RelTol: -1}, Seed: 3}
+		o := Options{K: 5, Lambda1: 2, Lambda2: 0.2, Variant: variant, Stopping: engine.Stopping{MaxIter: 4, RelTol: -1}, Seed: 3, InnerTol: DefaultInnerTol}
 		model, st, err := o.Fit(context.Background(), c, rec)
 		if err != nil {
 			t.Fatal(err)
@@ -101,7 +101,7 @@ func checkMonotone(t *testing.T, c *engine.Corpus, k, iters int, l1, l2 float64)
 	t.Helper()
 	for _, variant := range allVariants {
 		rec := engine.NewRecorder()
-		o := Options{K: k, Lambda1: l1, Lambda2: l2, Variant: variant, Stopping: engine.Stopping{MaxIter: iters, RelTol: -1}, Seed: 1}
+		o := Options{K: k, Lambda1: l1, Lambda2: l2, Variant: variant, Stopping: engine.Stopping{MaxIter: iters, RelTol: -1}, Seed: 1, InnerTol: DefaultInnerTol}
 		_, st, err := o.Fit(context.Background(), c, rec)
 		if err != nil {
 			t.Fatal(err)
@@ -137,7 +137,7 @@ func TestDeterminismAcrossPools(t *testing.T) {
 		var objs [][]float64
 		for _, workers := range []int{1, 2, 2} {
 			rec := engine.NewRecorder()
-			o := Options{K: 6, Variant: variant, Lambda1: 0.02, Lambda2: 0.005, Stopping: engine.Stopping{MaxIter: 3, RelTol: -1}, Seed: 9, Pool: parallel.NewPool(workers)}
+			o := Options{K: 6, Variant: variant, Lambda1: 0.02, Lambda2: 0.005, Stopping: engine.Stopping{MaxIter: 3, RelTol: -1}, Seed: 9, Pool: parallel.NewPool(workers), InnerTol: DefaultInnerTol}
 			m, _, err := o.Fit(context.Background(), c, rec)
 			if err != nil {
 				t.Fatal(err)
@@ -168,8 +168,8 @@ func TestDeterminismAcrossPools(t *testing.T) {
 		}
 	}
 	// A different seed gives a different fit.
-	a, _, _ := Options{K: 4, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 2}, Seed: 1}.Fit(context.Background(), c, nil)
-	b, _, _ := Options{K: 4, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 2}, Seed: 2}.Fit(context.Background(), c, nil)
+	a, _, _ := Options{K: 4, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 2, RelTol: engine.DefaultRelTol}, Seed: 1, InnerTol: DefaultInnerTol}.Fit(context.Background(), c, nil)
+	b, _, _ := Options{K: 4, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 2, RelTol: engine.DefaultRelTol}, Seed: 2, InnerTol: DefaultInnerTol}.Fit(context.Background(), c, nil)
 	if testcorpus.BitsEqual(a.DocTopics(), b.DocTopics()) {
 		t.Error("seeds 1 and 2 gave identical V")
 	}
@@ -215,7 +215,7 @@ func TestFoldInTrainingDocuments(t *testing.T) {
 
 func TestFoldInErrors(t *testing.T) {
 	c := topicCorpus(t, 52, 30, 20, 3)
-	m, _, err := Options{K: 3, Stopping: engine.Stopping{MaxIter: 2}}.Fit(context.Background(), c, nil)
+	m, _, err := Options{K: 3, Stopping: engine.Stopping{MaxIter: 2, RelTol: engine.DefaultRelTol}, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, InnerTol: DefaultInnerTol}.Fit(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,36 +244,36 @@ func TestValidation(t *testing.T) {
 		o    Options
 		want string
 	}{
-		{Options{K: -1}, "K = -1"},
-		{Options{K: 21}, "K = 21 exceeds min(M, N)"},
-		{Options{Lambda1: -0.1}, "Lambda1"},
-		{Options{Lambda1: math.NaN()}, "Lambda1"},
-		{Options{Lambda2: math.Inf(1)}, "Lambda2"},
-		{Options{Lambda2: -1}, "Lambda2"},
-		{Options{Variant: 7}, "Variant"},
-		{Options{Variant: -1}, "Variant"},
-		{Options{InnerSweeps: -2}, "InnerSweeps"},
-		{Options{InnerTol: math.NaN()}, "InnerTol"},
-		{Options{Stopping: engine.Stopping{MaxIter: -1}}, "MaxIter"},
-		{Options{K: 3, InitV: mat.NewDense(19, 3, nil)}, "InitV is 19×3"},
-		{Options{K: 3, InitV: mat.NewDense(20, 3, []float64{59: math.NaN()})}, "InitV[19,2]"},
+		{Options{K: -1, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}, "K = -1"},
+		{Options{K: 21, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}, "K = 21 exceeds min(M, N)"},
+		{Options{Lambda1: -0.1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}, "Lambda1"},
+		{Options{Lambda1: math.NaN(), Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}, "Lambda1"},
+		{Options{Lambda2: math.Inf(1), Lambda1: DefaultLambda1, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}, "Lambda2"},
+		{Options{Lambda2: -1, Lambda1: DefaultLambda1, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}, "Lambda2"},
+		{Options{Variant: 7, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}, "Variant"},
+		{Options{Variant: -1, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}, "Variant"},
+		{Options{InnerSweeps: -2, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}, "InnerSweeps"},
+		{Options{InnerTol: math.NaN(), Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping()}, "InnerTol"},
+		{Options{Stopping: engine.Stopping{MaxIter: -1, RelTol: engine.DefaultRelTol}, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, InnerTol: DefaultInnerTol}, "MaxIter"},
+		{Options{K: 3, InitV: mat.NewDense(19, 3, nil), Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}, "InitV is 19×3"},
+		{Options{K: 3, InitV: mat.NewDense(20, 3, []float64{59: math.NaN()}), Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}, "InitV[19,2]"},
 	} {
 		_, _, err := tc.o.Fit(context.Background(), c, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: err = %v, want it to mention %q", tc.o, err, tc.want)
 		}
 	}
-	if _, _, err := (Options{}).Fit(context.Background(), nil, nil); err == nil {
+	if _, _, err := (Options{Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}).Fit(context.Background(), nil, nil); err == nil {
 		t.Error("nil corpus: no error")
 	}
 	// Sizes 0 and 1.
 	empty := testcorpus.CorpusOf(t, &sparse.CSR{Rows: 0, Cols: 0, RowPtr: []int{0}})
-	if _, _, err := (Options{}).Fit(context.Background(), empty, nil); err == nil || !strings.Contains(err.Error(), "K = 20") {
+	if _, _, err := (Options{Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}).Fit(context.Background(), empty, nil); err == nil || !strings.Contains(err.Error(), "K = 20") {
 		t.Errorf("empty corpus: err = %v", err)
 	}
 	one := testcorpus.CorpusOf(t, &sparse.CSR{Rows: 1, Cols: 1, RowPtr: []int{0, 1}, ColIdx: []int32{0}, Val: []float64{3}})
 	for _, variant := range allVariants {
-		m, st, err := Options{K: 1, Variant: variant, Lambda1: 0.5, Lambda2: 1}.Fit(context.Background(), one, nil)
+		m, st, err := Options{K: 1, Variant: variant, Lambda1: 0.5, Lambda2: 1, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}.Fit(context.Background(), one, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -303,7 +303,7 @@ func TestParseVariant(t *testing.T) {
 
 func TestCancellation(t *testing.T) {
 	c := topicCorpus(t, 71, 50, 40, 4)
-	o := Options{K: 4, Stopping: engine.Stopping{MaxIter: 10, RelTol: -1}, Seed: 5}
+	o := Options{K: 4, Stopping: engine.Stopping{MaxIter: 10, RelTol: -1}, Seed: 5, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, InnerTol: DefaultInnerTol}
 	// Cancelled before the start: zero iterations.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -367,7 +367,7 @@ func TestNumericalFailure(t *testing.T) {
 		}
 	}
 	for _, variant := range allVariants {
-		m, st, err := Options{K: 3, Variant: variant, InitV: v0}.Fit(context.Background(), c, nil)
+		m, st, err := Options{K: 3, Variant: variant, InitV: v0, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}.Fit(context.Background(), c, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -386,7 +386,7 @@ func TestNumericalFailure(t *testing.T) {
 func TestConvergedStatus(t *testing.T) {
 	c := topicCorpus(t, 91, 60, 40, 4)
 	rec := engine.NewRecorder()
-	_, st, err := Options{K: 4, Stopping: engine.Stopping{MaxIter: 500, RelTol: 1e-6}}.Fit(context.Background(), c, rec)
+	_, st, err := Options{K: 4, Stopping: engine.Stopping{MaxIter: 500, RelTol: 1e-6}, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, InnerTol: DefaultInnerTol}.Fit(context.Background(), c, rec)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/param"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -49,13 +50,32 @@ func ParseVariant(s string) (Variant, error) {
 	return 0, fmt.Errorf("rlsi: unknown variant %q (want u1v2, u2v1, u1v1 or u2v2)", s)
 }
 
+// MarshalText is the short name; it fails for a value that is not a
+// Variant.
+func (v Variant) MarshalText() ([]byte, error) {
+	if v < 0 || int(v) >= len(variantNames) {
+		return nil, fmt.Errorf("rlsi: Variant(%d) is not a variant", int(v))
+	}
+	return []byte(variantNames[v]), nil
+}
+
+// UnmarshalText reads a name as ParseVariant does.
+func (v *Variant) UnmarshalText(b []byte) error {
+	x, err := ParseVariant(string(b))
+	if err == nil {
+		*v = x
+	}
+	return err
+}
+
 // l1U reports whether U carries the ℓ1 regularizer.
 func (v Variant) l1U() bool { return v == U1V2 || v == U1V1 }
 
 // l1V reports whether V carries the ℓ1 regularizer.
 func (v Variant) l1V() bool { return v == U2V1 || v == U1V1 }
 
-// Defaults applied where an Options field is zero.
+// The declared defaults (the tags of Options), as constants for code that
+// states them.
 const (
 	// DefaultK is the number of topics of the paper's topic tables (RLSI
 	// Sections 6.2 and 6.3 use K = 20).
@@ -73,21 +93,22 @@ const (
 	DefaultInnerTol = 1e-5
 )
 
-// Options configure RLSI. The zero value is valid: RLSI (Uℓ1-Vℓ2) with
-// K = 20, λ1 = 0.5, λ2 = 1.0, the engine's default stopping rule, a random
-// normal V⁽⁰⁾ from seed 0 and the default pool. Options implements
-// engine.Method.
+// Options configure RLSI; Options implements engine.Method. Its declared
+// fields are the parameters of the "rlsi" catalog family (engine/param):
+// Defaults returns RLSI (Uℓ1-Vℓ2) with K = 20, λ1 = 0.5, λ2 = 1.0, the
+// engine's default stopping rule, a random normal V⁽⁰⁾ from seed 0 and the
+// default pool. In a literal, a zero K, InnerSweeps or Stopping.MaxIter
+// selects its default, while a zero λ, InnerTol or Stopping.RelTol means 0.
 type Options struct {
 	// K is the number of topics; 0 means DefaultK. It must not exceed
 	// min(M, N) of the corpus.
-	K int
-	// Lambda1 (λ1 ≥ 0) weighs the regularizer on U; 0 means DefaultLambda1.
-	// For an effectively unregularized U pass a tiny positive value.
-	Lambda1 float64
-	// Lambda2 (λ2 ≥ 0) weighs the regularizer on V; 0 means DefaultLambda2.
-	Lambda2 float64
+	K int `param:"k" default:"20" range:"[1,inf)" doc:"number of topics K"`
+	// Lambda1 (λ1 ≥ 0) weighs the regularizer on U.
+	Lambda1 float64 `param:"lambda1" default:"0.5" range:"[0,inf)" doc:"λ1 ≥ 0, weight of the regularizer on U"`
+	// Lambda2 (λ2 ≥ 0) weighs the regularizer on V.
+	Lambda2 float64 `param:"lambda2" default:"1" range:"[0,inf)" doc:"λ2 ≥ 0, weight of the regularizer on V"`
 	// Variant picks the norms; the zero value is U1V2 (Eq. 1).
-	Variant Variant
+	Variant Variant `param:"variant" default:"u1v2" range:"u1v2|u2v1|u1v1|u2v2" doc:"norms on U and V: u1v2 (Eq. 1), u2v1, u1v1 or u2v2 (ℓ2 = squared)"`
 	// RelativeLambda, when true, reads Lambda1 and Lambda2 as stated for
 	// documents of unit root-mean-square Euclidean length: Fit multiplies a
 	// λ that weighs an ℓ1 term by ŝ^{3/2} and one that weighs a squared ℓ2
@@ -105,7 +126,7 @@ type Options struct {
 	// and squared ℓ2 on V, (U, V) → (cU, V/c) leaves the loss unchanged and
 	// maps (λ1, λ2) to (cλ1, λ2/c²), so only λ1²λ2 decides the sparsity;
 	// relative λs keep λ1²λ2/ŝ⁴ fixed.
-	RelativeLambda bool
+	RelativeLambda bool `param:"lambda-scale" default:"absolute" range:"absolute|relative" doc:"absolute: λ1, λ2 as given (Eq. 1); relative: λ stated for documents of unit RMS length, ℓ1 weights × ŝ^{3/2} and squared-ℓ2 weights × ŝ, ŝ = ‖D‖_F/√N"`
 	// BalancedInit, when true and InitV is nil, draws V⁽⁰⁾ with N(0, σ²)
 	// entries, σ = √(ŝ/N) with ŝ = ‖D‖_F/√N (DataScale), instead of
 	// N(0, 1). Algorithm 1 line 1 says only "random matrix"; this scale makes
@@ -118,29 +139,36 @@ type Options struct {
 	// N(0, 1), multiplied by σ. False (the default) keeps N(0, 1), whose
 	// scale ignores the data (see the package doc for what that does to the
 	// ℓ1-on-V variants on unit-length documents).
-	BalancedInit bool
+	BalancedInit bool `param:"init-scale" default:"unit" range:"unit|balanced" doc:"unit: V⁽⁰⁾ entries N(0,1); balanced: N(0,σ²) with σ = √(ŝ/N), ŝ = ‖D‖_F/√N"`
 	// Stopping bounds the outer iterations of Algorithm 1 and sets the
 	// relative-change test on the objective (evaluated every iteration; the
 	// test is applied at the iterations Stopping.Evaluate selects).
-	Stopping engine.Stopping
+	Stopping engine.Stopping `param:"iters,tol" iters:"maximum outer iterations (Algorithm 1)"`
 	// InnerSweeps is the largest number of coordinate-descent sweeps per
 	// row in an ℓ1 update; 0 means DefaultInnerSweeps.
-	InnerSweeps int
+	InnerSweeps int `param:"inner-sweeps" default:"100" range:"[1,inf)" doc:"maximum coordinate-descent sweeps per row of an ℓ1 update"`
 	// InnerTol stops a row's sweeps when a sweep has
-	// max_k |Δx_k| ≤ InnerTol·max_k |x_k|;
-	// 0 means DefaultInnerTol; a negative value disables the test so every
-	// row runs exactly InnerSweeps sweeps.
-	InnerTol float64
+	// max_k |Δx_k| ≤ InnerTol·max_k |x_k|; 0 or a negative value disables
+	// the test so every row runs exactly InnerSweeps sweeps.
+	InnerTol float64 `param:"inner-tol" default:"1e-5" doc:"a row's sweeps stop when its largest change ≤ inner-tol × its largest magnitude; 0 or negative runs all sweeps"`
 	// ColdStart restarts every row of an ℓ1 update from zero, as Algorithm 2
 	// line 4 literally says, instead of from the previous iterate.
 	ColdStart bool
 	// Seed seeds V⁽⁰⁾ (engine.NewRand).
-	Seed uint64
+	Seed uint64 `param:"seed" default:"0" doc:"seed of the random V⁽⁰⁾ (N(0,1) entries)"`
 	// InitV, when not nil, is V⁽⁰⁾ stored transposed (N×K, row n = v_n);
 	// it is copied, never modified. Nil means random N(0, 1) entries.
 	InitV *mat.Dense
 	// Pool runs the parallel loops; nil means parallel.Default().
 	Pool *parallel.Pool
+}
+
+// Defaults returns the declared defaults of every parameter (the tags of
+// Options).
+func Defaults() Options {
+	var o Options
+	param.Defaults(&o)
+	return o
 }
 
 // Name is the registry name, "rlsi".
@@ -166,8 +194,8 @@ func (o Options) resolve(m, n int) (settings, error) {
 	s := settings{k: o.K, lambda1: o.Lambda1, lambda2: o.Lambda2, variant: o.Variant,
 		stop: o.Stopping, innerSweeps: o.InnerSweeps, innerTol: o.InnerTol,
 		coldStart: o.ColdStart, seed: o.Seed, initV: o.InitV, pool: o.Pool}
-	if s.k < 0 {
-		return s, fmt.Errorf("rlsi: K = %d, want ≥ 1 (0 for the default %d)", s.k, DefaultK)
+	if err := param.Check(o); err != nil {
+		return s, fmt.Errorf("rlsi: %w", err)
 	}
 	if s.k == 0 {
 		s.k = DefaultK
@@ -175,35 +203,14 @@ func (o Options) resolve(m, n int) (settings, error) {
 	if s.k > min(m, n) {
 		return s, fmt.Errorf("rlsi: K = %d exceeds min(M, N) = min(%d terms, %d documents) = %d", s.k, m, n, min(m, n))
 	}
-	for _, p := range []struct {
-		name string
-		v    *float64
-		def  float64
-	}{{"Lambda1", &s.lambda1, DefaultLambda1}, {"Lambda2", &s.lambda2, DefaultLambda2}} {
-		if math.IsNaN(*p.v) || math.IsInf(*p.v, 0) || *p.v < 0 {
-			return s, fmt.Errorf("rlsi: %s = %v, want a finite number ≥ 0", p.name, *p.v)
-		}
-		if *p.v == 0 {
-			*p.v = p.def
-		}
-	}
-	if s.variant < 0 || int(s.variant) >= len(variantNames) {
-		return s, fmt.Errorf("rlsi: Variant = %d, want U1V2, U2V1, U1V1 or U2V2", int(s.variant))
-	}
 	if err := s.stop.Validate(); err != nil {
 		return s, fmt.Errorf("rlsi: Stopping: %w", err)
-	}
-	if s.innerSweeps < 0 {
-		return s, fmt.Errorf("rlsi: InnerSweeps = %d, want ≥ 0", s.innerSweeps)
 	}
 	if s.innerSweeps == 0 {
 		s.innerSweeps = DefaultInnerSweeps
 	}
-	if math.IsNaN(s.innerTol) || math.IsInf(s.innerTol, 0) {
-		return s, fmt.Errorf("rlsi: InnerTol = %v, want a finite number", s.innerTol)
-	}
-	if s.innerTol == 0 {
-		s.innerTol = DefaultInnerTol
+	if s.innerTol <= 0 {
+		s.innerTol = -1 // the lasso kernel reads a negative tolerance as "every sweep"
 	}
 	if s.initV != nil {
 		r, c := s.initV.Dims()

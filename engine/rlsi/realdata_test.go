@@ -24,7 +24,7 @@ func TestMEDDefaultFit(t *testing.T) {
 	// exactly its fitted representation.
 	c := testcorpus.MED(t, "")
 	rec := engine.NewRecorder()
-	m, st, err := Options{K: 20, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}}.Fit(context.Background(), c, rec)
+	m, st, err := Options{K: 20, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, InnerTol: DefaultInnerTol}.Fit(context.Background(), c, rec)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -86,7 +86,7 @@ func TestRelativeLambdaScaleInvariant(t *testing.T) {
 	if s := DataScale(nil, c1.D); math.Abs(s-1) > 1e-12 {
 		t.Fatalf("DataScale of unit-length documents = %v, want 1", s)
 	}
-	o := Options{K: 10, Lambda1: 0.05, Lambda2: 0.1, RelativeLambda: true, Stopping: engine.Stopping{MaxIter: 4, RelTol: -1}}
+	o := Options{K: 10, Lambda1: 0.05, Lambda2: 0.1, RelativeLambda: true, Stopping: engine.Stopping{MaxIter: 4, RelTol: -1}, InnerTol: DefaultInnerTol}
 	u1, ac1 := fitU(t, c1, o, 1)
 	u9, ac9 := fitU(t, c9, o, 3)
 	if ac1 <= 0 || ac1 >= 1 {
@@ -144,6 +144,7 @@ func TestBalancedInitUnitDocuments(t *testing.T) {
 	fit := func(balanced bool) (*Model, float64) {
 		rec := engine.NewRecorder()
 		m, _, err := Options{K: 20, Variant: U1V1, Lambda1: 0.01, Lambda2: 0.01, BalancedInit: balanced,
+			InnerTol: DefaultInnerTol,
 			Stopping: engine.Stopping{MaxIter: 30, RelTol: -1}}.Fit(context.Background(), c, rec)
 		if err != nil {
 			t.Fatal(err)
@@ -168,7 +169,7 @@ func TestBalancedRelativeScaleInvariant(t *testing.T) {
 	base := testcorpus.MED(t, "")
 	c1 := scaledCorpus(t, base, true, 1)
 	c9 := scaledCorpus(t, base, true, 9)
-	o := Options{K: 10, Lambda1: 0.05, Lambda2: 0.1, RelativeLambda: true, BalancedInit: true, Stopping: engine.Stopping{MaxIter: 4, RelTol: -1}}
+	o := Options{K: 10, Lambda1: 0.05, Lambda2: 0.1, RelativeLambda: true, BalancedInit: true, Stopping: engine.Stopping{MaxIter: 4, RelTol: -1}, InnerTol: DefaultInnerTol}
 	fit := func(c *engine.Corpus) *mat.Dense {
 		m, _, err := o.Fit(context.Background(), c, nil)
 		if err != nil {

@@ -55,7 +55,7 @@ func TestUpdateUK1ClosedForm(t *testing.T) {
 	c := testcorpus.CorpusOf(t, randomSparse(1, 40, 25, 0.3))
 	v0 := randomDense(2, 25, 1, false)
 	lambda1 := 1.7
-	s := testSolver(t, c, Options{K: 1, Lambda1: lambda1}, v0)
+	s := testSolver(t, c, Options{K: 1, Lambda1: lambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}, v0)
 	if f := s.updateU(context.Background()); f != nil {
 		t.Fatal(f)
 	}
@@ -88,7 +88,7 @@ func TestUpdateUOrthogonalDesign(t *testing.T) {
 		v0.Set(j, j%k, 0.1+rnd.Float64())
 	}
 	lambda1 := 0.8
-	s := testSolver(t, c, Options{K: k, Lambda1: lambda1}, v0)
+	s := testSolver(t, c, Options{K: k, Lambda1: lambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}, v0)
 	if f := s.updateU(context.Background()); f != nil {
 		t.Fatal(f)
 	}
@@ -110,7 +110,7 @@ func TestUpdateULassoMatchesBruteForce(t *testing.T) {
 	c := testcorpus.CorpusOf(t, randomSparse(5, m, n, 0.3))
 	v0 := randomDense(6, n, k, false)
 	lambda1 := 0.9
-	s := testSolver(t, c, Options{K: k, Lambda1: lambda1, InnerSweeps: 100000, InnerTol: 1e-15}, v0)
+	s := testSolver(t, c, Options{K: k, Lambda1: lambda1, InnerSweeps: 100000, InnerTol: 1e-15, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping()}, v0)
 	if f := s.updateU(context.Background()); f != nil {
 		t.Fatal(f)
 	}
@@ -140,7 +140,7 @@ func TestUpdateURidgeMatchesSolve(t *testing.T) {
 		c := testcorpus.CorpusOf(t, randomSparse(7, 35, 25, 0.3))
 		v0 := randomDense(8, 25, k, true)
 		lambda1 := 0.3
-		s := testSolver(t, c, Options{K: k, Lambda1: lambda1, Variant: U2V2}, v0)
+		s := testSolver(t, c, Options{K: k, Lambda1: lambda1, Variant: U2V2, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}, v0)
 		if f := s.updateU(context.Background()); f != nil {
 			t.Fatal(f)
 		}
@@ -165,7 +165,7 @@ func TestUpdateVRidgeMatchesSolve(t *testing.T) {
 	for _, k := range []int{1, 5} {
 		c := testcorpus.CorpusOf(t, randomSparse(9, 40, 30, 0.25))
 		lambda2 := 0.7
-		s := testSolver(t, c, Options{K: k, Lambda2: lambda2}, randomDense(10, 30, k, false))
+		s := testSolver(t, c, Options{K: k, Lambda2: lambda2, Lambda1: DefaultLambda1, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}, randomDense(10, 30, k, false))
 		u := randomDense(11, 40, k, true)
 		s.uNext.Copy(u)
 		if f := s.updateV(context.Background()); f != nil {
@@ -191,7 +191,7 @@ func TestUpdateVLassoMatchesBruteForce(t *testing.T) {
 	const m, n, k = 25, 30, 4
 	c := testcorpus.CorpusOf(t, randomSparse(12, m, n, 0.3))
 	lambda2 := 0.6
-	s := testSolver(t, c, Options{K: k, Lambda2: lambda2, Variant: U1V1, InnerSweeps: 100000, InnerTol: 1e-15},
+	s := testSolver(t, c, Options{K: k, Lambda2: lambda2, Variant: U1V1, InnerSweeps: 100000, InnerTol: 1e-15, Lambda1: DefaultLambda1, Stopping: engine.DefaultStopping()},
 		randomDense(13, n, k, false))
 	u := randomDense(14, m, k, true)
 	s.uNext.Copy(u)

@@ -8,82 +8,112 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/param"
 	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
 
-// DefaultK is the number of topics when Options.K is 0.
+// DefaultK is the number of topics when K is 0.
 const DefaultK = 10
 
-// Options configures an ANLS fit. The zero value is valid: plain ANLS NMF
-// (η = β = 0) with 10 topics, the engine's default stopping rule, seed 0 and
-// the default pool. Options implements engine.Method.
+// Options configures an SNMF/R fit; every option is declared once, by its
+// tags (engine/param). Start from Defaults(): in a Go literal η and β at 0
+// mean exactly 0 (plain ANLS NMF), while K and the iteration limit at 0
+// select their defaults. Options implements engine.Method.
 type Options struct {
-	// K is the number of topics; 0 means DefaultK. 1 ≤ K ≤ min(M, N).
-	K int
-	// Eta is η ≥ 0, the weight of ‖U‖²_F; it bounds the scale of U, which
-	// β > 0 would otherwise let grow without limit (Kim & Park use
-	// η = max(A)²).
-	Eta float64
-	// Beta is β ≥ 0, the weight of Σ_n ‖v_n‖²₁: larger β, sparser documents.
-	Beta float64
+	// K is the number of topics, 1 ≤ K ≤ min(M, N).
+	K int `param:"k" default:"10" range:"[1,inf)" doc:"number of topics K (1 ≤ K ≤ min(terms, documents))"`
+	// Eta is η, the weight of ‖U‖²_F; it bounds the scale of U, which β > 0
+	// would otherwise let grow without limit (Kim & Park use η = max(A)²).
+	Eta float64 `param:"eta" default:"0.01" range:"[0,inf)" doc:"η, weight of ‖U‖²_F (bounds the topics' scale)"`
+	// Beta is β, the weight of Σ_n ‖v_n‖²₁: larger β, sparser documents.
+	Beta float64 `param:"beta" default:"0.01" range:"[0,inf)" doc:"β, weight of Σ_n ‖v_n‖₁² (larger: sparser documents)"`
 	// Stopping is the stopping rule on the objective (engine.Stopping).
-	Stopping engine.Stopping
+	Stopping engine.Stopping `param:"iters,tol" tol:"relative decrease of the objective that stops the fit; 0 runs every iteration"`
 	// Seed seeds the random starting U (engine.NewRand).
-	Seed uint64
+	Seed uint64 `param:"seed" default:"0" doc:"seed of the random starting U"`
 	// Pool runs the parallel kernels; nil means parallel.Default().
 	Pool *parallel.Pool
 }
 
-// Name is "nmf-anls" for η = β = 0 and "snmf" otherwise.
-func (o Options) Name() string {
-	if o.Eta == 0 && o.Beta == 0 {
-		return "nmf-anls"
-	}
-	return "snmf"
+// Defaults returns the declared defaults.
+func Defaults() Options {
+	var o Options
+	param.Defaults(&o)
+	return o
 }
 
-func (o Options) validate(m, n int) (Options, error) {
+// Name is the registry name "snmf".
+func (o Options) Name() string { return "snmf" }
+
+// ANLS configures plain NMF by alternating NNLS: SNMF/R with η = β = 0.
+type ANLS struct {
+	K        int             `param:"k" default:"10" range:"[1,inf)" doc:"number of topics K (1 ≤ K ≤ min(terms, documents))"`
+	Stopping engine.Stopping `param:"iters,tol" tol:"relative decrease of ½‖D−UVᵀ‖²_F that stops the fit; 0 runs every iteration"`
+	Seed     uint64          `param:"seed" default:"0" doc:"seed of the random starting U"`
+	Pool     *parallel.Pool
+}
+
+// DefaultsANLS returns the declared defaults of ANLS.
+func DefaultsANLS() ANLS {
+	var o ANLS
+	param.Defaults(&o)
+	return o
+}
+
+// Name is the registry name "nmf-anls".
+func (o ANLS) Name() string { return "nmf-anls" }
+
+// Fit is Options.Fit with η = β = 0.
+func (o ANLS) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+	return Options{K: o.K, Stopping: o.Stopping, Seed: o.Seed, Pool: o.Pool}.fit(ctx, o.Name(), c, rec)
+}
+
+func (o Options) validate(name string, m, n int) (Options, error) {
 	if err := o.Stopping.Validate(); err != nil {
-		return o, fmt.Errorf("%s: %w", o.Name(), err)
+		return o, fmt.Errorf("%s: %w", name, err)
 	}
 	for _, w := range []struct {
 		name string
 		v    float64
 	}{{"η (Eta)", o.Eta}, {"β (Beta)", o.Beta}} {
 		if !(w.v >= 0) || math.IsInf(w.v, 0) {
-			return o, fmt.Errorf("%s: %s = %v, want a finite number ≥ 0", o.Name(), w.name, w.v)
+			return o, fmt.Errorf("%s: %s = %v, want a finite number ≥ 0", name, w.name, w.v)
 		}
 	}
 	if o.K < 0 {
-		return o, fmt.Errorf("%s: K = %d, want ≥ 1 (or 0 for the default %d)", o.Name(), o.K, DefaultK)
+		return o, fmt.Errorf("%s: K = %d, want ≥ 1 (or 0 for the default %d)", name, o.K, DefaultK)
 	}
 	if o.K == 0 {
 		o.K = DefaultK
 	}
 	if m == 0 || n == 0 {
-		return o, fmt.Errorf("%s: empty data (%d terms × %d documents)", o.Name(), m, n)
+		return o, fmt.Errorf("%s: empty data (%d terms × %d documents)", name, m, n)
 	}
 	if o.K > min(m, n) {
-		return o, fmt.Errorf("%s: K = %d exceeds min(terms, documents) = min(%d, %d)", o.Name(), o.K, m, n)
+		return o, fmt.Errorf("%s: K = %d exceeds min(terms, documents) = min(%d, %d)", name, o.K, m, n)
 	}
 	return o, nil
 }
 
 // Fit factorizes the corpus's term-document matrix (doc.go).
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+	return o.fit(ctx, o.Name(), c, rec)
+}
+
+func (o Options) fit(ctx context.Context, name string, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
 	if c == nil || c.D == nil || c.DT == nil {
-		return nil, engine.Status{}, fmt.Errorf("%s: nil corpus or term-document matrix", o.Name())
+		return nil, engine.Status{}, fmt.Errorf("%s: nil corpus or term-document matrix", name)
 	}
-	o, err := o.validate(c.Terms(), c.Docs())
+	o, err := o.validate(name, c.Terms(), c.Docs())
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
 	a := Sparse{A: c.D, AT: c.DT}
 	u, err := RandomStart(a, o.K, o.Seed, o.Pool)
 	if err != nil {
-		return nil, engine.Status{}, fmt.Errorf("%s: %w", o.Name(), err)
+		return nil, engine.Status{}, fmt.Errorf("%s: %w", name, err)
 	}
 	s := NewSolver(o.Pool, a, u, mat.NewDense(c.Docs(), o.K, nil), o.Eta, o.Beta)
 	st := engine.Iterate(ctx, o.Stopping, rec, s.Steps())

@@ -122,3 +122,25 @@ func TestAllZeroMatrix(t *testing.T) {
 		t.Fatal("an all-zero matrix gave no error")
 	}
 }
+
+// ANLS (catalog "nmf-anls") is SNMF/R with η = β = 0, to the bit.
+func TestANLSIsSNMFWithoutPenalties(t *testing.T) {
+	c := factortest.Corpus(t, 60, 90, 3, 2)
+	stop := engine.Stopping{MaxIter: 6}
+	a, _, err := ANLS{K: 3, Seed: 4, Stopping: stop}.Fit(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := Options{K: 3, Seed: 4, Stopping: stop}.Fit(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range a.TermTopics().RawMatrix().Data {
+		if math.Float64bits(v) != math.Float64bits(b.TermTopics().RawMatrix().Data[i]) {
+			t.Fatalf("U entry %d: %v against %v", i, v, b.TermTopics().RawMatrix().Data[i])
+		}
+	}
+	if d := DefaultsANLS(); d.Name() != "nmf-anls" || d.K != DefaultK || Defaults().Eta != 0.01 || Defaults().Beta != 0.01 {
+		t.Errorf("defaults: %+v, %+v", d, Defaults())
+	}
+}

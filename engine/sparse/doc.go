@@ -23,4 +23,7 @@
 // (real, integer, pattern; general or symmetric, expanded) and
 // ReadDenseMM/WriteDenseMM for dense "array" factors, written column-major
 // with full-precision floats, so equal bits give byte-identical files.
+// MMOptions bounds what the readers accept (rows, columns, values; by
+// default DefaultMaxDim and DefaultMaxEntries) and checks every declared
+// size against the input's byte size before anything is allocated.
 package sparse

@@ -39,6 +39,85 @@ import (
 // Writers emit "real general" with full-precision floats (strconv 'g', -1),
 // so two matrices with the same bits give byte-identical files.
 
+// Limits. A Matrix Market size line can declare any size in a few bytes, so
+// the readers check it before they allocate anything: against a ceiling
+// (MMOptions.MaxDim and MaxEntries, DefaultMaxDim and DefaultMaxEntries when
+// unset), and against the byte size of the input when it is known (a file,
+// or a reader with a Len method such as bytes.Reader). An entry line takes at
+// least 6 bytes ("1 1 1\n"; 4 for pattern), an array value at least 2
+// ("1\n"), so a declared count that the input cannot hold is an error naming
+// the count and the size. Storage then grows only with the entries actually
+// read; the one allocation sized by the size line alone is the CSR row
+// pointer (rows+1 ints), bounded by MaxDim.
+const (
+	// DefaultMaxDim is the default ceiling on rows and on columns:
+	// 2²⁴ = 16,777,216, five times the 3.2 million documents of GMF's Web-I
+	// (the largest collection any paper here uses).
+	DefaultMaxDim = 1 << 24
+	// DefaultMaxEntries is the default ceiling on the values of one matrix:
+	// 2³⁰ ≈ 1.07·10⁹ (8 GiB of float64), three times a 100-topic factor of
+	// Web-I's 3.2 million documents.
+	DefaultMaxEntries = 1 << 30
+)
+
+// Minimum bytes of one line: "i j v\n", "i j\n" (pattern), "v\n" (array).
+const (
+	minEntryLine   = 6
+	minPatternLine = 4
+	minValueLine   = 2
+)
+
+// MMOptions configures the Matrix Market readers. The zero value gives the
+// defaults, which ReadMM, ReadDenseMM, ReadMMFile and ReadDenseMMFile use.
+type MMOptions struct {
+	// MaxDim is the largest row or column count accepted; 0 means
+	// DefaultMaxDim. Values above 2³¹−1 (the int32 index limit) act as
+	// 2³¹−1.
+	MaxDim int
+	// MaxEntries is the largest number of values accepted: the stored
+	// entries of a coordinate file (a symmetric file's off-diagonal entries
+	// count twice, as they are mirrored) or rows·cols of an array file;
+	// 0 means DefaultMaxEntries.
+	MaxEntries int
+	// NonNegative rejects a negative value, naming its line (a
+	// term-document matrix holds counts or non-negative weights).
+	NonNegative bool
+}
+
+func (o MMOptions) maxDim() int {
+	if o.MaxDim <= 0 {
+		return DefaultMaxDim
+	}
+	return min(o.MaxDim, math.MaxInt32)
+}
+
+func (o MMOptions) maxEntries() uint64 {
+	if o.MaxEntries <= 0 {
+		return DefaultMaxEntries
+	}
+	return uint64(o.MaxEntries)
+}
+
+// inputSize is the number of bytes left in r when r can tell (a regular
+// file, or a reader with a Len method), else -1.
+func inputSize(r io.Reader) int64 {
+	switch r := r.(type) {
+	case interface{ Len() int }:
+		return int64(r.Len())
+	case *os.File:
+		st, err := r.Stat()
+		if err != nil || !st.Mode().IsRegular() {
+			return -1
+		}
+		off, err := r.Seek(0, io.SeekCurrent)
+		if err != nil {
+			return -1
+		}
+		return st.Size() - off
+	}
+	return -1
+}
+
 // mmHeader is the parsed first line.
 type mmHeader struct {
 	format, field, symmetry string
@@ -49,12 +128,14 @@ type mmHeader struct {
 type mmScanner struct {
 	sc   *bufio.Scanner
 	line int
+	opt  MMOptions
+	size int64 // bytes in the input, -1 when unknown
 }
 
-func newMMScanner(r io.Reader) *mmScanner {
+func newMMScanner(r io.Reader, opt MMOptions) *mmScanner {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
-	return &mmScanner{sc: sc}
+	return &mmScanner{sc: sc, opt: opt, size: inputSize(r)}
 }
 
 // next returns the next non-blank, non-comment line, or io.EOF.
@@ -120,8 +201,10 @@ func (s *mmScanner) header() (mmHeader, error) {
 	return h, nil
 }
 
-// sizeLine parses n non-negative integers from the size line.
-func (s *mmScanner) sizeLine(n int) ([]int, error) {
+// sizeLine parses n non-negative integers from the size line and checks
+// that the first two (rows, cols) are within MaxDim, and square when the
+// matrix is symmetric.
+func (s *mmScanner) sizeLine(n int, h mmHeader) ([]int, error) {
 	t, err := s.next()
 	if err == io.EOF {
 		return nil, fmt.Errorf("matrix market: line %d: end of input, want the size line", s.line+1)
@@ -141,66 +224,107 @@ func (s *mmScanner) sizeLine(n int) ([]int, error) {
 		}
 		out[i] = v
 	}
+	rows, cols := out[0], out[1]
+	if m := s.opt.maxDim(); rows > m || cols > m {
+		return nil, s.errorf("declared size %d×%d exceeds the limit of %d rows or columns", rows, cols, m)
+	}
+	if h.symmetry == "symmetric" && rows != cols {
+		return nil, s.errorf("symmetric matrix must be square, size line says %d×%d", rows, cols)
+	}
 	return out, nil
 }
 
+// fits checks that count declared values, each on a line of at least
+// minLine bytes, can be held by the input, and returns a capacity for the
+// slice that will receive them: never more than the input can fill.
+func (s *mmScanner) fits(count uint64, what string, minLine int) (capHint int, err error) {
+	if s.size < 0 {
+		return int(min(count, 4096)), nil
+	}
+	// count·minLine − 1 bytes at least (the last line needs no newline).
+	room := (uint64(s.size) + 1) / uint64(minLine)
+	if count > room {
+		return 0, s.errorf("size line declares %d %s of at least %d bytes each, but the input has only %d bytes",
+			count, what, minLine, s.size)
+	}
+	return int(count), nil
+}
+
 func (s *mmScanner) value(field, tok string) (float64, error) {
+	var v float64
 	if field == "integer" {
-		v, err := strconv.ParseInt(tok, 10, 64)
+		x, err := strconv.ParseInt(tok, 10, 64)
 		if err != nil {
 			return 0, s.errorf("value %q is not an integer", tok)
 		}
-		return float64(v), nil
+		v = float64(x)
+	} else {
+		x, err := strconv.ParseFloat(tok, 64)
+		if err != nil {
+			return 0, s.errorf("value %q is not a number", tok)
+		}
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return 0, s.errorf("value %q is not finite", tok)
+		}
+		v = x
 	}
-	v, err := strconv.ParseFloat(tok, 64)
-	if err != nil {
-		return 0, s.errorf("value %q is not a number", tok)
-	}
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, s.errorf("value %q is not finite", tok)
+	if s.opt.NonNegative && v < 0 {
+		return 0, s.errorf("value %q is negative, want a non-negative matrix", tok)
 	}
 	return v, nil
 }
 
+// ReadMM reads a sparse matrix in Matrix Market coordinate format with the
+// default options; see MMOptions.ReadMM.
+func ReadMM(r io.Reader) (*CSR, error) { return MMOptions{}.ReadMM(r) }
+
 // ReadMM reads a sparse matrix in Matrix Market coordinate format (real,
 // integer or pattern; general or symmetric, the latter expanded). Errors
-// name the line and the problem: a bad header, a size line that is not
-// integers, an entry outside the declared shape, a duplicate entry, an
-// entry above the diagonal of a symmetric matrix, or fewer or more entries
-// than declared.
-func ReadMM(r io.Reader) (*CSR, error) {
-	s := newMMScanner(r)
+// name the 1-based line and the problem: a bad header, a size line that is
+// not integers or declares more than the limits or the input can hold, an
+// entry outside the declared shape, a duplicate entry, an entry above the
+// diagonal of a symmetric matrix, a value that is not finite (or negative
+// under NonNegative), or fewer or more entries than declared.
+func (o MMOptions) ReadMM(r io.Reader) (*CSR, error) {
+	s := newMMScanner(r, o)
 	h, err := s.header()
 	if err != nil {
 		return nil, err
 	}
 	if h.format != "coordinate" {
-		return nil, s.errorf("bad header: format %s, want coordinate for a sparse matrix (use ReadDenseMM)", h.format)
+		return nil, s.errorf("bad header: format %s, want coordinate (this reader takes a sparse matrix)", h.format)
 	}
-	size, err := s.sizeLine(3)
+	size, err := s.sizeLine(3, h)
 	if err != nil {
 		return nil, err
 	}
 	rows, cols, nnz := size[0], size[1], size[2]
-	if cols > math.MaxInt32 || rows > math.MaxInt32 {
-		return nil, s.errorf("shape %d×%d too large (at most %d)", rows, cols, math.MaxInt32)
+	room := uint64(rows) * uint64(cols)
+	stored := uint64(nnz)
+	if h.symmetry == "symmetric" {
+		room = uint64(rows) * uint64(rows+1) / 2
+		stored *= 2
 	}
-	if h.symmetry == "symmetric" && rows != cols {
-		return nil, s.errorf("symmetric matrix must be square, size line says %d×%d", rows, cols)
+	if uint64(nnz) > room {
+		return nil, s.errorf("%d entries declared for a %d×%d %s matrix", nnz, rows, cols, h.symmetry)
 	}
-	if uint64(nnz) > uint64(rows)*uint64(cols) {
-		return nil, s.errorf("%d entries declared for a %d×%d matrix", nnz, rows, cols)
+	if stored > o.maxEntries() {
+		return nil, s.errorf("size line declares %d entries, more than the limit of %d values", nnz, o.maxEntries())
+	}
+	want, minLine := 3, minEntryLine
+	if h.field == "pattern" {
+		want, minLine = 2, minPatternLine
+	}
+	capHint, err := s.fits(uint64(nnz), "entries", minLine)
+	if err != nil {
+		return nil, err
 	}
 	type entry struct {
 		row, col int32
 		line     int
 		val      float64
 	}
-	want := 3
-	if h.field == "pattern" {
-		want = 2
-	}
-	ents := make([]entry, 0, min(nnz, 1<<24))
+	ents := make([]entry, 0, capHint)
 	for k := 0; k < nnz; k++ {
 		t, err := s.next()
 		if err == io.EOF {
@@ -298,39 +422,70 @@ func WriteMM(w io.Writer, m *CSR) error {
 	return bw.Flush()
 }
 
+// ReadDenseMM reads a dense matrix in Matrix Market array format with the
+// default options; see MMOptions.ReadDenseMM.
+func ReadDenseMM(r io.Reader) (*mat.Dense, error) { return MMOptions{}.ReadDenseMM(r) }
+
 // ReadDenseMM reads a dense matrix in Matrix Market array format (real or
 // integer; general, or symmetric with the lower triangle given), values in
 // column-major order, one per line. A 0-row or 0-column matrix is returned
-// as an empty mat.Dense. Errors name the line: a bad header, a bad size
-// line, a value that is not a finite number, too few or too many values.
-func ReadDenseMM(r io.Reader) (*mat.Dense, error) {
-	s := newMMScanner(r)
+// as an empty mat.Dense. Errors name the 1-based line: a bad header, a bad
+// size line or one declaring more than the limits or the input can hold, a
+// value that is not a finite number (or negative under NonNegative), too few
+// or too many values.
+func (o MMOptions) ReadDenseMM(r io.Reader) (*mat.Dense, error) {
+	s := newMMScanner(r, o)
 	h, err := s.header()
 	if err != nil {
 		return nil, err
 	}
 	if h.format != "array" {
-		return nil, s.errorf("bad header: format %s, want array for a dense matrix (use ReadMM)", h.format)
+		return nil, s.errorf("bad header: format %s, want array (this reader takes a dense matrix)", h.format)
 	}
-	size, err := s.sizeLine(2)
+	size, err := s.sizeLine(2, h)
 	if err != nil {
 		return nil, err
 	}
 	rows, cols := size[0], size[1]
-	if h.symmetry == "symmetric" && rows != cols {
-		return nil, s.errorf("symmetric matrix must be square, size line says %d×%d", rows, cols)
+	if elems := uint64(rows) * uint64(cols); elems > o.maxEntries() {
+		return nil, s.errorf("declared size %d×%d is %d values, more than the limit of %d", rows, cols, elems, o.maxEntries())
 	}
 	n := uint64(rows) * uint64(cols)
 	if h.symmetry == "symmetric" {
 		n = uint64(rows) * uint64(rows+1) / 2
 	}
-	if n > 1<<31 {
-		return nil, s.errorf("%d×%d dense matrix too large", rows, cols)
+	capHint, err := s.fits(n, "values", minValueLine)
+	if err != nil {
+		return nil, err
 	}
-	var data []float64
-	if rows > 0 && cols > 0 {
-		data = make([]float64, rows*cols)
+	// Read the values as given (column by column), then place them.
+	vals := make([]float64, 0, capHint)
+	for k := uint64(0); k < n; k++ {
+		t, err := s.next()
+		if err == io.EOF {
+			return nil, fmt.Errorf("matrix market: line %d: end of input after %d of %d values", s.line+1, k, n)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if f := strings.Fields(t); len(f) != 1 {
+			return nil, s.errorf("want one value per line, found %d fields in %q", len(f), t)
+		}
+		v, err := s.value(h.field, t)
+		if err != nil {
+			return nil, err
+		}
+		vals = append(vals, v)
 	}
+	if t, err := s.next(); err == nil {
+		return nil, s.errorf("more values than the %d declared: %q", n, t)
+	} else if err != io.EOF {
+		return nil, err
+	}
+	if rows == 0 || cols == 0 {
+		return &mat.Dense{}, nil
+	}
+	data := make([]float64, rows*cols)
 	k := 0
 	for j := 0; j < cols; j++ {
 		i0 := 0
@@ -338,34 +493,12 @@ func ReadDenseMM(r io.Reader) (*mat.Dense, error) {
 			i0 = j
 		}
 		for i := i0; i < rows; i++ {
-			t, err := s.next()
-			if err == io.EOF {
-				return nil, fmt.Errorf("matrix market: line %d: end of input after %d of %d values", s.line+1, k, n)
-			}
-			if err != nil {
-				return nil, err
-			}
-			if f := strings.Fields(t); len(f) != 1 {
-				return nil, s.errorf("want one value per line, found %d fields in %q", len(f), t)
-			}
-			v, err := s.value(h.field, t)
-			if err != nil {
-				return nil, err
-			}
-			data[i*cols+j] = v
+			data[i*cols+j] = vals[k]
 			if h.symmetry == "symmetric" {
-				data[j*cols+i] = v
+				data[j*cols+i] = vals[k]
 			}
 			k++
 		}
-	}
-	if t, err := s.next(); err == nil {
-		return nil, s.errorf("more values than the %d declared: %q", n, t)
-	} else if err != io.EOF {
-		return nil, err
-	}
-	if data == nil {
-		return &mat.Dense{}, nil
 	}
 	return mat.NewDense(rows, cols, data), nil
 }
@@ -398,28 +531,36 @@ func WriteDenseMM(w io.Writer, a *mat.Dense) error {
 	return bw.Flush()
 }
 
+// ReadMMFile reads a sparse Matrix Market file with the default options;
+// errors name the file.
+func ReadMMFile(path string) (*CSR, error) { return MMOptions{}.ReadMMFile(path) }
+
 // ReadMMFile reads a sparse Matrix Market file; errors name the file.
-func ReadMMFile(path string) (*CSR, error) {
+func (o MMOptions) ReadMMFile(path string) (*CSR, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	m, err := ReadMM(f)
+	m, err := o.ReadMM(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return m, nil
 }
 
+// ReadDenseMMFile reads a dense Matrix Market file with the default
+// options; errors name the file.
+func ReadDenseMMFile(path string) (*mat.Dense, error) { return MMOptions{}.ReadDenseMMFile(path) }
+
 // ReadDenseMMFile reads a dense Matrix Market file; errors name the file.
-func ReadDenseMMFile(path string) (*mat.Dense, error) {
+func (o MMOptions) ReadDenseMMFile(path string) (*mat.Dense, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	m, err := ReadDenseMM(f)
+	m, err := o.ReadDenseMM(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

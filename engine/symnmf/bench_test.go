@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/datasets/text"
+	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/tnmf"
@@ -17,15 +18,15 @@ import (
 // benchmark op is 5 Steps from the same H⁽⁰⁾, with A stored (nnz(A)·K
 // multiply-adds per product) or factored as ÃÃᵀ (what Fit uses).
 //
-//	TOPICMF_DATA=/work/shared/datasets go test ./engine/symnmf -run '^$' -bench StepStackOverflow -benchtime=3x
+//	TOPICMF_DATA=../shared/datasets go test ./engine/symnmf -run '^$' -bench StepStackOverflow -benchtime=3x
 func BenchmarkStepStackOverflow(b *testing.B) {
 	col, _ := testcorpus.Collection(b, "sttm-stackoverflow")
-	c, _, err := text.Build(col, text.Options{MinDF: 10, Weighting: "tfidf"})
+	c, _, err := text.Build(col, text.Bare(text.Options{MinDF: 10, Weighting: "tfidf"}))
 	if err != nil {
 		b.Fatal(err)
 	}
 	p := parallel.Default()
-	o, err := Options{K: 100, Pool: p}.resolve(c.Docs())
+	o, err := Options{K: 100, Pool: p, Stopping: engine.DefaultStopping()}.resolve(c.Docs())
 	if err != nil {
 		b.Fatal(err)
 	}

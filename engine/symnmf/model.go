@@ -149,7 +149,7 @@ func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
 					}
 				}
 				cur := f()
-				if tol >= 0 && prev-cur <= tol*math.Abs(prev) {
+				if tol > 0 && prev-cur <= tol*math.Abs(prev) {
 					break
 				}
 				prev = cur

@@ -6,11 +6,13 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/param"
 	"github.com/topicmf/topicmf/engine/tnmf"
 	"gonum.org/v1/gonum/mat"
 )
 
-// Defaults applied where an Options field is zero.
+// The declared defaults (the tags of Options), as constants for code that
+// states them, and the backtracking bound.
 const (
 	// DefaultK is the smallest number of clusters of the TNMF paper's
 	// experiments (K = 20 … 100).
@@ -24,36 +26,48 @@ const (
 	MaxBacktracks = 40
 )
 
-// Options configure SymNMF on the document-document cosine similarity.
-// The zero value is valid: K = 20, the engine's default stopping rule, the
-// Armijo parameters of Kuang et al., random start from seed 0, storage of
-// A by density, the default pool. Options implements engine.Method.
+// Options configure SymNMF on the document-document cosine similarity;
+// Options implements engine.Method. Its declared fields are the parameters
+// of the "symnmf" catalog family (engine/param): Defaults returns K = 20,
+// the engine's default stopping rule, the Armijo parameters of Kuang et
+// al., random start from seed 0, storage of A by density and the default
+// pool. In a literal, a zero K, Sigma, Beta or Stopping.MaxIter selects
+// its default, while a zero Stopping.RelTol runs every iteration.
 type Options struct {
 	// K is the number of clusters; 0 means DefaultK. At most N.
-	K int
+	K int `param:"k" default:"20" range:"[1,inf)" doc:"number of clusters K (1 ≤ K ≤ documents)"`
 	// Stopping bounds the iterations and sets the relative-change test on
 	// ‖A − HHᵀ‖²_F; FoldIn uses MaxIter and RelTol for its NNLS sweeps.
-	Stopping engine.Stopping
+	Stopping engine.Stopping `param:"iters,tol" iters:"maximum projected-gradient iterations" tol:"relative change of ‖A−HHᵀ‖²_F that stops the fit; 0 or negative runs all iterations"`
 	// Sigma (0 < σ < 1) and Beta (0 < β < 1) of the Armijo rule; 0 means
 	// DefaultSigma, DefaultBeta.
-	Sigma, Beta float64
+	Sigma float64 `param:"sigma" default:"0.01" range:"(0,1)" doc:"σ of the Armijo rule"`
+	Beta  float64 `param:"beta" default:"0.1" range:"(0,1)" doc:"β, the step shrink factor of the Armijo rule"`
 	// Storage holds A sparse or dense (tnmf.Storage); the zero value picks
 	// by density (short texts: sparse).
-	Storage tnmf.Storage
+	Storage tnmf.Storage `param:"storage" default:"auto" range:"auto|sparse|dense" doc:"A storage: auto (dense from density 0.5), sparse or dense"`
 	// Seed seeds H⁽⁰⁾ (package doc).
-	Seed uint64
+	Seed uint64 `param:"seed" default:"0" doc:"seed of the random H⁽⁰⁾ (2·sqrt(mean(A)/K)·Uniform[0,1))"`
 	// InitH, when set, is H⁽⁰⁾ (N×K, non-negative), copied.
 	InitH *mat.Dense
 	// Pool runs the parallel loops; nil means parallel.Default().
 	Pool *parallel.Pool
 }
 
+// Defaults returns the declared defaults of every parameter (the tags of
+// Options).
+func Defaults() Options {
+	var o Options
+	param.Defaults(&o)
+	return o
+}
+
 // Name is the registry name, "symnmf".
 func (o Options) Name() string { return "symnmf" }
 
 func (o Options) resolve(n int) (Options, error) {
-	if o.K < 0 {
-		return o, fmt.Errorf("symnmf: K = %d, want ≥ 1 (0 for the default %d)", o.K, DefaultK)
+	if err := param.Check(o); err != nil {
+		return o, fmt.Errorf("symnmf: %w", err)
 	}
 	if o.K == 0 {
 		o.K = DefaultK
@@ -64,20 +78,11 @@ func (o Options) resolve(n int) (Options, error) {
 	if o.K > n {
 		return o, fmt.Errorf("symnmf: K = %d exceeds the %d documents", o.K, n)
 	}
-	for _, f := range []struct {
-		name string
-		v    *float64
-		def  float64
-	}{{"Sigma", &o.Sigma, DefaultSigma}, {"Beta", &o.Beta, DefaultBeta}} {
-		if *f.v == 0 {
-			*f.v = f.def
-		}
-		if !(*f.v > 0 && *f.v < 1) {
-			return o, fmt.Errorf("symnmf: %s = %v, want a number in (0, 1)", f.name, *f.v)
-		}
+	if o.Sigma == 0 {
+		o.Sigma = DefaultSigma
 	}
-	if o.Storage < tnmf.StorageAuto || o.Storage > tnmf.StorageDense {
-		return o, fmt.Errorf("symnmf: Storage = %d, want auto, sparse or dense", int(o.Storage))
+	if o.Beta == 0 {
+		o.Beta = DefaultBeta
 	}
 	if err := o.Stopping.Validate(); err != nil {
 		return o, fmt.Errorf("symnmf: Stopping: %w", err)

@@ -23,13 +23,13 @@ func TestConformance(t *testing.T) {
 		NonNegative: true, Monotone: true,
 		Invalid: []factortest.Invalid{
 			{Name: "K > N", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: c.Docs() + 1, Pool: cfg.Pool}, nil
+				return Options{K: c.Docs() + 1, Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
 			}},
 			{Name: "Sigma = 1", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: cfg.K, Sigma: 1, Pool: cfg.Pool}, nil
+				return Options{K: cfg.K, Sigma: 1, Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
 			}},
 			{Name: "Beta = NaN", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: cfg.K, Beta: math.NaN(), Pool: cfg.Pool}, nil
+				return Options{K: cfg.K, Beta: math.NaN(), Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
 			}},
 		},
 	})
@@ -185,7 +185,7 @@ func TestTwoBlocksAndFoldIn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, st, err := Options{K: 2, Stopping: engine.Stopping{MaxIter: 300}, Pool: parallel.NewPool(2)}.Fit(context.Background(), c, nil)
+	m, st, err := Options{K: 2, Stopping: engine.Stopping{MaxIter: 300, RelTol: engine.DefaultRelTol}, Pool: parallel.NewPool(2)}.Fit(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -76,7 +76,7 @@ func BenchmarkIterationU(b *testing.B) {
 func BenchmarkInfer(b *testing.B) {
 	for _, name := range sttmSets {
 		c := testcorpus.Load(b, name)
-		fit, _, err := Options{K: 20, Stopping: engine.Stopping{MaxIter: 10}}.Fit(context.Background(), c, nil)
+		fit, _, err := Options{K: 20, Stopping: engine.Stopping{MaxIter: 10, RelTol: engine.DefaultRelTol}, InnerTol: DefaultInnerTol}.Fit(context.Background(), c, nil)
 		if err != nil {
 			b.Fatal(err)
 		}

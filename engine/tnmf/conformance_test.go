@@ -22,15 +22,16 @@ func TestConformance(t *testing.T) {
 			Name: tc.name,
 			New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
 				return Options{K: cfg.K, Inference: tc.inf, Rescale: tc.rescale, Seed: cfg.Seed, Pool: cfg.Pool,
+					InnerTol: DefaultInnerTol,
 					Stopping: engine.Stopping{MaxIter: cfg.MaxIter, RelTol: -1}}, nil
 			},
 			NonNegative: true,
 			Invalid: []factortest.Invalid{
 				{Name: "K > M", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-					return Options{K: c.Terms() + 1, Pool: cfg.Pool}, nil
+					return Options{K: c.Terms() + 1, Pool: cfg.Pool, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}, nil
 				}},
 				{Name: "InnerTol = NaN", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-					return Options{K: cfg.K, InnerTol: math.NaN(), Pool: cfg.Pool}, nil
+					return Options{K: cfg.K, InnerTol: math.NaN(), Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
 				}},
 			},
 		})

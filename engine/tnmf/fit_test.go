@@ -389,7 +389,7 @@ func TestRecoverPlantedShortTexts(t *testing.T) {
 		t.Skip("planted recovery: 10,000 documents")
 	}
 	c, tr := shortSynthetic(t, 10000)
-	m, st, err := Options{K: 10, Stopping: engine.Stopping{MaxIter: 100, RelTol: -1}}.Fit(context.Background(), c, nil)
+	m, st, err := Options{K: 10, Stopping: engine.Stopping{MaxIter: 100, RelTol: -1}, InnerTol: DefaultInnerTol}.Fit(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -410,7 +410,7 @@ func TestRescaleKeepsDirections(t *testing.T) {
 	c, _ := shortSynthetic(t, 2000)
 	run := func(rescale bool) (*Model, []engine.Iteration) {
 		rec := engine.NewRecorder()
-		m, _, err := Options{K: 10, Rescale: rescale, Stopping: engine.Stopping{MaxIter: 12, RelTol: -1}}.Fit(context.Background(), c, rec)
+		m, _, err := Options{K: 10, Rescale: rescale, Stopping: engine.Stopping{MaxIter: 12, RelTol: -1}, InnerTol: DefaultInnerTol}.Fit(context.Background(), c, rec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -451,7 +451,7 @@ func TestDeterministicAcrossPools(t *testing.T) {
 	for _, inf := range []Inference{InferE, InferI, InferENNLS} {
 		var ref engine.Model
 		for _, w := range []int{1, 2} {
-			o := Options{K: 8, Inference: inf, Seed: 5, Stopping: engine.Stopping{MaxIter: 15}, Pool: parallel.NewPool(w)}
+			o := Options{K: 8, Inference: inf, Seed: 5, Stopping: engine.Stopping{MaxIter: 15, RelTol: engine.DefaultRelTol}, Pool: parallel.NewPool(w), InnerTol: DefaultInnerTol}
 			m, _, err := o.Fit(context.Background(), c, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -476,20 +476,20 @@ func TestCancelAndErrors(t *testing.T) {
 	c, _ := shortSynthetic(t, 300)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	m, st, err := Options{K: 5}.Fit(ctx, c, nil)
+	m, st, err := Options{K: 5, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}.Fit(ctx, c, nil)
 	if err != nil || st.Reason != engine.Cancelled || m == nil {
 		t.Errorf("cancelled fit: %v %v", st, err)
 	}
-	for _, o := range []Options{{K: -1}, {K: 601}, {InnerSweeps: -2}, {InnerTol: math.NaN()}, {Inference: 9},
-		{Count: 4}, {Storage: 5}, {InitU: mat.NewDense(3, 3, nil)}, {Stopping: engine.Stopping{MaxIter: -1}}} {
+	for _, o := range []Options{{K: -1, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}, {K: 601, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}, {InnerSweeps: -2, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}, {InnerTol: math.NaN(), Stopping: engine.DefaultStopping()}, {Inference: 9, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol},
+		{Count: 4, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}, {Storage: 5, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}, {InitU: mat.NewDense(3, 3, nil), Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}, {Stopping: engine.Stopping{MaxIter: -1, RelTol: engine.DefaultRelTol}, InnerTol: DefaultInnerTol}} {
 		if _, _, err := o.Fit(context.Background(), c, nil); err == nil {
 			t.Errorf("%+v accepted", o)
 		}
 	}
-	if _, _, err := (Options{}).Fit(context.Background(), nil, nil); err == nil {
+	if _, _, err := (Options{Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}).Fit(context.Background(), nil, nil); err == nil {
 		t.Error("nil corpus accepted")
 	}
-	mm, _, err := Options{K: 5, Stopping: engine.Stopping{MaxIter: 2}}.Fit(context.Background(), c, nil)
+	mm, _, err := Options{K: 5, Stopping: engine.Stopping{MaxIter: 2, RelTol: engine.DefaultRelTol}, InnerTol: DefaultInnerTol}.Fit(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -497,7 +497,7 @@ func TestCancelAndErrors(t *testing.T) {
 		t.Error("FoldIn with the wrong number of columns accepted")
 	}
 	// K = 1 and an empty fold-in.
-	one, _, err := Options{K: 1, Inference: InferI, Stopping: engine.Stopping{MaxIter: 3}}.Fit(context.Background(), c, nil)
+	one, _, err := Options{K: 1, Inference: InferI, Stopping: engine.Stopping{MaxIter: 3, RelTol: engine.DefaultRelTol}, InnerTol: DefaultInnerTol}.Fit(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/param"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -51,7 +52,60 @@ func ParseInference(s string) (Inference, error) {
 	return 0, fmt.Errorf("tnmf: unknown inference %q (want e, i or e-nnls)", s)
 }
 
-// Defaults applied where an Options field is zero.
+// MarshalText is the short name; it fails for a value that is not an
+// Inference.
+func (f Inference) MarshalText() ([]byte, error) {
+	if f < 0 || int(f) >= len(inferenceNames) {
+		return nil, fmt.Errorf("tnmf: Inference(%d) is not an inference", int(f))
+	}
+	return []byte(inferenceNames[f]), nil
+}
+
+// UnmarshalText reads a name as ParseInference does.
+func (f *Inference) UnmarshalText(b []byte) error {
+	x, err := ParseInference(string(b))
+	if err == nil {
+		*f = x
+	}
+	return err
+}
+
+// MarshalText is the name; it fails for a value that is not a CountMode.
+func (c CountMode) MarshalText() ([]byte, error) {
+	if c != PerDocument && c != Multiplicity {
+		return nil, fmt.Errorf("tnmf: CountMode(%d) is not a count mode", int(c))
+	}
+	return []byte(c.String()), nil
+}
+
+// UnmarshalText reads a name as ParseCountMode does.
+func (c *CountMode) UnmarshalText(b []byte) error {
+	x, err := ParseCountMode(string(b))
+	if err == nil {
+		*c = x
+	}
+	return err
+}
+
+// MarshalText is the name; it fails for a value that is not a Storage.
+func (s Storage) MarshalText() ([]byte, error) {
+	if s < StorageAuto || s > StorageDense {
+		return nil, fmt.Errorf("tnmf: Storage(%d) is not a storage", int(s))
+	}
+	return []byte(s.String()), nil
+}
+
+// UnmarshalText reads a name as ParseStorage does.
+func (s *Storage) UnmarshalText(b []byte) error {
+	x, err := ParseStorage(string(b))
+	if err == nil {
+		*s = x
+	}
+	return err
+}
+
+// The declared defaults (the tags of Options), as constants for code that
+// states them.
 const (
 	// DefaultK is the smallest number of topics of the paper's experiments
 	// (Table 2 and Figures 5–8 use K = 20 … 100).
@@ -65,40 +119,44 @@ const (
 	DefaultInnerTol = 1e-8
 )
 
-// Options configure TNMF (Algorithm 1). The zero value is valid: K = 20,
-// per-document co-occurrence counts, S stored by density, the engine's
-// default stopping rule for the U iterations, TNMF_E inference, a random U⁽⁰⁾
-// from seed 0 and the default pool. Options implements engine.Method.
+// Options configure TNMF (Algorithm 1); Options implements engine.Method.
+// Its declared fields are the parameters of the "tnmf" catalog family
+// (engine/param): Defaults returns K = 20, per-document co-occurrence
+// counts, S stored by density, the engine's default stopping rule for the
+// U iterations, TNMF_E inference, a random U⁽⁰⁾ from seed 0 and the
+// default pool. In a literal, a zero K, InnerSweeps or Stopping.MaxIter
+// selects its default, while a zero InnerTol or Stopping.RelTol runs every
+// sweep or iteration.
 type Options struct {
 	// K is the number of topics; 0 means DefaultK. It must not exceed the
 	// number of terms M.
-	K int
+	K int `param:"k" default:"20" range:"[1,inf)" doc:"number of topics K (1 ≤ K ≤ terms)"`
 	// Count says how co-occurrences are counted (Section 3.1); the zero
 	// value is PerDocument.
-	Count CountMode
+	Count CountMode `param:"count" default:"document" range:"document|multiplicity" doc:"co-occurrence count: document (once per document containing both terms) or multiplicity (product of the weights)"`
 	// Storage holds S sparse or dense; the zero value picks by density.
-	Storage Storage
+	Storage Storage `param:"storage" default:"auto" range:"auto|sparse|dense" doc:"S storage: auto (dense from density 0.5), sparse or dense"`
 	// Stopping bounds the U iterations of Algorithm 1 (Eq. 4.5) and sets
 	// the relative-change test on L(U) = ‖S − UUᵀ‖²_F. The Eq. 4.5 update
 	// is not monotone (see the package doc): L may rise between
 	// iterations, and the test compares consecutive values.
-	Stopping engine.Stopping
+	Stopping engine.Stopping `param:"iters,tol" iters:"maximum U iterations of Algorithm 1 (Eq. 4.5)" tol:"relative change of ‖S−UUᵀ‖²_F (not monotone: usually runs all iterations) that stops the fit; 0 or negative runs all iterations"`
 	// Inference picks TNMF_E (Eq. 4.6, the default), TNMF_I (Newton on the
 	// I-divergence) or the exact NNLS variant of TNMF_E.
-	Inference Inference
+	Inference Inference `param:"inference" default:"e" range:"e|i|e-nnls" doc:"document topics: e (TNMF_E, Eq. 4.6), i (TNMF_I, Newton on the I-divergence) or e-nnls (exact NNLS, not in the paper)"`
 	// InnerSweeps bounds the per-document sweeps of TNMF_I and e-nnls; 0
 	// means DefaultInnerSweeps.
-	InnerSweeps int
+	InnerSweeps int `param:"inner-sweeps" default:"100" range:"[1,inf)" doc:"maximum sweeps per document of the Newton (i) or NNLS (e-nnls) inference"`
 	// InnerTol stops a document's sweeps when a sweep lowers its objective
-	// by at most InnerTol times the objective; 0 means DefaultInnerTol, a
-	// negative value runs every sweep.
-	InnerTol float64
+	// by at most InnerTol times the objective; 0 or a negative value runs
+	// every sweep.
+	InnerTol float64 `param:"inner-tol" default:"1e-8" doc:"a document's sweeps stop when one lowers its objective by at most inner-tol times it; 0 or negative runs all sweeps"`
 	// Rescale follows every Eq. 4.5 step by the exact minimization of
 	// L(U) over the column scales of U (see the package doc). Not in the
 	// paper; off by default.
-	Rescale bool
+	Rescale bool `param:"rescale" default:"false" doc:"true: after every Eq. 4.5 step, the column scales of U minimizing ‖S−UUᵀ‖ (not in the paper; removes the scale 2-cycle)"`
 	// Seed seeds U⁽⁰⁾ (engine.NewRand).
-	Seed uint64
+	Seed uint64 `param:"seed" default:"0" doc:"seed of the random U⁽⁰⁾"`
 	// InitU, when not nil, is U⁽⁰⁾ (M×K, non-negative); it is copied, never
 	// modified. Nil means entries drawn uniformly from [0, 2·sqrt(s̄/K))
 	// with s̄ the mean entry of S, so that E[(U⁽⁰⁾U⁽⁰⁾ᵀ)_ij] = s̄ (the
@@ -106,6 +164,14 @@ type Options struct {
 	InitU *mat.Dense
 	// Pool runs the parallel loops; nil means parallel.Default().
 	Pool *parallel.Pool
+}
+
+// Defaults returns the declared defaults of every parameter (the tags of
+// Options).
+func Defaults() Options {
+	var o Options
+	param.Defaults(&o)
+	return o
 }
 
 // Name is the registry name, "tnmf".
@@ -128,8 +194,8 @@ type settings struct {
 func (o Options) resolve(m int) (settings, error) {
 	s := settings{k: o.K, count: o.Count, storage: o.Storage, stop: o.Stopping, inference: o.Inference,
 		sweeps: o.InnerSweeps, tol: o.InnerTol, rescale: o.Rescale, seed: o.Seed, initU: o.InitU, pool: o.Pool}
-	if s.k < 0 {
-		return s, fmt.Errorf("tnmf: K = %d, want ≥ 1 (0 for the default %d)", s.k, DefaultK)
+	if err := param.Check(o); err != nil {
+		return s, fmt.Errorf("tnmf: %w", err)
 	}
 	if s.k == 0 {
 		s.k = DefaultK
@@ -137,29 +203,14 @@ func (o Options) resolve(m int) (settings, error) {
 	if s.k > m {
 		return s, fmt.Errorf("tnmf: K = %d exceeds the %d terms of the corpus", s.k, m)
 	}
-	if s.count != PerDocument && s.count != Multiplicity {
-		return s, fmt.Errorf("tnmf: Count = %d, want PerDocument or Multiplicity", int(s.count))
-	}
-	if s.storage < StorageAuto || s.storage > StorageDense {
-		return s, fmt.Errorf("tnmf: Storage = %d, want StorageAuto, StorageSparse or StorageDense", int(s.storage))
-	}
 	if err := s.stop.Validate(); err != nil {
 		return s, fmt.Errorf("tnmf: Stopping: %w", err)
-	}
-	if s.inference < 0 || int(s.inference) >= len(inferenceNames) {
-		return s, fmt.Errorf("tnmf: Inference = %d, want InferE, InferI or InferENNLS", int(s.inference))
-	}
-	if s.sweeps < 0 {
-		return s, fmt.Errorf("tnmf: InnerSweeps = %d, want ≥ 0 (0 for the default %d)", s.sweeps, DefaultInnerSweeps)
 	}
 	if s.sweeps == 0 {
 		s.sweeps = DefaultInnerSweeps
 	}
-	if math.IsNaN(s.tol) || math.IsInf(s.tol, 0) {
-		return s, fmt.Errorf("tnmf: InnerTol = %v, want a finite number", s.tol)
-	}
-	if s.tol == 0 {
-		s.tol = DefaultInnerTol
+	if s.tol <= 0 {
+		s.tol = -1 // the inference kernels read a negative tolerance as "every sweep"
 	}
 	if s.initU != nil {
 		r, c := s.initU.Dims()

@@ -48,7 +48,7 @@ func TestRealScaleCycle(t *testing.T) {
 	c := testcorpus.Load(t, "sttm-stackoverflow")
 	for _, rescale := range []bool{false, true} {
 		rec := engine.NewRecorder()
-		_, st, err := Options{K: 20, Rescale: rescale, Stopping: engine.Stopping{MaxIter: 30, RelTol: -1}}.Fit(context.Background(), c, rec)
+		_, st, err := Options{K: 20, Rescale: rescale, Stopping: engine.Stopping{MaxIter: 30, RelTol: -1}, InnerTol: DefaultInnerTol}.Fit(context.Background(), c, rec)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,7 +1,7 @@
 // Package foundation holds the harness's own sanity experiments, which
 // check a model family against known ground truth before any paper's
-// artifact relies on it. They register into experiments.Default() from
-// init (import experiments/all).
+// artifact relies on it. They register into the default registry
+// (experiments.Register) from init (import experiments/all).
 //
 // foundation/nmf-synthetic fits NMF (engine/nmf, the multiplicative
 // updates of Lee & Seung that GMF's §5 builds Group NMF on) to the small

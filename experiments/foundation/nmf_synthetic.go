@@ -2,22 +2,15 @@ package foundation
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"math"
-	"sort"
 	"strconv"
-	"strings"
-	"sync"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/topicmf/topicmf/datasets/synthetic"
-	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/metrics/topics"
 )
 
@@ -44,20 +37,11 @@ func plantedK() int {
 	return c.Ks + c.P*c.Kc
 }
 
-// corpusCache generates synthetic.Default() once per process: every job
-// fits the same corpus and only reads it.
-var corpusCache struct {
-	once   sync.Once
-	corpus *engine.Corpus
-	truth  *synthetic.Truth
-	err    error
-}
-
-func defaultCorpus() (*engine.Corpus, *synthetic.Truth, error) {
-	corpusCache.once.Do(func() {
-		corpusCache.corpus, corpusCache.truth, corpusCache.err = synthetic.Generate(synthetic.Default())
-	})
-	return corpusCache.corpus, corpusCache.truth, corpusCache.err
+// corpus is the job's corpus: synthetic.Default(), generated once per
+// process by the runner.
+func corpus(*experiments.Job) (experiments.CorpusSpec, error) {
+	c := synthetic.Default()
+	return experiments.CorpusSpec{Synthetic: &c, Name: syntheticData}, nil
 }
 
 // NMFSynthetic is the experiment "foundation/nmf-synthetic".
@@ -70,13 +54,7 @@ func NMFSynthetic() *experiments.Experiment {
 		Version: "1",
 
 		Datasets: []string{syntheticData},
-		Checksums: func(j *experiments.Job) ([]store.Checksum, error) {
-			// The corpus is a pure function of the generator configuration
-			// and version (synthetic.Config.Canonical); its digest stands
-			// for the data's.
-			sum := sha256.Sum256([]byte(synthetic.Default().Canonical()))
-			return []store.Checksum{{Name: syntheticData, SHA256: hex.EncodeToString(sum[:])}}, nil
-		},
+		Corpus:   corpus,
 		Methods: []experiments.MethodSpec{{
 			Label: "NMF", Name: "nmf",
 			// A fixed number of iterations with the tolerance test off, so
@@ -87,7 +65,7 @@ func NMFSynthetic() *experiments.Experiment {
 		Grid:       map[string][]string{"k": {"10", k, "20"}},
 		Replicates: 3,
 		Seed:       20120812,
-		Task:       nmfSyntheticTask,
+		Fit:        nmfSyntheticTask,
 
 		Metrics: []experiments.MetricDef{
 			{Name: "recovery", Definition: "mean over the " + k + " planted topics of the cosine between the planted topic and the learned column of U matched to it by the one-to-one assignment maximizing the total cosine (Hungarian; synthetic.MatchTopics); a planted topic left unmatched when K < " + k + " counts 0"},
@@ -137,39 +115,21 @@ func NMFSynthetic() *experiments.Experiment {
 	}
 }
 
-func nmfSyntheticTask(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
-	corpus, truth, err := defaultCorpus()
-	if err != nil {
-		return nil, err
-	}
-	method, err := j.NewMethod()
-	if err != nil {
-		return nil, err
-	}
-	rec := engine.NewRecorder()
-	rec.OnIteration = j.OnIteration
-	model, status, err := method.Fit(ctx, corpus, rec)
-	if err != nil {
-		return nil, err
-	}
-	if status.Reason == engine.Cancelled {
-		return nil, ctx.Err()
-	}
-	res := &experiments.Result{Iterations: rec, Status: &status}
-	for _, w := range truth.Warnings {
+// nmfSyntheticTask scores one NMF fit against the planted topics.
+func nmfSyntheticTask(_ context.Context, _ *experiments.Job, f *experiments.Fit) (*experiments.Result, error) {
+	res := &experiments.Result{}
+	for _, w := range f.Corpus.Truth.Warnings {
 		res.Notes = append(res.Notes, "synthetic data: "+w)
 	}
-	if status.Reason == engine.NumericalFailure {
-		res.Notes = append(res.Notes, fmt.Sprintf("%s: %s", j.Label(), status))
-	}
-	U := model.TermTopics()
+	status, corpus, truth := f.Status, f.Corpus, f.Corpus.Truth
+	U := f.Model.TermTopics()
 	planted := truth.Topics()
 	recovery, assign := synthetic.MatchTopics(planted, U)
 	res.AddMetric("recovery", recovery)
 	res.AddMetric("objective", status.Objective)
 	res.AddMetric("iterations", float64(status.Iterations))
 	obj := make([]float64, 0, status.Iterations)
-	for _, it := range rec.Iterations() {
+	for _, it := range f.Recorder.Iterations() {
 		obj = append(obj, it.Objective)
 	}
 	_, _, inc, maxRel := monotone(obj)
@@ -259,34 +219,20 @@ func judgeMonotone(r *experiments.Results) experiments.Verdict {
 		}
 	}
 	if steps == 0 {
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no iteration traces with two evaluated objectives"}
+		return experiments.Undecided("no iteration traces with two evaluated objectives")
 	}
 	detail := fmt.Sprintf("%d increases beyond %g relative in %d steps of %d runs (%d steps with any increase); largest relative change %+.3g (%s)",
 		bad, MonotoneTol, steps, runs, strict, worst, worstJob)
-	if bad > 0 {
-		return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
-	}
-	return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+	return experiments.Judged(bad == 0, detail)
 }
 
 // judgeRecovery compares the mean recovery over the replicates at the
 // planted K with RecoveryThreshold.
 func judgeRecovery(r *experiments.Results) experiments.Verdict {
 	k := strconv.Itoa(plantedK())
-	vals := r.Values("recovery", map[string]string{"k": k})
-	if len(vals) == 0 {
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no run at K = " + k}
+	where := map[string]string{"k": k}
+	if len(r.Values("recovery", where)) == 0 {
+		return experiments.Undecided("no run at K = " + k)
 	}
-	s := experiments.Summarize(vals)
-	sorted := append([]float64(nil), vals...)
-	sort.Float64s(sorted)
-	parts := make([]string, len(sorted))
-	for i, v := range sorted {
-		parts[i] = strconv.FormatFloat(v, 'f', 3, 64)
-	}
-	detail := fmt.Sprintf("mean %.3f over %d runs (%s); threshold %.2f", s.Mean, s.N, strings.Join(parts, ", "), RecoveryThreshold)
-	if s.Mean >= RecoveryThreshold {
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.InBand(r, "recovery", where, RecoveryThreshold, math.Inf(1), 3, fmt.Sprintf("threshold %.2f", RecoveryThreshold))
 }

@@ -1,16 +1,13 @@
 package foundation
 
 import (
-	"context"
 	"math"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/topicmf/topicmf/engine/catalog"
-	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/experiments/exptest"
 )
 
 func TestMonotone(t *testing.T) {
@@ -97,23 +94,12 @@ func TestRegistered(t *testing.T) {
 	}
 }
 
-// TestQuickRun runs the experiment in quick mode end to end (needs the
-// nmf family).
+// TestQuickRun runs the experiment in quick mode end to end.
 func TestQuickRun(t *testing.T) {
-	if _, err := catalog.Lookup("nmf"); err != nil {
-		t.Skip("the nmf family is not in the catalog yet")
-	}
 	if testing.Short() {
 		t.Skip("fits NMF on 2,000 × 1,500; skipped in -short")
 	}
-	st, err := store.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := (&experiments.Runner{Store: st, Pool: parallel.Default(), Quick: true}).Run(context.Background(), NMFSynthetic())
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := exptest.RunQuick(t, NMFSynthetic())
 	if len(res.Jobs) != 2 {
 		t.Fatalf("%d quick jobs, want 2", len(res.Jobs))
 	}

@@ -1,15 +1,12 @@
 package gmf2012
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/synthetic"
-	"github.com/topicmf/topicmf/engine"
-	"github.com/topicmf/topicmf/experiments/store"
-	"github.com/topicmf/topicmf/internal/memo"
+	"github.com/topicmf/topicmf/datasets/text"
+	"github.com/topicmf/topicmf/experiments"
 )
 
 // Paper identification shared by the experiments.
@@ -59,45 +56,44 @@ func web1Config(quick bool) synthetic.Config {
 	return c
 }
 
-// syntheticConfig returns the configuration of a synthetic data set name.
-func syntheticConfig(name string, quick bool) (synthetic.Config, bool) {
+// corpusSpec is the corpus of a data set of this package: a synthetic
+// stand-in by its configuration, or a labelled collection as modelSpec
+// builds it with the given vocabulary size (0: every term).
+func corpusSpec(name string, quick bool, vocab int) experiments.CorpusSpec {
+	var c synthetic.Config
 	switch name {
 	case wikiData:
-		return wikiConfig(quick), true
+		c = wikiConfig(quick)
 	case web1Data:
-		return web1Config(quick), true
+		c = web1Config(quick)
+	case web1TimingData:
+		c = web1TimingConfig(quick)
+	default:
+		return modelSpec(name, vocab)
 	}
-	return synthetic.Config{}, false
+	return experiments.CorpusSpec{Synthetic: &c, Name: name}
 }
 
-// syntheticChecksums identifies a synthetic corpus by the digest of its
-// generator configuration (synthetic.Config.Canonical, which includes the
-// generator version); registered data sets get no extra checksum.
-func syntheticChecksums(dataset string, quick bool) ([]store.Checksum, error) {
-	c, ok := syntheticConfig(dataset, quick)
-	if !ok {
-		if _, err := datasets.Lookup(dataset); err != nil {
-			return nil, err
-		}
-		return nil, nil
+// modelSpec is the model corpus of a labelled collection: its single-label
+// training documents, tf-idf with the SMART stop list (vocab > 0 keeps the
+// vocab terms of highest document frequency first), the terms of total
+// frequency below MinTotalFreq removed (§7.1), and every document scaled
+// to unit Euclidean length. The paper does not say how D is scaled; its
+// λ1 = 0.01 only makes topics sparse when the entries of D are small, as
+// they are for unit-length documents (raw tf-idf weights of 20 Newsgroups
+// give AvgComp = 1 at λ1 = 0.01), so we read D as unit-length tf-idf, the
+// reading experiments/rlsi2011 also runs.
+func modelSpec(name string, vocab int) experiments.CorpusSpec {
+	return experiments.CorpusSpec{
+		Collection: name, Split: "train", SingleLabel: true,
+		Text:         text.Bare(text.Options{StopList: "smart", MaxVocab: vocab, Weighting: text.WeightTFIDF}),
+		MinTotalFreq: MinTotalFreq, UnitDocs: true,
 	}
-	sum := sha256.Sum256([]byte(c.Canonical()))
-	return []store.Checksum{{Name: dataset, SHA256: hex.EncodeToString(sum[:])}}, nil
 }
 
-// generated caches synthetic corpora by canonical configuration: every job
-// of an experiment reads the same corpus.
-var generated memo.Map[generatedCorpus]
-
-type generatedCorpus struct {
-	corpus *engine.Corpus
-	truth  *synthetic.Truth
-}
-
-func generate(c synthetic.Config) (*engine.Corpus, *synthetic.Truth, error) {
-	g, err := generated.Get(c.Canonical(), func() (generatedCorpus, error) {
-		corpus, truth, err := synthetic.Generate(c)
-		return generatedCorpus{corpus, truth}, err
-	})
-	return g.corpus, g.truth, err
+// labelledTrain keeps the train documents with exactly one class: all of
+// 20 Newsgroups' train split, and the ModApte train stories of Reuters with
+// exactly one TOPICS category (their Class).
+func labelledTrain(col *datasets.Collection) (*datasets.Collection, error) {
+	return experiments.FilterDocs(col, "train", true)
 }

@@ -19,7 +19,7 @@
 //     with the same (Ks, Kc) on the 20 Newsgroups train split (20 classes,
 //     K = Ks + 20·Kc = 90, 180, 450, 900; 2,000 unit-length tf-idf terms).
 //   - gmf2012/tables8-9: the same timings on a Web-I-like synthetic corpus
-//     of 204 classes (Tables 8 and 9, Figures 4 and 5): GRLSI and GNMF at
+//     of 204 classes (Tables 8 and 9, Figures 4 and 5): GRLSI and GroupNMF at
 //     (Ks, Kc) = (10, 5), (20, 10), (40, 20), (100, 50), K = Ks + 204·Kc =
 //     1030–10300, against RLSI and NMF at K = 100, 200, 500, 1000 as §7.1
 //     does, jobs one at a time, with every fit's memory estimated from its
@@ -34,7 +34,7 @@
 //     proxy fixed in advance: the share of a class topic's top-6 terms whose
 //     document frequency rate in the class exceeds the corpus-wide rate.
 //   - gmf2012/tables12-13: relevance (§7.4, Tables 12 and 13): BM25 alone
-//     and BM25 + RLSI, CRLSI, GRLSI, NMF, CNMF, GNMF (Eq. 11) on SemEval-2016
+//     and BM25 + RLSI, CRLSI, GRLSI, NMF, CNMF, GroupNMF (Eq. 11) on SemEval-2016
 //     Task 3 (forum categories as classes) and on Cranfield with classes
 //     from an NMF clustering; a query is folded in with the class of the
 //     document it is scored against; α and the configuration are chosen on
@@ -57,4 +57,11 @@
 // comparable with the paper. Terms of the real corpora are counted after
 // removing the SMART stop list and terms of total frequency below 10, as
 // §7.1 describes for Wikipedia and Web-I.
+//
+// # Names
+//
+// The paper abbreviates Group NMF as "GNMF"; the short-text paper
+// (experiments/tnmf2013) uses the same letters for graph-regularized NMF.
+// Tables, legends and claims here say "GroupNMF" (catalog family
+// "groupnmf") so that the two never meet under one name.
 package gmf2012

@@ -13,12 +13,10 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/topicmf/topicmf/datasets/corpora"
-	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouping"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/internal/memo"
 	"github.com/topicmf/topicmf/metrics/topics"
 )
 
@@ -26,7 +24,7 @@ func init() { experiments.Register(Tables1011()) }
 
 // Settings of the topic tables (GMF §7.3, Experiment 2: "(Ks = 20,
 // Kc = 8(10), λ1 = 0.01, λ2 = 0.1)"; we read Kc = 8 as Wikipedia's and
-// Kc = 10 as Web-I's, and use Kc = 8 on both of our corpora; GNMF has no
+// Kc = 10 as Web-I's, and use Kc = 8 on both of our corpora; GroupNMF has no
 // λ and takes the same Ks and Kc).
 const (
 	topicTerms    = 6 // "Top 6 weighted terms are shown for each topic"
@@ -64,14 +62,15 @@ func Tables1011() *experiments.Experiment {
 		Datasets: []string{newsData, reutersData},
 		Methods: []experiments.MethodSpec{
 			{Label: labelGRLSI, Name: "grouprlsi", Params: params},
-			{Label: labelGNMF, Name: "groupnmf", Params: nmfParams},
+			{Label: labelGroupNMF, Name: "groupnmf", Params: nmfParams},
 		},
 		TaskParams: []string{"vocab"},
 		Seed:       20120812,
-		Task:       tables1011Task,
+		Corpus:     tables1011Corpus,
+		Fit:        tables1011Task,
 
 		Metrics: []experiments.MetricDef{
-			{Name: "avgcomp", Definition: "AvgComp of all K = Ks + P·Kc topics: mean over topics of the fraction of terms with a non-zero weight (GMF §7.3 footnote 6); the paper reports it for GRLSI only: GNMF's multiplicative updates leave nearly every weight positive, so its AvgComp is near 1 by construction and shown for contrast"},
+			{Name: "avgcomp", Definition: "AvgComp of all K = Ks + P·Kc topics: mean over topics of the fraction of terms with a non-zero weight (GMF §7.3 footnote 6); the paper reports it for GRLSI only: GroupNMF's multiplicative updates leave nearly every weight positive, so its AvgComp is near 1 by construction and shown for contrast"},
 			{Name: "avgcomp_shared", Definition: "AvgComp of the Ks shared topics (columns of U0)"},
 			{Name: "avgcomp_class", Definition: "AvgComp of the P·Kc class-specific topics (columns of U_1 … U_P)"},
 			{Name: "class_term_share", Definition: fmt.Sprintf("mean over the non-empty class topics of the share of their top-%d terms (by weight, positive weights only) whose document frequency rate in the topic's class, df_p(t)/N_p, exceeds their rate in the whole corpus, df(t)/N", topicTerms)},
@@ -86,7 +85,7 @@ func Tables1011() *experiments.Experiment {
 			{Name: "class_majority", Definition: "accuracy of always predicting the most frequent class among those documents (the scale of class_accuracy)"},
 		},
 		Tables: []experiments.Table{{
-			Name: "compactness", Title: "GRLSI and GNMF topics: compactness and class relatedness (Ks = 20, Kc = 8; GRLSI λ1 = 0.01, λ2 = 0.1)",
+			Name: "compactness", Title: "GRLSI and GroupNMF topics: compactness and class relatedness (Ks = 20, Kc = 8; GRLSI λ1 = 0.01, λ2 = 0.1)",
 			Rows:    []string{experiments.ColMethod, experiments.ColDataset},
 			Metrics: []string{"avgcomp", "avgcomp_shared", "avgcomp_class", "class_term_share", "class_term_share_other", "shared_term_share", "empty_topics", "terms", "documents", "classes"},
 			Digits:  4,
@@ -105,21 +104,21 @@ func Tables1011() *experiments.Experiment {
 			},
 			{
 				Statement: fmt.Sprintf("GRLSI's class-specific topics characterize their class: on every corpus, a mean share ≥ %.2f of a class topic's top-%d terms are more frequent (document frequency rate) in its class than in the whole corpus", ClassTermRate, topicTerms),
-				Source:    "§7.3, finding (2): \"For each class, GRLSI and GNMF can discover class-specific topics that characterize the class\"",
+				Source:    "§7.3, finding (2): \"For each class, GRLSI and GroupNMF can discover class-specific topics that characterize the class\"",
 				Judge:     func(r *experiments.Results) experiments.Verdict { return judgeClassTerms(r, labelGRLSI) },
 			},
 			{
-				Statement: fmt.Sprintf("GNMF's class-specific topics characterize their class: the same test (mean share ≥ %.2f of the top-%d terms over-represented in the topic's class) on every corpus", ClassTermRate, topicTerms),
-				Source:    "§7.3, finding (2) (the same sentence, for GNMF)",
-				Judge:     func(r *experiments.Results) experiments.Verdict { return judgeClassTerms(r, labelGNMF) },
+				Statement: fmt.Sprintf("GroupNMF's class-specific topics characterize their class: the same test (mean share ≥ %.2f of the top-%d terms over-represented in the topic's class) on every corpus", ClassTermRate, topicTerms),
+				Source:    "§7.3, finding (2) (the same sentence, for GroupNMF)",
+				Judge:     func(r *experiments.Results) experiments.Verdict { return judgeClassTerms(r, labelGroupNMF) },
 			},
 			{
-				Statement: fmt.Sprintf("Folding in with the class unknown predicts the class of held-out documents: it removes at least %g of the errors of always predicting the majority class, (acc − maj)/(1 − maj) ≥ %g, for GRLSI and GNMF on every corpus", ClassPredictGain, ClassPredictGain),
+				Statement: fmt.Sprintf("Folding in with the class unknown predicts the class of held-out documents: it removes at least %g of the errors of always predicting the majority class, (acc − maj)/(1 − maj) ≥ %g, for GRLSI and GroupNMF on every corpus", ClassPredictGain, ClassPredictGain),
 				Source:    "§4.3 and §5.3 (the paper describes the prediction and reports no accuracy; the issue asks for it)",
 				Judge:     judgeClassPrediction,
 			},
 			{
-				Statement: "Evidence: Tables 10–11 layout, 3 shared and 9 class topics (top-6 terms) per corpus and method (GRLSI top, GNMF bottom, as the paper), selected at random from the job's seed",
+				Statement: "Evidence: Tables 10–11 layout, 3 shared and 9 class topics (top-6 terms) per corpus and method (GRLSI top, GroupNMF bottom, as the paper), selected at random from the job's seed",
 				Source:    "Tables 10 and 11",
 				Judge:     topicTableEvidence,
 			},
@@ -132,7 +131,7 @@ func Tables1011() *experiments.Experiment {
 		Protocol: "Text: tokens of 2+ letters, numbers dropped, SMART stop list, no stemming, tf-idf weights (datasets/text), then terms of total " +
 			"frequency < 10 removed (§7.1), then every document scaled to unit length (our reading: the paper does not say how D is scaled, " +
 			"and λ1 = 0.01 leaves raw tf-idf topics fully dense). GRLSI with (Ks, Kc) = (20, 8), λ1 = 0.01, λ2 = 0.1 as §7.3 states (\"Kc = 8(10)\": 8 for Wikipedia, " +
-			"10 for Web-I; we use 8), and GNMF (Eq. 9, Algorithm 5's update order, ε-guarded multiplicative updates) with the same (Ks, Kc) = (20, 8) and no λ, " +
+			"10 for Web-I; we use 8), and GroupNMF (Eq. 9, Algorithm 5's update order, ε-guarded multiplicative updates) with the same (Ks, Kc) = (20, 8) and no λ, " +
 			"both " + topicIters + " iterations as the paper (the tolerance test off), random initialization from the job's seed. " +
 			"Every topic's top-" + strconv.Itoa(topicTerms) + " terms are in the run's topics.txt (class names beside class topics) and the " +
 			"Tables 10–11 selection in table.md. The class-relatedness proxy and both thresholds were fixed before any run. " +
@@ -143,91 +142,17 @@ func Tables1011() *experiments.Experiment {
 	}
 }
 
-// modelCorpus builds the tf-idf corpus of a labelled collection with the
-// terms of total frequency below MinTotalFreq removed (vocab > 0 keeps the
-// vocab terms of highest document frequency first) and every document
-// scaled to unit Euclidean length. The paper does not say how D is scaled;
-// its λ1 = 0.01 only makes topics sparse when the entries of D are small,
-// as they are for unit-length documents (raw tf-idf weights of 20
-// Newsgroups give AvgComp = 1 at λ1 = 0.01), so we read D as unit-length
-// tf-idf, the reading experiments/rlsi2011 also runs.
-func modelCorpus(name string, vocab int) (*engine.Corpus, error) {
-	d, err := modelDataOf(name, vocab)
+// tables1011Corpus is the model corpus of the job's data set (modelSpec),
+// with the task parameter vocab terms (0: all).
+func tables1011Corpus(j *experiments.Job) (experiments.CorpusSpec, error) {
+	vocab, err := j.IntParam("vocab", 0)
 	if err != nil {
-		return nil, err
+		return experiments.CorpusSpec{}, err
 	}
-	return d.corpus, nil
-}
-
-// modelData is a model corpus with what weights new documents like it:
-// the pipeline's vectorizer over the full vocabulary and, for every term
-// of that vocabulary, its row in the corpus (−1 when pruned).
-type modelData struct {
-	corpus *engine.Corpus
-	vec    *text.Vectorizer
-	row    []int32
-}
-
-func modelDataOf(name string, vocab int) (*modelData, error) {
-	return modelDatas.Get(fmt.Sprintf("%s\x00%d", name, vocab), func() (*modelData, error) {
-		return buildModelData(name, vocab)
-	})
-}
-
-// modelDatas caches the model corpora by data set and vocab: the GRLSI
-// and GNMF jobs of a data set read the same corpus (fits do not modify it).
-var modelDatas memo.Map[*modelData]
-
-func buildModelData(name string, vocab int) (*modelData, error) {
-	col, err := corpora.Collection(name)
-	if err != nil {
-		return nil, err
+	if vocab < 0 {
+		return experiments.CorpusSpec{}, fmt.Errorf("experiment %s: task parameter vocab = %d, want ≥ 0", j.Experiment.ID, vocab)
 	}
-	sub, err := labelledTrain(col)
-	if err != nil {
-		return nil, err
-	}
-	base := text.Options{StopList: "smart", MaxVocab: vocab}
-	tfOpts := base
-	tfOpts.Weighting = text.WeightTF
-	tf, _, err := text.Build(sub, tfOpts)
-	if err != nil {
-		return nil, fmt.Errorf("data set %s: %w", name, err)
-	}
-	idfOpts := base
-	idfOpts.Weighting = text.WeightTFIDF
-	c, vec, _, err := text.Fit(sub, idfOpts)
-	if err != nil {
-		return nil, fmt.Errorf("data set %s: %w", name, err)
-	}
-	if c.D.Rows != tf.D.Rows || c.D.Cols != tf.D.Cols {
-		return nil, fmt.Errorf("data set %s: tf and tf-idf corpora differ in shape", name)
-	}
-	keep := make([]bool, tf.D.Rows)
-	for m := range keep {
-		var tot float64
-		for _, v := range tf.D.Val[tf.D.RowPtr[m]:tf.D.RowPtr[m+1]] {
-			tot += v
-		}
-		keep[m] = tot >= MinTotalFreq
-	}
-	d, vocabKept := keepRows(c.D, c.Vocab, keep)
-	dt := d.T()
-	unitRows(dt)
-	corpus, err := engine.NewCorpus(c.Name, vocabKept, dt.T(), c.DocIDs, c.Labels, c.ClassNames)
-	if err != nil {
-		return nil, err
-	}
-	row := make([]int32, len(keep))
-	next := int32(0)
-	for m, k := range keep {
-		row[m] = -1
-		if k {
-			row[m] = next
-			next++
-		}
-	}
-	return &modelData{corpus: corpus, vec: vec, row: row}, nil
+	return modelSpec(j.Dataset, vocab), nil
 }
 
 // heldOut returns the single-label test documents of a data set as rows
@@ -235,17 +160,13 @@ func buildModelData(name string, vocab int) (*modelData, error) {
 // terms dropped, unit length), with their classes as indices of the
 // corpus's ClassNames: −1 for a class absent from training or a document
 // with no training term (not counted by grouping.ClassAccuracy).
-func heldOut(name string, vocab int) (*sparse.CSR, []int, error) {
-	d, err := modelDataOf(name, vocab)
-	if err != nil {
-		return nil, nil, err
-	}
+func heldOut(name string, d *experiments.Corpus) (*sparse.CSR, []int, error) {
 	col, err := corpora.Collection(name)
 	if err != nil {
 		return nil, nil, err
 	}
 	class := map[string]int{}
-	for p, c := range d.corpus.ClassNames {
+	for p, c := range d.ClassNames {
 		class[c] = p
 	}
 	var texts []string
@@ -264,8 +185,8 @@ func heldOut(name string, vocab int) (*sparse.CSR, []int, error) {
 	if len(texts) == 0 {
 		return nil, nil, fmt.Errorf("data set %s: no single-label document in split \"test\"", name)
 	}
-	x := projectRows(d.vec.Transform(texts), d.row, d.corpus.Terms())
-	unitRows(x)
+	x := projectRows(d.Vectorizer.Transform(texts), d.TermRow, d.Terms())
+	experiments.UnitRows(x)
 	for i := range labels {
 		if x.RowPtr[i+1] == x.RowPtr[i] {
 			labels[i] = -1
@@ -308,43 +229,6 @@ func majorityShare(labels []int) float64 {
 		return math.NaN()
 	}
 	return float64(best) / float64(n)
-}
-
-// unitRows scales every non-zero row of m (a document of Dᵀ) to unit
-// Euclidean length, in place.
-func unitRows(m *sparse.CSR) {
-	for i := 0; i < m.Rows; i++ {
-		lo, hi := m.RowPtr[i], m.RowPtr[i+1]
-		var ss float64
-		for _, v := range m.Val[lo:hi] {
-			ss += v * v
-		}
-		if ss == 0 {
-			continue
-		}
-		inv := 1 / math.Sqrt(ss)
-		for k := lo; k < hi; k++ {
-			m.Val[k] *= inv
-		}
-	}
-}
-
-// keepRows returns the rows (terms) of d marked in keep, and their names.
-func keepRows(d *sparse.CSR, vocab []string, keep []bool) (*sparse.CSR, []string) {
-	out := &sparse.CSR{Cols: d.Cols, RowPtr: []int{0}}
-	var names []string
-	for m := 0; m < d.Rows; m++ {
-		if !keep[m] {
-			continue
-		}
-		lo, hi := d.RowPtr[m], d.RowPtr[m+1]
-		out.ColIdx = append(out.ColIdx, d.ColIdx[lo:hi]...)
-		out.Val = append(out.Val, d.Val[lo:hi]...)
-		out.RowPtr = append(out.RowPtr, len(out.Val))
-		out.Rows++
-		names = append(names, vocab[m])
-	}
-	return out, names
 }
 
 // docFreqs returns, for every term, its document frequency in the whole
@@ -395,54 +279,14 @@ func positiveTop(U *mat.Dense, vocab []string, n int) [][]topics.Term {
 	return topics.TopTermsBy(U, vocab, n, topics.PositiveOnly)
 }
 
-// groupModel is what the topic tables read of a fitted group model; both
-// *grouprlsi.Model and *groupnmf.Model provide it.
-type groupModel interface {
-	engine.Model
-	Shared() *mat.Dense           // U0 (M×Ks), nil when Ks = 0
-	ClassTopics(p int) *mat.Dense // U_p (M×Kc), nil when Kc = 0
-	Dims() (ks, kc, p int)
-	ClassNames() []string
-	grouping.ClassPredictor
-}
-
-func tables1011Task(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
-	vocab, err := j.IntParam("vocab", 0)
-	if err != nil {
-		return nil, err
-	}
-	if vocab < 0 {
-		return nil, fmt.Errorf("experiment %s: task parameter vocab = %d, want ≥ 0", j.Experiment.ID, vocab)
-	}
-	corpus, err := modelCorpus(j.Dataset, vocab)
-	if err != nil {
-		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	method, err := j.NewMethod()
-	if err != nil {
-		return nil, err
-	}
-	rec := engine.NewRecorder()
-	rec.OnIteration = j.OnIteration
-	model, status, err := method.Fit(ctx, corpus, rec)
-	if err != nil {
-		return nil, err
-	}
-	if status.Reason == engine.Cancelled {
-		return nil, ctx.Err()
-	}
-	gm, ok := model.(groupModel)
+func tables1011Task(ctx context.Context, j *experiments.Job, f *experiments.Fit) (*experiments.Result, error) {
+	corpus, status := f.Corpus, f.Status
+	gm, ok := f.Model.(grouping.GroupModel)
 	if !ok {
-		return nil, fmt.Errorf("%s: model is %T, want a group model (Group RLSI or Group NMF)", j.Label(), model)
+		return nil, fmt.Errorf("%s: model is %T, want a group model (Group RLSI or Group NMF)", j.Label(), f.Model)
 	}
-	res := &experiments.Result{Iterations: rec, Status: &status}
-	if status.Reason == engine.NumericalFailure {
-		res.Notes = append(res.Notes, fmt.Sprintf("%s: %s", j.Label(), status))
-	}
-	x, labels, err := heldOut(j.Dataset, vocab)
+	res := &experiments.Result{}
+	x, labels, err := heldOut(j.Dataset, corpus)
 	if err != nil {
 		return nil, err
 	}
@@ -455,7 +299,7 @@ func tables1011Task(ctx context.Context, j *experiments.Job) (*experiments.Resul
 	res.AddMetric("class_majority", majorityShare(labels))
 	ks, kc, np := gm.Dims()
 	names := gm.ClassNames()
-	df, dfc, sizes := docFreqs(corpus)
+	df, dfc, sizes := docFreqs(corpus.Corpus)
 	n := corpus.D.Cols
 
 	var shared [][]topics.Term
@@ -584,7 +428,7 @@ func orEmpty(s string) string {
 }
 
 // judgeCompact: held when every GRLSI run's shared and class AvgComp are
-// below CompactAvg. GNMF's AvgComp (the paper claims no compactness for
+// below CompactAvg. GroupNMF's AvgComp (the paper claims no compactness for
 // it) is quoted as a reference.
 func judgeCompact(r *experiments.Results) experiments.Verdict {
 	var parts, ref []string
@@ -609,13 +453,10 @@ func judgeCompact(r *experiments.Results) experiments.Verdict {
 	if len(ref) > 0 {
 		detail += "; for reference, not claimed (dense multiplicative-update topics): " + strings.Join(ref, "; ")
 	}
-	switch {
-	case n == 0:
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no GRLSI run with both AvgComp values"}
-	case held:
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+	if n == 0 {
+		return experiments.Undecided("no GRLSI run with both AvgComp values")
 	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(held, detail)
 }
 
 // judgeClassTerms: held when every run of the method labelled label has
@@ -640,13 +481,10 @@ func judgeClassTerms(r *experiments.Results, label string) experiments.Verdict {
 		}
 	}
 	detail := label + ": mean share of top-6 terms more frequent in the class: " + strings.Join(parts, "; ") + fmt.Sprintf("; threshold %.3f", ClassTermRate)
-	switch {
-	case n == 0:
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no " + label + " run with non-empty class topics"}
-	case held:
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+	if n == 0 {
+		return experiments.Undecided("no " + label + " run with non-empty class topics")
 	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(held, detail)
 }
 
 // topicTableEvidence quotes every run's table.md rows; it is evidence, not
@@ -674,9 +512,9 @@ func topicTableEvidence(r *experiments.Results) experiments.Verdict {
 		parts = append(parts, fmt.Sprintf("[%s, %s] %s", j.Job.Method.DisplayName(), j.Job.Dataset, strings.Join(rows, " · ")))
 	}
 	if len(parts) == 0 {
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no runs"}
+		return experiments.Undecided("no runs")
 	}
-	return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: strings.Join(parts, " ")}
+	return experiments.Undecided(strings.Join(parts, " "))
 }
 
 // judgeClassPrediction holds when every job's held-out class prediction
@@ -699,11 +537,8 @@ func judgeClassPrediction(r *experiments.Results) experiments.Verdict {
 		parts = append(parts, fmt.Sprintf("%s %s: %.4f against majority %.4f over %.0f documents (error reduction %.3f)", j.Job.Method.Label, j.Job.Dataset, acc, maj, cnt, gain))
 	}
 	detail := fmt.Sprintf("%d of %d (method, corpus) with error reduction ≥ %g: %s", held, n, ClassPredictGain, strings.Join(parts, "; "))
-	switch {
-	case n == 0:
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no run has class_accuracy"}
-	case held == n:
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+	if n == 0 {
+		return experiments.Undecided("no run has class_accuracy")
 	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(held == n, detail)
 }

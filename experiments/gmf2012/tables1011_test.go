@@ -1,7 +1,6 @@
 package gmf2012
 
 import (
-	"context"
 	"math"
 	"os"
 	"path/filepath"
@@ -9,11 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/experiments/exptest"
 	"github.com/topicmf/topicmf/metrics/topics"
 )
 
@@ -49,52 +47,18 @@ func TestClassShare(t *testing.T) {
 	if got := classShare(nil, 1, df, dfc, sizes, 4); !math.IsNaN(got) {
 		t.Errorf("share of no terms %v, want NaN", got)
 	}
-	// keepRows drops term b and keeps a and c whole.
-	k, names := keepRows(c.D, c.Vocab, []bool{true, false, true})
-	if k.Rows != 2 || k.Cols != 4 || !reflect.DeepEqual(names, []string{"a", "c"}) ||
-		!reflect.DeepEqual(k.RowPtr, []int{0, 2, 3}) || !reflect.DeepEqual(k.Val, []float64{1, 2, 1}) {
-		t.Errorf("keepRows: %+v %v", k, names)
-	}
-	// unitRows: document 3 of Dᵀ has weights (b 3, c 1) → (3, 1)/√10.
-	dt := c.D.T()
-	unitRows(dt)
-	lo := dt.RowPtr[3]
-	if math.Abs(dt.Val[lo]-3/math.Sqrt(10)) > 1e-15 || math.Abs(dt.Val[lo+1]-1/math.Sqrt(10)) > 1e-15 {
-		t.Errorf("unit row 3: %v", dt.Val[lo:dt.RowPtr[4]])
-	}
 }
 
 // TestTables1011Quick runs gmf2012/tables10-11 in quick mode end to end:
-// GRLSI and GNMF on both corpora.
+// GRLSI and GroupNMF on both corpora.
 func TestTables1011Quick(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the quick run fits GRLSI on two real corpora")
 	}
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		t.Skip("TOPICMF_DATA is not set; needs 20newsgroups and reuters21578")
-	}
-	for _, name := range []string{newsData, reutersData} {
-		src, err := datasets.Lookup(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range src.Files {
-			if _, err := os.Stat(filepath.Join(dir, f.Path)); err != nil {
-				t.Skipf("%s is absent from TOPICMF_DATA=%s", f.Path, dir)
-			}
-		}
-	}
-	st, err := store.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := (&experiments.Runner{Store: st, Quick: true}).Run(context.Background(), Tables1011())
-	if err != nil {
-		t.Fatal(err)
-	}
+	exptest.NeedData(t, newsData, reutersData)
+	res := exptest.RunQuick(t, Tables1011())
 	if len(res.Jobs) != 4 {
-		t.Fatalf("%d jobs, want 4 (GRLSI and GNMF on two corpora)", len(res.Jobs))
+		t.Fatalf("%d jobs, want 4 (GRLSI and GroupNMF on two corpora)", len(res.Jobs))
 	}
 	for _, j := range res.Jobs {
 		get := func(m string) float64 {
@@ -148,10 +112,10 @@ func TestTables1011Quick(t *testing.T) {
 	}
 	// On 20 Newsgroups the class topics of both methods are about their
 	// groups even after 4 iterations (measured 0.991 for GRLSI, 0.997 for
-	// GNMF); the proxy tells classes apart: the same terms measured against
+	// GroupNMF); the proxy tells classes apart: the same terms measured against
 	// the other groups are over-represented far less often (measured 0.19
 	// and 0.17).
-	for _, label := range []string{labelGRLSI, labelGNMF} {
+	for _, label := range []string{labelGRLSI, labelGroupNMF} {
 		where := map[string]string{experiments.ColDataset: newsData, experiments.ColMethod: label}
 		if v := res.Values("class_term_share", where); len(v) != 1 || v[0] < ClassTermRate {
 			t.Errorf("%s on 20 Newsgroups: class_term_share %v, want ≥ %v", label, v, ClassTermRate)
@@ -160,14 +124,14 @@ func TestTables1011Quick(t *testing.T) {
 			t.Errorf("%s on 20 Newsgroups: class_term_share_other %v, want well below class_term_share", label, o)
 		}
 	}
-	// GNMF's multiplicative updates keep every weight of its random start
+	// GroupNMF's multiplicative updates keep every weight of its random start
 	// positive (AvgComp 1, measured); GRLSI's ℓ1 term zeroes many (measured
 	// 0.68 and 0.23 after 4 iterations on the quick corpora).
 	for _, ds := range []string{newsData, reutersData} {
 		g := res.Values("avgcomp", map[string]string{experiments.ColDataset: ds, experiments.ColMethod: labelGRLSI})
-		n := res.Values("avgcomp", map[string]string{experiments.ColDataset: ds, experiments.ColMethod: labelGNMF})
+		n := res.Values("avgcomp", map[string]string{experiments.ColDataset: ds, experiments.ColMethod: labelGroupNMF})
 		if len(g) != 1 || len(n) != 1 || !(n[0] > 0.99) || !(g[0] < n[0]) {
-			t.Errorf("%s: AvgComp GRLSI %v, GNMF %v; want GNMF near 1 and GRLSI below it", ds, g, n)
+			t.Errorf("%s: AvgComp GRLSI %v, GroupNMF %v; want GroupNMF near 1 and GRLSI below it", ds, g, n)
 		}
 	}
 	v := res.Verdicts()
@@ -177,17 +141,17 @@ func TestTables1011Quick(t *testing.T) {
 	if v[3].Outcome == experiments.Inconclusive || !strings.Contains(v[3].Detail, "against majority") {
 		t.Errorf("class-prediction verdict: %s — %s", v[3].Outcome, v[3].Detail)
 	}
-	// The compactness claim judges GRLSI only and quotes GNMF; each
+	// The compactness claim judges GRLSI only and quotes GroupNMF; each
 	// class-term claim reads its own method's runs.
 	if !strings.Contains(v[0].Detail, "GRLSI AvgComp") || !strings.Contains(v[0].Detail, "not claimed") {
 		t.Errorf("compactness verdict: %s", v[0].Detail)
 	}
-	for i, label := range []string{labelGRLSI, labelGNMF} {
+	for i, label := range []string{labelGRLSI, labelGroupNMF} {
 		if v[1+i].Outcome != experiments.Held || !strings.HasPrefix(v[1+i].Detail, label+": ") {
 			t.Errorf("class-term verdict of %s: %s — %s", label, v[1+i].Outcome, v[1+i].Detail)
 		}
 	}
-	if !strings.Contains(v[4].Detail, "[GRLSI, 20newsgroups]") || !strings.Contains(v[4].Detail, "[GNMF, reuters21578]") {
+	if !strings.Contains(v[4].Detail, "[GRLSI, 20newsgroups]") || !strings.Contains(v[4].Detail, "[GroupNMF, reuters21578]") {
 		t.Errorf("evidence verdict names no method: %s", v[4].Detail)
 	}
 }

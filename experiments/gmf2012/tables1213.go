@@ -12,7 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/retrieval"
 	"github.com/topicmf/topicmf/metrics/topics"
@@ -44,16 +43,16 @@ var relBase = map[string][2]int{semevalData: {10, 2}, cranfieldData: {10, 4}}
 var (
 	relMeasures = []string{"map", "ndcg_cut_1", "ndcg_cut_3", "ndcg_cut_5", "ndcg_cut_10"}
 	paperRel    = map[string][5]float64{
-		"BM25":     {0.3006, 0.3043, 0.3490, 0.3910, 0.4805},
-		labelRLSI:  {0.3050, 0.3076, 0.3539, 0.3943, 0.4858},
-		labelCRLSI: {0.3027, 0.3051, 0.3509, 0.3927, 0.4840},
-		labelGRLSI: {0.3039, 0.3066, 0.3520, 0.3934, 0.4855},
-		labelNMF:   {0.3057, 0.3091, 0.3546, 0.3960, 0.4895},
-		labelCNMF:  {0.3033, 0.3055, 0.3512, 0.3934, 0.4869},
-		labelGNMF:  {0.3046, 0.3080, 0.3530, 0.3955, 0.4887},
+		"BM25":        {0.3006, 0.3043, 0.3490, 0.3910, 0.4805},
+		labelRLSI:     {0.3050, 0.3076, 0.3539, 0.3943, 0.4858},
+		labelCRLSI:    {0.3027, 0.3051, 0.3509, 0.3927, 0.4840},
+		labelGRLSI:    {0.3039, 0.3066, 0.3520, 0.3934, 0.4855},
+		labelNMF:      {0.3057, 0.3091, 0.3546, 0.3960, 0.4895},
+		labelCNMF:     {0.3033, 0.3055, 0.3512, 0.3934, 0.4869},
+		labelGroupNMF: {0.3046, 0.3080, 0.3530, 0.3955, 0.4887},
 	}
 	rlsiFamily = []string{labelRLSI, labelCRLSI, labelGRLSI}
-	nmfFamily  = []string{labelNMF, labelCNMF, labelGNMF}
+	nmfFamily  = []string{labelNMF, labelCNMF, labelGroupNMF}
 )
 
 // Tables1213 is the experiment "gmf2012/tables12-13": GMF §7.4 (Experiment
@@ -66,7 +65,7 @@ var (
 //
 // Group and per-class models score a pair (q, d) in d's class y_d, as
 // §7.4's heuristic says: q is folded in with Ũ_{y_d} = [U0, U_{y_d}] (GRLSI
-// Eq. 8, GNMF Eq. 10) or by class y_d's own model (CRLSI, CNMF), d with its
+// Eq. 8, GroupNMF Eq. 10) or by class y_d's own model (CRLSI, CNMF), d with its
 // own class, and s_topic is their cosine (classCosineScores). RLSI and NMF
 // fold both in without labels.
 //
@@ -140,7 +139,7 @@ func Tables1213() *experiments.Experiment {
 			{Label: labelGRLSI, Name: "grouprlsi", Params: rl},
 			{Label: labelNMF, Name: "nmf", Params: nm},
 			{Label: labelCNMF, Name: "cnmf", Params: nm},
-			{Label: labelGNMF, Name: "groupnmf", Params: nm},
+			{Label: labelGroupNMF, Name: "groupnmf", Params: nm},
 		},
 		Grid: map[string][]string{
 			"scale":   {"1", "2", "3"},
@@ -174,19 +173,19 @@ func Tables1213() *experiments.Experiment {
 		Claims: []experiments.Claim{
 			{Statement: fmt.Sprintf("BM25+GRLSI beats BM25: higher test MAP with a paired t-test p < %g on every data set", RelPValue),
 				Source: "§7.4 finding (1), Table 12", Judge: judgeBeatsBM25([]string{labelGRLSI})},
-			{Statement: fmt.Sprintf("BM25+GNMF beats BM25: higher test MAP with a paired t-test p < %g on every data set", RelPValue),
-				Source: "§7.4 finding (1), Table 13", Judge: judgeBeatsBM25([]string{labelGNMF})},
+			{Statement: fmt.Sprintf("BM25+GroupNMF beats BM25: higher test MAP with a paired t-test p < %g on every data set", RelPValue),
+				Source: "§7.4 finding (1), Table 13", Judge: judgeBeatsBM25([]string{labelGroupNMF})},
 			{Statement: fmt.Sprintf("GRLSI ≥ CRLSI and GRLSI ≥ RLSI (combined with BM25): on every data set GRLSI's test MAP is not significantly below either's (paired t-test, p < %g)", RelPValue),
 				Source: "§7.4 findings (2) and (3), Table 12", Judge: judgeNotBelow(labelGRLSI, []string{labelCRLSI, labelRLSI})},
-			{Statement: fmt.Sprintf("GNMF ≥ CNMF and GNMF ≥ NMF (combined with BM25): on every data set GNMF's test MAP is not significantly below either's (paired t-test, p < %g)", RelPValue),
-				Source: "§7.4 findings (2) and (3), Table 13", Judge: judgeNotBelow(labelGNMF, []string{labelCNMF, labelNMF})},
-			{Statement: fmt.Sprintf("GRLSI and GNMF perform significantly better than CRLSI and CNMF: higher test MAP, p < %g, on every data set", RelPValue),
-				Source: "§7.4 finding (2)", Judge: judgeSignificantlyAbove([][2]string{{labelGRLSI, labelCRLSI}, {labelGNMF, labelCNMF}})},
+			{Statement: fmt.Sprintf("GroupNMF ≥ CNMF and GroupNMF ≥ NMF (combined with BM25): on every data set GroupNMF's test MAP is not significantly below either's (paired t-test, p < %g)", RelPValue),
+				Source: "§7.4 findings (2) and (3), Table 13", Judge: judgeNotBelow(labelGroupNMF, []string{labelCNMF, labelNMF})},
+			{Statement: fmt.Sprintf("GRLSI and GroupNMF perform significantly better than CRLSI and CNMF: higher test MAP, p < %g, on every data set", RelPValue),
+				Source: "§7.4 finding (2)", Judge: judgeSignificantlyAbove([][2]string{{labelGRLSI, labelCRLSI}, {labelGroupNMF, labelCNMF}})},
 			{Statement: fmt.Sprintf("All six methods significantly improve BM25: higher test MAP, p < %g, on every data set", RelPValue),
 				Source: "§7.4 finding (1)", Judge: judgeBeatsBM25(append(slices.Clone(rlsiFamily), nmfFamily...))},
 			{Statement: "Evidence (Table 12): BM25 and BM25+RLSI/CRLSI/GRLSI on the test queries, each at the configuration and α chosen on the validation queries, with the paper's Web-II numbers",
 				Source: "Table 12", Judge: judgeRelEvidence(rlsiFamily)},
-			{Statement: "Evidence (Table 13): BM25 and BM25+NMF/CNMF/GNMF on the test queries, likewise",
+			{Statement: "Evidence (Table 13): BM25 and BM25+NMF/CNMF/GroupNMF on the test queries, likewise",
 				Source: "Table 13", Judge: judgeRelEvidence(nmfFamily)},
 		},
 		Quick: experiments.Quick{
@@ -204,12 +203,12 @@ func Tables1213() *experiments.Experiment {
 			"The paper trains on Web-I and ranks Web-II; here the models are trained on the collection that is ranked (its documents, not its queries or judgments).",
 		Protocol: "Text: SMART stop list, tokens of ≥ 2 letters, numbers dropped, every term kept, tf-idf (datasets/text), every document and query scaled " +
 			"to unit length (our reading, as gmf2012/tables10-11: the λ's of §7.1 are stated for unit-scale data). Topic settings (§7.1 shape, Ks : P·Kc as Wikipedia's 10 : 100): " +
-			"scale s ∈ {1, 2, 3} gives (Ks, Kc) = s·(10, 2) on SemEval (P = 26, K = 62, 124, 186) and s·(10, 4) on Cranfield (P = 10, K = 50, 100, 150); GRLSI and GNMF use (Ks, Kc), " +
+			"scale s ∈ {1, 2, 3} gives (Ks, Kc) = s·(10, 2) on SemEval (P = 26, K = 62, 124, 186) and s·(10, 4) on Cranfield (P = 10, K = 50, 100, 150); GRLSI and GroupNMF use (Ks, Kc), " +
 			"RLSI and NMF the same total K = Ks + P·Kc (the paper's \"fair comparison\" of §7.1), CRLSI and CNMF one model of Kc topics per class (\"the same parameter " +
 			"settings … except parameter Ks\", §7.3; a class with fewer than Kc documents gets that many). RLSI family: λ1 ∈ {0.01, 0.02, 0.05, 0.1} (§7.1's " +
 			"grid), λ2 = 0.1 (§7.1), Uℓ1-Vℓ2; NMF family: multiplicative updates; at most " + relIters + " iterations with each family's default tolerance, random " +
 			"initialization from the job's seed. Scoring (§6, Eq. 11 and §7.4): s_topic is the cosine of the query's and the document's fold-ins; for GRLSI, CRLSI, " +
-			"GNMF and CNMF the query is folded in with the class of the document it is scored against (Ũ_{y_d} = [U0, U_{y_d}], or class y_d's own model) and the " +
+			"GroupNMF and CNMF the query is folded in with the class of the document it is scored against (Ũ_{y_d} = [U0, U_{y_d}], or class y_d's own model) and the " +
 			"document with its own class (FoldInClass), so one query has one representation per class; RLSI and NMF fold both in without labels. " +
 			"s = α·s_topic + (1 − α)·s_term with s_term = BM25; for 0 < α < 1 both are min-max normalized per query over its candidates (our reading, " +
 			"experiments/retrieval: the paper does not say), α = 0 is BM25 alone and α = 1 the topic score alone, α ∈ {0, 0.1, …, 1} (\"from 0 to 1 in steps of 0.1\"). " +
@@ -291,25 +290,15 @@ func tables1213Task(ctx context.Context, j *experiments.Job) (*experiments.Resul
 	default:
 		return nil, fmt.Errorf("experiment %s: method %q is not one of the six of Tables 12–13", j.Experiment.ID, j.Method.Name)
 	}
-	method, err := jc.NewMethod()
-	if err != nil {
-		return nil, err
-	}
-	rec := engine.NewRecorder()
-	rec.OnIteration = j.OnIteration
 	start := time.Now()
-	model, status, err := method.Fit(ctx, d.corpus, rec)
+	f, err := jc.FitCorpus(ctx, &experiments.Corpus{Corpus: d.corpus}, nil)
 	if err != nil {
 		return nil, err
 	}
 	fitSec := time.Since(start).Seconds()
-	if status.Reason == engine.Cancelled {
-		return nil, ctx.Err()
-	}
-	res := &experiments.Result{Iterations: rec, Status: &status, Notes: slices.Clone(d.notes)}
-	if status.Reason == engine.NumericalFailure {
-		res.Notes = append(res.Notes, fmt.Sprintf("%s: %s", j.Label(), status))
-	}
+	model := f.Model
+	res := f.NewResult(j)
+	res.Notes = append(slices.Clone(d.notes), res.Notes...)
 	topic, err := topicScores(ctx, "topic", model, d)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", j.Label(), err)
@@ -359,7 +348,7 @@ func tables1213Task(ctx context.Context, j *experiments.Job) (*experiments.Resul
 	res.AddMetric("kc", float64(kc))
 	res.AddMetric("classes", float64(np))
 	res.AddMetric("avgcomp", topics.AvgComp(model.TermTopics()))
-	res.AddMetric("iterations", float64(status.Iterations))
+	res.AddMetric("iterations", float64(f.Status.Iterations))
 	res.AddMetric("fit_seconds", fitSec)
 	return res, nil
 }
@@ -526,13 +515,10 @@ func mapTestOf(a, b *retrieval.Evaluation) (retrieval.Test, error) {
 }
 
 func relVerdict(n, held int, detail string) experiments.Verdict {
-	switch {
-	case n == 0:
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: detail}
-	case held == n:
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+	if n == 0 {
+		return experiments.Undecided(detail)
 	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(held == n, detail)
 }
 
 // judgeBeatsBM25: held when every listed method, at its validation choice,
@@ -541,7 +527,7 @@ func judgeBeatsBM25(methods []string) func(r *experiments.Results) experiments.V
 	return func(r *experiments.Results) experiments.Verdict {
 		out, err := relOutcomes(r)
 		if err != nil {
-			return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "cannot run the protocol: " + err.Error()}
+			return experiments.Undecided("cannot run the protocol: " + err.Error())
 		}
 		var parts []string
 		n, held := 0, 0
@@ -553,7 +539,7 @@ func judgeBeatsBM25(methods []string) func(r *experiments.Results) experiments.V
 				}
 				t, err := mapTestOf(c.Test, o.BM25)
 				if err != nil {
-					return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: err.Error()}
+					return experiments.Undecided(err.Error())
 				}
 				n++
 				if t.MeanDiff > 0 && t.Significant(RelPValue) {
@@ -573,7 +559,7 @@ func judgeNotBelow(method string, others []string) func(r *experiments.Results) 
 	return func(r *experiments.Results) experiments.Verdict {
 		out, err := relOutcomes(r)
 		if err != nil {
-			return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "cannot run the protocol: " + err.Error()}
+			return experiments.Undecided("cannot run the protocol: " + err.Error())
 		}
 		var parts []string
 		n, held := 0, 0
@@ -589,7 +575,7 @@ func judgeNotBelow(method string, others []string) func(r *experiments.Results) 
 				}
 				t, err := mapTestOf(c.Test, oc.Test)
 				if err != nil {
-					return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: err.Error()}
+					return experiments.Undecided(err.Error())
 				}
 				n++
 				if !(t.MeanDiff < 0 && t.Significant(RelPValue)) {
@@ -608,7 +594,7 @@ func judgeSignificantlyAbove(pairs [][2]string) func(r *experiments.Results) exp
 	return func(r *experiments.Results) experiments.Verdict {
 		out, err := relOutcomes(r)
 		if err != nil {
-			return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "cannot run the protocol: " + err.Error()}
+			return experiments.Undecided("cannot run the protocol: " + err.Error())
 		}
 		var parts []string
 		n, held := 0, 0
@@ -620,7 +606,7 @@ func judgeSignificantlyAbove(pairs [][2]string) func(r *experiments.Results) exp
 				}
 				t, err := mapTestOf(a.Test, b.Test)
 				if err != nil {
-					return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: err.Error()}
+					return experiments.Undecided(err.Error())
 				}
 				n++
 				if t.MeanDiff > 0 && t.Significant(RelPValue) {
@@ -640,7 +626,7 @@ func judgeRelEvidence(methods []string) func(r *experiments.Results) experiments
 	return func(r *experiments.Results) experiments.Verdict {
 		out, err := relOutcomes(r)
 		if err != nil {
-			return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "cannot run the protocol: " + err.Error()}
+			return experiments.Undecided("cannot run the protocol: " + err.Error())
 		}
 		var b strings.Builder
 		for _, o := range out {
@@ -659,7 +645,7 @@ func judgeRelEvidence(methods []string) func(r *experiments.Results) experiments
 				}
 				tests, err := retrieval.Compare(c.Test, o.BM25)
 				if err != nil {
-					return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: err.Error()}
+					return experiments.Undecided(err.Error())
 				}
 				fmt.Fprintf(&b, "BM25+%s (best of %d configs × 11 α on validation: %s, α=%g, validation MAP %.4f): ", meth, c.Configs, c.Config, c.Alpha, c.ValMAP)
 				for i, m := range relMeasures {
@@ -677,8 +663,8 @@ func judgeRelEvidence(methods []string) func(r *experiments.Results) experiments
 			}
 		}
 		if b.Len() == 0 {
-			return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no runs"}
+			return experiments.Undecided("no runs")
 		}
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: strings.TrimSpace(b.String())}
+		return experiments.Undecided(strings.TrimSpace(b.String()))
 	}
 }

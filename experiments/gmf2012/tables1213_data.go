@@ -6,12 +6,13 @@ import (
 	"encoding/hex"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
-	"github.com/topicmf/topicmf/engine/nmf"
+	"github.com/topicmf/topicmf/engine/catalog"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/retrieval"
 	"github.com/topicmf/topicmf/experiments/store"
@@ -50,7 +51,7 @@ const (
 // tokens of ≥ 2 letters, numbers dropped, every term kept (the term model
 // needs the rare terms), tf-idf weights for the topic models.
 func relText() text.Options {
-	return text.Options{StopList: "smart", Weighting: text.WeightTFIDF}
+	return text.Bare(text.Options{StopList: "smart", Weighting: text.WeightTFIDF})
 }
 
 // relGroup is a set of queries ranked over the same candidate documents
@@ -106,9 +107,9 @@ func loadRel(dataset string) (*relData, error) {
 		// Unit-length documents and queries (our reading, as tables10-11:
 		// the paper's λ's are stated for unit-scale data).
 		dt := p.Corpus.DT.Clone()
-		unitRows(dt)
+		experiments.UnitRows(dt)
 		qw := t.QueryWeights.Clone()
-		unitRows(qw)
+		experiments.UnitRows(qw)
 		tc := *t
 		tc.QueryWeights, tc.DocWeights = qw, dt
 		d.task = &tc
@@ -119,10 +120,12 @@ func loadRel(dataset string) (*relData, error) {
 			if err != nil {
 				return nil, err
 			}
-			labels, names, err = clusterClasses(unit, CranfieldClasses, RelClusterSeed)
+			var status engine.Status
+			labels, names, status, err = clusterClasses(unit, CranfieldClasses, RelClusterSeed)
 			if err != nil {
 				return nil, fmt.Errorf("data set %s: clustering: %w", dataset, err)
 			}
+			d.notes = append(d.notes, fmt.Sprintf("%s: classes are the argmax topics of NMF (K = %d): %s", dataset, CranfieldClasses, status))
 		}
 		for n, l := range labels {
 			if l < 0 {
@@ -219,14 +222,23 @@ func (d *relData) allGroup() {
 }
 
 // clusterClasses assigns every document of c (unit-length tf-idf) the
-// argmax of its row of V in an NMF fit with K = p (engine/nmf, random
-// initialization from seed, clusterIters iterations), ties to the lowest
-// topic; clusters left empty are dropped and the rest renumbered in topic
-// order, named "cluster01", …
-func clusterClasses(c *engine.Corpus, p int, seed uint64) ([]int, []string, error) {
-	m, _, err := nmf.Options{K: p, Seed: seed, Stopping: engine.Stopping{MaxIter: clusterIters, RelTol: -1}}.Fit(context.Background(), c, nil)
+// argmax of its row of V in an NMF fit with K = p (the catalog's "nmf",
+// random initialization from seed, clusterIters iterations, the tolerance
+// test off), ties to the lowest topic; clusters left empty are dropped and
+// the rest renumbered in topic order, named "cluster01", …. It returns the
+// fit's status; a numerical failure is an error.
+func clusterClasses(c *engine.Corpus, p int, seed uint64) ([]int, []string, engine.Status, error) {
+	method, err := catalog.New("nmf", catalog.Params{"k": strconv.Itoa(p), "seed": strconv.FormatUint(seed, 10),
+		"iters": strconv.Itoa(clusterIters), "tol": "-1"})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, engine.Status{}, err
+	}
+	m, status, err := method.Fit(context.Background(), c, engine.NewRecorder())
+	if err != nil {
+		return nil, nil, status, err
+	}
+	if status.Reason == engine.NumericalFailure {
+		return nil, nil, status, fmt.Errorf("NMF: %s", status)
 	}
 	v := m.DocTopics()
 	n, k := v.Dims()
@@ -255,7 +267,7 @@ func clusterClasses(c *engine.Corpus, p int, seed uint64) ([]int, []string, erro
 	for i := range arg {
 		arg[i] = renum[arg[i]]
 	}
-	return arg, names, nil
+	return arg, names, status, nil
 }
 
 // relChecksums identifies the pipeline of the relevance data (the data

@@ -9,17 +9,10 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/grouping"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments/retrieval"
 )
-
-// classFolder is a fitted group or per-class model (GRLSI, CRLSI, Group
-// NMF, CNMF) that folds new documents in with a given class (GMF §4.3 Eq.
-// 8, §5.3 Eq. 10; engine/grouping.FoldMethods.FoldInClass): row i of x in
-// class classes[i], returned n×K laid out like the model's DocTopics.
-type classFolder interface {
-	FoldInClass(ctx context.Context, x *sparse.CSR, classes []int) (*mat.Dense, error)
-}
 
 // classCosineScores is the topic matching score of GMF §7.4 for the group
 // and per-class models: "given a query q and a document d (and its label
@@ -36,7 +29,7 @@ type classFolder interface {
 // class that some document has; a zero vector gives 0 (as
 // retrieval.CosineScores). qx is Q×M (the queries' weighted rows), dx N×M
 // (the documents'), docClass the N classes in 0..P−1.
-func classCosineScores(ctx context.Context, name string, m classFolder, qx, dx *sparse.CSR, docClass []int, p int) (*retrieval.Scores, error) {
+func classCosineScores(ctx context.Context, name string, m grouping.ClassFolder, qx, dx *sparse.CSR, docClass []int, p int) (*retrieval.Scores, error) {
 	if qx == nil || dx == nil {
 		return nil, fmt.Errorf("%s: nil query or document matrix", name)
 	}
@@ -94,7 +87,7 @@ func classCosineScores(ctx context.Context, name string, m classFolder, qx, dx *
 // and NMF, which need no labels (§7.4), the cosine of the fold-ins of the
 // query and of the document (retrieval.Task.TopicScores with DocFoldIn).
 func topicScores(ctx context.Context, name string, model engine.Model, d *relData) (*retrieval.Scores, error) {
-	if cf, ok := model.(classFolder); ok {
+	if cf, ok := model.(grouping.ClassFolder); ok {
 		return classCosineScores(ctx, name, cf, d.task.QueryWeights, d.task.DocWeights, d.corpus.Labels, len(d.corpus.ClassNames))
 	}
 	return d.task.TopicScores(ctx, name, model, retrieval.DocFoldIn)

@@ -4,50 +4,30 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouprlsi"
+	"github.com/topicmf/topicmf/engine/rlsi"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/exptest"
 	"github.com/topicmf/topicmf/experiments/retrieval"
 	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/metrics/ir"
 )
-
-// needRelData skips unless TOPICMF_DATA holds SemEval-2016 and Cranfield.
-func needRelData(t *testing.T) {
-	t.Helper()
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		t.Skip("TOPICMF_DATA is not set; needs semeval2016 and cranfield")
-	}
-	for _, name := range []string{semevalData, cranfieldData} {
-		src, err := datasets.Lookup(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range src.Files {
-			if _, err := os.Stat(filepath.Join(dir, f.Path)); err != nil {
-				t.Skipf("%s is absent from TOPICMF_DATA=%s", f.Path, dir)
-			}
-		}
-	}
-}
 
 // TestTables1213Quick runs gmf2012/tables12-13 in quick mode end to end.
 func TestTables1213Quick(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the quick run fits six models on two real collections")
 	}
-	needRelData(t)
+	exptest.NeedData(t, semevalData, cranfieldData)
 	st, err := store.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -222,7 +202,7 @@ func TestClassCosineGRLSI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, _, err := grouprlsi.Options{Ks: 1, Kc: 1, Lambda1: 0.01, Lambda2: 0.1, Seed: 7, Stopping: engine.Stopping{MaxIter: 20}}.Fit(context.Background(), c, nil)
+	m, _, err := grouprlsi.Options{Ks: 1, Kc: 1, Lambda1: 0.01, Lambda2: 0.1, Seed: 7, Stopping: engine.Stopping{MaxIter: 20, RelTol: engine.DefaultRelTol}, InnerTol: rlsi.DefaultInnerTol}.Fit(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -289,7 +269,7 @@ func TestSweepGroups(t *testing.T) {
 		if fmt.Sprint(e.Queries) != "[q1 q2]" {
 			t.Fatalf("α index %d: queries %v, want [q1 q2]", a, e.Queries)
 		}
-		ap, n1 := e.PerQuery("map"), e.PerQuery("ndcg_cut_1")
+		ap, n1 := e.Values[slices.Index(retrieval.Measures, "map")], e.Values[slices.Index(retrieval.Measures, "ndcg_cut_1")]
 		for q := range ap {
 			if math.Abs(ap[q]-wantAP[a][q]) > 1e-12 || math.Abs(n1[q]-wantN1[a][q]) > 1e-12 {
 				t.Errorf("α index %d, %s: AP %v NDCG@1 %v, want %v %v", a, e.Queries[q], ap[q], n1[q], wantAP[a][q], wantN1[a][q])
@@ -373,7 +353,7 @@ func TestRelJudges(t *testing.T) {
 	cl := e.Claims
 	for i, want := range map[int]experiments.Outcome{
 		0: experiments.Held,         // GRLSI beats BM25
-		1: experiments.Inconclusive, // no GNMF run
+		1: experiments.Inconclusive, // no GroupNMF run
 		2: experiments.Held,         // GRLSI vs CRLSI (+0.1) and RLSI (equal): not below
 		4: experiments.Held,         // GRLSI significantly above CRLSI
 		5: experiments.NotHeld,      // CRLSI does not beat BM25
@@ -413,11 +393,11 @@ func TestClusterClasses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l1, n1, err := clusterClasses(c, 2, 5)
+	l1, n1, _, err := clusterClasses(c, 2, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	l2, n2, err := clusterClasses(c, 2, 5)
+	l2, n2, _, err := clusterClasses(c, 2, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

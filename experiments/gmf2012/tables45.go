@@ -10,7 +10,6 @@ import (
 	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
 )
 
 func init() { experiments.Register(Tables45()) }
@@ -57,8 +56,8 @@ func Tables45() *experiments.Experiment {
 		Version: "1",
 
 		Datasets: []string{wikiData, web1Data, newsData, reutersData},
-		Checksums: func(j *experiments.Job) ([]store.Checksum, error) {
-			return syntheticChecksums(j.Dataset, j.Quick)
+		Corpus: func(j *experiments.Job) (experiments.CorpusSpec, error) {
+			return corpusSpec(j.Dataset, j.Quick, 0), nil
 		},
 		Seed: 20120812,
 		Task: tables45Task,
@@ -102,11 +101,12 @@ func tables45Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 	res := &experiments.Result{}
 	var terms, docs int
 	var sizes []int
-	if cfg, ok := syntheticConfig(j.Dataset, j.Quick); ok {
-		corpus, truth, err := generate(cfg)
+	if spec := corpusSpec(j.Dataset, j.Quick, 0); spec.Synthetic != nil {
+		c, err := experiments.BuildCorpus(spec)
 		if err != nil {
 			return nil, err
 		}
+		corpus, truth := c.Corpus, c.Truth
 		for m := 0; m < corpus.D.Rows; m++ {
 			if corpus.D.RowPtr[m+1] > corpus.D.RowPtr[m] {
 				terms++
@@ -151,26 +151,6 @@ func tables45Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 	return res, nil
 }
 
-// labelledTrain keeps the train documents with exactly one class: all of
-// 20 Newsgroups' train split, and the ModApte train stories of Reuters with
-// exactly one TOPICS category (their Class).
-func labelledTrain(col *datasets.Collection) (*datasets.Collection, error) {
-	out := &datasets.Collection{Name: col.Name + "/train"}
-	for _, d := range col.Docs {
-		if d.Split != "train" || d.Class == "" {
-			continue
-		}
-		if len(d.Categories) > 1 {
-			continue
-		}
-		out.Docs = append(out.Docs, d)
-	}
-	if len(out.Docs) == 0 {
-		return nil, fmt.Errorf("data set %s: no single-label document in split \"train\"", col.Name)
-	}
-	return out, nil
-}
-
 // classSizes counts the documents of each class, sorted ascending.
 func classSizes(col *datasets.Collection) []int {
 	n := map[string]int{}
@@ -188,7 +168,7 @@ func classSizes(col *datasets.Collection) []int {
 // frequentTerms counts the terms of total frequency ≥ minFreq after the
 // text pipeline (SMART stop list, raw counts).
 func frequentTerms(col *datasets.Collection, minFreq int) (int, error) {
-	corpus, _, err := text.Build(col, text.Options{StopList: "smart", Weighting: text.WeightTF})
+	corpus, _, err := text.Build(col, text.Bare(text.Options{StopList: "smart", Weighting: text.WeightTF}))
 	if err != nil {
 		return 0, fmt.Errorf("data set %s: %w", col.Name, err)
 	}
@@ -210,11 +190,8 @@ func judgeCV(r *experiments.Results) experiments.Verdict {
 	w := r.Values("cv", map[string]string{experiments.ColDataset: wikiData})
 	b := r.Values("cv", map[string]string{experiments.ColDataset: web1Data})
 	if len(w) == 0 || len(b) == 0 {
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "a synthetic corpus is missing from the results"}
+		return experiments.Undecided("a synthetic corpus is missing from the results")
 	}
 	detail := fmt.Sprintf("CV %.3f (Wikipedia-like) against %.3f (Web-I-like); paper 1.78 against 0.71", w[0], b[0])
-	if w[0] > b[0] {
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(w[0] > b[0], detail)
 }

@@ -1,16 +1,13 @@
 package gmf2012
 
 import (
-	"context"
 	"math"
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/experiments/exptest"
 )
 
 func TestLabelledTrainAndSizes(t *testing.T) {
@@ -47,29 +44,8 @@ func TestLabelledTrainAndSizes(t *testing.T) {
 // smallest talk.religion.misc with 377 and the largest rec.sport.hockey
 // with 600 (the counts of scikit-learn's fetch_20newsgroups(subset="train")).
 func TestQuickRun(t *testing.T) {
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		t.Skip("TOPICMF_DATA is not set; needs 20newsgroups and reuters21578")
-	}
-	for _, name := range []string{newsData, reutersData} {
-		src, err := datasets.Lookup(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range src.Files {
-			if _, err := os.Stat(filepath.Join(dir, f.Path)); err != nil {
-				t.Skipf("%s is absent from TOPICMF_DATA=%s", f.Path, dir)
-			}
-		}
-	}
-	st, err := store.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := (&experiments.Runner{Store: st, Quick: true}).Run(context.Background(), Tables45())
-	if err != nil {
-		t.Fatal(err)
-	}
+	exptest.NeedData(t, newsData, reutersData)
+	res := exptest.RunQuick(t, Tables45())
 	if len(res.Jobs) != 4 {
 		t.Fatalf("%d jobs, want 4", len(res.Jobs))
 	}

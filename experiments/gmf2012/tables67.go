@@ -9,19 +9,17 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
 )
 
 func init() { experiments.Register(Tables67()) }
 
 // Method labels of the timing experiment.
 const (
-	labelRLSI  = "RLSI"
-	labelGRLSI = "GRLSI"
-	labelNMF   = "NMF"
-	labelGNMF  = "GNMF"
+	labelRLSI     = "RLSI"
+	labelGRLSI    = "GRLSI"
+	labelNMF      = "NMF"
+	labelGroupNMF = "GroupNMF"
 )
 
 // wikiClasses is the number of classes P of the Wikipedia data (§7.1);
@@ -120,14 +118,12 @@ func Tables67() *experiments.Experiment {
 		Version: "2",
 
 		Datasets: []string{wikiData, newsData},
-		Checksums: func(j *experiments.Job) ([]store.Checksum, error) {
-			return syntheticChecksums(j.Dataset, j.Quick)
-		},
+		Corpus:   tables67Corpus,
 		Methods: []experiments.MethodSpec{
 			{Label: labelRLSI, Name: "rlsi", Params: withL2},
 			{Label: labelGRLSI, Name: "grouprlsi", Params: withL2},
 			{Label: labelNMF, Name: "nmf", Params: common},
-			{Label: labelGNMF, Name: "groupnmf", Params: common},
+			{Label: labelGroupNMF, Name: "groupnmf", Params: common},
 		},
 		Grid: map[string][]string{
 			"ktotal":  {"110", "220", "550", "1100"},
@@ -148,35 +144,35 @@ func Tables67() *experiments.Experiment {
 		Tables: []experiments.Table{
 			{Name: "table6", Title: "Table 6: seconds per iteration of RLSI (Wikipedia-like)", Rows: []string{"ktotal", "lambda1"}, Metrics: []string{"sec_per_iter"}, Where: with(wiki, experiments.ColMethod, labelRLSI), Digits: 3},
 			{Name: "table7", Title: "Table 7: seconds per iteration of GRLSI (Wikipedia-like)", Rows: []string{"ktotal", "lambda1"}, Metrics: []string{"sec_per_iter"}, Where: with(wiki, experiments.ColMethod, labelGRLSI), Digits: 3},
-			{Name: "nmf", Title: "Seconds per iteration of NMF and GNMF (Wikipedia-like; the paper's Figure 3)", Rows: []string{"method", "ktotal"}, Metrics: []string{"sec_per_iter", "first_iter_sec"}, Where: with(wiki, "lambda1", ""), Digits: 3},
+			{Name: "nmf", Title: "Seconds per iteration of NMF and GroupNMF (Wikipedia-like; the paper's Figure 3)", Rows: []string{"method", "ktotal"}, Metrics: []string{"sec_per_iter", "first_iter_sec"}, Where: with(wiki, "lambda1", ""), Digits: 3},
 			{Name: "table6-20ng", Title: "Table 6 on 20 Newsgroups: seconds per iteration of RLSI (rows: the setting's Wikipedia K; k: the K used, Ks + 20·Kc)", Rows: []string{"ktotal", "lambda1"}, Metrics: []string{"k", "sec_per_iter"}, Where: with(news, experiments.ColMethod, labelRLSI), Digits: 3},
 			{Name: "table7-20ng", Title: "Table 7 on 20 Newsgroups: seconds per iteration of GRLSI (rows: the setting's Wikipedia K; k = Ks + 20·Kc)", Rows: []string{"ktotal", "lambda1"}, Metrics: []string{"k", "sec_per_iter"}, Where: with(news, experiments.ColMethod, labelGRLSI), Digits: 3},
-			{Name: "nmf-20ng", Title: "Seconds per iteration of NMF and GNMF on 20 Newsgroups (rows: the setting's Wikipedia K; k = Ks + 20·Kc)", Rows: []string{"method", "ktotal"}, Metrics: []string{"k", "sec_per_iter", "first_iter_sec"}, Where: with(news, "lambda1", ""), Digits: 3},
+			{Name: "nmf-20ng", Title: "Seconds per iteration of NMF and GroupNMF on 20 Newsgroups (rows: the setting's Wikipedia K; k = Ks + 20·Kc)", Rows: []string{"method", "ktotal"}, Metrics: []string{"k", "sec_per_iter", "first_iter_sec"}, Where: with(news, "lambda1", ""), Digits: 3},
 		},
 		Figures: []experiments.Figure{
 			{Name: "figure2", Title: "Seconds per iteration of RLSI and GRLSI against K (λ1 = 0.01, Wikipedia-like)", Kind: experiments.Line, Source: experiments.FromMetrics,
 				X: "ktotal", Y: "sec_per_iter", Series: []string{"method"}, Where: with(wiki, "lambda1", "0.01"), XLabel: "total number of topics K", YLabel: "seconds per iteration"},
-			{Name: "figure3", Title: "Seconds per iteration of NMF and GNMF against K (Wikipedia-like)", Kind: experiments.Line, Source: experiments.FromMetrics,
+			{Name: "figure3", Title: "Seconds per iteration of NMF and GroupNMF against K (Wikipedia-like)", Kind: experiments.Line, Source: experiments.FromMetrics,
 				X: "ktotal", Y: "sec_per_iter", Series: []string{"method"}, Where: with(wiki, "lambda1", ""), XLabel: "total number of topics K", YLabel: "seconds per iteration"},
 			{Name: "figure2-20ng", Title: "Seconds per iteration of RLSI and GRLSI (λ1 = 0.01, 20 Newsgroups)", Kind: experiments.Line, Source: experiments.FromMetrics,
 				X: "ktotal", Y: "sec_per_iter", Series: []string{"method"}, Where: with(news, "lambda1", "0.01"), XLabel: newsX, YLabel: "seconds per iteration"},
-			{Name: "figure3-20ng", Title: "Seconds per iteration of NMF and GNMF (20 Newsgroups)", Kind: experiments.Line, Source: experiments.FromMetrics,
+			{Name: "figure3-20ng", Title: "Seconds per iteration of NMF and GroupNMF (20 Newsgroups)", Kind: experiments.Line, Source: experiments.FromMetrics,
 				X: "ktotal", Y: "sec_per_iter", Series: []string{"method"}, Where: with(news, "lambda1", ""), XLabel: newsX, YLabel: "seconds per iteration"},
 		},
 		PaperValues: pv,
 		Claims: []experiments.Claim{
 			{
 				Statement: "Wikipedia-like: GRLSI is faster per iteration than RLSI at every K, and its speedup grows with K",
-				Source:    "§7.2: \"GRLSI and GNMF consistently outperform RLSI and NMF ... More speedup can be achieved when total number of topics increases\" (Tables 6–7, Figure 2)",
+				Source:    "§7.2: \"GRLSI and GroupNMF consistently outperform RLSI and NMF ... More speedup can be achieved when total number of topics increases\" (Tables 6–7, Figure 2)",
 				Judge: func(r *experiments.Results) experiments.Verdict {
 					return judgeSpeedup(r, wikiData, labelRLSI, labelGRLSI, true)
 				},
 			},
 			{
-				Statement: "Wikipedia-like: GNMF is faster per iteration than NMF at every K, and its speedup grows with K",
+				Statement: "Wikipedia-like: GroupNMF is faster per iteration than NMF at every K, and its speedup grows with K",
 				Source:    "§7.2 (Figure 3)",
 				Judge: func(r *experiments.Results) experiments.Verdict {
-					return judgeSpeedup(r, wikiData, labelNMF, labelGNMF, false)
+					return judgeSpeedup(r, wikiData, labelNMF, labelGroupNMF, false)
 				},
 			},
 			{
@@ -187,10 +183,10 @@ func Tables67() *experiments.Experiment {
 				},
 			},
 			{
-				Statement: "20 Newsgroups: GNMF is faster per iteration than NMF at every K, and its speedup grows with K",
+				Statement: "20 Newsgroups: GroupNMF is faster per iteration than NMF at every K, and its speedup grows with K",
 				Source:    "§7.2 (Figure 3), on a public corpus of 20 classes",
 				Judge: func(r *experiments.Results) experiments.Verdict {
-					return judgeSpeedup(r, newsData, labelNMF, labelGNMF, false)
+					return judgeSpeedup(r, newsData, labelNMF, labelGroupNMF, false)
 				},
 			},
 		},
@@ -202,15 +198,15 @@ func Tables67() *experiments.Experiment {
 			"lengths of mean 100, raw counts) at 2,000 terms × 4,000 documents (quick: 1,000 × 1,000), so that K = 1100 fits (K ≤ min(M, N)) " +
 			"and the Wikipedia-like grid (40 jobs of 3 iterations) runs in roughly 10–15 minutes on 2 cores: measured one job at a time, iteration 2 took " +
 			"43 s for RLSI at K = 1100 (6 s for iteration 1), 6 s for RLSI at K = 550, 0.8 s for GRLSI at (100, 40), 1.4 s for NMF at K = 1100 " +
-			"and 0.13 s for GNMF at (100, 40). " +
+			"and 0.13 s for GroupNMF at (100, 40). " +
 			"Rounding to whole documents leaves the smallest classes with a single document. " +
 			"The same settings also run on the public 20 Newsgroups train split (20 classes, 11,314 posts; the paper has no timings on it): " +
 			"unit-length tf-idf documents over the " + strconv.Itoa(newsTimingVocab) + " terms of highest document frequency among those of total " +
 			"frequency ≥ 10 (the corpus of gmf2012/tables10-11; quick: " + strconv.Itoa(newsTimingVocabQuick) + " terms), so that K = 900 ≤ min(M, N). " +
 			"Measured one job at a time on the busy machine (load ≈ 9), iteration 2 took 51 s for RLSI at K = 900 (16 s for iteration 1), " +
-			"16 s for RLSI at K = 450, 3.1 s for GRLSI at (100, 40), 8.4 s for NMF at K = 900 and 0.8 s for GNMF at (100, 40): " +
+			"16 s for RLSI at K = 450, 3.1 s for GRLSI at (100, 40), 8.4 s for NMF at K = 900 and 0.8 s for GroupNMF at (100, 40): " +
 			"its 40 jobs add roughly 12 minutes.",
-		Protocol: "RLSI and GRLSI (λ2 = 0.1, λ1 ∈ {0.01, 0.02, 0.05, 0.1}), NMF and GNMF (no λ), (Ks, Kc) = (10, 4), (20, 8), (50, 20), (100, 40) " +
+		Protocol: "RLSI and GRLSI (λ2 = 0.1, λ1 ∈ {0.01, 0.02, 0.05, 0.1}), NMF and GroupNMF (no λ), (Ks, Kc) = (10, 4), (20, 8), (50, 20), (100, 40) " +
 			"for the group methods (§7.1: the paper's per-class settings, used on both data sets) and K = Ks + P·Kc for the others: " +
 			"110, 220, 550, 1100 on the Wikipedia-like corpus (P = 25), 90, 180, 450, 900 on 20 Newsgroups (P = 20). The grid parameter ktotal " +
 			"names a setting by its Wikipedia K on both data sets; the metric k is the K used. Exactly " + timingIters + " iterations " +
@@ -220,6 +216,16 @@ func Tables67() *experiments.Experiment {
 			"Jobs share the machine's cores (and the machine is shared), so times are indicative; the claims compare ratios at the same K " +
 			"on the same data set. The paper reports minutes on 2.8M documents: its numbers are printed beside ours only for their ratios.",
 	}
+}
+
+// tables67Corpus is the timing corpus of a job: the Wikipedia-like corpus,
+// or 20 Newsgroups' model corpus with newsTimingVocab terms.
+func tables67Corpus(j *experiments.Job) (experiments.CorpusSpec, error) {
+	vocab := newsTimingVocab
+	if j.Quick {
+		vocab = newsTimingVocabQuick
+	}
+	return corpusSpec(j.Dataset, j.Quick, vocab), nil
 }
 
 func tables67Task(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
@@ -235,26 +241,18 @@ func tables67Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 	if !ok {
 		return nil, fmt.Errorf("experiment %s: data set %q has no timing corpus (known: %s, %s)", j.Experiment.ID, j.Dataset, wikiData, newsData)
 	}
-	var (
-		corpus *engine.Corpus
-		notes  []string
-	)
-	if j.Dataset == wikiData {
-		c, truth, err := generate(wikiConfig(j.Quick))
-		if err != nil {
-			return nil, err
-		}
-		corpus = c
-		for _, w := range truth.Warnings {
+	spec, err := tables67Corpus(j)
+	if err != nil {
+		return nil, err
+	}
+	corpus, err := experiments.BuildCorpus(spec)
+	if err != nil {
+		return nil, err
+	}
+	var notes []string
+	if corpus.Truth != nil {
+		for _, w := range corpus.Truth.Warnings {
 			notes = append(notes, "synthetic data: "+w)
-		}
-	} else {
-		vocab := newsTimingVocab
-		if j.Quick {
-			vocab = newsTimingVocabQuick
-		}
-		if corpus, err = modelCorpus(j.Dataset, vocab); err != nil {
-			return nil, err
 		}
 	}
 	if len(corpus.ClassNames) != want {
@@ -286,24 +284,12 @@ func tables67Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 
 // timeFit fits the job's method (its parameters complete) on corpus and
 // records the timing metrics sec_per_iter, first_iter_sec and objective.
-func timeFit(ctx context.Context, j *experiments.Job, corpus *engine.Corpus) (*experiments.Result, error) {
-	method, err := j.NewMethod()
+func timeFit(ctx context.Context, j *experiments.Job, corpus *experiments.Corpus) (*experiments.Result, error) {
+	f, err := j.FitCorpus(ctx, corpus, nil)
 	if err != nil {
 		return nil, err
 	}
-	rec := engine.NewRecorder()
-	rec.OnIteration = j.OnIteration
-	_, status, err := method.Fit(ctx, corpus, rec)
-	if err != nil {
-		return nil, err
-	}
-	if status.Reason == engine.Cancelled {
-		return nil, ctx.Err()
-	}
-	res := &experiments.Result{Iterations: rec, Status: &status}
-	if status.Reason == engine.NumericalFailure {
-		res.Notes = append(res.Notes, fmt.Sprintf("%s: %s", j.Label(), status))
-	}
+	res, rec, status := f.NewResult(j), f.Recorder, f.Status
 	its := rec.Iterations()
 	if len(its) == 0 {
 		return nil, fmt.Errorf("%s: the fit recorded no iteration", j.Label())
@@ -388,15 +374,15 @@ func judgeSpeedup(r *experiments.Results, dataset, base, group string, paperRLSI
 	}
 	detail := fmt.Sprintf("%s: %s/%s seconds per iteration, mean over λ1: %s", dataset, base, group, strings.Join(parts, ", "))
 	if len(ks) < 2 {
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: detail + "; fewer than two K with both methods"}
+		return experiments.Undecided(detail + "; fewer than two K with both methods")
 	}
 	for i := range ratio {
 		if ratio[i] <= 1 {
-			return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail + fmt.Sprintf("; %s is not faster at K = %d", group, settingK(dataset, ks[i]))}
+			return experiments.Judged(false, detail+fmt.Sprintf("; %s is not faster at K = %d", group, settingK(dataset, ks[i])))
 		}
 		if i > 0 && ratio[i] < ratio[i-1] {
-			return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail + fmt.Sprintf("; the speedup falls from K = %d to K = %d", settingK(dataset, ks[i-1]), settingK(dataset, ks[i]))}
+			return experiments.Judged(false, detail+fmt.Sprintf("; the speedup falls from K = %d to K = %d", settingK(dataset, ks[i-1]), settingK(dataset, ks[i])))
 		}
 	}
-	return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+	return experiments.Judged(true, detail)
 }

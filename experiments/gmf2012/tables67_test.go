@@ -1,7 +1,6 @@
 package gmf2012
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"os"
@@ -10,9 +9,9 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/experiments/exptest"
 
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
 )
 
 func TestGroupSplit(t *testing.T) {
@@ -100,17 +99,17 @@ func TestJudgeSpeedup(t *testing.T) {
 		t.Fatalf("held: %+v", v)
 	}
 	// 4/2 = 2×, 6/4 = 1.5×: falls.
-	r = timingResults(map[string]map[string]float64{labelNMF: {"110": 4, "220": 6}, labelGNMF: {"110": 2, "220": 4}})
-	if v := judgeSpeedup(r, wikiData, labelNMF, labelGNMF, false); v.Outcome != experiments.NotHeld || !strings.Contains(v.Detail, "falls from K = 110 to K = 220") {
+	r = timingResults(map[string]map[string]float64{labelNMF: {"110": 4, "220": 6}, labelGroupNMF: {"110": 2, "220": 4}})
+	if v := judgeSpeedup(r, wikiData, labelNMF, labelGroupNMF, false); v.Outcome != experiments.NotHeld || !strings.Contains(v.Detail, "falls from K = 110 to K = 220") {
 		t.Fatalf("falling: %+v", v)
 	}
 	// Group slower at K = 110.
-	r = timingResults(map[string]map[string]float64{labelNMF: {"110": 1, "220": 6}, labelGNMF: {"110": 2, "220": 4}})
-	if v := judgeSpeedup(r, wikiData, labelNMF, labelGNMF, false); v.Outcome != experiments.NotHeld || !strings.Contains(v.Detail, "not faster at K = 110") {
+	r = timingResults(map[string]map[string]float64{labelNMF: {"110": 1, "220": 6}, labelGroupNMF: {"110": 2, "220": 4}})
+	if v := judgeSpeedup(r, wikiData, labelNMF, labelGroupNMF, false); v.Outcome != experiments.NotHeld || !strings.Contains(v.Detail, "not faster at K = 110") {
 		t.Fatalf("slower: %+v", v)
 	}
-	r = timingResults(map[string]map[string]float64{labelNMF: {"110": 4}, labelGNMF: {"110": 2}})
-	if v := judgeSpeedup(r, wikiData, labelNMF, labelGNMF, false); v.Outcome != experiments.Inconclusive {
+	r = timingResults(map[string]map[string]float64{labelNMF: {"110": 4}, labelGroupNMF: {"110": 2}})
+	if v := judgeSpeedup(r, wikiData, labelNMF, labelGroupNMF, false); v.Outcome != experiments.Inconclusive {
 		t.Fatalf("one K: %+v", v)
 	}
 	// Per data set: 20 Newsgroups jobs do not count for the Wikipedia-like
@@ -136,7 +135,7 @@ func TestTables67Jobs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Per data set, RLSI and GRLSI: 4 K × 4 λ1; NMF and GNMF: 4 K (λ1 does
+	// Per data set, RLSI and GRLSI: 4 K × 4 λ1; NMF and GroupNMF: 4 K (λ1 does
 	// not apply).
 	if len(full) != 2*(2*16+2*4) {
 		t.Errorf("%d full jobs, want 80", len(full))
@@ -209,14 +208,7 @@ func TestTables67Quick(t *testing.T) {
 		e.Datasets = []string{wikiData}
 		want = 8
 	}
-	st, err := store.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := (&experiments.Runner{Store: st, Quick: true}).Run(context.Background(), e)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := exptest.RunQuick(t, e)
 	if len(res.Jobs) != want {
 		t.Fatalf("%d jobs, want %d", len(res.Jobs), want)
 	}

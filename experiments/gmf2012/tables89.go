@@ -2,8 +2,6 @@ package gmf2012
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"maps"
 	"math"
@@ -14,7 +12,6 @@ import (
 
 	"github.com/topicmf/topicmf/datasets/synthetic"
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
 )
 
 func init() { experiments.Register(Tables89()) }
@@ -45,7 +42,7 @@ const memBudget = 1 << 30
 type web1Setting struct{ ks, kc int }
 
 // The settings of §7.1 for Web-I: (Ks, Kc) = (10, 5), (20, 10), (40, 20),
-// (100, 50) for GRLSI and GNMF (K = Ks + 204·Kc = 1030, 2060, 4120,
+// (100, 50) for GRLSI and GroupNMF (K = Ks + 204·Kc = 1030, 2060, 4120,
 // 10300), and K = 100, 200, 500, 1000 for RLSI and NMF ("we found that it
 // is not possible to run RLSI and NMF with such large numbers of topics on
 // a single machine").
@@ -206,18 +203,17 @@ func Tables89() *experiments.Experiment {
 		Version: "1",
 
 		Datasets: []string{web1TimingData},
-		Checksums: func(j *experiments.Job) ([]store.Checksum, error) {
+		Corpus: func(j *experiments.Job) (experiments.CorpusSpec, error) {
 			if j.Dataset != web1TimingData {
-				return nil, fmt.Errorf("experiment gmf2012/tables8-9: unknown data set %q (want %s)", j.Dataset, web1TimingData)
+				return experiments.CorpusSpec{}, fmt.Errorf("experiment gmf2012/tables8-9: unknown data set %q (want %s)", j.Dataset, web1TimingData)
 			}
-			sum := sha256.Sum256([]byte(web1TimingConfig(j.Quick).Canonical()))
-			return []store.Checksum{{Name: j.Dataset, SHA256: hex.EncodeToString(sum[:])}}, nil
+			return corpusSpec(j.Dataset, j.Quick, 0), nil
 		},
 		Methods: []experiments.MethodSpec{
 			{Label: labelRLSI, Name: "rlsi", Params: withL2},
 			{Label: labelGRLSI, Name: "grouprlsi", Params: withL2},
 			{Label: labelNMF, Name: "nmf", Params: common},
-			{Label: labelGNMF, Name: "groupnmf", Params: common},
+			{Label: labelGroupNMF, Name: "groupnmf", Params: common},
 		},
 		// ktotal is the total K of every job; ks (a parameter of the group
 		// families only) picks the group setting, and Keep pairs them.
@@ -241,7 +237,7 @@ func Tables89() *experiments.Experiment {
 			{Name: "mem_mib", Definition: "estimated memory of the fit in MiB (memNeed: the solver's float64 factor and work matrices, e.g. 3·M·K + 3·N·K + 7·K² for RLSI, plus D and Dᵀ in CSR) on our corpus"},
 			{Name: "fits", Definition: "1 when mem_mib is within the budget of " + budget + " per job and (flat models) K ≤ min(M, N), so the job ran; 0: does not fit, not run"},
 			{Name: "webi_gib", Definition: "the same estimate (without the data, whose size the paper does not give) at Web-I's 530,905 terms × 3,184,138 documents, in GiB"},
-			{Name: "flat_mem_mib", Definition: "group models: mem_mib of the ungrouped model (RLSI for GRLSI, NMF for GNMF) at the same total K"},
+			{Name: "flat_mem_mib", Definition: "group models: mem_mib of the ungrouped model (RLSI for GRLSI, NMF for GroupNMF) at the same total K"},
 			{Name: "flat_fits", Definition: "group models: 1 when the ungrouped model at the same K is within the memory budget (whether or not K ≤ min(M, N))"},
 			{Name: "flat_k_ok", Definition: "group models: 1 when the same K is at most min(M, N) of our corpus, as the ungrouped models require"},
 			{Name: "flat_webi_gib", Definition: "group models: webi_gib of the ungrouped model at the same K"},
@@ -250,27 +246,27 @@ func Tables89() *experiments.Experiment {
 		Tables: []experiments.Table{
 			{Name: "table8", Title: "Table 8: seconds per iteration of RLSI (Web-I-like)", Rows: []string{"ktotal", "lambda1"}, Metrics: []string{"sec_per_iter"}, Where: map[string]string{experiments.ColMethod: labelRLSI}, Digits: 3},
 			{Name: "table9", Title: "Table 9: seconds per iteration of GRLSI (Web-I-like; K = Ks + 204·Kc)", Rows: []string{"ktotal", "lambda1"}, Metrics: []string{"ks", "kc", "sec_per_iter"}, Where: map[string]string{experiments.ColMethod: labelGRLSI}, Digits: 3},
-			{Name: "nmf", Title: "Seconds per iteration of NMF and GNMF (Web-I-like; the paper's Figure 5)", Rows: []string{"method", "ktotal"}, Metrics: []string{"sec_per_iter", "first_iter_sec"}, Where: map[string]string{"lambda1": ""}, Digits: 3},
+			{Name: "nmf", Title: "Seconds per iteration of NMF and GroupNMF (Web-I-like; the paper's Figure 5)", Rows: []string{"method", "ktotal"}, Metrics: []string{"sec_per_iter", "first_iter_sec"}, Where: map[string]string{"lambda1": ""}, Digits: 3},
 			{Name: "memory", Title: "Estimated memory per fit: ours (MiB, budget " + budget + ") and at Web-I's size (GiB); for the group models also the ungrouped model at the same K",
 				Rows: []string{"method", "ktotal"}, Metrics: []string{"mem_mib", "fits", "webi_gib", "flat_mem_mib", "flat_fits", "flat_k_ok", "flat_webi_gib"}, Digits: 1},
 		},
 		Figures: []experiments.Figure{
 			{Name: "figure4", Title: "Seconds per iteration of RLSI and GRLSI against K (λ1 = 0.01, Web-I-like)", Kind: experiments.Line, Source: experiments.FromMetrics,
 				X: "ktotal", Y: "sec_per_iter", Series: []string{"method"}, Where: map[string]string{"lambda1": "0.01"}, XLabel: "total number of topics K", YLabel: "seconds per iteration"},
-			{Name: "figure5", Title: "Seconds per iteration of NMF and GNMF against K (Web-I-like)", Kind: experiments.Line, Source: experiments.FromMetrics,
+			{Name: "figure5", Title: "Seconds per iteration of NMF and GroupNMF against K (Web-I-like)", Kind: experiments.Line, Source: experiments.FromMetrics,
 				X: "ktotal", Y: "sec_per_iter", Series: []string{"method"}, Where: map[string]string{"lambda1": ""}, XLabel: "total number of topics K", YLabel: "seconds per iteration"},
 		},
 		PaperValues: pv,
 		Claims: []experiments.Claim{
 			{
 				Statement: "At nearly the same K, GRLSI at (Ks, Kc) = (10, 5), K = 1030, is faster per iteration than RLSI at K = 1000",
-				Source:    "§7.2: \"GRLSI and GNMF have better efficiency and scalability\" (Tables 8–9: 324.58 against 35.48 minutes at λ1 = 0.01)",
+				Source:    "§7.2: \"GRLSI and GroupNMF have better efficiency and scalability\" (Tables 8–9: 324.58 against 35.48 minutes at λ1 = 0.01)",
 				Judge:     func(r *experiments.Results) experiments.Verdict { return judgeNearK(r, labelRLSI, labelGRLSI, true) },
 			},
 			{
-				Statement: "At nearly the same K, GNMF at (10, 5), K = 1030, is faster per iteration than NMF at K = 1000",
+				Statement: "At nearly the same K, GroupNMF at (10, 5), K = 1030, is faster per iteration than NMF at K = 1000",
 				Source:    "§7.2 (Figure 5; the text gives no numbers)",
-				Judge:     func(r *experiments.Results) experiments.Verdict { return judgeNearK(r, labelNMF, labelGNMF, false) },
+				Judge:     func(r *experiments.Results) experiments.Verdict { return judgeNearK(r, labelNMF, labelGroupNMF, false) },
 			},
 			{
 				Statement: "GRLSI's speedup over RLSI grows with K: time per iteration grows more slowly with K for GRLSI (fitted exponent b of t ∝ K^b over its four settings) than for RLSI (over K = 100–1000)",
@@ -278,12 +274,14 @@ func Tables89() *experiments.Experiment {
 				Judge:     func(r *experiments.Results) experiments.Verdict { return judgeGrowth(r, labelRLSI, labelGRLSI, true) },
 			},
 			{
-				Statement: "GNMF's speedup over NMF grows with K (fitted exponent of GNMF below NMF's)",
+				Statement: "GroupNMF's speedup over NMF grows with K (fitted exponent of GroupNMF below NMF's)",
 				Source:    "§7.2 (Figure 5)",
-				Judge:     func(r *experiments.Results) experiments.Verdict { return judgeGrowth(r, labelNMF, labelGNMF, false) },
+				Judge: func(r *experiments.Results) experiments.Verdict {
+					return judgeGrowth(r, labelNMF, labelGroupNMF, false)
+				},
 			},
 			{
-				Statement: "Some memory budget holds GRLSI at every setting but RLSI at none of the group models' K (1030–10300), and likewise GNMF against NMF",
+				Statement: "Some memory budget holds GRLSI at every setting but RLSI at none of the group models' K (1030–10300), and likewise GroupNMF against NMF",
 				Source:    "§7.2: \"we were not able to run RLSI and NMF on the single machine, when the number of topics is larger than 1,000\"",
 				Judge:     judgeMemory,
 			},
@@ -297,9 +295,9 @@ func Tables89() *experiments.Experiment {
 			"K = 1000 topics; quick: 400 × 2,400). Rounding to whole documents leaves the smallest classes with one document. " +
 			"Measured one job at a time on the busy shared machine (load ≈ 9 on 2 cores), iteration 2 took 43 s for RLSI at K = 1000 " +
 			"(9 s for iteration 1), 7.1 s at K = 500, 0.33 s at K = 100; 21 s for GRLSI at (100, 50) (30 s for iteration 1), 2.9 s at (40, 20), " +
-			"0.45 s at (10, 5); 2.7 s for NMF at K = 1000 and 1.5 s for GNMF at (100, 50): the 40 jobs of 3 iterations take about 13–14 minutes " +
+			"0.45 s at (10, 5); 2.7 s for NMF at K = 1000 and 1.5 s for GroupNMF at (100, 50): the 40 jobs of 3 iterations take about 13–14 minutes " +
 			"(run one at a time). Maximum resident memory was 1.7 times memNeed (RLSI at K = 1000: 525 MB at 1,500 × 9,000).",
-		Protocol: "RLSI and GRLSI (λ2 = 0.1, λ1 ∈ {0.01, 0.02, 0.05, 0.1}), NMF and GNMF (no λ); GRLSI and GNMF with (Ks, Kc) = (10, 5), (20, 10), " +
+		Protocol: "RLSI and GRLSI (λ2 = 0.1, λ1 ∈ {0.01, 0.02, 0.05, 0.1}), NMF and GroupNMF (no λ); GRLSI and GroupNMF with (Ks, Kc) = (10, 5), (20, 10), " +
 			"(40, 20), (100, 50), i.e. K = Ks + 204·Kc = 1030, 2060, 4120, 10300, and RLSI and NMF with K = 100, 200, 500, 1000, as §7.1 does " +
 			"because the ungrouped models cannot run at the group models' K. Exactly " + timingIters + " iterations (the paper: 100) with the " +
 			"tolerance test off, random initialization from each job's derived seed, jobs one at a time (each with the whole worker pool). " +
@@ -316,10 +314,11 @@ func tables89Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 	if err != nil {
 		return nil, err
 	}
-	corpus, truth, err := generate(web1TimingConfig(j.Quick))
+	corpus, err := experiments.BuildCorpus(corpusSpec(web1TimingData, j.Quick, 0))
 	if err != nil {
 		return nil, err
 	}
+	truth := corpus.Truth
 	if len(corpus.ClassNames) != web1Classes {
 		return nil, fmt.Errorf("experiment %s: corpus %s has %d classes, want %d", j.Experiment.ID, corpus.Name, len(corpus.ClassNames), web1Classes)
 	}
@@ -430,7 +429,7 @@ func judgeNearK(r *experiments.Results, base, group string, paperRLSI bool) expe
 	tb, ok1 := b[kf]
 	tg, ok2 := g[kg]
 	if !ok1 || !ok2 {
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: fmt.Sprintf("needs %s at K = %d and %s at K = %d (not both in these runs)", base, kf, group, kg)}
+		return experiments.Undecided(fmt.Sprintf("needs %s at K = %d and %s at K = %d (not both in these runs)", base, kf, group, kg))
 	}
 	detail := fmt.Sprintf("%s at K = %d: %.3g s, %s at K = %d: %.3g s per iteration (means over λ1): %.2f×", base, kf, tb, group, kg, tg, tb/tg)
 	if paperRLSI {
@@ -441,43 +440,22 @@ func judgeNearK(r *experiments.Results, base, group string, paperRLSI bool) expe
 		}
 		detail += fmt.Sprintf(" (paper: %.2f× on the means over λ1, %.2f× at λ1 = 0.01)", p8/p9, table8[kf][0]/table9[kg][0])
 	}
-	if tb/tg > 1 {
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(tb/tg > 1, detail)
 }
 
 // powerFit is the least-squares fit of log t = log a + b·log K over the
-// points of times (K > 0, t > 0): the exponent b and the factor a; ok is
-// false with fewer than two distinct K.
+// points of times with K > 0 and t > 0, in ascending K
+// (experiments.LogLogFit): the exponent b and the factor a; ok is false
+// with fewer than two distinct K.
 func powerFit(times map[int]float64) (a, b float64, ok bool) {
 	var xs, ys []float64
-	for k, t := range times {
-		if k > 0 && t > 0 {
-			xs = append(xs, math.Log(float64(k)))
-			ys = append(ys, math.Log(t))
+	for _, k := range sortedKeys(times) {
+		if t := times[k]; k > 0 && t > 0 {
+			xs = append(xs, float64(k))
+			ys = append(ys, t)
 		}
 	}
-	if len(xs) < 2 {
-		return 0, 0, false
-	}
-	var mx, my float64
-	for i := range xs {
-		mx += xs[i]
-		my += ys[i]
-	}
-	mx /= float64(len(xs))
-	my /= float64(len(xs))
-	var sxy, sxx float64
-	for i := range xs {
-		sxy += (xs[i] - mx) * (ys[i] - my)
-		sxx += (xs[i] - mx) * (xs[i] - mx)
-	}
-	if sxx == 0 {
-		return 0, 0, false
-	}
-	b = sxy / sxx
-	return math.Exp(my - b*mx), b, true
+	return experiments.LogLogFit(xs, ys)
 }
 
 // judgeGrowth: held when the group model's fitted exponent is below the
@@ -488,7 +466,7 @@ func judgeGrowth(r *experiments.Results, base, group string, paperRLSI bool) exp
 	af, bf, ok1 := powerFit(bt)
 	ag, bg, ok2 := powerFit(gt)
 	if !ok1 || !ok2 {
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: fmt.Sprintf("needs two K or more for each of %s (%d) and %s (%d)", base, len(bt), group, len(gt))}
+		return experiments.Undecided(fmt.Sprintf("needs two K or more for each of %s (%d) and %s (%d)", base, len(bt), group, len(gt)))
 	}
 	var ks []int
 	for k := range gt {
@@ -505,10 +483,7 @@ func judgeGrowth(r *experiments.Results, base, group string, paperRLSI bool) exp
 	if paperRLSI {
 		detail += "; paper (Tables 8–9, means over λ1): b = 1.14 and 1.08, extrapolated speedup 9.9× at K = 1030 and 11.5× at K = 10300; at λ1 = 0.01: b = 1.07 and 1.09"
 	}
-	if bg < bf {
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(bg < bf, detail)
 }
 
 func sortedKeys(m map[int]float64) []int {
@@ -528,7 +503,7 @@ func joinInts(xs []int) string {
 	return strings.Join(s, ", ")
 }
 
-// judgeMemory: for each pair (GRLSI/RLSI, GNMF/NMF), a budget holding the
+// judgeMemory: for each pair (GRLSI/RLSI, GroupNMF/NMF), a budget holding the
 // group model at every setting and the flat model at none of the group
 // models' K exists iff the largest group estimate is below the smallest
 // flat estimate at those K. Held when that is so for both pairs (on our
@@ -544,7 +519,7 @@ func judgeMemory(r *experiments.Results) experiments.Verdict {
 	}
 	var parts []string
 	held, n := true, 0
-	for _, pair := range [][2]string{{labelGRLSI, labelRLSI}, {labelGNMF, labelNMF}} {
+	for _, pair := range [][2]string{{labelGRLSI, labelRLSI}, {labelGroupNMF, labelNMF}} {
 		var rows []row
 		seen := map[int]bool{}
 		for _, j := range r.Select(map[string]string{experiments.ColMethod: pair[0]}) {
@@ -595,11 +570,8 @@ func judgeMemory(r *experiments.Results) experiments.Verdict {
 		parts = append(parts, fmt.Sprintf("[%s/%s] %s; %s", pair[0], pair[1], strings.Join(cells, "; "), verdict))
 	}
 	if n == 0 {
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no group job with memory estimates"}
+		return experiments.Undecided("no group job with memory estimates")
 	}
 	detail := strings.Join(parts, " ")
-	if held {
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(held, detail)
 }

@@ -14,7 +14,7 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/catalog"
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/experiments/exptest"
 )
 
 // TestWeb1Settings checks K = Ks + 204·Kc of §7.1's Web-I settings by hand
@@ -158,7 +158,7 @@ func TestJudgeNearKAndGrowth(t *testing.T) {
 	if v := judgeNearK(r, labelRLSI, labelGRLSI, false); v.Outcome != experiments.Held {
 		t.Errorf("near K: %+v", v)
 	}
-	if v := judgeNearK(web1Results(nil), labelNMF, labelGNMF, false); v.Outcome != experiments.Inconclusive {
+	if v := judgeNearK(web1Results(nil), labelNMF, labelGroupNMF, false); v.Outcome != experiments.Inconclusive {
 		t.Errorf("no runs: %+v", v)
 	}
 }
@@ -183,10 +183,10 @@ func TestJudgeMemory(t *testing.T) {
 	// Not separable: RLSI at 1030 needs less than GRLSI at 10300.
 	r = web1Results(map[[2]string]map[string]float64{
 		{labelGRLSI, "1030"}: mem(100, 300, 1, 1), {labelGRLSI, "10300"}: withKOK(mem(600, 9000, 1, 0), 0),
-		{labelGNMF, "1030"}: mem(100, 700, 1, 1), {labelGNMF, "10300"}: mem(600, 9000, 1, 0),
+		{labelGroupNMF, "1030"}: mem(100, 700, 1, 1), {labelGroupNMF, "10300"}: mem(600, 9000, 1, 0),
 	})
 	v = judgeMemory(r)
-	if v.Outcome != experiments.NotHeld || !strings.Contains(v.Detail, "600 MiB is not below the smallest RLSI one 300 MiB") || !strings.Contains(v.Detail, "[GNMF/NMF]") ||
+	if v.Outcome != experiments.NotHeld || !strings.Contains(v.Detail, "600 MiB is not below the smallest RLSI one 300 MiB") || !strings.Contains(v.Detail, "[GroupNMF/NMF]") ||
 		!strings.Contains(v.Detail, "RLSI 9000 MiB (does not fit) (K > min(M, N): cannot run)") {
 		t.Errorf("not separable: %+v", v)
 	}
@@ -201,7 +201,7 @@ func TestTables89Jobs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// RLSI: 4 K × 4 λ1; GRLSI: 4 settings × 4 λ1; NMF and GNMF: 4 each.
+	// RLSI: 4 K × 4 λ1; GRLSI: 4 settings × 4 λ1; NMF and GroupNMF: 4 each.
 	count := map[string]int{}
 	for _, j := range full {
 		count[j.Method.Label]++
@@ -218,7 +218,7 @@ func TestTables89Jobs(t *testing.T) {
 			}
 		}
 	}
-	if count[labelRLSI] != 16 || count[labelGRLSI] != 16 || count[labelNMF] != 4 || count[labelGNMF] != 4 {
+	if count[labelRLSI] != 16 || count[labelGRLSI] != 16 || count[labelNMF] != 4 || count[labelGroupNMF] != 4 {
 		t.Errorf("full jobs by method %v, want 16, 16, 4, 4", count)
 	}
 	quick, err := e.Jobs(true, 0)
@@ -268,14 +268,7 @@ func TestTables89Quick(t *testing.T) {
 	if testing.Short() {
 		t.Skip("fits 8 models on a 400 × 2,400 synthetic corpus; skipped in -short")
 	}
-	st, err := store.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := (&experiments.Runner{Store: st, Quick: true}).Run(context.Background(), Tables89())
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := exptest.RunQuick(t, Tables89())
 	if len(res.Jobs) != 8 {
 		t.Fatalf("%d jobs, want 8", len(res.Jobs))
 	}
@@ -331,7 +324,7 @@ func liveHeapBytes() float64 {
 // matrices), a few per cent here, and memNeed misses the small per-class
 // index arrays and per-worker scratch, so the measurement must fall within
 // [0.9, 1.05] of the estimate (measured: 0.96 RLSI, 1.00 NMF, 1.015 GRLSI,
-// 1.011 GNMF).
+// 1.011 GroupNMF).
 func TestMemNeedMatchesLiveHeap(t *testing.T) {
 	if testing.Short() {
 		t.Skip("fits four models; skipped in -short")

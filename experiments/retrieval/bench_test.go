@@ -17,7 +17,7 @@ func BenchmarkCranfield(b *testing.B) {
 	p := prepareReal(b, "cranfield", "cranfield")
 	tk := p.Task
 	ctx := context.Background()
-	m, _, err := rlsi.Options{K: 20, Seed: 1, Stopping: engine.Stopping{MaxIter: 10}}.Fit(ctx, p.Corpus, engine.NewRecorder())
+	m, _, err := rlsi.Options{K: 20, Seed: 1, Stopping: engine.Stopping{MaxIter: 10, RelTol: engine.DefaultRelTol}, Lambda1: rlsi.DefaultLambda1, Lambda2: rlsi.DefaultLambda2, InnerTol: rlsi.DefaultInnerTol}.Fit(ctx, p.Corpus, engine.NewRecorder())
 	if err != nil {
 		b.Fatal(err)
 	}

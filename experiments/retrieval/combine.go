@@ -226,18 +226,6 @@ func (t *Task) toRun(entries [][]ir.ScoredDoc) ir.Run {
 	return run
 }
 
-// Combine returns the run of Eq. 5 for one α: for each query, the
-// candidates (every document, or the term model's top RerankDepth) are
-// scored s = α·s_topic + (1−α)·s_term after normalization, and the first
-// RunDepth kept.
-func (t *Task) Combine(term, topic *Scores, alpha float64, o CombineOptions) (ir.Run, error) {
-	sw, err := t.sweep(term, topic, []float64{alpha}, o, true)
-	if err != nil {
-		return nil, err
-	}
-	return sw.runs[0], nil
-}
-
 // Evaluation holds the per-query values of Measures for one ranking.
 type Evaluation struct {
 	Name    string
@@ -263,16 +251,6 @@ func (e *Evaluation) Mean(measure string) float64 {
 		return math.NaN()
 	}
 	return meanOver(e.Values[m], nil)
-}
-
-// PerQuery returns a copy of a measure's values, aligned with Queries (nil
-// for an unknown measure).
-func (e *Evaluation) PerQuery(measure string) []float64 {
-	m, err := measureIndex(measure)
-	if err != nil {
-		return nil
-	}
-	return slices.Clone(e.Values[m])
 }
 
 // meanOver is the mean of x over the positions idx (all when idx is nil),
@@ -415,12 +393,4 @@ func (s *Sweep) Best(measure string) (alpha, mean float64, err error) {
 		return 0, 0, fmt.Errorf("retrieval: empty sweep")
 	}
 	return s.Alphas[bi], best, nil
-}
-
-// Eval returns the evaluation at α (exact match), or nil.
-func (s *Sweep) Eval(alpha float64) *Evaluation {
-	if i := slices.Index(s.Alphas, alpha); i >= 0 && i < len(s.Evals) {
-		return s.Evals[i]
-	}
-	return nil
 }

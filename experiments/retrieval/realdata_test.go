@@ -4,29 +4,20 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/rlsi"
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 // prepareReal reads a collection from TOPICMF_DATA with the SMART stop list
 // and the default tf-idf weighting, or skips naming what is missing.
 func prepareReal(t testing.TB, name, folder string) *Prepared {
 	t.Helper()
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		t.Skipf("TOPICMF_DATA is not set; this test needs %s/ and stopwords/", folder)
-	}
-	for _, need := range []string{folder, "stopwords"} {
-		if _, err := os.Stat(filepath.Join(dir, need)); err != nil {
-			t.Skipf("%s is absent from TOPICMF_DATA=%s: %v", need, dir, err)
-		}
-	}
+	dir := realdata.Dir(t, folder, "stopwords")
 	src, err := datasets.Lookup(name)
 	if err != nil {
 		t.Fatal(err)
@@ -35,7 +26,7 @@ func prepareReal(t testing.TB, name, folder string) *Prepared {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := Prepare(col, text.Options{StopList: text.StopSMART, DataDir: dir})
+	p, err := Prepare(col, text.Bare(text.Options{StopList: text.StopSMART, DataDir: dir}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +94,7 @@ func TestMEDWithRLSI(t *testing.T) {
 	var cands []Candidate
 	var topics []*Scores
 	for _, k := range []int{10, 20} {
-		m, status, err := rlsi.Options{K: k, Seed: 1}.Fit(ctx, p.Corpus, engine.NewRecorder())
+		m, status, err := rlsi.Options{K: k, Seed: 1, Lambda1: rlsi.DefaultLambda1, Lambda2: rlsi.DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}.Fit(ctx, p.Corpus, engine.NewRecorder())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -72,7 +72,7 @@ func synonymCollection() *datasets.Collection {
 
 func synonymTask(t *testing.T) (*Prepared, *groupModel) {
 	t.Helper()
-	p, err := Prepare(synonymCollection(), text.Options{Weighting: text.WeightTF})
+	p, err := Prepare(synonymCollection(), text.Bare(text.Options{Weighting: text.WeightTF}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,11 +168,11 @@ func TestTopicHelpsSynonymQueries(t *testing.T) {
 	if !(best > base) || alpha == 0 {
 		t.Errorf("best combination MAP %v at α=%v does not beat BM25's %v", best, alpha, base)
 	}
-	if m := sw.Eval(0.5).Mean("map"); !(m > base) {
+	if m := evalAt(sw, 0.5).Mean("map"); !(m > base) {
 		t.Errorf("α = 0.5 MAP %v, BM25 %v: the topic score should help", m, base)
 	}
 	// The topic model alone puts d1, d2 first for query a: AP 1.
-	if ap, _ := valueOf(sw.Eval(1), "map", "a"); ap != 1 {
+	if ap, _ := valueOf(evalAt(sw, 1), "map", "a"); ap != 1 {
 		t.Errorf("topic-only AP(a) = %v, want 1", ap)
 	}
 }
@@ -197,7 +197,7 @@ func TestAlphaEnds(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, o := range []CombineOptions{{}, {Normalization: NormNone}, {RerankDepth: 3}, {RunDepth: 2}, {RunDepth: -1}} {
-			run0, err := tk.Combine(term, topic, 0, o)
+			run0, err := combine(tk, term, topic, 0, o)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -205,7 +205,7 @@ func TestAlphaEnds(t *testing.T) {
 			if !runsEqual(run0, want0) {
 				t.Errorf("%s %s: α = 0 run %v differs from the term run %v", name, o, run0, want0)
 			}
-			run1, _ := tk.Combine(term, topic, 1, o)
+			run1, _ := combine(tk, term, topic, 1, o)
 			// The topic run over the same candidates: with RerankDepth
 			// those are the term model's top k.
 			want1, _ := tk.RunOf(topic, CombineOptions{RunDepth: o.RunDepth})
@@ -316,7 +316,7 @@ func TestBadInput(t *testing.T) {
 	if _, _, err := sw.Best("mrr"); err == nil {
 		t.Error("unknown measure accepted")
 	}
-	if _, err := Prepare(&datasets.Collection{Name: "empty", Docs: []datasets.Document{{ID: "1", Text: "x y"}}}, text.Options{}); err == nil {
+	if _, err := Prepare(&datasets.Collection{Name: "empty", Docs: []datasets.Document{{ID: "1", Text: "x y"}}}, text.Bare(text.Options{})); err == nil {
 		t.Error("collection without queries accepted")
 	}
 	wrongK := &groupModel{u: g.u, v: mat.NewDense(6, 3, nil)}
@@ -347,9 +347,8 @@ func TestCompareMatchesStats(t *testing.T) {
 			t.Errorf("%s: %+v, want %+v", Measures[m], tests[m], want)
 		}
 	}
-	rows, err := a.SummaryRows(ProtocolSweep, "x", "", 0.1, b)
-	if err != nil || len(rows) != len(Measures) || rows[0].Baseline != "b" || rows[0].P != tests[0].P {
-		t.Errorf("summary rows %+v, %v", rows, err)
+	if rows := summaryRows(a, ProtocolSweep, "x", "", 0.1, b, tests); len(rows) != len(Measures) || rows[0].Baseline != "b" || rows[0].P != tests[0].P {
+		t.Errorf("summary rows %+v", rows)
 	}
 	if q := a.QueryRows(ProtocolSweep, "x", "", 0.1); len(q) != 3*len(Measures) || q[0].Query != "1" || q[0].Measure != "map" {
 		t.Errorf("query rows %+v", q)
@@ -358,4 +357,22 @@ func TestCompareMatchesStats(t *testing.T) {
 	if _, err := Compare(c, b); err == nil {
 		t.Error("evaluations over different queries compared")
 	}
+}
+
+// combine is the run of Eq. 5 for one α (the sweep of one α, keeping its
+// run).
+func combine(t *Task, term, topic *Scores, alpha float64, o CombineOptions) (ir.Run, error) {
+	sw, err := t.sweep(term, topic, []float64{alpha}, o, true)
+	if err != nil {
+		return nil, err
+	}
+	return sw.runs[0], nil
+}
+
+// evalAt is the sweep's evaluation at α (exact match), or nil.
+func evalAt(s *Sweep, alpha float64) *Evaluation {
+	if i := slices.Index(s.Alphas, alpha); i >= 0 && i < len(s.Evals) {
+		return s.Evals[i]
+	}
+	return nil
 }

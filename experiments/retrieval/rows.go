@@ -1,9 +1,6 @@
 package retrieval
 
-import (
-	"fmt"
-	"math"
-)
+import "math"
 
 // Protocols name where a row's numbers come from.
 const (
@@ -58,19 +55,6 @@ func (e *Evaluation) QueryRows(protocol, method, config string, alpha float64) [
 	return out
 }
 
-// SummaryRows gives each measure's mean, with paired t-tests against
-// baseline when it is not nil.
-func (e *Evaluation) SummaryRows(protocol, method, config string, alpha float64, baseline *Evaluation) ([]SummaryRow, error) {
-	var tests []Test
-	if baseline != nil {
-		var err error
-		if tests, err = Compare(e, baseline); err != nil {
-			return nil, err
-		}
-	}
-	return summaryRows(e, protocol, method, config, alpha, baseline, tests), nil
-}
-
 func summaryRows(e *Evaluation, protocol, method, config string, alpha float64, baseline *Evaluation, tests []Test) []SummaryRow {
 	out := make([]SummaryRow, len(Measures))
 	for m, name := range Measures {
@@ -84,47 +68,6 @@ func summaryRows(e *Evaluation, protocol, method, config string, alpha float64, 
 		out[m] = r
 	}
 	return out
-}
-
-// method names a sweep's combination, e.g. "bm25+rlsi".
-func (s *Sweep) method() string { return s.Term + "+" + s.Topic }
-
-// QueryRows lists every per-query value at every α of the sweep.
-func (s *Sweep) QueryRows(config string) []QueryRow {
-	var out []QueryRow
-	for i, e := range s.Evals {
-		out = append(out, e.QueryRows(ProtocolSweep, s.method(), config, s.Alphas[i])...)
-	}
-	return out
-}
-
-// SummaryRows gives every measure's mean at every α, with paired t-tests
-// against baseline (typically the term model alone) when it is not nil.
-func (s *Sweep) SummaryRows(config string, baseline *Evaluation) ([]SummaryRow, error) {
-	var out []SummaryRow
-	for i, e := range s.Evals {
-		rows, err := e.SummaryRows(ProtocolSweep, s.method(), config, s.Alphas[i], baseline)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, rows...)
-	}
-	return out, nil
-}
-
-// config describes the two choices of the fair protocol.
-func (r *FairResult) config() string {
-	c := r.Choices
-	return fmt.Sprintf("half 1: %s α=%g; half 2: %s α=%g", c[0].Candidate, c[0].Alpha, c[1].Candidate, c[1].Alpha)
-}
-
-// Rows returns the fair protocol's per-query values and summary (with its
-// t-tests against the baseline) under the given method name; Alpha is NaN
-// (it may differ between halves; Config says which were chosen).
-func (r *FairResult) Rows(method string) ([]QueryRow, []SummaryRow) {
-	cfg := r.config()
-	return r.Eval.QueryRows(ProtocolFair, method, cfg, math.NaN()),
-		summaryRows(r.Eval, ProtocolFair, method, cfg, math.NaN(), r.Baseline, r.Tests)
 }
 
 // Rows returns the comparison's per-query values and summaries: the

@@ -125,8 +125,8 @@ type Prepared struct {
 
 // Prepare runs the text pipeline on a collection twice, with opts (the
 // model corpus and query weights) and with opts under the "tf" weighting
-// (raw counts for the term models; same tokens, vocabulary and documents,
-// which is checked), and builds the Task. Queries without a relevant judged
+// without normalization (raw counts for the term models; same tokens,
+// vocabulary and documents, which is checked), and builds the Task. Queries without a relevant judged
 // document cannot be ranked meaningfully and are left out (listed in
 // Task.Warnings), like queries without any judgment.
 func Prepare(col *datasets.Collection, opts text.Options) (*Prepared, error) {
@@ -141,7 +141,7 @@ func Prepare(col *datasets.Collection, opts text.Options) (*Prepared, error) {
 		return nil, err
 	}
 	countOpts := opts
-	countOpts.Weighting = text.WeightTF
+	countOpts.Weighting, countOpts.Norm = text.WeightTF, text.NormNone
 	counts, countVec, _, err := text.Fit(col, countOpts)
 	if err != nil {
 		return nil, err

@@ -148,20 +148,12 @@ func figure9Task(ctx context.Context, j *experiments.Job) (*experiments.Result, 
 	default:
 		return nil, fmt.Errorf("task parameter vocab = %q, want %q or %q", v, VocabAll, VocabReduced)
 	}
-	method, err := j.NewMethod()
+	f, err := j.FitCorpus(ctx, &experiments.Corpus{Corpus: corpus}, nil)
 	if err != nil {
 		return nil, err
 	}
-	rec := engine.NewRecorder()
-	rec.OnIteration = j.OnIteration
-	model, status, err := method.Fit(ctx, corpus, rec)
-	if err != nil {
-		return nil, err
-	}
-	if status.Reason == engine.Cancelled {
-		return nil, ctx.Err()
-	}
-	res.Iterations, res.Status = rec, &status
+	model := f.Model
+	res.Iterations, res.Status = f.Recorder, &f.Status
 	res.Notes = append(res.Notes, task.Warnings...)
 	topic, err := task.TopicScores(ctx, "rlsi", model, retrieval.DocTopicRows)
 	if err != nil {
@@ -228,13 +220,10 @@ func judgeLTR(vocab, measure string) func(r *experiments.Results) experiments.Ve
 			parts = append(parts, fmt.Sprintf("%s %+.4f (p=%.3g)", jr.Job.Dataset, d, p))
 		}
 		detail := fmt.Sprintf("%s of LambdaRank+RLSI − LambdaRank: significant gain at %d of %d collections: %s", retrieval.MeasureNames[measure], held, n, strings.Join(parts, "; "))
-		switch {
-		case n == 0:
-			return inconclusive(detail)
-		case held == n:
-			return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+		if n == 0 {
+			return experiments.Undecided(detail)
 		}
-		return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+		return experiments.Judged(held == n, detail)
 	}
 }
 
@@ -260,11 +249,8 @@ func judgeReduced(r *experiments.Results) experiments.Verdict {
 		parts = append(parts, fmt.Sprintf("%s reduced %.4f vs full %.4f", jr.Job.Dataset, v, f))
 	}
 	detail := fmt.Sprintf("lower at %d of %d collections: %s", held, n, strings.Join(parts, "; "))
-	switch {
-	case n == 0:
-		return inconclusive(detail)
-	case held == n:
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+	if n == 0 {
+		return experiments.Undecided(detail)
 	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(held == n, detail)
 }

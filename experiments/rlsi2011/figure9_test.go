@@ -1,14 +1,13 @@
 package rlsi2011
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/experiments/exptest"
 )
 
 func TestKeepColumns(t *testing.T) {
@@ -60,20 +59,13 @@ func TestFigure9Judges(t *testing.T) {
 // TestFigure9ReducedQuick runs the quick job with the reduced vocabulary
 // (the quick grid itself runs the full one).
 func TestFigure9ReducedQuick(t *testing.T) {
-	needData(t, "medline/med.tar.gz", "stopwords")
+	exptest.NeedData(t, "med", "stopwords")
 	if testing.Short() {
 		t.Skip("fits RLSI on MED and cross-validates LambdaRank twice (~15 s); skipped in -short")
 	}
 	e := Figure9()
 	e.Quick.Grid = map[string][]string{"vocab": {VocabReduced}}
-	st, err := store.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := (&experiments.Runner{Store: st, Quick: true}).Run(context.Background(), e)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := exptest.RunQuick(t, e)
 	if len(res.Jobs) != 1 {
 		t.Fatalf("%d jobs", len(res.Jobs))
 	}
@@ -87,18 +79,6 @@ func TestFigure9ReducedQuick(t *testing.T) {
 		t.Error("no note on the reduced vocabulary")
 	}
 	t.Logf("notes: %v", run.Notes)
-}
-
-func TestLogSlope(t *testing.T) {
-	// y = 3·x² → slope 2 exactly (up to rounding).
-	if s := logSlope([]float64{1, 2, 4}, []float64{3, 12, 48}); s < 2-1e-12 || s > 2+1e-12 {
-		t.Fatalf("slope %v, want 2", s)
-	}
-	for _, c := range [][2][]float64{{{1}, {1}}, {{1, 1}, {2, 3}}, {{1, 2}, {0, 1}}} {
-		if s := logSlope(c[0], c[1]); s == s {
-			t.Errorf("%v: slope %v, want NaN", c, s)
-		}
-	}
 }
 
 func TestReadTopics(t *testing.T) {

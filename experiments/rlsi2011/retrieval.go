@@ -13,7 +13,6 @@ import (
 
 	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/datasets/text"
-	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/retrieval"
 	"github.com/topicmf/topicmf/experiments/store"
@@ -39,7 +38,7 @@ const (
 // model corpus is weighted by weighting (tf-idf for RLSI and LSI, raw
 // counts for PLSI and LDA, which model counts).
 func retrievalText(weighting string) text.Options {
-	return text.Options{StopList: "smart", Weighting: weighting}
+	return text.Bare(text.Options{StopList: "smart", Weighting: weighting})
 }
 
 // countFamilies are the families fitted on raw counts.
@@ -117,25 +116,15 @@ func retrievalTask(ctx context.Context, j *experiments.Job) (*experiments.Result
 	}
 	task := *e.p.Task
 	corpus := e.p.Corpus
-	method, err := j.NewMethod()
+	f, err := j.FitCorpus(ctx, &experiments.Corpus{Corpus: corpus}, nil)
 	if err != nil {
 		return nil, err
 	}
-	rec := engine.NewRecorder()
-	rec.OnIteration = j.OnIteration
-	model, status, err := method.Fit(ctx, corpus, rec)
-	if err != nil {
-		return nil, err
-	}
-	if status.Reason == engine.Cancelled {
-		return nil, ctx.Err()
-	}
-	res := &experiments.Result{Iterations: rec, Status: &status}
+	model, status := f.Model, f.Status
+	res := &experiments.Result{Iterations: f.Recorder, Status: &status}
 	res.Notes = append(res.Notes, task.Warnings...)
 	res.Notes = append(res.Notes, e.p.Report.Warnings...)
-	if status.Reason == engine.NumericalFailure {
-		res.Notes = append(res.Notes, fmt.Sprintf("%s: %s", j.Label(), status))
-	}
+	res.Notes = append(res.Notes, f.NewResult(j).Notes...)
 	dv := retrieval.DocFoldIn
 	if j.Method.Name == "rlsi" {
 		dv = retrieval.DocTopicRows
@@ -422,7 +411,7 @@ func judgeEvidence(protocol string) func(r *experiments.Results) experiments.Ver
 	return func(r *experiments.Results) experiments.Verdict {
 		out, err := outcomes(r)
 		if err != nil {
-			return inconclusive("cannot run the protocols: " + err.Error())
+			return experiments.Undecided("cannot run the protocols: " + err.Error())
 		}
 		var b strings.Builder
 		for _, co := range out {
@@ -446,7 +435,7 @@ func judgeEvidence(protocol string) func(r *experiments.Results) experiments.Ver
 				}
 			}
 		}
-		return inconclusive(strings.TrimSpace(b.String()))
+		return experiments.Undecided(strings.TrimSpace(b.String()))
 	}
 }
 
@@ -483,7 +472,7 @@ func judgeImproves(methods []string, protocol string, need int) func(r *experime
 	return func(r *experiments.Results) experiments.Verdict {
 		out, err := outcomes(r)
 		if err != nil {
-			return inconclusive("cannot run the protocols: " + err.Error())
+			return experiments.Undecided("cannot run the protocols: " + err.Error())
 		}
 		var parts []string
 		n, up, sig := 0, 0, 0
@@ -512,13 +501,10 @@ func judgeImproves(methods []string, protocol string, need int) func(r *experime
 		case sigAll:
 			held = held && sig == n
 		}
-		switch {
-		case n == 0:
-			return inconclusive(detail)
-		case held:
-			return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+		if n == 0 {
+			return experiments.Undecided(detail)
 		}
-		return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+		return experiments.Judged(held, detail)
 	}
 }
 
@@ -529,7 +515,7 @@ func judgeRank(method string, methods []string, best bool) func(r *experiments.R
 	return func(r *experiments.Results) experiments.Verdict {
 		out, err := outcomes(r)
 		if err != nil {
-			return inconclusive("cannot run the protocols: " + err.Error())
+			return experiments.Undecided("cannot run the protocols: " + err.Error())
 		}
 		var parts []string
 		wins, n := 0, 0
@@ -565,12 +551,9 @@ func judgeRank(method string, methods []string, best bool) func(r *experiments.R
 			what = "lowest"
 		}
 		detail := fmt.Sprintf("best-setting MAP: %s is %s on %d of %d collections; %s", method, what, wins, n, strings.Join(parts, "; "))
-		switch {
-		case n == 0:
-			return inconclusive(detail)
-		case 2*wins > n:
-			return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+		if n == 0 {
+			return experiments.Undecided(detail)
 		}
-		return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+		return experiments.Judged(2*wins > n, detail)
 	}
 }

@@ -1,14 +1,13 @@
 package rlsi2011
 
 import (
-	"context"
 	"math"
 	"strings"
 	"testing"
 
 	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/exptest"
 	"github.com/topicmf/topicmf/experiments/retrieval"
-	"github.com/topicmf/topicmf/experiments/store"
 )
 
 func TestPerQueryMetricRoundTrip(t *testing.T) {
@@ -115,18 +114,11 @@ func TestFigures35Judges(t *testing.T) {
 
 // TestFigures35Quick runs the quick variant end to end on MED.
 func TestFigures35Quick(t *testing.T) {
-	needData(t, "medline/med.tar.gz", "stopwords")
+	exptest.NeedData(t, "med", "stopwords")
 	if testing.Short() {
 		t.Skip("fits 8 RLSI models on MED and sweeps α (several seconds); skipped in -short")
 	}
-	st, err := store.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := (&experiments.Runner{Store: st, Quick: true}).Run(context.Background(), Figures35())
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := exptest.RunQuick(t, Figures35())
 	if len(res.Jobs) != 8 {
 		t.Fatalf("%d quick jobs, want 8", len(res.Jobs))
 	}

@@ -361,34 +361,18 @@ func scalabilityTask(ctx context.Context, j *experiments.Job) (*experiments.Resu
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	method, err := j.NewMethod()
-	if err != nil {
-		return nil, err
-	}
 	k, err := strconv.Atoi(j.Method.Params["k"])
 	if err != nil {
 		return nil, fmt.Errorf("experiment %s: model parameter k = %q: want an integer", j.Experiment.ID, j.Method.Params["k"])
 	}
-	rec := engine.NewRecorder()
 	before := liveHeap()
 	peak := math.Inf(-1)
-	rec.OnIteration = func(it engine.Iteration) {
-		peak = math.Max(peak, liveHeap())
-		if j.OnIteration != nil {
-			j.OnIteration(it)
-		}
-	}
-	model, status, err := method.Fit(ctx, corpus, rec)
+	f, err := j.FitCorpus(ctx, &experiments.Corpus{Corpus: corpus}, func(engine.Iteration) { peak = math.Max(peak, liveHeap()) })
 	if err != nil {
 		return nil, err
 	}
-	if status.Reason == engine.Cancelled {
-		return nil, ctx.Err()
-	}
-	res := &experiments.Result{Iterations: rec, Status: &status}
-	if status.Reason == engine.NumericalFailure {
-		res.Notes = append(res.Notes, fmt.Sprintf("%s: %s", j.Label(), status))
-	}
+	model, rec := f.Model, f.Recorder
+	res := f.NewResult(j)
 	its := rec.Iterations()
 	var s float64
 	cnt := 0
@@ -496,34 +480,6 @@ func topicsArtifact(U *mat.Dense, vocab []string, assign []int, cosines []float6
 	}}
 }
 
-// logSlope is the least-squares slope of ln y on ln x (NaN with fewer than
-// two distinct x or a non-positive value).
-func logSlope(x, y []float64) float64 {
-	if len(x) != len(y) || len(x) < 2 {
-		return math.NaN()
-	}
-	var mx, my float64
-	for i := range x {
-		if x[i] <= 0 || y[i] <= 0 {
-			return math.NaN()
-		}
-		mx += math.Log(x[i])
-		my += math.Log(y[i])
-	}
-	mx /= float64(len(x))
-	my /= float64(len(x))
-	var sxy, sxx float64
-	for i := range x {
-		dx := math.Log(x[i]) - mx
-		sxy += dx * (math.Log(y[i]) - my)
-		sxx += dx * dx
-	}
-	if sxx == 0 {
-		return math.NaN()
-	}
-	return sxy / sxx
-}
-
 // judgeSweepSlope: over the runs of one sweep on one data set, the
 // log–log slope of the metric y against the grid column x is at most high.
 func judgeSweepSlope(dataset, sweep, x, y string, high float64) func(r *experiments.Results) experiments.Verdict {
@@ -539,20 +495,10 @@ func judgeSweepSlope(dataset, sweep, x, y string, high float64) func(r *experime
 		}
 		sort.Slice(pts, func(a, b int) bool { return pts[a].x < pts[b].x })
 		var xs, ys []float64
-		var parts []string
 		for _, p := range pts {
 			xs, ys = append(xs, p.x), append(ys, p.y)
-			parts = append(parts, fmt.Sprintf("%s=%g: %.3g", x, p.x, p.y))
 		}
-		slope := logSlope(xs, ys)
-		detail := fmt.Sprintf("%s: slope %.3f of %s over %s", dataset, slope, y, strings.Join(parts, ", "))
-		switch {
-		case math.IsNaN(slope):
-			return inconclusive(detail)
-		case slope <= high:
-			return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-		}
-		return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+		return experiments.SlopeAtMost(xs, ys, high, x, y, dataset+": ")
 	}
 }
 
@@ -575,13 +521,10 @@ func judgeMemFormula(r *experiments.Results) experiments.Verdict {
 		}
 	}
 	if n == 0 {
-		return inconclusive("no run with both numbers")
+		return experiments.Undecided("no run with both numbers")
 	}
 	detail := fmt.Sprintf("%d runs; largest deviation %+.1f%% (%s)", n, 100*worst, worstLabel)
-	if math.IsNaN(worst) || math.Abs(worst) > MemTolerance {
-		return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
-	}
-	return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+	return experiments.Judged(!(math.IsNaN(worst) || math.Abs(worst) > MemTolerance), detail)
 }
 
 // judgeNoCollapse: every run has AvgComp > 0 (a fit whose U is all zero
@@ -600,12 +543,12 @@ func judgeNoCollapse(r *experiments.Results) experiments.Verdict {
 		}
 	}
 	if n == 0 {
-		return inconclusive("no run with AvgComp")
+		return experiments.Undecided("no run with AvgComp")
 	}
 	if len(bad) > 0 {
-		return experiments.Verdict{Outcome: experiments.NotHeld, Detail: fmt.Sprintf("%d of %d runs collapsed: %s", len(bad), n, strings.Join(bad, "; "))}
+		return experiments.Judged(false, fmt.Sprintf("%d of %d runs collapsed: %s", len(bad), n, strings.Join(bad, "; ")))
 	}
-	return experiments.Verdict{Outcome: experiments.Held, Detail: fmt.Sprintf("%d runs, none collapsed", n)}
+	return experiments.Judged(true, fmt.Sprintf("%d runs, none collapsed", n))
 }
 
 // judgeLargest is evidence (inconclusive): the largest run's size, time,
@@ -614,7 +557,7 @@ func judgeNoCollapse(r *experiments.Results) experiments.Verdict {
 func judgeLargest(r *experiments.Results) experiments.Verdict {
 	big := r.Select(map[string]string{"dataset": scaleData, "sweep": sweepLargest})
 	if len(big) == 0 {
-		return inconclusive("no largest run")
+		return experiments.Undecided("no largest run")
 	}
 	j := big[0]
 	get := func(name string) float64 {
@@ -658,5 +601,5 @@ func judgeLargest(r *experiments.Results) experiments.Verdict {
 			parts = append(parts, fmt.Sprintf("NPL at K = %s: %s", npl[0].Job.Column("k"), strings.Join(ts, " · ")))
 		}
 	}
-	return inconclusive(strings.Join(parts, "; "))
+	return experiments.Undecided(strings.Join(parts, "; "))
 }

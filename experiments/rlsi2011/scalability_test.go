@@ -3,8 +3,6 @@ package rlsi2011
 import (
 	"context"
 	"math"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,7 +12,7 @@ import (
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/rlsi"
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/experiments/exptest"
 )
 
 // TestRLSIMemoryHand checks the formula against a hand computation:
@@ -71,7 +69,7 @@ func TestRLSIMemoryMatchesSolver(t *testing.T) {
 	}
 	const k = 40
 	var peak float64
-	opts := rlsi.Options{K: k, Lambda1: 0.01, Lambda2: 0.1, RelativeLambda: true, BalancedInit: true, Seed: 3}
+	opts := rlsi.Options{K: k, Lambda1: 0.01, Lambda2: 0.1, RelativeLambda: true, BalancedInit: true, Seed: 3, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}
 	opts.Stopping.MaxIter = 2
 	before := liveHeap()
 	rec := newPeakRecorder(&peak)
@@ -226,21 +224,8 @@ func TestJudgeMemFormulaAndCollapse(t *testing.T) {
 // TestScalabilityQuick runs the quick variant end to end (synthetic
 // corpora and NPL) and checks the numbers every claim needs.
 func TestScalabilityQuick(t *testing.T) {
-	root := os.Getenv("TOPICMF_DATA")
-	if root == "" {
-		t.Skip("TOPICMF_DATA not set: the quick scalability run needs the NPL collection")
-	}
-	if _, err := os.Stat(filepath.Join(root, "npl")); err != nil {
-		t.Skipf("NPL collection missing under TOPICMF_DATA: %v", err)
-	}
-	s, err := store.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := (&experiments.Runner{Store: s, Quick: true}).Run(context.Background(), Scalability())
-	if err != nil {
-		t.Fatal(err)
-	}
+	exptest.NeedData(t, nplData)
+	res := exptest.RunQuick(t, Scalability())
 	if len(res.Jobs) != 9 {
 		t.Fatalf("%d jobs, want 9", len(res.Jobs))
 	}

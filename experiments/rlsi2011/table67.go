@@ -7,15 +7,13 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/datasets/text"
-	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/store"
-	"github.com/topicmf/topicmf/internal/memo"
 	"github.com/topicmf/topicmf/metrics/topics"
 	"gonum.org/v1/gonum/mat"
 )
@@ -35,15 +33,6 @@ var variants = []struct{ Label, Variant string }{
 	{"RLSI (Uℓ2-Vℓ2)", "u2v2"},
 }
 
-func variantLabel(v string) string {
-	for _, x := range variants {
-		if x.Variant == v {
-			return x.Label
-		}
-	}
-	return v
-}
-
 // Thresholds of the table6-7 claims, fixed before any run.
 const (
 	// SparseAvgComp is the AvgComp below which topics count as compact
@@ -61,33 +50,18 @@ const reutersData = "reuters21578"
 // list, tokens of ≥ 2 letters, numbers dropped, terms in ≥ minDF training
 // documents, at most maxVocab terms (0: all), tf-idf weights.
 func topicCorpusOptions(minDF, maxVocab int, weighting string) text.Options {
-	return text.Options{StopList: "smart", MinDF: minDF, MaxVocab: maxVocab, Weighting: weighting}
+	return text.Bare(text.Options{StopList: "smart", MinDF: minDF, MaxVocab: maxVocab, Weighting: weighting})
 }
 
-var topicCorpora memo.Map[builtCorpus]
-
-type builtCorpus struct {
-	corpus *engine.Corpus
-	rep    text.Report
-}
-
-// reutersTrainCorpus builds (once per process and options) the corpus of
-// the ModApte training stories.
-func reutersTrainCorpus(minDF, maxVocab int, weighting string) (*engine.Corpus, text.Report, error) {
-	key := fmt.Sprintf("%d/%d/%s", minDF, maxVocab, weighting)
-	b, err := topicCorpora.Get(key, func() (builtCorpus, error) {
-		col, err := corpora.Collection(reutersData)
-		if err != nil {
-			return builtCorpus{}, err
-		}
-		train, err := trainSplit(col, "train")
-		if err != nil {
-			return builtCorpus{}, err
-		}
-		corpus, rep, err := text.Build(train, topicCorpusOptions(minDF, maxVocab, weighting))
-		return builtCorpus{corpus, rep}, err
-	})
-	return b.corpus, b.rep, err
+// table67Corpus is the corpus of a job: the ModApte training stories of
+// Reuters-21578 through the pipeline with the job's min-df and vocab.
+func table67Corpus(j *experiments.Job) (experiments.CorpusSpec, error) {
+	minDF, vocab, err := table67Params(j)
+	if err != nil {
+		return experiments.CorpusSpec{}, err
+	}
+	return experiments.CorpusSpec{Collection: reutersData, Split: "train",
+		Text: topicCorpusOptions(minDF, vocab, modelWeighting(j.Method.Name))}, nil
 }
 
 // pipelineChecksum identifies the text pipeline (its canonical options and
@@ -124,7 +98,8 @@ func Table67() *experiments.Experiment {
 		},
 		TaskParams: []string{"min-df", "vocab"},
 		Seed:       20110724,
-		Task:       table67Task,
+		Corpus:     table67Corpus,
+		Fit:        table67Task,
 
 		Metrics: []experiments.MetricDef{
 			{Name: "avgcomp", Definition: "AvgComp: mean over the K topics (columns of U) of the fraction of terms with a non-zero weight (§6.2), exact zeros (metrics/topics.AvgComp)"},
@@ -192,34 +167,9 @@ func table67Checksums(j *experiments.Job) ([]store.Checksum, error) {
 	return []store.Checksum{{Name: "pipeline", SHA256: sum}}, nil
 }
 
-func table67Task(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
-	minDF, vocab, err := table67Params(j)
-	if err != nil {
-		return nil, err
-	}
-	raw, rep, err := reutersTrainCorpus(minDF, vocab, modelWeighting(j.Method.Name))
-	if err != nil {
-		return nil, err
-	}
-	corpus := raw
-	method, err := j.NewMethod()
-	if err != nil {
-		return nil, err
-	}
-	rec := engine.NewRecorder()
-	rec.OnIteration = j.OnIteration
-	model, status, err := method.Fit(ctx, corpus, rec)
-	if err != nil {
-		return nil, err
-	}
-	if status.Reason == engine.Cancelled {
-		return nil, ctx.Err()
-	}
-	res := &experiments.Result{Iterations: rec, Status: &status}
-	res.Notes = append(res.Notes, rep.Warnings...)
-	if status.Reason == engine.NumericalFailure {
-		res.Notes = append(res.Notes, fmt.Sprintf("%s: %s", j.Label(), status))
-	}
+func table67Task(_ context.Context, _ *experiments.Job, f *experiments.Fit) (*experiments.Result, error) {
+	corpus, model, status := f.Corpus, f.Model, f.Status
+	res := &experiments.Result{Notes: slices.Clone(corpus.Report.Warnings)}
 	U := model.TermTopics()
 	addTopicMetrics(res, U, corpus.Vocab)
 	res.AddMetric("objective", status.Objective)
@@ -353,17 +303,10 @@ func judgeAtPoints(r *experiments.Results, metric string, test func(map[string]f
 	if len(held) > 0 {
 		detail += "; holds at " + strings.Join(held, "; ")
 	}
-	switch {
-	case n == 0:
-		return inconclusive(detail)
-	case len(failed) > 0:
-		return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	if n == 0 {
+		return experiments.Undecided(detail)
 	}
-	return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-}
-
-func inconclusive(detail string) experiments.Verdict {
-	return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: detail}
+	return experiments.Judged(len(failed) == 0, detail)
 }
 
 func judgeCompactOrder(r *experiments.Results) experiments.Verdict {

@@ -1,7 +1,6 @@
 package rlsi2011
 
 import (
-	"context"
 	"math"
 	"os"
 	"path/filepath"
@@ -9,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/experiments/exptest"
 	"github.com/topicmf/topicmf/metrics/topics"
 )
 
@@ -96,34 +95,13 @@ func TestRegistered(t *testing.T) {
 	}
 }
 
-// needData skips the test unless TOPICMF_DATA holds the named files.
-func needData(t *testing.T, files ...string) {
-	t.Helper()
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		t.Skip("TOPICMF_DATA is not set; needs " + strings.Join(files, ", "))
-	}
-	for _, f := range files {
-		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
-			t.Skipf("%s is absent from TOPICMF_DATA=%s", f, dir)
-		}
-	}
-}
-
 // TestTable67Quick runs the quick variant end to end on Reuters-21578.
 func TestTable67Quick(t *testing.T) {
-	needData(t, "reuters21578/reuters21578.tar.gz", "stopwords")
+	exptest.NeedData(t, "reuters21578", "stopwords")
 	if testing.Short() {
 		t.Skip("fits 16 RLSI models on Reuters (several seconds); skipped in -short")
 	}
-	st, err := store.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := (&experiments.Runner{Store: st, Quick: true}).Run(context.Background(), Table67())
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := exptest.RunQuick(t, Table67())
 	if len(res.Jobs) != 16 {
 		t.Fatalf("%d quick jobs, want 16 (2 lambda-scales × 2 λ1 × 4 variants)", len(res.Jobs))
 	}
@@ -168,4 +146,14 @@ func TestJudgeTable8Compact(t *testing.T) {
 	if v := judgeLess("distinct_top5", labelPLSI, labelLDA)(mk(map[string]float64{labelPLSI: 0.3, labelLDA: 0.5})); v.Outcome != experiments.Held {
 		t.Errorf("%v (%s)", v.Outcome, v.Detail)
 	}
+}
+
+// variantLabel is the label of an RLSI variant ("u1v2", ...).
+func variantLabel(v string) string {
+	for _, x := range variants {
+		if x.Variant == v {
+			return x.Label
+		}
+	}
+	return v
 }

@@ -129,11 +129,8 @@ func judgeRLSICompact(r *experiments.Results) experiments.Verdict {
 		parts = append(parts, fmt.Sprintf("%s K=%s: RLSI max %.4f, others min %.4f", kk.ds, kk.k, rm, om))
 	}
 	detail := fmt.Sprintf("holds at %d of %d (collection, K): %s", held, n, strings.Join(parts, "; "))
-	switch {
-	case n == 0:
-		return inconclusive(detail)
-	case held == n:
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+	if n == 0 {
+		return experiments.Undecided(detail)
 	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(held == n, detail)
 }

@@ -41,7 +41,8 @@ func Table8Topics() *experiments.Experiment {
 		Methods:    methods,
 		TaskParams: []string{"min-df", "vocab"},
 		Seed:       20110728,
-		Task:       table67Task,
+		Corpus:     table67Corpus,
+		Fit:        table67Task,
 
 		Metrics: []experiments.MetricDef{
 			{Name: "avgcomp", Definition: "AvgComp: mean over the K topics of the fraction of terms with a non-zero weight (§6.2)"},
@@ -88,13 +89,10 @@ func judgeTable8Compact(r *experiments.Results) experiments.Verdict {
 	lda, ok5 := get(labelLDA)
 	detail := fmt.Sprintf("AvgComp: RLSI %.4f, LSI %.4f, PLSI %.4f, LDA %.4f", rl, lsi, plsi, lda)
 	if !(ok1 && ok3 && ok4 && ok5) {
-		return inconclusive("missing runs; " + detail)
+		return experiments.Undecided("missing runs; " + detail)
 	}
 	held := rl < SparseAvgComp && lsi >= DenseAvgComp && plsi >= DenseAvgComp && lda >= DenseAvgComp
-	if held {
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(held, detail)
 }
 
 // judgeLess: the metric of method a is below that of method b.
@@ -103,13 +101,10 @@ func judgeLess(metric, a, b string) func(r *experiments.Results) experiments.Ver
 		va := r.Values(metric, map[string]string{"method": a})
 		vb := r.Values(metric, map[string]string{"method": b})
 		if len(va) == 0 || len(vb) == 0 {
-			return inconclusive("missing runs")
+			return experiments.Undecided("missing runs")
 		}
 		ma, mb := experiments.Summarize(va).Mean, experiments.Summarize(vb).Mean
 		detail := fmt.Sprintf("%s: %s %.4f, %s %.4f", metric, a, ma, b, mb)
-		if ma < mb {
-			return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-		}
-		return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+		return experiments.Judged(ma < mb, detail)
 	}
 }

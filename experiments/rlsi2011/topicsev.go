@@ -65,8 +65,8 @@ func topicsEvidence(where map[string]string, maxJobs int) func(r *experiments.Re
 			parts = append(parts, fmt.Sprintf("[%s, AvgComp %.4f] %s", label, a, strings.Join(ts, " · ")))
 		}
 		if len(parts) == 0 {
-			return inconclusive("no runs")
+			return experiments.Undecided("no runs")
 		}
-		return inconclusive(strings.Join(parts, " "))
+		return experiments.Undecided(strings.Join(parts, " "))
 	}
 }

@@ -10,7 +10,6 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/metrics/classify"
@@ -19,18 +18,18 @@ import (
 
 // Method labels of §5.2.
 const (
-	TNMFE   = "TNMF_E"
-	TNMFI   = "TNMF_I"
-	NMFE    = "NMF_E"
-	NMFI    = "NMF_I"
-	GNMF    = "GNMF"
-	SymNMF  = "SymNMF"
-	LDA     = "LDA"
-	ldaName = "lda"
+	TNMFE    = "TNMF_E"
+	TNMFI    = "TNMF_I"
+	NMFE     = "NMF_E"
+	NMFI     = "NMF_I"
+	GraphNMF = "GraphNMF"
+	SymNMF   = "SymNMF"
+	LDA      = "LDA"
+	ldaName  = "lda"
 )
 
 // baselines are the §5.2 baselines, in the paper's order.
-var baselines = []string{LDA, NMFE, NMFI, GNMF, SymNMF}
+var baselines = []string{LDA, NMFE, NMFI, GraphNMF, SymNMF}
 
 // shortTextMethods are the seven methods of Figures 5–8. Parameters are
 // the catalog defaults (the paper tuned its baselines "to best manually"
@@ -41,7 +40,7 @@ func shortTextMethods() []experiments.MethodSpec {
 		{Label: TNMFI, Name: "tnmf", Params: map[string]string{"inference": "i"}},
 		{Label: NMFE, Name: "nmfe"},
 		{Label: NMFI, Name: "nmfi"},
-		{Label: GNMF, Name: "graphnmf"},
+		{Label: GraphNMF, Name: "graphnmf"},
 		{Label: SymNMF, Name: "symnmf"},
 		{Label: LDA, Name: ldaName, Params: map[string]string{"iters": "500"}},
 	}
@@ -51,60 +50,35 @@ func shortTextMethods() []experiments.MethodSpec {
 // classification accuracy (Figures 7–8).
 const HoldoutRepeats = 5
 
-// clusterTask fits the job's method on the job's data set (df ≥ 10, tf-idf;
-// LDA on counts), assigns every document to its highest-weighted topic and
+// clusterCorpus is the corpus of a clustering job: the job's data set
+// (df ≥ 10, tf-idf; LDA on counts), subsampled to the task parameter
+// "subsample" documents when set (one subsample per data set, the same for
+// every method, K and replicate).
+func clusterCorpus(j *experiments.Job) (experiments.CorpusSpec, error) {
+	n, err := j.IntParam("subsample", 0)
+	if err != nil {
+		return experiments.CorpusSpec{}, err
+	}
+	if n < 0 {
+		return experiments.CorpusSpec{}, fmt.Errorf("experiment %s: task parameter subsample = %d: want ≥ 0", j.Experiment.ID, n)
+	}
+	spec := corpusSpec(j)
+	spec.SubsampleN = n
+	spec.SubsampleSeed = engine.DeriveSeed(j.RootSeed, j.Experiment.ID, "subsample", j.Dataset)
+	return spec, nil
+}
+
+// clusterTask scores a fit on the job's data set (clusterCorpus): it assigns every document to its highest-weighted topic and
 // scores the assignment against the classes; with classification it also
 // reports the linear-SVM accuracy on the document-topic features.
-func clusterTask(classification bool) experiments.Task {
-	return func(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
-		col, err := corpora.Collection(j.Dataset)
+func clusterTask(classification bool) experiments.FitTask {
+	return func(ctx context.Context, j *experiments.Job, f *experiments.Fit) (*experiments.Result, error) {
+		corpus, rep, model, status := f.Corpus, f.Corpus.Report, f.Model, f.Status
+		truth, err := labelled(corpus.Corpus)
 		if err != nil {
 			return nil, err
 		}
-		n, err := j.IntParam("subsample", 0)
-		if err != nil {
-			return nil, err
-		}
-		if n < 0 {
-			return nil, fmt.Errorf("experiment %s: task parameter subsample = %d: want ≥ 0", j.Experiment.ID, n)
-		}
-		if n > 0 && n < len(col.Docs) {
-			// One subsample per data set, the same for every method,
-			// K and replicate.
-			col, err = prefix(col, float64(n)/float64(len(col.Docs)), engine.DeriveSeed(j.RootSeed, j.Experiment.ID, "subsample", j.Dataset))
-			if err != nil {
-				return nil, err
-			}
-		}
-		weighting := "tfidf"
-		if j.Method.Name == ldaName {
-			weighting = "tf"
-		}
-		corpus, rep, err := buildCorpus(col, PaperMinDF, weighting)
-		if err != nil {
-			return nil, err
-		}
-		truth, err := labelled(corpus)
-		if err != nil {
-			return nil, err
-		}
-		method, err := j.NewMethod()
-		if err != nil {
-			return nil, err
-		}
-		rec := engine.NewRecorder()
-		rec.OnIteration = j.OnIteration
-		model, status, err := method.Fit(ctx, corpus, rec)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", j.Label(), err)
-		}
-		if status.Reason == engine.Cancelled {
-			return nil, ctx.Err()
-		}
-		res := &experiments.Result{Iterations: rec, Status: &status}
-		if status.Reason == engine.NumericalFailure {
-			res.Notes = append(res.Notes, fmt.Sprintf("%s: %s", j.Label(), status))
-		}
+		res := &experiments.Result{}
 		if len(rep.PrunedDocs)+len(rep.EmptyDocs) > 0 {
 			res.Notes = append(res.Notes, fmt.Sprintf("%s: %d documents without a term of df ≥ %d were dropped", j.Dataset, len(rep.PrunedDocs)+len(rep.EmptyDocs), PaperMinDF))
 		}
@@ -283,7 +257,7 @@ func judgeBeatsAllOn(method string, metrics []string, ds string) func(*experimen
 			}
 		}
 		if cells == 0 {
-			return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no point where " + method + " and every baseline were run"}
+			return experiments.Undecided("no point where " + method + " and every baseline were run")
 		}
 		detail := fmt.Sprintf("%s has the highest mean in %d of %d (data set, K, metric) cells", method, wins, cells)
 		if len(losses) > 0 {
@@ -291,41 +265,16 @@ func judgeBeatsAllOn(method string, metrics []string, ds string) func(*experimen
 				losses = append(losses[:12], fmt.Sprintf("… %d more", len(losses)-12))
 			}
 			detail += "; not in: " + strings.Join(losses, "; ")
-			return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
 		}
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+		return experiments.Judged(len(losses) == 0, detail)
 	}
 }
 
 // judgeBeats: a's mean exceeds b's on data set ds for metric, at every K.
 func judgeBeats(a, b, ds, metric string) func(*experiments.Results) experiments.Verdict {
 	return func(r *experiments.Results) experiments.Verdict {
-		means := meanBy(r, metric)
-		var parts []string
-		held, n := true, 0
-		for _, p := range points(means) {
-			if p[0] != ds {
-				continue
-			}
-			va, okA := means[[3]string{ds, a, p[1]}]
-			vb, okB := means[[3]string{ds, b, p[1]}]
-			if !okA || !okB {
-				continue
-			}
-			n++
-			parts = append(parts, fmt.Sprintf("K=%s %.3f vs %.3f", p[1], va, vb))
-			if !(va > vb) {
-				held = false
-			}
-		}
-		if n == 0 {
-			return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no K where both " + a + " and " + b + " ran on " + ds}
-		}
-		detail := fmt.Sprintf("%s mean %s %s vs %s: %s", ds, metric, a, b, strings.Join(parts, ", "))
-		if held {
-			return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-		}
-		return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+		return experiments.BeatsAtEvery(r, metric, "k", "K", map[string]string{experiments.ColDataset: ds}, a, b, false,
+			fmt.Sprintf("%s mean %s %s vs %s: ", ds, metric, a, b))
 	}
 }
 
@@ -369,12 +318,13 @@ func judgeLargerMargin(big, small, metric string) func(*experiments.Results) exp
 		mb, nb := margin(r, big, metric)
 		ms, ns := margin(r, small, metric)
 		if nb == 0 || ns == 0 {
-			return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "both data sets are needed"}
+			return experiments.Undecided("both data sets are needed")
 		}
 		detail := fmt.Sprintf("mean over K of (best TNMF − best baseline) %s: %s %+.3f, %s %+.3f", metric, big, mb, small, ms)
-		if mb > ms && mb > 0 {
-			return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
+		held := mb > ms && mb > 0
+		if !held {
+			detail += " (held needs the first > the second and > 0)"
 		}
-		return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail + " (held needs the first > the second and > 0)"}
+		return experiments.Judged(held, detail)
 	}
 }

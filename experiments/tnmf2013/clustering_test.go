@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/exptest"
 )
 
 func TestArgmaxRows(t *testing.T) {
@@ -83,8 +84,8 @@ func TestFigures58Quick(t *testing.T) {
 	if testing.Short() {
 		t.Skip("fits 32 models")
 	}
-	needData(t, SearchSnippets, StackOverflow)
-	res := runQuick(t, Figures58())
+	exptest.NeedData(t, SearchSnippets, StackOverflow)
+	res := exptest.RunQuick(t, Figures58())
 	if len(res.Jobs) != 32 {
 		t.Fatalf("%d jobs, want 32", len(res.Jobs))
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/experiments"
 )
 
 // Data set names of the substitutes (see the package documentation).
@@ -38,7 +39,17 @@ const Figure2MinDF = 4
 // corpusOptions are the pipeline options of this package: default
 // tokenizer, no stop list, no stemming, the given MinDF and weighting.
 func corpusOptions(minDF int, weighting string) text.Options {
-	return text.Options{MinDF: minDF, Weighting: weighting}
+	return text.Bare(text.Options{MinDF: minDF, Weighting: weighting})
+}
+
+// corpusSpec is the corpus of a job fitting a model: the job's data set with
+// the paper's MinDF, tf-idf (counts for LDA).
+func corpusSpec(j *experiments.Job) experiments.CorpusSpec {
+	weighting := "tfidf"
+	if j.Method.Name == ldaName {
+		weighting = "tf"
+	}
+	return experiments.CorpusSpec{Collection: j.Dataset, Text: corpusOptions(PaperMinDF, weighting)}
 }
 
 // buildCorpus runs the pipeline on col.

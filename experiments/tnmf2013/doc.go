@@ -37,4 +37,10 @@
 // of the clustering corpora), and tf-idf weights (the paper's "typically
 // by TFIDF", §3.1 and the NMF_E discussion of §5.3) except for LDA, which
 // fits raw counts (GibbsLDA++ reads counts).
+//
+// # Names
+//
+// §5.2 calls graph-regularized NMF (Cai et al., 2011) "GNMF"; the Group MF
+// paper (experiments/gmf2012) uses those letters for Group NMF. Tables,
+// legends and claims here say "GraphNMF" (catalog family "graphnmf").
 package tnmf2013

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/tnmf"
@@ -149,21 +148,6 @@ func Figures24() *experiments.Experiment {
 	}
 }
 
-// prefix returns the first ⌈fraction·N⌉ documents of col in a random order
-// fixed by seed.
-func prefix(col *datasets.Collection, fraction float64, seed uint64) (*datasets.Collection, error) {
-	if !(fraction > 0 && fraction <= 1) {
-		return nil, fmt.Errorf("task parameter fraction = %v: want a number in (0, 1]", fraction)
-	}
-	n := int(math.Ceil(fraction * float64(len(col.Docs))))
-	perm := engine.NewRand(seed).Perm(len(col.Docs))
-	out := &datasets.Collection{Name: col.Name, Classes: col.Classes, Docs: make([]datasets.Document, n)}
-	for i := 0; i < n; i++ {
-		out.Docs[i] = col.Docs[perm[i]]
-	}
-	return out, nil
-}
-
 func figures24Task(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
 	col, err := corpora.Collection(j.Dataset)
 	if err != nil {
@@ -175,7 +159,7 @@ func figures24Task(ctx context.Context, j *experiments.Job) (*experiments.Result
 		return nil, fmt.Errorf("experiment %s: task parameter fraction = %q: want a number", j.Experiment.ID, fs)
 	}
 	// The same order for every fraction: the root seed, not the job's.
-	sub, err := prefix(col, fraction, engine.DeriveSeed(j.RootSeed, j.Experiment.ID, "order", j.Dataset))
+	sub, err := experiments.Subsample(col, fraction, engine.DeriveSeed(j.RootSeed, j.Experiment.ID, "order", j.Dataset))
 	if err != nil {
 		return nil, err
 	}
@@ -264,7 +248,7 @@ func perDataset(r *experiments.Results, metric, fraction string) map[string]floa
 // the detail.
 func verdictAll(vals map[string]float64, format string, ok func(float64) bool, threshold string) experiments.Verdict {
 	if len(vals) == 0 {
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no run with the needed fraction"}
+		return experiments.Undecided("no run with the needed fraction")
 	}
 	names := make([]string, 0, len(vals))
 	for k := range vals {
@@ -280,10 +264,7 @@ func verdictAll(vals map[string]float64, format string, ok func(float64) bool, t
 		}
 	}
 	detail := strings.Join(parts, ", ") + "; " + threshold
-	if held {
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(held, detail)
 }
 
 func judgeDensity(r *experiments.Results) experiments.Verdict {

@@ -1,48 +1,12 @@
 package tnmf2013
 
 import (
-	"slices"
 	"testing"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/exptest"
 )
-
-func TestPrefixNested(t *testing.T) {
-	col := &datasets.Collection{Name: "toy"}
-	for _, id := range []string{"a", "b", "c", "d", "e", "f", "g"} {
-		col.Docs = append(col.Docs, datasets.Document{ID: id, Text: "w" + id})
-	}
-	ids := func(c *datasets.Collection) []string {
-		var out []string
-		for _, d := range c.Docs {
-			out = append(out, d.ID)
-		}
-		return out
-	}
-	full, err := prefix(col, 1, 7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	half, err := prefix(col, 0.5, 7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// ⌈0.5·7⌉ = 4 documents, the first 4 of the full order.
-	if len(half.Docs) != 4 || !slices.Equal(ids(half), ids(full)[:4]) {
-		t.Fatalf("half %v, full %v", ids(half), ids(full))
-	}
-	sorted := slices.Clone(ids(full))
-	slices.Sort(sorted)
-	if !slices.Equal(sorted, []string{"a", "b", "c", "d", "e", "f", "g"}) {
-		t.Fatalf("full prefix is not a permutation: %v", ids(full))
-	}
-	for _, f := range []float64{0, -1, 1.5} {
-		if _, err := prefix(col, f, 7); err == nil {
-			t.Errorf("fraction %v accepted", f)
-		}
-	}
-}
 
 // documentFrequencies counts a term present in every document (idf 0, an
 // empty row of the tf-idf D) as df = N.
@@ -64,8 +28,8 @@ func TestDocumentFrequencies(t *testing.T) {
 }
 
 func TestFigures24Quick(t *testing.T) {
-	needData(t, Tweet, SearchSnippets)
-	res := runQuick(t, Figures24())
+	exptest.NeedData(t, Tweet, SearchSnippets)
+	res := exptest.RunQuick(t, Figures24())
 	if len(res.Jobs) != 6 {
 		t.Fatalf("%d jobs, want 6", len(res.Jobs))
 	}

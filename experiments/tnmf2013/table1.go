@@ -148,12 +148,9 @@ func judgeDocsPerWord(r *experiments.Results) experiments.Verdict {
 		}
 	}
 	if n == 0 {
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "no data set run"}
+		return experiments.Undecided("no data set run")
 	}
 	sort.Strings(parts)
 	detail := "documents per distinct term after df < 10 pruning: " + strings.Join(parts, ", ") + "; threshold > 1"
-	if held {
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(held, detail)
 }

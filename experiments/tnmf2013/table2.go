@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/metrics/topics"
@@ -39,7 +38,8 @@ func Table2() *experiments.Experiment {
 		Methods:  methods,
 		Grid:     map[string][]string{"k": {"20"}},
 		Seed:     20130504,
-		Task:     table2Task,
+		Corpus:   func(j *experiments.Job) (experiments.CorpusSpec, error) { return corpusSpec(j), nil },
+		Fit:      table2Task,
 
 		Metrics: []experiments.MetricDef{
 			{Name: "distinct_top_words", Definition: "distinct words among the K topics' top-5 words, divided by 5K (1: no word shared by two topics)"},
@@ -64,33 +64,9 @@ func Table2() *experiments.Experiment {
 	}
 }
 
-func table2Task(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
-	col, err := corpora.Collection(j.Dataset)
-	if err != nil {
-		return nil, err
-	}
-	weighting := "tfidf"
-	if j.Method.Name == ldaName {
-		weighting = "tf"
-	}
-	corpus, _, err := buildCorpus(col, PaperMinDF, weighting)
-	if err != nil {
-		return nil, err
-	}
-	method, err := j.NewMethod()
-	if err != nil {
-		return nil, err
-	}
-	rec := engine.NewRecorder()
-	rec.OnIteration = j.OnIteration
-	model, status, err := method.Fit(ctx, corpus, rec)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", j.Label(), err)
-	}
-	if status.Reason == engine.Cancelled {
-		return nil, ctx.Err()
-	}
-	res := &experiments.Result{Iterations: rec, Status: &status}
+func table2Task(_ context.Context, _ *experiments.Job, f *experiments.Fit) (*experiments.Result, error) {
+	corpus, model := f.Corpus.Corpus, f.Model
+	res := &experiments.Result{}
 	U := model.TermTopics()
 	top := topics.TopTerms(U, corpus.Vocab, TopWords)
 	seen := map[string]bool{}
@@ -187,7 +163,7 @@ func judgeDistinct(r *experiments.Results) experiments.Verdict {
 	te, okE := vals[TNMFE]
 	ti, okI := vals[TNMFI]
 	if !okE || !okI || len(vals) < 3 {
-		return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: "TNMF_E, TNMF_I and at least one baseline are needed"}
+		return experiments.Undecided("TNMF_E, TNMF_I and at least one baseline are needed")
 	}
 	names := make([]string, 0, len(vals))
 	for k := range vals {
@@ -203,8 +179,5 @@ func judgeDistinct(r *experiments.Results) experiments.Verdict {
 		}
 	}
 	detail := "share of distinct top-5 words: " + strings.Join(parts, ", ")
-	if held {
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
+	return experiments.Judged(held, detail)
 }

@@ -1,49 +1,12 @@
 package tnmf2013
 
 import (
-	"context"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/experiments/exptest"
 )
-
-// needData skips unless TOPICMF_DATA holds the files of the named sets.
-func needData(t *testing.T, sets ...string) {
-	t.Helper()
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		t.Skipf("TOPICMF_DATA is not set; this test needs %v", sets)
-	}
-	for _, name := range sets {
-		src, err := datasets.Lookup(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range src.Files {
-			if _, err := os.Stat(filepath.Join(dir, f.Path)); err != nil {
-				t.Skipf("%s is absent from TOPICMF_DATA=%s (needed by %s)", f.Path, dir, name)
-			}
-		}
-	}
-}
-
-func runQuick(t *testing.T, e *experiments.Experiment) *experiments.Results {
-	t.Helper()
-	st, err := store.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := (&experiments.Runner{Store: st, Quick: true}).Run(context.Background(), e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
 
 // TestTable1Quick runs the quick Table 1 (Tweet, SearchSnippets). The Tweet
 // numbers were computed independently with python3 (re.findall(r'[^\W_]+')
@@ -52,8 +15,8 @@ func runQuick(t *testing.T, e *experiments.Experiment) *experiments.Results {
 // 2472 documents, 5097 terms, 8.554612 tokens per document; after pruning
 // 2438 documents, 408 terms, 4.682527 tokens per document.
 func TestTable1Quick(t *testing.T) {
-	needData(t, Tweet, SearchSnippets)
-	res := runQuick(t, Table1())
+	exptest.NeedData(t, Tweet, SearchSnippets)
+	res := exptest.RunQuick(t, Table1())
 	if len(res.Jobs) != 2 {
 		t.Fatalf("%d jobs, want 2", len(res.Jobs))
 	}

@@ -3,12 +3,13 @@ package ir
 import (
 	"bytes"
 	"math"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
@@ -453,20 +454,14 @@ func TestLog2Exact(t *testing.T) {
 }
 
 // TestNPLQrels reads the real NPL qrels (TREC format, staged by
-// /work/shared/datasets/npl/SOURCE.md: 93 queries, 2,083 judgments, all
+// ../shared/datasets/npl/SOURCE.md: 93 queries, 2,083 judgments, all
 // level 1) and checks the reader and two runs with known values: the ideal
 // run (every relevant document, then nothing) scores 1 everywhere; a run
 // that puts one non-relevant document first scores AP = mean over queries of
 // (1/R) Σ_{i=1..R} i/(i+1) and P_5 = min(R, 4)/5 per query.
 func TestNPLQrels(t *testing.T) {
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		t.Skip("TOPICMF_DATA is unset; set it to /work/shared/datasets to read the NPL qrels")
-	}
+	dir := realdata.Dir(t, "npl/terrier_trec/qrels")
 	path := filepath.Join(dir, "npl", "terrier_trec", "qrels")
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("NPL qrels missing: %v", err)
-	}
 	q, err := ReadQrelsFile(path)
 	if err != nil {
 		t.Fatal(err)

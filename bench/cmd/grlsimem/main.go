@@ -57,6 +57,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouprlsi"
+	"github.com/topicmf/topicmf/engine/rlsi"
 	"github.com/topicmf/topicmf/internal/benchdata"
 )
 
@@ -170,6 +171,7 @@ func run(args []string) error {
 // largest heap above the level before the fit.
 func measureFit(c *engine.Corpus, ks, kc, iters int, lambda1 float64) (*engine.Recorder, engine.Status, uint64, error) {
 	opt := grouprlsi.Options{Ks: ks, Kc: kc, Lambda1: lambda1, Lambda2: 0.1, Seed: 1,
+		InnerTol: rlsi.DefaultInnerTol,
 		Stopping: engine.Stopping{MaxIter: iters, RelTol: -1}}
 	if ks == 0 {
 		opt.Ks = grouprlsi.None

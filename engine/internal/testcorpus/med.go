@@ -1,13 +1,12 @@
 package testcorpus
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 // Collection reads the registered collection name from $TOPICMF_DATA
@@ -16,19 +15,15 @@ import (
 // collection absent).
 func Collection(tb testing.TB, name string) (*datasets.Collection, string) {
 	tb.Helper()
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		tb.Skipf("TOPICMF_DATA is not set; this test needs the %s collection", name)
-	}
 	src, err := datasets.Lookup(name)
 	if err != nil {
 		tb.Fatal(err)
 	}
+	var need []string
 	for _, f := range src.Files {
-		if _, err := os.Stat(filepath.Join(dir, f.Path)); err != nil {
-			tb.Skipf("%s is absent from TOPICMF_DATA=%s (needed by %s)", f.Path, dir, name)
-		}
+		need = append(need, f.Path)
 	}
+	dir := realdata.Dir(tb, need...)
 	col, err := src.Read(dir)
 	if err != nil {
 		tb.Fatal(err)
@@ -37,12 +32,12 @@ func Collection(tb testing.TB, name string) (*datasets.Collection, string) {
 }
 
 // Load reads the registered collection name (see Collection) through the
-// default text pipeline (zero text.Options: tf-idf, no pruning — the STTM
+// bare text pipeline (text.Bare: tf-idf, no stop list, no pruning — the STTM
 // files are already preprocessed).
 func Load(tb testing.TB, name string) *engine.Corpus {
 	tb.Helper()
 	col, _ := Collection(tb, name)
-	c, _, err := text.Build(col, text.Options{})
+	c, _, err := text.Build(col, text.Bare(text.Options{}))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -56,7 +51,7 @@ func Load(tb testing.TB, name string) *engine.Corpus {
 func MED(tb testing.TB, weighting string) *engine.Corpus {
 	tb.Helper()
 	col, dir := Collection(tb, "med")
-	c, _, err := text.Build(col, text.Options{StopList: "smart", MinDF: 2, Weighting: weighting, DataDir: dir})
+	c, _, err := text.Build(col, text.Bare(text.Options{StopList: "smart", MinDF: 2, Weighting: weighting, DataDir: dir}))
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/topicmf/topicmf/engine/catalog"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata")
+
+// TestModelsNMFGolden pins the listing of one family, wrapping included.
+func TestModelsNMFGolden(t *testing.T) {
+	out, _, err := runTopicmf(context.Background(), "models", "nmf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "models-nmf.golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -run TestModelsNMFGolden -update to create it)", err)
+	}
+	if out != string(want) {
+		t.Errorf("topicmf models nmf:\n%s\nwant (%s):\n%s", out, golden, want)
+	}
+}
+
+// Every family, every parameter key and default is listed, within the
+// width.
+func TestModelsListsEveryFamily(t *testing.T) {
+	out, _, err := runTopicmf(context.Background(), "models")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if n := utf8.RuneCountInString(line); n > modelsWidth {
+			t.Errorf("line of %d runes: %q", n, line)
+		}
+	}
+	for _, f := range catalog.Families() {
+		if !strings.Contains(out, "\n"+f.Name+"\n") && !strings.HasPrefix(out, f.Name+"\n") {
+			t.Errorf("family %s not listed", f.Name)
+		}
+		for _, p := range f.Params {
+			if !strings.Contains(out, "  "+p.Key+" ") || !strings.Contains(out, " "+p.Default+" ") {
+				t.Errorf("%s: parameter %s (default %s) not listed", f.Name, p.Key, p.Default)
+			}
+		}
+	}
+	if _, _, err := runTopicmf(context.Background(), "models", "nosuch"); err == nil || !strings.Contains(err.Error(), "known: cnmf") {
+		t.Errorf("models nosuch: %v", err)
+	}
+	help, _, err := runTopicmf(context.Background(), "fit", "--help")
+	if err != nil || !strings.Contains(help, "grouprlsi, lda, lsi, nmf") {
+		t.Errorf("fit --help does not list the families: %v\n%s", err, help)
+	}
+}
+
+func TestWrap(t *testing.T) {
+	for _, c := range []struct {
+		in    string
+		width int
+		want  string
+	}{
+		{"", 10, ""},
+		{"one", 10, "one"},
+		{"a bb ccc dddd", 6, "a bb|ccc|dddd"},
+		{"a bb ccc", 4, "a bb|ccc"},
+		{"λ1 ≥ 0, ok", 4, "λ1 ≥|0,|ok"}, // runes, not bytes
+		{"unbreakable-word x", 5, "unbreakable-word|x"},
+	} {
+		if got := strings.Join(wrap(c.in, c.width), "|"); got != c.want {
+			t.Errorf("wrap(%q, %d) = %q, want %q", c.in, c.width, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,294 @@
+package datasets
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// This file and usercorpus_*.go read a user's own collection, as opposed
+// to a registered one. Formats (UserOptions.Format, or chosen by ReadUser
+// from the path):
+//
+//   - "dir": a directory of text files, one document per file; the path of
+//     a file's folder below the root is its class ("sci.space/61019" has
+//     class "sci.space"), as 20 Newsgroups is laid out; files directly in
+//     the root have no class. Hidden files and folders (".name") are
+//     skipped. Document ids are the files' slash-separated relative paths.
+//   - "csv", "tsv": a header line, then one document per record; the text
+//     column (default "text") is required, the id (default "id"), label
+//     (default "label") and split ("split") columns are used when present.
+//     Without an id column a document's id is its record number (1-based).
+//   - "jsonl": one JSON object per line, {"id", "text", "label", "split"};
+//     "text" is required, the others optional; ids may be strings or
+//     numbers; blank lines are skipped; other keys are ignored.
+//   - "smart": a SMART-format document file (.I/.T/.W records, the format of
+//     Cranfield, MED, CISI, ADI and CACM), with optional query file (the
+//     same format) and TREC qrels (UserOptions.Queries, UserOptions.Qrels).
+//
+// Every reader streams its input (a record at a time, files one by one), so
+// the size of a file is bounded only by the memory the documents' text
+// takes. A malformed record stops the read with one line naming the file,
+// the line or record and the problem, long parts elided.
+
+// User collection formats.
+const (
+	FormatDir   = "dir"
+	FormatCSV   = "csv"
+	FormatTSV   = "tsv"
+	FormatJSONL = "jsonl"
+	FormatSMART = "smart"
+)
+
+// UserOptions says how to read a user's collection. The zero value reads
+// by the path's form (see ReadUser) with the default column names.
+type UserOptions struct {
+	// Format is one of the Format constants; "" chooses by the path: a
+	// directory is "dir", .csv "csv", .tsv/.tab "tsv", .jsonl/.ndjson
+	// "jsonl", and a file whose first non-blank line is ".I <n>" "smart".
+	Format string
+	// TextCol, IDCol, LabelCol name the CSV/TSV columns; "" means "text",
+	// "id" and "label". Only the text column is required.
+	TextCol, IDCol, LabelCol string
+	// Queries and Qrels are the SMART query file (the documents' format)
+	// and a relevance file (TREC "query iteration doc level", or three
+	// columns "query doc level"); both optional.
+	Queries, Qrels string
+}
+
+func (o UserOptions) textCol() string  { return orDefault(o.TextCol, "text") }
+func (o UserOptions) idCol() string    { return orDefault(o.IDCol, "id") }
+func (o UserOptions) labelCol() string { return orDefault(o.LabelCol, "label") }
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// ReadUser reads the collection at path (see the Format constants). Its
+// Name is the base name of path. Documents keep their file order; Classes
+// are the distinct labels, sorted.
+func ReadUser(path string, o UserOptions) (*Collection, error) {
+	format, err := UserFormat(path, o.Format)
+	if err != nil {
+		return nil, err
+	}
+	if format != FormatSMART && (o.Queries != "" || o.Qrels != "") {
+		return nil, fmt.Errorf("%s: queries and qrels go with a SMART collection, not a %s one", path, format)
+	}
+	var c *Collection
+	switch format {
+	case FormatDir:
+		c, err = readUserDir(path)
+	case FormatCSV:
+		c, err = readUserDelimited(path, ',', o)
+	case FormatTSV:
+		c, err = readUserDelimited(path, '\t', o)
+	case FormatJSONL:
+		c, err = readUserJSONL(path)
+	case FormatSMART:
+		c, err = ReadSMARTFiles(path, o.Queries, o.Qrels)
+	}
+	if err != nil {
+		return nil, err
+	}
+	c.Name = filepath.Base(path)
+	c.Classes = classesOf(c.Docs)
+	return c, nil
+}
+
+// UserFormat returns the format ReadUser uses for path: format itself when
+// given (checked), else the one path's form implies.
+func UserFormat(path, format string) (string, error) {
+	switch format {
+	case FormatDir, FormatCSV, FormatTSV, FormatJSONL, FormatSMART:
+		return format, nil
+	case "":
+	default:
+		return "", fmt.Errorf("unknown format %q (known: dir, csv, tsv, jsonl, smart)", format)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return "", err
+	}
+	if fi.IsDir() {
+		return FormatDir, nil
+	}
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".csv":
+		return FormatCSV, nil
+	case ".tsv", ".tab":
+		return FormatTSV, nil
+	case ".jsonl", ".ndjson":
+		return FormatJSONL, nil
+	}
+	if smart, err := looksSMART(path); err != nil {
+		return "", err
+	} else if smart {
+		return FormatSMART, nil
+	}
+	return "", fmt.Errorf("%s: cannot tell the format (a directory, .csv, .tsv, .jsonl, or a SMART file starting with \".I <n>\"); give it with --format", path)
+}
+
+// looksSMART reports whether the first non-blank line of path is ".I <n>".
+func looksSMART(path string) (bool, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 4096), 1<<20)
+	for sc.Scan() {
+		if t := strings.TrimSpace(sc.Text()); t != "" {
+			tag, _, ok := smartMarker(t)
+			return ok && tag == 'I', nil
+		}
+	}
+	return false, nil
+}
+
+// classesOf returns the distinct non-empty classes of docs, sorted.
+func classesOf(docs []Document) []string {
+	set := map[string]bool{}
+	for _, d := range docs {
+		if d.Class != "" {
+			set[d.Class] = true
+		}
+	}
+	var out []string
+	for c := range set {
+		out = append(out, c)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// readUserDir reads a directory of text files (see FormatDir).
+func readUserDir(root string) (*Collection, error) {
+	c := &Collection{}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p != root && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() || !d.Type().IsRegular() {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		class := ""
+		if i := strings.LastIndexByte(rel, '/'); i >= 0 {
+			class = rel[:i]
+		}
+		c.Docs = append(c.Docs, Document{ID: rel, Text: string(b), Class: class})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(c.Docs) == 0 {
+		return nil, fmt.Errorf("%s: no text files in the directory", root)
+	}
+	return c, nil
+}
+
+// checkID records id as seen at where, failing on a repeat: ids are how a
+// run's doc_ids.txt joins V's columns back to the documents.
+func checkID(seen map[string]string, id, where string) error {
+	if id == "" {
+		return fmt.Errorf("%s: empty id", where)
+	}
+	if first, dup := seen[id]; dup {
+		return fmt.Errorf("%s: duplicate id %q (first at %s)", where, Elide(id, 40), first)
+	}
+	seen[id] = where
+	return nil
+}
+
+// Elide shortens s to at most n runes, replacing its middle by "…", so that
+// an error message quoting a record stays one short line.
+func Elide(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n || n < 3 {
+		return s
+	}
+	r := []rune(s)
+	head := (n - 1) / 2
+	tail := n - 1 - head
+	return string(r[:head]) + "…" + string(r[len(r)-tail:])
+}
+
+// UserSHA256 is the SHA-256 identifying the content of path for caches and
+// run keys: of the file itself, or for a directory of every regular,
+// non-hidden file's relative path and content, in walk order.
+func UserSHA256(path string) (string, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	add := func(p string) error {
+		f, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if _, err := io.Copy(h, f); err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
+		return nil
+	}
+	if !fi.IsDir() {
+		if err := add(path); err != nil {
+			return "", err
+		}
+		return hex.EncodeToString(h.Sum(nil)), nil
+	}
+	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p != path && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() || !d.Type().IsRegular() {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(path, p)
+		fmt.Fprintf(h, "%d:%s %d\n", len(rel), filepath.ToSlash(rel), info.Size())
+		return add(p)
+	})
+	if err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}

@@ -1,0 +1,207 @@
+package datasets
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func writeFiles(t *testing.T, root string, files map[string]string) {
+	t.Helper()
+	for rel, body := range files {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+type docSummary struct{ ID, Text, Class, Split string }
+
+func summarize(c *Collection) []docSummary {
+	var out []docSummary
+	for _, d := range c.Docs {
+		out = append(out, docSummary{d.ID, d.Text, d.Class, d.Split})
+	}
+	return out
+}
+
+func TestReadUserFormats(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"news/sci.space/1":      "rockets and orbits",
+		"news/sci.space/2":      "the moon",
+		"news/rec.autos/10":     "engines",
+		"news/loose.txt":        "no class",
+		"news/.hidden":          "skipped",
+		"news/.git/config":      "skipped",
+		"docs.csv":              "id,label,text,split\nd1,a,\"hello, world\",train\nd2,b,\"two\nlines\",test\n",
+		"plain.csv":             "text\nfirst\nsecond\n",
+		"docs.tsv":              "text\tlabel\nalpha beta\tx\ngamma\ty\n",
+		"docs.jsonl":            "{\"id\": \"a\", \"text\": \"one\", \"label\": \"p\"}\n\n{\"id\": 7, \"text\": \"two\", \"label\": 3, \"extra\": true}\n{\"text\": \"three\"}",
+		"cacm/docs.all":         ".I 1\n.T\nGraph theory\n.W\nabout graphs\n.A\nSomeone\n.I 2\n.W\nsorting\n",
+		"cacm/queries.qry":      ".I 1\n.W\ngraphs please\n.I 2\n.W\nsorting please\n",
+		"cacm/qrels.txt":        "1 0 1 1\n2 0 2 2\n\n2 0 1 0\n",
+		"cacm/qrels3.txt":       "1 1 1\n",
+		"noext/collection.data": "\n.I 5\n.W\nsmart without extension\n",
+	})
+	for _, tc := range []struct {
+		path    string
+		o       UserOptions
+		want    []docSummary
+		classes []string
+	}{
+		{"news", UserOptions{}, []docSummary{{"loose.txt", "no class", "", ""}, {"rec.autos/10", "engines", "rec.autos", ""},
+			{"sci.space/1", "rockets and orbits", "sci.space", ""}, {"sci.space/2", "the moon", "sci.space", ""}}, []string{"rec.autos", "sci.space"}},
+		{"docs.csv", UserOptions{}, []docSummary{{"d1", "hello, world", "a", "train"}, {"d2", "two\nlines", "b", "test"}}, []string{"a", "b"}},
+		{"docs.csv", UserOptions{IDCol: "label", LabelCol: "split"}, []docSummary{{"a", "hello, world", "train", "train"}, {"b", "two\nlines", "test", "test"}}, []string{"test", "train"}},
+		{"plain.csv", UserOptions{}, []docSummary{{"1", "first", "", ""}, {"2", "second", "", ""}}, nil},
+		{"docs.tsv", UserOptions{}, []docSummary{{"1", "alpha beta", "x", ""}, {"2", "gamma", "y", ""}}, []string{"x", "y"}},
+		{"docs.jsonl", UserOptions{}, []docSummary{{"a", "one", "p", ""}, {"7", "two", "3", ""}, {"4", "three", "", ""}}, []string{"3", "p"}},
+		{"cacm/docs.all", UserOptions{}, []docSummary{{"1", "Graph theory\nabout graphs", "", ""}, {"2", "sorting", "", ""}}, nil},
+		{"noext/collection.data", UserOptions{}, []docSummary{{"5", "smart without extension", "", ""}}, nil},
+	} {
+		c, err := ReadUser(filepath.Join(dir, tc.path), tc.o)
+		if err != nil {
+			t.Errorf("%s %+v: %v", tc.path, tc.o, err)
+			continue
+		}
+		if got := summarize(c); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s %+v:\n got %q\nwant %q", tc.path, tc.o, got, tc.want)
+		}
+		if !reflect.DeepEqual(c.Classes, tc.classes) || c.Name != filepath.Base(tc.path) {
+			t.Errorf("%s: classes %q name %q, want %q", tc.path, c.Classes, c.Name, tc.classes)
+		}
+	}
+
+	// SMART with queries and TREC qrels; the three-column layout too.
+	c, err := ReadUser(filepath.Join(dir, "cacm/docs.all"), UserOptions{Queries: filepath.Join(dir, "cacm/queries.qry"), Qrels: filepath.Join(dir, "cacm/qrels.txt")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantQ := []Query{{ID: "1", Text: "graphs please"}, {ID: "2", Text: "sorting please"}}
+	wantJ := []Judgment{{"1", "1", 1}, {"2", "2", 2}, {"2", "1", 0}}
+	if !reflect.DeepEqual(c.Queries, wantQ) || !reflect.DeepEqual(c.Qrels, wantJ) || c.Gains[2] != 2 || c.Gains[0] != 0 {
+		t.Errorf("SMART queries %+v qrels %+v gains %v", c.Queries, c.Qrels, c.Gains)
+	}
+	if j, err := ReadQrels(filepath.Join(dir, "cacm/qrels3.txt")); err != nil || !reflect.DeepEqual(j, []Judgment{{"1", "1", 1}}) {
+		t.Errorf("3-column qrels: %+v, %v", j, err)
+	}
+}
+
+// TestReadUserErrors: every bad input gives one line of at most ~200
+// characters naming the file, the line or record, and the problem.
+func TestReadUserErrors(t *testing.T) {
+	dir := t.TempDir()
+	long := strings.Repeat("x", 3000)
+	writeFiles(t, dir, map[string]string{
+		"nocol.csv":     "id,body\n1,hello\n",
+		"fields.csv":    "id,text\n1,hello\n2,too,many\n",
+		"quote.csv":     "id,text\n1,\"unclosed\n",
+		"dup.csv":       "id,text\n1,a\n1,b\n",
+		"emptyid.csv":   "id,text\n,a\n",
+		"header.csv":    "",
+		"nolabel.csv":   "id,text\n1,a\n",
+		"bad.jsonl":     "{\"id\": 1, \"text\": \"ok\"}\n{\"id\": 2, \"text\": \"" + long + "\"\n",
+		"notext.jsonl":  "{\"id\": 1, \"body\": \"" + long + "\"}\n",
+		"type.jsonl":    "{\"id\": 1, \"text\": 5}\n",
+		"label.jsonl":   "{\"id\": 1, \"text\": \"a\", \"label\": [1, 2]}\n",
+		"dup.jsonl":     "{\"id\": \"a\", \"text\": \"x\"}\n{\"id\": \"a\", \"text\": \"y\"}\n",
+		"empty.jsonl":   "\n\n",
+		"s/docs":        ".I 1\n.W\nfine\n.I 1\n.W\nagain\n",
+		"s/long":        ".I 1\n" + long + "\n",
+		"s/ok":          ".I 1\n.W\nfine\n",
+		"s/q":           ".I 1\n.W\nquery\n",
+		"s/qrels":       "1 0 9 1\n",
+		"s/qrelsq":      "7 0 1 1\n",
+		"s/qrelsbad":    "1 0 1 high\n",
+		"s/qrelsfields": "1 1\n",
+		"emptydir/.x":   "hidden only",
+		"what.bin":      "binary?",
+	})
+	for _, tc := range []struct {
+		path string
+		o    UserOptions
+		has  []string
+	}{
+		{"nocol.csv", UserOptions{}, []string{"nocol.csv", "line 1", `no column "text"`, "id, body"}},
+		{"fields.csv", UserOptions{}, []string{"fields.csv", "line 3", "number of fields"}},
+		{"quote.csv", UserOptions{}, []string{"quote.csv", "line 2"}},
+		{"dup.csv", UserOptions{}, []string{"dup.csv", "line 3", `duplicate id "1"`, "line 2"}},
+		{"emptyid.csv", UserOptions{}, []string{"emptyid.csv", "line 2", "empty id"}},
+		{"header.csv", UserOptions{}, []string{"header.csv", "header"}},
+		{"nolabel.csv", UserOptions{LabelCol: "class"}, []string{"nolabel.csv", `no column "class"`}},
+		{"bad.jsonl", UserOptions{}, []string{"bad.jsonl", "line 2", "JSON"}},
+		{"notext.jsonl", UserOptions{}, []string{"notext.jsonl", "line 1", `no "text" field`}},
+		{"type.jsonl", UserOptions{}, []string{"type.jsonl", "line 1", `"text"`, "number"}},
+		{"label.jsonl", UserOptions{}, []string{"label.jsonl", "line 1", `"label"`}},
+		{"dup.jsonl", UserOptions{}, []string{"dup.jsonl", "line 2", "duplicate id"}},
+		{"empty.jsonl", UserOptions{}, []string{"empty.jsonl", "no records"}},
+		{"s/docs", UserOptions{Format: FormatSMART}, []string{"docs", "line 4", "duplicate record"}},
+		{"s/long", UserOptions{Format: FormatSMART}, []string{"long", "line 2"}},
+		{"s/ok", UserOptions{Qrels: filepath.Join(dir, "s/qrels")}, []string{"qrels", "judgment 1", `document "9"`}},
+		{"s/ok", UserOptions{Queries: filepath.Join(dir, "s/q"), Qrels: filepath.Join(dir, "s/qrelsq")}, []string{"qrelsq", "judgment 1", `query "7"`}},
+		{"s/ok", UserOptions{Qrels: filepath.Join(dir, "s/qrelsbad")}, []string{"qrelsbad", "line 1", "not an integer"}},
+		{"s/ok", UserOptions{Qrels: filepath.Join(dir, "s/qrelsfields")}, []string{"qrelsfields", "line 1", "2 fields"}},
+		{"nocol.csv", UserOptions{Qrels: "x"}, []string{"SMART"}},
+		{"emptydir", UserOptions{}, []string{"emptydir", "no text files"}},
+		{"what.bin", UserOptions{}, []string{"what.bin", "cannot tell the format"}},
+		{"what.bin", UserOptions{Format: "xml"}, []string{`unknown format "xml"`}},
+		{"absent.csv", UserOptions{}, []string{"absent.csv"}},
+	} {
+		c, err := ReadUser(filepath.Join(dir, tc.path), tc.o)
+		if err == nil {
+			t.Errorf("%s %+v: no error, %d docs", tc.path, tc.o, len(c.Docs))
+			continue
+		}
+		msg := err.Error()
+		// The limit leaves room for the temporary directory's path.
+		if strings.Contains(msg, "\n") || utf8.RuneCountInString(msg)-len(dir) > 200 {
+			t.Errorf("%s: message of %d characters (or several lines): %s", tc.path, len(msg), msg)
+		}
+		for _, h := range tc.has {
+			if !strings.Contains(msg, h) {
+				t.Errorf("%s: %q lacks %q", tc.path, msg, h)
+			}
+		}
+	}
+}
+
+func TestElide(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"", 5, ""}, {"abc", 5, "abc"}, {"abcdefghij", 5, "ab…ij"}, {"αβγδεζ", 4, "α…εζ"},
+	} {
+		if got := Elide(tc.s, tc.n); got != tc.want {
+			t.Errorf("Elide(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+		}
+	}
+}
+
+// TestUserSHA256 changes with a file's content and with a renamed file.
+func TestUserSHA256(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a/1": "x", "a/2": "y"})
+	s1, err := UserSHA256(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFiles(t, dir, map[string]string{"a/2": "z"})
+	s2, _ := UserSHA256(dir)
+	if err := os.Rename(filepath.Join(dir, "a/2"), filepath.Join(dir, "a/3")); err != nil {
+		t.Fatal(err)
+	}
+	s3, _ := UserSHA256(dir)
+	if s1 == s2 || s2 == s3 || len(s1) != 64 {
+		t.Errorf("digests %s %s %s", s1, s2, s3)
+	}
+}

@@ -1,0 +1,96 @@
+package experiments
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/topicmf/topicmf/engine"
+)
+
+// FitTask scores one fitted model: the runner has built the job's corpus
+// (Experiment.Corpus), fitted the job's method on it through the catalog
+// with a recorder, and hands over the fit. The task returns only what is
+// specific to the experiment (its metrics, per-query values, notes and
+// artifacts): the runner adds the recorder, the status and a note for a
+// numerical failure to the result.
+type FitTask func(ctx context.Context, j *Job, f *Fit) (*Result, error)
+
+// Fit is a fitted catalog model with its data.
+type Fit struct {
+	Corpus   *Corpus
+	Model    engine.Model
+	Status   engine.Status
+	Recorder *engine.Recorder
+}
+
+// FitCorpus fits the job's method (Job.NewMethod) on c with a recorder
+// that reports progress to Job.OnIteration (and to onIter when non-nil,
+// first). A cancelled fit returns ctx.Err(); a numerical failure is a
+// Status, not an error.
+func (j *Job) FitCorpus(ctx context.Context, c *Corpus, onIter func(engine.Iteration)) (*Fit, error) {
+	method, err := j.NewMethod()
+	if err != nil {
+		return nil, err
+	}
+	rec := engine.NewRecorder()
+	rec.OnIteration = j.OnIteration
+	if onIter != nil {
+		rec.OnIteration = func(it engine.Iteration) {
+			onIter(it)
+			if j.OnIteration != nil {
+				j.OnIteration(it)
+			}
+		}
+	}
+	model, status, err := method.Fit(ctx, c.Corpus, rec)
+	if err != nil {
+		return nil, err
+	}
+	if status.Reason == engine.Cancelled {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		return nil, errors.New("fit cancelled")
+	}
+	return &Fit{Corpus: c, Model: model, Status: status, Recorder: rec}, nil
+}
+
+// NewResult starts the job's result from the fit: its recorder, its
+// status, and a note when the fit stopped on a numerical failure.
+func (f *Fit) NewResult(j *Job) *Result {
+	status := f.Status
+	res := &Result{Iterations: f.Recorder, Status: &status}
+	if status.Reason == engine.NumericalFailure {
+		res.Notes = append(res.Notes, fmt.Sprintf("%s: %s", j.Label(), status))
+	}
+	return res
+}
+
+// runFit is the Task of an experiment with a FitTask: build the corpus,
+// fit, score, and complete the result with the fit's recorder and status.
+func runFit(ctx context.Context, e *Experiment, j *Job) (*Result, error) {
+	spec, err := e.Corpus(j)
+	if err != nil {
+		return nil, err
+	}
+	c, err := BuildCorpus(spec)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	f, err := j.FitCorpus(ctx, c, nil)
+	if err != nil {
+		return nil, err
+	}
+	res, err := e.Fit(ctx, j, f)
+	if err != nil || res == nil {
+		return res, err
+	}
+	base := f.NewResult(j)
+	res.Iterations, res.Status = base.Iterations, base.Status
+	res.Notes = append(base.Notes, res.Notes...)
+	return res, nil
+}
