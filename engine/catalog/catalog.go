@@ -19,13 +19,16 @@ import (
 	"github.com/topicmf/topicmf/engine/graphnmf"
 	"github.com/topicmf/topicmf/engine/groupnmf"
 	"github.com/topicmf/topicmf/engine/grouprlsi"
+	"github.com/topicmf/topicmf/engine/jtd"
 	"github.com/topicmf/topicmf/engine/lda"
 	"github.com/topicmf/topicmf/engine/lsi"
 	"github.com/topicmf/topicmf/engine/nmf"
 	"github.com/topicmf/topicmf/engine/nmfvariants"
+	"github.com/topicmf/topicmf/engine/onlinelda"
 	"github.com/topicmf/topicmf/engine/param"
 	"github.com/topicmf/topicmf/engine/plsi"
 	"github.com/topicmf/topicmf/engine/rlsi"
+	"github.com/topicmf/topicmf/engine/snmf"
 	"github.com/topicmf/topicmf/engine/symnmf"
 	"github.com/topicmf/topicmf/engine/tnmf"
 )
@@ -62,6 +65,10 @@ func families() []Family {
 		declare(grouprlsi.DefaultsPerClass, "CRLSI: one RLSI model per class, no shared topics (the per-class baseline of Wang, Cao, Xu, Li, SIGIR 2012, §7.3); needs class labels", perClassK),
 		declare(groupnmf.Defaults, "Group NMF: shared topics U0 and class topics U_p, non-negative, multiplicative updates (Wang, Cao, Xu, Li, SIGIR 2012, Eq. 9, Alg. 5), ε-guarded; needs class labels", groupK),
 		declare(groupnmf.DefaultsPerClass, "CNMF: one NMF model per class, no shared topics (the per-class baseline of Wang, Cao, Xu, Li, SIGIR 2012, §7.3); needs class labels", perClassK),
+		declare(snmf.DefaultsANLS, "NMF by alternating non-negativity-constrained least squares, NNLS by block principal pivoting (Kim & Park, SIAM J. Sci. Comput. 2011)", nil),
+		declare(snmf.Defaults, "sparse NMF SNMF/R: min ½{‖D−UVᵀ‖²_F + η‖U‖²_F + β Σ_n ‖v_n‖₁²} by alternating NNLS (Kim & Park, Bioinformatics 2007)", nil),
+		declare(jtd.Defaults, "noisy joint topic-document model D = BS + E + N by inexact ALM with an SNMF/R sub-problem (Min & Ma, ICASSP 2013, Eq. 3–12)", nil),
+		declare(onlinelda.Defaults, "LDA by online variational Bayes (Hoffman, Blei & Bach, NIPS 2010, Alg. 2), scikit-learn's names and defaults", nil),
 	}
 }
 
