@@ -45,6 +45,8 @@ var canonicalForms = map[string]CanonicalForm{
 	"bfc02120b0856878d033d32b64c4885419fe4306fe1d209a22fba922b86c50dd": {true, "117ae7491647cb9725621bad52969a78307de19b1757852a0a2383659a856d36", 3494318, gzipOfURL},
 	// semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-dev.xml.gz
 	"6d316162d4e7986d6f4e05e49ad69df8a7dd3deaf64c0b426a4176e3fe188d65": {true, "dd132f19108cf64f16be01dde40dc297d5c42c06e7a98a9cb23b7b819468064a", 2506987, gzipOfURL},
+	// semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-test.xml.gz
+	"4a52133c912fa3625c1c9ad2a0c7b95cb8cb26d62838bc19a095e04e32a3248d": {true, "3981e3247d618229e59ef4d2a3fcee9f5be288c807aefd304f51903b138bfb30", 3613241, gzipOfURL},
 	// semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-train-part1.v2.0.xml.gz
 	"1749cb9d6996bea60aae96bc113877736cb28989218abaeb6d2d62f6afcb84de": {true, "15af8a4ce6d7658d4269b048820abc2bce47df9e10921ac881adf1db89137fff", 3063115, gzipOfURL},
 	// semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-train-part2.xml.gz

@@ -37,12 +37,21 @@ import (
 // same forum question appears again under another RELQ_ID (with its own
 // judgment for another original question); they stay separate documents.
 
-// semevalFiles are the staged files with their splits, in reading order.
-var semevalFiles = []struct{ path, split string }{
+// semevalFile is one staged XML file with its split.
+type semevalFile struct{ path, split string }
+
+// semevalFiles are the staged files of "semeval2016" (train and dev), in
+// reading order.
+var semevalFiles = []semevalFile{
 	{"semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-train-part1.v2.0.xml.gz", "train"},
 	{"semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-train-part2.xml.gz", "train"},
 	{"semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-dev.xml.gz", "dev"},
 }
+
+// semevalTestFile is the 2016 test set with its inline gold labels, read by
+// "semeval2016-all" only, so that "semeval2016" (and every result computed
+// on it) is unchanged.
+var semevalTestFile = semevalFile{"semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-test.xml.gz", "test"}
 
 // semevalLevels maps RELQ_RELEVANCE2ORGQ to a relevance level.
 var semevalLevels = map[string]int{"PerfectMatch": 2, "Relevant": 1, "Irrelevant": 0}
@@ -66,14 +75,25 @@ type semevalOrgQuestion struct {
 // ReadSemEval2016 reads the three SemEval-2016 Task 3 files below
 // dataDir/semeval2016_task3_cqa_partial.
 func ReadSemEval2016(dataDir string) (*Collection, error) {
+	return readSemEval(dataDir, "semeval2016", semevalFiles)
+}
+
+// ReadSemEval2016All reads "semeval2016-all": the files of ReadSemEval2016
+// and the 2016 test set (split "test"): 290 original questions, 2,483 judged
+// related questions in 26 categories, the official train / dev / test split.
+func ReadSemEval2016All(dataDir string) (*Collection, error) {
+	return readSemEval(dataDir, "semeval2016-all", append(append([]semevalFile(nil), semevalFiles...), semevalTestFile))
+}
+
+func readSemEval(dataDir, name string, files []semevalFile) (*Collection, error) {
 	c := &Collection{
-		Name:  "semeval2016",
+		Name:  name,
 		Gains: map[int]float64{2: 2, 1: 1, 0: 0},
 		GainNote: "SemEval-2016 Task 3 RELQ_RELEVANCE2ORGQ: PerfectMatch = level 2 (gain 2), " +
 			"Relevant = 1 (gain 1), Irrelevant = 0 (gain 0, not relevant)",
 	}
 	s := &semevalState{c: c, queries: map[string]semevalQuery{}, docs: map[string]string{}, classes: map[string]bool{}}
-	for _, f := range semevalFiles {
+	for _, f := range files {
 		p := filepath.Join(dataDir, filepath.FromSlash(f.path))
 		if err := s.readFile(p, filepath.Base(f.path), f.split); err != nil {
 			return nil, err
@@ -141,7 +161,12 @@ func (s *semevalState) readFile(path, base, split string) error {
 				return fmt.Errorf("%s: ORGQ_ID %s already used in %s", where, oq.ID, prev.file)
 			}
 			if prev.subject != subject || prev.body != body {
-				return fmt.Errorf("%s: ORGQ_ID %s repeats with a different subject or body than at line %d", where, oq.ID, prev.line)
+				// The 2016 test file repeats Q326 once with its subject and
+				// body quoted ("…"): the same question, kept as first read.
+				if unquoted(prev.subject) != unquoted(subject) || unquoted(prev.body) != unquoted(body) {
+					return fmt.Errorf("%s: ORGQ_ID %s repeats with a different subject or body than at line %d", where, oq.ID, prev.line)
+				}
+				s.c.Warnings = append(s.c.Warnings, fmt.Sprintf("%s: ORGQ_ID %s repeats with its subject or body quoted differently than at line %d; the first is kept", where, oq.ID, prev.line))
 			}
 		} else {
 			s.queries[oq.ID] = semevalQuery{subject: subject, body: body, file: base, line: line}
@@ -186,3 +211,6 @@ func (s *semevalState) readFile(path, base, split string) error {
 	}
 	return nil
 }
+
+// unquoted is s without the double quotes and white space around it.
+func unquoted(s string) string { return strings.Trim(s, "\" \t\r\n") }

@@ -249,3 +249,27 @@ func TestSemEvalMalformed(t *testing.T) {
 		})
 	}
 }
+
+// TestSemEval2016All checks the totals of SOURCE.md with the 2016 test set:
+// 290 questions, 2,483 related questions and judgments, 284/755/1,444, 26
+// categories, and the official split (70 test questions, Q318–Q387).
+func TestSemEval2016All(t *testing.T) {
+	dir := irTestDataDir(t, append(semevalPaths(), semevalTestFile.path)...)
+	c, err := ReadSemEval2016All(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := semevalStats{290, 2483, map[int]int{2: 284, 1: 755, 0: 1444}, 26}
+	if got := semevalStatsOf(c); !reflect.DeepEqual(got, want) {
+		t.Errorf("totals %+v, want %+v", got, want)
+	}
+	test := 0
+	for _, q := range c.Queries {
+		if q.Split == "test" {
+			test++
+		}
+	}
+	if c.Name != "semeval2016-all" || test != 70 || c.Queries[len(c.Queries)-1].ID != "Q387" {
+		t.Errorf("%s: %d test questions, last %s; want semeval2016-all, 70, Q387", c.Name, test, c.Queries[len(c.Queries)-1].ID)
+	}
+}

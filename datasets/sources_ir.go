@@ -13,6 +13,7 @@ const (
 	rawLSIProject      = "https://raw.githubusercontent.com/eferos93/LatentSemanticIndexing_IRProject/8b85e649541cef4ebb4b76b8ba459460a6457ca9/data/npl/"
 	rawIyas            = "https://raw.githubusercontent.com/diyessi/Iyas/df5b7b237024cf4ec49073559b4ed21b2eedddb9/semeval2016-3/data/Semeval2016-Task3-English-data/datasets/semeval2016-task3-cqa-ql-train/v2.0/"
 	rawCQASemEval      = "https://raw.githubusercontent.com/Mieloch/cqa-sem-eval/cf5f125c54074e1c9fafb86175a403cd9b808640/data/"
+	rawCQATest         = "https://raw.githubusercontent.com/ahashisyuu/Community-Question-Answer-master/cb148d9353c35f7b6cb8b244acaa61c58f07fec8/Task3/"
 	rawNLTKData        = "https://raw.githubusercontent.com/nltk/nltk_data/5db857e6f7df11eabb5e5665836db9ec8df07e28/packages/corpora/"
 )
 
@@ -161,6 +162,57 @@ func irSources() []Source {
 				},
 			},
 			Read: ReadSemEval2016,
+		},
+		{
+			Name: "semeval2016-all",
+			Description: "SemEval-2016 Task 3 subtask B (Qatar Living forum, English): train part 1 v2.0, train part 2, dev and the 2016 test set " +
+				"with its gold labels (the official train / dev / test split). 290 original questions (queries), 2,483 related questions " +
+				"(documents, 26 forum categories), 3-level judgments PerfectMatch 2 / Relevant 1 / Irrelevant 0. The 2017 test set and " +
+				"part 1 questions Q104-Q200 of release v3.2 are absent. The test file was gzip-compressed when staged; " +
+				"the .relevancy file (the scorer's binary gold, which agrees with the inline labels on 700 of 700 pairs) is registered but not read. All three files were gzip-compressed when staged: " +
+				"the URLs serve the uncompressed XML, which fetch checks against the staged files' uncompressed content and then compresses itself (canonical.go). " +
+				"README.v2.0.txt (release notes and license: free for general research use) is registered but not read.",
+			Files: []File{
+				{
+					// Not read by the reader: the release notes (format, license).
+					Path:   "semeval2016_task3_cqa_partial/README.v2.0.txt",
+					URL:    rawIyas + "README.txt",
+					SHA256: "d5e12032ccb3c058d313070063b85de527926f11a1b17525e88e63eaee587add",
+					Size:   10175,
+				},
+				{
+					Path:   "semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-train-part1.v2.0.xml.gz",
+					URL:    rawIyas + "SemEval2016-Task3-CQA-QL-train-part1.xml",
+					SHA256: "1749cb9d6996bea60aae96bc113877736cb28989218abaeb6d2d62f6afcb84de",
+					Size:   759724,
+				},
+				{
+					Path:   "semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-train-part2.xml.gz",
+					URL:    rawCQASemEval + "SemEval2016-Task3-CQA-QL-train-part2.xml",
+					SHA256: "6aa7289e564192b929f01cab310c9074bb76a21bad9df361088a107be9b47f8f",
+					Size:   820812,
+				},
+				{
+					Path:   "semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-dev.xml.gz",
+					URL:    rawCQASemEval + "SemEval2016-Task3-CQA-QL-dev.xml",
+					SHA256: "6d316162d4e7986d6f4e05e49ad69df8a7dd3deaf64c0b426a4176e3fe188d65",
+					Size:   620742,
+				},
+				{
+					Path:   "semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-test.xml.gz",
+					URL:    rawCQATest + "SemEval2016-Task3-CQA-QL-test.xml",
+					SHA256: "4a52133c912fa3625c1c9ad2a0c7b95cb8cb26d62838bc19a095e04e32a3248d",
+					Size:   875458,
+				},
+				{
+					// Not read by the reader: the binary gold in the scorer's format.
+					Path:   "semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-test.xml.subtaskB.relevancy",
+					URL:    rawCQATest + "SemEval2016-Task3-CQA-QL-test.xml.subtaskB.relevancy",
+					SHA256: "77e48afab8dc30c63c156cfc73bb38fa6d2114c3627a17650a6d250021c81450",
+					Size:   26424,
+				},
+			},
+			Read: ReadSemEval2016All,
 		},
 		{
 			Name: "trec-qc",

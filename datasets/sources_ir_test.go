@@ -135,7 +135,7 @@ func irJudgedQueries(c *Collection) int {
 // expected names, each reader giving a Collection of that name, and every
 // file's size and SHA-256 matching the staged bytes.
 func TestIRSourcesRegistry(t *testing.T) {
-	want := []string{"cranfield", "med", "cisi", "adi", "npl", "npl-glasgow", "semeval2016", "trec-qc"}
+	want := []string{"cranfield", "med", "cisi", "adi", "npl", "npl-glasgow", "semeval2016", "semeval2016-all", "trec-qc"}
 	srcs := irSources()
 	if len(srcs) != len(want) {
 		t.Fatalf("irSources has %d entries, want %d", len(srcs), len(want))
