@@ -33,6 +33,18 @@
 //   - A category without training questions has λ_p = 0 (its loss term
 //     is identically 0); one whose questions are all empty is an error.
 //
+// # Scale
+//
+// λ_p makes the loss scale-free (it is at most P, its value at V = 0), but
+// the shrinkage terms are not: with column sums of U_s, U_p near 1, the
+// row sums V_p1 near 1 leave a reconstruction [U_s, U_p]V_p of total mass
+// about Ks + Kp per category, whatever the mass of D_p. On
+// testcorpus.Grouped (3 categories × 20 questions, raw weights ≈ 1.5) with
+// a = 10, 150 iterations and σ3 = 1 the loss stays at 2.98 of its maximum
+// 3 and the class-unknown fold-in finds 13 of 60 categories; with σ3 = 0
+// (Off) the loss falls to 0.079 and it finds 60 of 60. σ3 (or the scale of
+// D) must be chosen with that in mind.
+//
 // # Updates (derived from L; cf. Eq. 4–6, 8–11)
 //
 // Each update is the multiplicative rule of the gradient of L split into
