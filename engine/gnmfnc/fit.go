@@ -278,6 +278,7 @@ func (s *solver) updateUp(ctx context.Context) error {
 		return muStep(p, ucNew, ucOld, s.numc, s.denc, "U_p update")
 	}
 	ucNew.Copy(ucOld)
+	ct := mat.NewDense(s.kp, s.np*s.kp, nil)
 	c := mat.NewDense(s.np*s.kp, s.kp, nil)
 	t := mat.NewDense(s.m, s.kp, nil)
 	for q := 0; q < s.np; q++ {
@@ -285,7 +286,8 @@ func (s *solver) updateUp(ctx context.Context) error {
 			return ctx.Err()
 		}
 		uq := s.up(s.uNext, q)
-		grouping.CrossProduct(p, c, ucNew, uq) // [U_lᵀU_q] stacked, l < q new
+		grouping.CrossProduct(p, ct, uq, ucNew) // U_qᵀ[U_1 … U_P], l < q new
+		c.Copy(ct.T())
 		c.Slice(q*s.kp, (q+1)*s.kp, 0, s.kp).(*mat.Dense).Zero()
 		dense.MulSmall(p, t, ucNew, c) // Σ_{l≠q} U_lU_lᵀU_q
 		den := cols(s.denc, q*s.kp, (q+1)*s.kp)
