@@ -282,8 +282,9 @@ func (m *IBM1) Prob(f, e int) float64 {
 	return 0
 }
 
-// Sources returns the source words e (ascending, the empty word excluded)
-// with t(f|e) > 0 or co-occurring with f, and t(f|e): views, not copies.
+// Sources returns the source words e that co-occur with target word f in
+// some pair (ascending, the empty word excluded) and t(f|e): views, not
+// copies.
 func (m *IBM1) Sources(f int) ([]int32, []float64) {
 	es, ps := m.byTarget.Row(f)
 	if m.null && len(es) > 0 && int(es[len(es)-1]) == m.ms {

@@ -92,3 +92,42 @@ func TestTranslationInvalid(t *testing.T) {
 		t.Error("a table over 3 words for a 4-term index: no error")
 	}
 }
+
+// TestPool pools the toy table (δ = 1/4) with the one trained on the
+// reversed pairs ("apple cherry" → "apple banana", "date" → "banana"; by
+// hand T_b(apple|apple) = T_b(banana|apple) = T_b(apple|cherry) =
+// T_b(banana|cherry) = 1/2, T_b(banana|date) = 1), and checks the pooled
+// entries and that the TM accepts the pooled table.
+func TestPool(t *testing.T) {
+	a := toyTable(t)
+	b, err := rank.TrainIBM1(bags(t, 4, []int{0, 2}, []int{3}), bags(t, 4, []int{0, 1}, []int{1}), rank.IBM1Params{Iterations: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := rank.Pool(a, b, 0.25)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[[2]int]float64{ // {w, t} → T_pool(w|t)
+		{0, 0}: 0.75*0.5 + 0.25*0.5, {1, 0}: 0.25 * 0.5, {2, 0}: 0.75 * 0.5, {0, 1}: 0.75 * 0.25,
+		{2, 1}: 0.75 * 0.25, {3, 1}: 0.75 * 0.5, {0, 2}: 0.25 * 0.5, {1, 2}: 0.25 * 0.5, {1, 3}: 0.25 * 1,
+	}
+	for w := 0; w < 4; w++ {
+		es, ps := p.Sources(w)
+		got := map[int]float64{}
+		for k, e := range es {
+			got[int(e)] = ps[k]
+		}
+		for e := 0; e < 4; e++ {
+			if got[e] != want[[2]int{w, e}] {
+				t.Errorf("T_pool(%d|%d) = %v, want %v", w, e, got[e], want[[2]int{w, e}])
+			}
+		}
+	}
+	if _, err := rank.NewTM(toyIndex(t), p, rank.TranslationParams{}); err != nil {
+		t.Error(err)
+	}
+	if _, err := rank.Pool(a, b, 1.5); err == nil {
+		t.Error("δ = 1.5: no error")
+	}
+}
