@@ -26,16 +26,16 @@ type IBM1Params struct {
 // IBM1 is a word-translation table t(f|e) learned by IBM Model 1 (Brown,
 // Della Pietra, Della Pietra, Mercer, "The Mathematics of Statistical
 // Machine Translation: Parameter Estimation", Computational Linguistics
-// 19(2), 1993, §4.1 Model 1) from sentence pairs (e, f): a source "sentence"
-// e of l words (a bag: word e with count c_e) and a target f of m words.
+// 19(2), 1993, Model 1) from sentence pairs (e, f): a source "sentence" e
+// of l words (a bag: word e with count c_e) and a target f of m words.
 // Model 1 generates each target word from a source word chosen uniformly
 // (the empty word included when Null), so the log-likelihood of the pairs
 // is (up to the length terms, which do not depend on t)
 //
 //	LL(t) = Σ_pairs Σ_f c_f · ln( Σ_e c_e·t(f|e) / l′ ),   l′ = l (+1 with Null).
 //
-// EM (Brown et al. Eq. 17 with the counts of Eq. 13): from t uniform over
-// the target vocabulary (t = 1/M_f), each iteration accumulates
+// EM: from t uniform over the target vocabulary (t = 1/M_f), each
+// iteration accumulates
 //
 //	c(f|e) += c_f · c_e·t(f|e) / Σ_{e′} c_{e′}·t(f|e′)
 //

@@ -26,7 +26,7 @@ func bags(t *testing.T, vocab int, sents ...[]int) *sparse.CSR {
 }
 
 // TestIBM1Koehn is the worked example of Koehn, "Statistical Machine
-// Translation" (2010), §4.2.3, checked by hand: source (German) das 0,
+// Translation" (2010), ch. 4, checked by hand: source (German) das 0,
 // Haus 1, Buch 2, ein 3; target (English) the 0, house 1, book 2, a 3;
 // pairs "das Haus"–"the house", "das Buch"–"the book", "ein Buch"–"a
 // book"; no empty word. From t = 1/4, one iteration gives t(the|das) = 1/2,
