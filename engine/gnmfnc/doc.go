@@ -94,7 +94,7 @@
 // U_l already updated for l < p. Everything else of the U_p update — the
 // numerators [λ_pD_pW_pᵀ] in one pass over D, the other denominator terms
 // — is computed for every category at once; only the β sum Σ_{l≠p}
-// U_l(U_lᵀU_p) (2·M·P·Kp² flops per category) is sequential over p, each
+// U_l(U_lᵀU_p) (4·M·P·Kp² flops per category) is sequential over p, each
 // product parallel over term rows. The tests check every block against L
 // computed densely from its definition, and den − num against ½∇L by
 // finite differences.
