@@ -10,20 +10,18 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
-	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments/store"
 )
 
-// writeZeroMatrix writes an all-zero m×n matrix in coordinate format (no
-// entries). PLSI has no distribution to fit on it: P(d) = 0/0.
-func writeZeroMatrix(t *testing.T, dir string, m, n int) string {
+// writeOverflowMatrix writes a 3×3 matrix whose entries (1e160) are
+// finite but whose squared norm overflows: NMF_E starts from finite factors
+// and fails numerically in its first iteration (the objective is NaN).
+// (An all-zero matrix, the old fixture, is now refused before any run.)
+func writeOverflowMatrix(t *testing.T, dir string) string {
 	t.Helper()
-	d, err := sparse.FromTriplets(m, n, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(dir, "zero.mtx")
-	if err := sparse.WriteMMFile(p, d); err != nil {
+	p := filepath.Join(dir, "overflow.mtx")
+	body := "%%MatrixMarket matrix coordinate real general\n3 3 5\n1 1 1e160\n2 2 2e160\n3 3 1e160\n1 2 3e160\n3 1 1e160\n"
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return p
@@ -34,13 +32,13 @@ func writeZeroMatrix(t *testing.T, dir string, m, n int) string {
 // the run directory, and is computed again (never "cached:") on a rerun.
 func TestFitNumericalFailureFails(t *testing.T) {
 	dir := t.TempDir()
-	mtx := writeZeroMatrix(t, dir, 6, 5)
+	mtx := writeOverflowMatrix(t, dir)
 	out := filepath.Join(dir, "res")
-	args := []string{"fit", "--model", "plsi", "--mtx", mtx, "--k", "2", "--out", out}
+	args := []string{"fit", "--model", "nmfe", "--mtx", mtx, "--k", "2", "--out", out}
 	for attempt := 1; attempt <= 2; attempt++ {
 		stdout, _, err := runTopicmf(context.Background(), args...)
 		if err == nil {
-			t.Fatalf("attempt %d: fit of an all-zero matrix succeeded: %s", attempt, stdout)
+			t.Fatalf("attempt %d: fit of an overflowing matrix succeeded: %s", attempt, stdout)
 		}
 		msg := err.Error()
 		if !strings.Contains(msg, "numerical failure after") || !strings.Contains(msg, "not cached") {

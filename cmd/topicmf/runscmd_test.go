@@ -15,14 +15,14 @@ func TestRunsListAndVerify(t *testing.T) {
 	model := fitModel(t)
 	dir := t.TempDir()
 	mtx, vocab := writeTestMatrix(t, dir, 12, 9)
-	zero := writeZeroMatrix(t, dir, 6, 5)
+	overflow := writeOverflowMatrix(t, dir)
 	res := filepath.Join(dir, "res")
 	ctx := context.Background()
 	if _, _, err := runTopicmf(ctx, "fit", "--model", model, "--mtx", mtx, "--vocab", vocab, "--k", "3", "--iters", "10", "--out", res); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := runTopicmf(ctx, "fit", "--model", "plsi", "--mtx", zero, "--k", "2", "--out", res); err == nil {
-		t.Fatal("plsi on a zero matrix succeeded")
+	if _, _, err := runTopicmf(ctx, "fit", "--model", "nmfe", "--mtx", overflow, "--k", "2", "--out", res); err == nil {
+		t.Fatal("nmfe on an overflowing matrix succeeded")
 	}
 	out, _, err := runTopicmf(ctx, "runs", "--results", res)
 	if err != nil {
@@ -41,7 +41,7 @@ func TestRunsListAndVerify(t *testing.T) {
 			if f[2] != "(mtx)" || f[3] != "3" || f[4] != "finished" {
 				t.Errorf("fit line %q", l)
 			}
-		case "plsi":
+		case "nmfe":
 			if f[3] != "2" || f[4] != "failed" {
 				t.Errorf("failed fit line %q", l)
 			}
@@ -49,7 +49,7 @@ func TestRunsListAndVerify(t *testing.T) {
 			t.Errorf("unexpected line %q", l)
 		}
 	}
-	if out, _, _ := runTopicmf(ctx, "runs", "--results", res, "--status", "failed"); strings.Count(out, "\n") != 2 || !strings.Contains(out, "plsi") {
+	if out, _, _ := runTopicmf(ctx, "runs", "--results", res, "--status", "failed"); strings.Count(out, "\n") != 2 || !strings.Contains(out, "nmfe") {
 		t.Errorf("--status failed:\n%s", out)
 	}
 	if out, _, _ := runTopicmf(ctx, "runs", "--results", res, "--model", "lda"); !strings.HasPrefix(out, "no runs match") {

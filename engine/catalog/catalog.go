@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/gnmfnc"
 	"github.com/topicmf/topicmf/engine/graphnmf"
 	"github.com/topicmf/topicmf/engine/groupnmf"
 	"github.com/topicmf/topicmf/engine/grouprlsi"
@@ -67,6 +68,7 @@ func families() []Family {
 		declare(groupnmf.DefaultsPerClass, "CNMF: one NMF model per class, no shared topics (the per-class baseline of Wang, Cao, Xu, Li, SIGIR 2012, §7.3); needs class labels", perClassK),
 		declare(snmf.DefaultsANLS, "NMF by alternating non-negativity-constrained least squares, NNLS by block principal pivoting (Kim & Park, SIAM J. Sci. Comput. 2011)", nil),
 		declare(snmf.Defaults, "sparse NMF SNMF/R: min ½{‖D−UVᵀ‖²_F + η‖U‖²_F + β Σ_n ‖v_n‖₁²} by alternating NNLS (Kim & Park, Bioinformatics 2007)", nil),
+		declare(gnmfnc.Defaults, "GNMFNC: group NMF with natural categories, shared U_s and category U_p with orthogonality and shrinkage terms, multiplicative updates (Zhou, Chen, Zeng, Zhao, COLING 2014, Eq. 1–11); needs class labels", map[string]string{"k": "takes ks and kp (K = ks + categories·kp)"}),
 		declare(jtd.Defaults, "noisy joint topic-document model D = BS + E + N by inexact ALM with an SNMF/R sub-problem (Min & Ma, ICASSP 2013, Eq. 3–12)", nil),
 		declare(onlinelda.Defaults, "LDA by online variational Bayes (Hoffman, Blei & Bach, NIPS 2010, Alg. 2), scikit-learn's names and defaults", nil),
 	}

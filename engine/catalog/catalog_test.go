@@ -6,16 +6,20 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/gnmfnc"
 	"github.com/topicmf/topicmf/engine/graphnmf"
 	"github.com/topicmf/topicmf/engine/groupnmf"
 	"github.com/topicmf/topicmf/engine/grouprlsi"
+	"github.com/topicmf/topicmf/engine/jtd"
 	"github.com/topicmf/topicmf/engine/lda"
 	"github.com/topicmf/topicmf/engine/lsi"
 	"github.com/topicmf/topicmf/engine/nmf"
 	"github.com/topicmf/topicmf/engine/nmfvariants"
+	"github.com/topicmf/topicmf/engine/onlinelda"
 	"github.com/topicmf/topicmf/engine/param"
 	"github.com/topicmf/topicmf/engine/plsi"
 	"github.com/topicmf/topicmf/engine/rlsi"
+	"github.com/topicmf/topicmf/engine/snmf"
 	"github.com/topicmf/topicmf/engine/symnmf"
 	"github.com/topicmf/topicmf/engine/tnmf"
 )
@@ -38,10 +42,15 @@ var wantKeys = map[string]string{
 	"rlsi":      "init-scale inner-sweeps inner-tol iters k lambda-scale lambda1 lambda2 seed tol variant",
 	"symnmf":    "beta iters k seed sigma storage tol",
 	"tnmf":      "count inference inner-sweeps inner-tol iters k rescale seed storage tol",
+	"gnmfnc":    "a iters kp ks seed sigma1 sigma2 sigma3 tol",
+	"jtd":       "gamma init-iters inner iters k lambda lambda-factor mu-max mu0 residual-tol rho seed tau tau-factor",
+	"nmf-anls":  "iters k seed tol",
+	"onlinelda": "alpha batch eta eval-every k kappa max-doc-iters mean-change-tol passes seed tau0",
+	"snmf":      "beta eta iters k seed tol",
 }
 
 func TestFamiliesDeclareTheirKeys(t *testing.T) {
-	if got, want := strings.Join(Names(), " "), "cnmf crlsi graphnmf groupnmf grouprlsi lda lsi nmf nmfe nmfi plsi rlsi symnmf tnmf"; got != want {
+	if got, want := strings.Join(Names(), " "), "cnmf crlsi gnmfnc graphnmf groupnmf grouprlsi jtd lda lsi nmf nmf-anls nmfe nmfi onlinelda plsi rlsi snmf symnmf tnmf"; got != want {
 		t.Fatalf("families %q, want %q", got, want)
 	}
 	for _, f := range Families() {
@@ -74,6 +83,8 @@ func TestDeclaredDefaultsAreDefaults(t *testing.T) {
 		"lda": lda.Defaults(), "tnmf": tnmf.Defaults(), "nmfe": nmfvariants.DefaultsE(), "nmfi": nmfvariants.DefaultsI(),
 		"graphnmf": graphnmf.Defaults(), "symnmf": symnmf.Defaults(), "grouprlsi": grouprlsi.Defaults(),
 		"crlsi": grouprlsi.DefaultsPerClass(), "groupnmf": groupnmf.Defaults(), "cnmf": groupnmf.DefaultsPerClass(),
+		"gnmfnc": gnmfnc.Defaults(), "jtd": jtd.Defaults(), "nmf-anls": snmf.DefaultsANLS(), "snmf": snmf.Defaults(),
+		"onlinelda": onlinelda.Defaults(),
 	}
 	for _, f := range Families() {
 		d, ok := defaults[f.Name]
@@ -164,6 +175,13 @@ func TestFamiliesRoundTrip(t *testing.T) {
 		"crlsi":     {"ks": "1", "kc": "0", "lambda1": "0.5", "lambda2": "0", "iters": "4", "tol": "0", "inner-sweeps": "3", "inner-tol": "0", "seed": "5"},
 		"groupnmf":  {"ks": "3", "kc": "0", "order": "vfirst", "iters": "4", "tol": "0", "seed": "5"},
 		"cnmf":      {"ks": "2", "kc": "0", "iters": "4", "tol": "0", "seed": "5"},
+		"gnmfnc":    {"ks": "3", "kp": "2", "a": "0", "sigma1": "0", "sigma2": "0.5", "sigma3": "0", "iters": "4", "tol": "0", "seed": "5"},
+		"jtd": {"k": "3", "lambda": "0.5", "tau": "2", "lambda-factor": "2", "tau-factor": "3", "gamma": "0.1", "mu0": "0.01",
+			"rho": "1.2", "mu-max": "1000", "inner": "2", "init-iters": "3", "iters": "4", "residual-tol": "0", "seed": "5"},
+		"nmf-anls": {"k": "3", "iters": "4", "tol": "0", "seed": "5"},
+		"snmf":     {"k": "3", "eta": "0", "beta": "0.5", "iters": "4", "tol": "0", "seed": "5"},
+		"onlinelda": {"k": "3", "alpha": "0.5", "eta": "0.2", "tau0": "1", "kappa": "0.9", "batch": "16", "passes": "2",
+			"max-doc-iters": "20", "mean-change-tol": "0", "eval-every": "1", "seed": "5"},
 	}
 	for _, f := range Families() {
 		if len(changed[f.Name]) != len(f.Params) {

@@ -28,7 +28,7 @@ func BenchmarkIteration(b *testing.B) {
 	stop := engine.Stopping{MaxIter: 2, RelTol: -1}
 	for _, k := range []struct{ ks, kp int }{{20, 8}, {100, 40}} {
 		b.Run(fmt.Sprintf("Ks%dKp%d", k.ks, k.kp), func(b *testing.B) {
-			loss := Options{Ks: k.ks, Kp: k.kp, A: Off, Sigma1: Off, Sigma2: Off, Sigma3: Off, Stopping: stop, Seed: 1}
+			loss := Options{Ks: k.ks, Kp: k.kp, Stopping: stop, Seed: 1}
 			shrink := loss
 			shrink.Sigma1, shrink.Sigma2, shrink.Sigma3 = 1, 1, 1
 			full := shrink

@@ -23,19 +23,19 @@ func TestWeights(t *testing.T) {
 	if b := Beta(100, 8, 8); b != 1.5625 {
 		t.Errorf("β = %v, want 1.5625", b)
 	}
-	s, err := Options{}.resolve()
+	s, err := Defaults().resolve()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if s.ks != 20 || s.kp != 8 || s.a != 100 || s.alpha != 0.625 || s.beta != 1.5625 || s.sig1 != 1 || s.sig2 != 1 || s.sig3 != 1 {
 		t.Errorf("defaults %+v", s)
 	}
-	s, err = Options{Ks: 5, Kp: 2, A: Off, Sigma2: Off, Sigma3: 0.5}.resolve()
+	s, err = Options{Ks: 5, Kp: 2, Sigma3: 0.5, Sigma1: DefaultSigma}.resolve()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if s.alpha != 0 || s.beta != 0 || s.sig1 != 1 || s.sig2 != 0 || s.sig3 != 0.5 {
-		t.Errorf("Off/explicit weights resolved to %+v", s)
+		t.Errorf("zero and explicit weights resolved to %+v", s)
 	}
 	for _, o := range []Options{{Ks: -1}, {Kp: -3}, {A: math.NaN()}, {Sigma1: -2}, {Sigma3: math.Inf(1)}} {
 		if _, err := o.resolve(); err == nil {
@@ -54,7 +54,7 @@ func TestLambda(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set, _ := Options{Ks: 1, Kp: 1}.resolve()
+	set, _ := Options{Ks: 1, Kp: 1, A: DefaultA, Sigma1: DefaultSigma, Sigma2: DefaultSigma, Sigma3: DefaultSigma}.resolve()
 	s, err := newSolver(set, lay)
 	if err != nil {
 		t.Fatal(err)
@@ -159,10 +159,10 @@ func TestUpdatesNonIncreasing(t *testing.T) {
 		c    *engine.Corpus
 		o    Options
 	}{
-		{"paper-weights", randomCorpus(t, 1, 30, 40, 3), Options{Ks: 3, Kp: 2}},
-		{"strong-R", randomCorpus(t, 2, 25, 36, 4), Options{Ks: 2, Kp: 3, A: 1e4}},
+		{"paper-weights", randomCorpus(t, 1, 30, 40, 3), Options{Ks: 3, Kp: 2, A: DefaultA, Sigma1: DefaultSigma, Sigma2: DefaultSigma, Sigma3: DefaultSigma}},
+		{"strong-R", randomCorpus(t, 2, 25, 36, 4), Options{Ks: 2, Kp: 3, A: 1e4, Sigma1: DefaultSigma, Sigma2: DefaultSigma, Sigma3: DefaultSigma}},
 		{"strong-shrink", randomCorpus(t, 3, 20, 30, 3), Options{Ks: 2, Kp: 2, A: 10, Sigma1: 50, Sigma2: 50, Sigma3: 50}},
-		{"grouped", testcorpus.Grouped(t, 4, 4, 12, 2, 2, 4), Options{Ks: 2, Kp: 2, A: 1000, Sigma3: 0.1}},
+		{"grouped", testcorpus.Grouped(t, 4, 4, 12, 2, 2, 4), Options{Ks: 2, Kp: 2, A: 1000, Sigma3: 0.1, Sigma1: DefaultSigma, Sigma2: DefaultSigma}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -227,7 +227,7 @@ func TestUpdatesNonIncreasing(t *testing.T) {
 func TestFitRecordsObjective(t *testing.T) {
 	c := testcorpus.Grouped(t, 5, 3, 15, 2, 2, 5)
 	rec := engine.NewRecorder()
-	m, st, err := Options{Ks: 2, Kp: 2, Stopping: engine.Stopping{MaxIter: 30, RelTol: -1}, Seed: 3}.Fit(context.Background(), c, rec)
+	m, st, err := Options{Ks: 2, Kp: 2, Stopping: engine.Stopping{MaxIter: 30, RelTol: -1}, Seed: 3, A: DefaultA, Sigma1: DefaultSigma, Sigma2: DefaultSigma, Sigma3: DefaultSigma}.Fit(context.Background(), c, rec)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,7 +33,7 @@ func TestTopicScore(t *testing.T) {
 func fitted(t *testing.T) (*engine.Corpus, *Model) {
 	t.Helper()
 	c := testcorpus.Grouped(t, 11, 3, 20, 2, 2, 5)
-	m, _, err := Options{Ks: 2, Kp: 2, A: 10, Sigma3: Off, Seed: 1, Stopping: engine.Stopping{MaxIter: 150, RelTol: -1}}.Fit(context.Background(), c, nil)
+	m, _, err := Options{Ks: 2, Kp: 2, A: 10, Seed: 1, Stopping: engine.Stopping{MaxIter: 150, RelTol: -1}, Sigma1: DefaultSigma, Sigma2: DefaultSigma}.Fit(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

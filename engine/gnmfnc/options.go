@@ -6,10 +6,11 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/param"
 )
 
-// Defaults applied where an Options field is zero: the paper's chosen
-// setting (§3.1: "(Ks, Kp) = (20, 8)", "a = 100", "σ1 = σ2 = σ3 = 1").
+// The declared defaults (the tags of Options): the paper's chosen setting
+// (§3.1: "(Ks, Kp) = (20, 8)", "a = 100", "σ1 = σ2 = σ3 = 1").
 const (
 	DefaultKs    = 20
 	DefaultKp    = 8
@@ -17,40 +18,45 @@ const (
 	DefaultSigma = 1
 )
 
-// Off, as Options.A or a Sigma field, sets that weight to exactly 0 (0
-// selects the default).
-const Off = -1
-
 // Eps is ε of the guarded multiplicative updates (the value of engine/nmf
 // and engine/groupnmf): every update factor is (num + ε)/(den + ε).
 const Eps = 1e-16
 
-// Options configure GNMFNC (COLING 2014, Eq. 1–3). The zero value is valid:
-// the paper's (Ks, Kp) = (20, 8), a = 100, σ1 = σ2 = σ3 = 1, the engine's
-// default stopping rule, seed 0 and the default pool. Options implements
+// Options configure GNMFNC (COLING 2014, Eq. 1–3); every option is declared
+// once, by its tags (engine/param). Start from Defaults(): in a Go literal a
+// and the σ's at 0 mean exactly 0 (that term is absent), while Ks, Kp and
+// the iteration limit at 0 select their defaults. Options implements
 // engine.Method; its Fit needs a corpus whose every document has a category
 // (class label).
 type Options struct {
-	// Ks is the number of shared topics (columns of U_s); 0 means
-	// DefaultKs. Ks ≥ 1: α_p = a/(Ks·Kp) needs it.
-	Ks int
-	// Kp is the number of category-specific topics of every category; 0
-	// means DefaultKp. Kp ≥ 1. The model has K = Ks + P·Kp topics in all.
-	Kp int
+	// Ks is the number of shared topics (columns of U_s), ≥ 1: α_p =
+	// a/(Ks·Kp) needs it.
+	Ks int `param:"ks" default:"20" range:"[1,inf)" doc:"shared topics Ks"`
+	// Kp is the number of category-specific topics of every category, ≥ 1.
+	// The model has K = Ks + P·Kp topics in all.
+	Kp int `param:"kp" default:"8" range:"[1,inf)" doc:"topics of each category Kp (K = ks + categories·kp)"`
 	// A is the common factor a of §3.1: α_p = a/(Ks·Kp), β_l = a/(Kp·Kl)
-	// (Kl = Kp for every category). 0 means DefaultA, Off means a = 0 (no
-	// regularizer R).
-	A float64
+	// (Kl = Kp for every category); 0 removes the regularizer R.
+	A float64 `param:"a" default:"100" range:"[0,inf)" doc:"a of α_p = a/(Ks·Kp) and β_l = a/(Kp·Kl) (§3.1); 0: no regularizer R"`
 	// Sigma1, Sigma2, Sigma3 are the shrinkage weights σ1 (U_s), σ2 (U_p)
-	// and σ3 (V_p) of Eq. 3; 0 means DefaultSigma, Off means 0.
-	Sigma1, Sigma2, Sigma3 float64
+	// and σ3 (V_p) of Eq. 3.
+	Sigma1 float64 `param:"sigma1" default:"1" range:"[0,inf)" doc:"σ1, weight of ‖U_sᵀ1 − 1‖² (Eq. 3)"`
+	Sigma2 float64 `param:"sigma2" default:"1" range:"[0,inf)" doc:"σ2, weight of ‖U_pᵀ1 − 1‖² (Eq. 3)"`
+	Sigma3 float64 `param:"sigma3" default:"1" range:"[0,inf)" doc:"σ3, weight of ‖V_p1 − 1‖² (Eq. 3)"`
 	// Stopping bounds the iterations and sets the relative-change test on
 	// the objective L of Eq. 3.
-	Stopping engine.Stopping
+	Stopping engine.Stopping `param:"iters,tol" tol:"relative change of the objective of Eq. 3 that stops the fit; 0 runs every iteration"`
 	// Seed seeds the random initialization (engine.NewRand).
-	Seed uint64
+	Seed uint64 `param:"seed" default:"0" doc:"seed of the random initialization"`
 	// Pool runs the parallel loops; nil means parallel.Default().
 	Pool *parallel.Pool
+}
+
+// Defaults returns the declared defaults.
+func Defaults() Options {
+	var o Options
+	param.Defaults(&o)
+	return o
 }
 
 // Name is the registry name, "gnmfnc".
@@ -66,15 +72,10 @@ type settings struct {
 	pool             *parallel.Pool
 }
 
-// weight applies the default and Off to a weight field.
-func weight(name string, v, def float64) (float64, error) {
-	switch {
-	case v == 0:
-		return def, nil
-	case v == Off:
-		return 0, nil
-	case math.IsNaN(v) || math.IsInf(v, 0) || v < 0:
-		return 0, fmt.Errorf("gnmfnc: %s = %v, want a finite number > 0 (0 for the default %v, Off for none)", name, v, def)
+// weight checks a weight field: a finite number ≥ 0 (0: the term is absent).
+func weight(name string, v float64) (float64, error) {
+	if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+		return 0, fmt.Errorf("gnmfnc: %s = %v, want a finite number ≥ 0", name, v)
 	}
 	return v, nil
 }
@@ -100,16 +101,16 @@ func (o Options) resolve() (settings, error) {
 		return s, fmt.Errorf("gnmfnc: Ks = %d, Kp = %d, want both ≥ 1 (0 for the defaults %d, %d): α_p = a/(Ks·Kp) needs shared and category topics", o.Ks, o.Kp, DefaultKs, DefaultKp)
 	}
 	var err error
-	if s.a, err = weight("A", o.A, DefaultA); err != nil {
+	if s.a, err = weight("A", o.A); err != nil {
 		return s, err
 	}
-	if s.sig1, err = weight("Sigma1", o.Sigma1, DefaultSigma); err != nil {
+	if s.sig1, err = weight("Sigma1", o.Sigma1); err != nil {
 		return s, err
 	}
-	if s.sig2, err = weight("Sigma2", o.Sigma2, DefaultSigma); err != nil {
+	if s.sig2, err = weight("Sigma2", o.Sigma2); err != nil {
 		return s, err
 	}
-	if s.sig3, err = weight("Sigma3", o.Sigma3, DefaultSigma); err != nil {
+	if s.sig3, err = weight("Sigma3", o.Sigma3); err != nil {
 		return s, err
 	}
 	s.alpha, s.beta = Alpha(s.a, s.ks, s.kp), Beta(s.a, s.kp, s.kp)
