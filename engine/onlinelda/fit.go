@@ -48,6 +48,9 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
+	if r, k, bad := dense.FirstNonFinite(set.pool, theta); bad {
+		return nil, st, fmt.Errorf("onlinelda: θ[document %d, topic %d] of the training documents is not finite: counts this large (largest %g) overflow the E-step", r+1, k+1, maxValue(c.DT.Val))
+	}
 	m.theta = theta
 	return m, st, nil
 }
@@ -265,4 +268,12 @@ func (s *solver) diagnostics() []engine.Term {
 	p := s.perplexity
 	s.perplexity = math.NaN()
 	return []engine.Term{{Name: DiagPerplexity, Value: p}}
+}
+
+func maxValue(v []float64) float64 {
+	m := 0.0
+	for _, x := range v {
+		m = math.Max(m, x)
+	}
+	return m
 }
