@@ -27,12 +27,18 @@ func DefaultCacheDir() (string, error) {
 }
 
 // Files returns the registered data files a corpus of src built with opts
-// reads: the collection's files, then the stop list's file, if any.
+// reads from the data directory: the collection's files, then the stop
+// list's file when the list is not embedded in the binary (cacm; the
+// embedded lists are byte-identical to their registered files and change
+// only with the code).
 func Files(src datasets.Source, opts text.Options) ([]datasets.File, error) {
 	files := append([]datasets.File(nil), src.Files...)
 	rel, err := text.StopListPath(opts.StopList)
 	if err != nil || rel == "" {
 		return files, err
+	}
+	if _, err := text.StopList(opts.StopList); err == nil {
+		return files, nil // embedded
 	}
 	for _, s := range datasets.Sources() {
 		for _, f := range s.Files {

@@ -14,6 +14,7 @@ import (
 	"github.com/topicmf/topicmf/experiments"
 	_ "github.com/topicmf/topicmf/experiments/all"
 	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/quick/<paper>/<experiment>.csv from this run")
@@ -32,12 +33,9 @@ func TestQuickPins(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the quick pins run every experiment (about 75 s of CPU)")
 	}
-	if os.Getenv("TOPICMF_DATA") == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("TOPICMF_DATA is unset: the quick pins need the data directory")
-		}
-		t.Skip("TOPICMF_DATA is unset: the quick pins need the data directory (/work/shared/datasets or ../shared/datasets)")
-	}
+	// The data directory, absolute for the runner (skips, or fails under
+	// CI=true, when it is missing).
+	realdata.Dir(t)
 	s, err := store.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
