@@ -2,6 +2,7 @@ package jtd2013
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/corpora"
@@ -17,7 +18,8 @@ const (
 )
 
 // SampleSize is the number of documents of each corpus: the 2,000 reviews,
-// and the 2,000 posts drawn from 20 Newsgroups (§3.1).
+// and the 2,000 posts drawn from 20 Newsgroups (§3.1). The task parameter
+// "sample" draws fewer (the quick runs' smoke tests).
 const SampleSize = 2000
 
 func paperRef(where string) experiments.PaperRef {
@@ -36,15 +38,19 @@ func collection(j *experiments.Job) (*datasets.Collection, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := len(col.Docs)
-	if n < SampleSize {
-		return nil, fmt.Errorf("data set %s: %d documents, want at least %d", j.Dataset, n, SampleSize)
+	size, err := j.IntParam("sample", SampleSize)
+	if err != nil {
+		return nil, err
 	}
-	if n == SampleSize {
+	n := len(col.Docs)
+	if size < 2 || n < size {
+		return nil, fmt.Errorf("data set %s: %d documents, want a sample of 2 to %d", j.Dataset, size, n)
+	}
+	if n == size {
 		return col, nil
 	}
 	keep := make([]bool, n)
-	for _, i := range engine.NewRand(engine.DeriveSeed(j.RootSeed, "jtd2013 sample", j.Dataset)).Perm(n)[:SampleSize] {
+	for _, i := range engine.NewRand(engine.DeriveSeed(j.RootSeed, "jtd2013 sample", j.Dataset, strconv.Itoa(size))).Perm(n)[:size] {
 		keep[i] = true
 	}
 	out := &datasets.Collection{Name: col.Name, Classes: col.Classes}
@@ -64,7 +70,7 @@ func pipeline(maxVocab int, weighting string) text.Options {
 	if maxVocab == 0 {
 		o.MinDF = 2
 	}
-	return o
+	return text.Bare(o)
 }
 
 // build runs the pipeline on the job's documents.
