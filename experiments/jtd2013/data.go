@@ -64,11 +64,14 @@ func collection(j *experiments.Job) (*datasets.Collection, error) {
 
 // pipeline is "the standard pre-process" (package doc): SMART stop list,
 // no stemming, the given vocabulary cap (0: every term of df ≥ 2) and
-// weighting.
+// weighting; tf-idf documents scaled to unit length, counts as they are.
 func pipeline(maxVocab int, weighting string) text.Options {
 	o := text.Options{StopList: "smart", Weighting: weighting, MaxVocab: maxVocab}
 	if maxVocab == 0 {
 		o.MinDF = 2
+	}
+	if weighting == text.WeightTFIDF {
+		o.Norm = text.NormL2
 	}
 	return text.Bare(o)
 }

@@ -20,8 +20,12 @@
 // polarity data set v2.0 (1,000 positive and 1,000 negative reviews, Pang &
 // Lee 2004) and 2,000 posts drawn at random from 20 Newsgroups (seeded; the
 // paper does not say how it drew them). "The standard pre-process" is read
-// as: datasets/text's tokenizer, the SMART stop list, no stemming, tf-idf
-// weights; the classification corpora keep "the top m terms with the
+// as scikit-learn's TfidfVectorizer reads it: datasets/text's tokenizer, the
+// SMART stop list, no stemming, tf-idf weights with every document scaled to
+// unit length. (Without the scaling a handful of very long 20 Newsgroups
+// posts, uuencoded binaries among them, hold most of ‖D‖²_F: one singular
+// value then captures 90 % of it, a spectrum that says nothing about topics.)
+// The classification corpora keep "the top m terms with the
 // highest document frequencies" (§5.1), m = 2,000 where the paper does not
 // state m (Figure 4), m ∈ {2,000, 3,000} for Figure 5. Online LDA fits the
 // raw counts of the same vocabulary.
