@@ -43,7 +43,7 @@ func Figures12() *experiments.Experiment {
 		ID:         "jtd2013/figures1-2",
 		Title:      "Singular values of the tf-idf matrices and the rank that captures 30–90 % of their variance",
 		Paper:      paperRef("§3.1, Figures 1–2"),
-		Version:    "1",
+		Version:    "2",
 		Datasets:   []string{Newsgroups, MovieReview},
 		Seed:       2013,
 		TaskParams: []string{"sample"},
