@@ -134,84 +134,33 @@ func irSources() []Source {
 				"part 1 questions Q104-Q200 of release v3.2 are absent. All three files were gzip-compressed when staged: " +
 				"the URLs serve the uncompressed XML, which fetch checks against the staged files' uncompressed content and then compresses itself (canonical.go). " +
 				"README.v2.0.txt (release notes and license: free for general research use) is registered but not read.",
-			Files: []File{
-				{
-					// Not read by the reader: the release notes (format, license).
-					Path:   "semeval2016_task3_cqa_partial/README.v2.0.txt",
-					URL:    rawIyas + "README.txt",
-					SHA256: "d5e12032ccb3c058d313070063b85de527926f11a1b17525e88e63eaee587add",
-					Size:   10175,
-				},
-				{
-					Path:   "semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-train-part1.v2.0.xml.gz",
-					URL:    rawIyas + "SemEval2016-Task3-CQA-QL-train-part1.xml",
-					SHA256: "1749cb9d6996bea60aae96bc113877736cb28989218abaeb6d2d62f6afcb84de",
-					Size:   759724,
-				},
-				{
-					Path:   "semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-train-part2.xml.gz",
-					URL:    rawCQASemEval + "SemEval2016-Task3-CQA-QL-train-part2.xml",
-					SHA256: "6aa7289e564192b929f01cab310c9074bb76a21bad9df361088a107be9b47f8f",
-					Size:   820812,
-				},
-				{
-					Path:   "semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-dev.xml.gz",
-					URL:    rawCQASemEval + "SemEval2016-Task3-CQA-QL-dev.xml",
-					SHA256: "6d316162d4e7986d6f4e05e49ad69df8a7dd3deaf64c0b426a4176e3fe188d65",
-					Size:   620742,
-				},
-			},
-			Read: ReadSemEval2016,
+			Files: semevalTrainDevFiles(),
+			Read:  ReadSemEval2016,
 		},
 		{
 			Name: "semeval2016-all",
 			Description: "SemEval-2016 Task 3 subtask B (Qatar Living forum, English): train part 1 v2.0, train part 2, dev and the 2016 test set " +
 				"with its gold labels (the official train / dev / test split). 290 original questions (queries), 2,483 related questions " +
 				"(documents, 26 forum categories), 3-level judgments PerfectMatch 2 / Relevant 1 / Irrelevant 0. The 2017 test set and " +
-				"part 1 questions Q104-Q200 of release v3.2 are absent. The test file was gzip-compressed when staged; " +
-				"the .relevancy file (the scorer's binary gold, which agrees with the inline labels on 700 of 700 pairs) is registered but not read. All three files were gzip-compressed when staged: " +
+				"part 1 questions Q104-Q200 of release v3.2 are absent. The .relevancy file (the scorer's binary gold, which agrees with the inline " +
+				"labels on 700 of 700 pairs) is registered but not read. The four XML files were gzip-compressed when staged: " +
 				"the URLs serve the uncompressed XML, which fetch checks against the staged files' uncompressed content and then compresses itself (canonical.go). " +
 				"README.v2.0.txt (release notes and license: free for general research use) is registered but not read.",
-			Files: []File{
-				{
-					// Not read by the reader: the release notes (format, license).
-					Path:   "semeval2016_task3_cqa_partial/README.v2.0.txt",
-					URL:    rawIyas + "README.txt",
-					SHA256: "d5e12032ccb3c058d313070063b85de527926f11a1b17525e88e63eaee587add",
-					Size:   10175,
-				},
-				{
-					Path:   "semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-train-part1.v2.0.xml.gz",
-					URL:    rawIyas + "SemEval2016-Task3-CQA-QL-train-part1.xml",
-					SHA256: "1749cb9d6996bea60aae96bc113877736cb28989218abaeb6d2d62f6afcb84de",
-					Size:   759724,
-				},
-				{
-					Path:   "semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-train-part2.xml.gz",
-					URL:    rawCQASemEval + "SemEval2016-Task3-CQA-QL-train-part2.xml",
-					SHA256: "6aa7289e564192b929f01cab310c9074bb76a21bad9df361088a107be9b47f8f",
-					Size:   820812,
-				},
-				{
-					Path:   "semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-dev.xml.gz",
-					URL:    rawCQASemEval + "SemEval2016-Task3-CQA-QL-dev.xml",
-					SHA256: "6d316162d4e7986d6f4e05e49ad69df8a7dd3deaf64c0b426a4176e3fe188d65",
-					Size:   620742,
-				},
-				{
+			Files: append(semevalTrainDevFiles(),
+				File{
 					Path:   "semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-test.xml.gz",
 					URL:    rawCQATest + "SemEval2016-Task3-CQA-QL-test.xml",
 					SHA256: "4a52133c912fa3625c1c9ad2a0c7b95cb8cb26d62838bc19a095e04e32a3248d",
 					Size:   875458,
 				},
-				{
+				File{
 					// Not read by the reader: the binary gold in the scorer's format.
 					Path:   "semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-test.xml.subtaskB.relevancy",
 					URL:    rawCQATest + "SemEval2016-Task3-CQA-QL-test.xml.subtaskB.relevancy",
 					SHA256: "77e48afab8dc30c63c156cfc73bb38fa6d2114c3627a17650a6d250021c81450",
 					Size:   26424,
 				},
-			},
+			),
 			Read: ReadSemEval2016All,
 		},
 		{
@@ -226,6 +175,38 @@ func irSources() []Source {
 				Size:   125456,
 			}},
 			Read: ReadTRECQC,
+		},
+	}
+}
+
+// semevalTrainDevFiles are the SemEval-2016 train and dev files that both
+// semeval2016 and semeval2016-all read.
+func semevalTrainDevFiles() []File {
+	return []File{
+		{
+			// Not read by the reader: the release notes (format, license).
+			Path:   "semeval2016_task3_cqa_partial/README.v2.0.txt",
+			URL:    rawIyas + "README.txt",
+			SHA256: "d5e12032ccb3c058d313070063b85de527926f11a1b17525e88e63eaee587add",
+			Size:   10175,
+		},
+		{
+			Path:   "semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-train-part1.v2.0.xml.gz",
+			URL:    rawIyas + "SemEval2016-Task3-CQA-QL-train-part1.xml",
+			SHA256: "1749cb9d6996bea60aae96bc113877736cb28989218abaeb6d2d62f6afcb84de",
+			Size:   759724,
+		},
+		{
+			Path:   "semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-train-part2.xml.gz",
+			URL:    rawCQASemEval + "SemEval2016-Task3-CQA-QL-train-part2.xml",
+			SHA256: "6aa7289e564192b929f01cab310c9074bb76a21bad9df361088a107be9b47f8f",
+			Size:   820812,
+		},
+		{
+			Path:   "semeval2016_task3_cqa_partial/SemEval2016-Task3-CQA-QL-dev.xml.gz",
+			URL:    rawCQASemEval + "SemEval2016-Task3-CQA-QL-dev.xml",
+			SHA256: "6d316162d4e7986d6f4e05e49ad69df8a7dd3deaf64c0b426a4176e3fe188d65",
+			Size:   620742,
 		},
 	}
 }
