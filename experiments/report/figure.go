@@ -143,7 +143,7 @@ func Plot(res *experiments.Results, f experiments.Figure) (*plot.Plot, error) {
 		// Power-of-ten ticks only label a range of two decades or more;
 		// below that, ordinary ticks placed on the log scale.
 		if hi/lo >= 100 {
-			p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+			p.Y.Tick.Marker = powerTicks{}
 		}
 	}
 	if f.Kind == experiments.Line && numeric {
@@ -310,4 +310,20 @@ func firstNonEmpty(s ...string) string {
 		}
 	}
 	return ""
+}
+
+// powerTicks are gonum's power-of-ten ticks with labels rounded to six
+// significant digits: gonum computes the powers by repeated multiplication,
+// so its shortest-representation labels read "9.999999999999999e-05" for
+// 10⁻⁴.
+type powerTicks struct{}
+
+func (powerTicks) Ticks(min, max float64) []plot.Tick {
+	ticks := plot.LogTicks{Prec: -1}.Ticks(min, max)
+	for i, t := range ticks {
+		if t.Label != "" {
+			ticks[i].Label = strconv.FormatFloat(t.Value, 'g', 6, 64)
+		}
+	}
+	return ticks
 }
