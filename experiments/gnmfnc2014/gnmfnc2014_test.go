@@ -181,3 +181,81 @@ func TestQuickRun(t *testing.T) {
 		}
 	}
 }
+
+// handResults builds stored runs by hand: ten queries (q0..q4 dev, q5..q9
+// test; fold = index mod 5), a GroupNMF job whose combined BM25 run has
+// MAP 0.6 + noise at γ = 0.5 and a GNMFNC job with 0.7 + noise, both 0.5
+// (BM25 alone) at γ = 0, and the baselines BM25 0.5, LM 0.5, TM 0.4, TRLM
+// 0.45 in the first job.
+func handResults() *experiments.Results {
+	ids := []string{"q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8", "q9"}
+	job := func(label string, combined float64, base bool) *experiments.JobResult {
+		run := &experiments.StoredRun{Dir: label}
+		add := func(name string, v func(i int) float64) {
+			for i, id := range ids {
+				for m, measure := range measures {
+					x := 0.0
+					if m == 0 {
+						x = v(i)
+					}
+					run.PerQuery = append(run.PerQuery, experiments.QueryMetric{Query: id, Metric: name + "/" + measure, Value: x})
+				}
+			}
+		}
+		noise := func(i int) float64 { return 0.01 * float64(i%3) }
+		for _, term := range []string{"bm25", "lm"} {
+			add(term+"@0", func(int) float64 { return 0.5 })
+			add(term+"@0.5", func(i int) float64 { return combined + noise(i) })
+		}
+		if base {
+			add("base:bm25", func(int) float64 { return 0.5 })
+			add("base:lm", func(int) float64 { return 0.5 })
+			add("base:tm", func(int) float64 { return 0.4 })
+			add("base:trlm β=0.5", func(int) float64 { return 0.45 })
+		}
+		for i, id := range ids {
+			run.PerQuery = append(run.PerQuery,
+				experiments.QueryMetric{Query: id, Metric: metricSplit, Value: float64(1 + i/5)},
+				experiments.QueryMetric{Query: id, Metric: metricFold, Value: float64(i % 5)})
+		}
+		return &experiments.JobResult{Job: &experiments.Job{Method: experiments.MethodSpec{Label: label}, Point: map[string]string{"setting": "1"}}, Run: run}
+	}
+	return &experiments.Results{Jobs: []*experiments.JobResult{job(labelGroupNMF, 0.6, true), job(labelGNMFNC+" σ3=0", 0.7, false)}}
+}
+
+func TestJudges(t *testing.T) {
+	r := handResults()
+	for _, tc := range []struct {
+		pairs       [][2]string
+		significant bool
+		want        experiments.Outcome
+	}{
+		{[][2]string{{"BM25+GNMFNC", "BM25"}, {"LM+GNMFNC", "LM"}}, true, experiments.Held},
+		{[][2]string{{"BM25+GNMFNC", "BM25+GroupNMF"}}, true, experiments.Held},
+		{[][2]string{{"BM25+GroupNMF", "BM25+GNMFNC"}}, false, experiments.NotHeld},
+		{[][2]string{{"BM25+GNMFNC", "TM"}, {"LM+GNMFNC", "TRLM"}}, false, experiments.Held},
+		// BM25 and LM are equal everywhere: not higher.
+		{[][2]string{{"LM", "BM25"}}, false, experiments.NotHeld},
+	} {
+		for _, p := range protocols {
+			if v := comparison(p, tc.pairs, tc.significant)(r); v.Outcome != tc.want {
+				t.Errorf("%s %v: %v, want %v", p.key, tc.pairs, v, tc.want)
+			}
+		}
+	}
+	out, err := outcomes(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := out[protoOfficial.key]
+	if c := o.rows["BM25+GNMFNC"]; len(c.queries) != 5 || c.desc != "GNMFNC σ3=0 setting 1 γ=0.5" || c.configs != 2 {
+		t.Errorf("official BM25+GNMFNC: %+v", c)
+	}
+	if c := out[protoFolds.key].rows["TRLM"]; len(c.queries) != 10 || math.Abs(c.mean(0)-0.45) > 1e-15 {
+		t.Errorf("folds TRLM: %+v", c)
+	}
+	v := evidence(protoOfficial, table2Rows)(r)
+	if v.Outcome != experiments.Inconclusive || !strings.Contains(v.Detail, "BM25+GNMFNC (5 queries; best of 2 on dev") || !strings.Contains(v.Detail, "[paper 0.369]") {
+		t.Errorf("evidence: %v", v)
+	}
+}
