@@ -85,7 +85,12 @@ const substitutes = "Yahoo! Answers (2,288,607 questions in 26 categories; 2,000
 	"SemEval-2016 Task 3 subtask B (Qatar Living, data set semeval2016-all) stands in: 290 original questions are the queries, each ranking its " +
 	"10 judged related questions (PerfectMatch or Relevant = relevant); the 2,483 related questions (subject + body) in 26 forum categories are the " +
 	"archive the topics are learned on, test candidates included (the topics see no query and no judgment); the official split gives train 170, " +
-	"dev 50 and test-2016 70 queries before queries without a relevant candidate are left out. Questions carry subject and body (the paper uses titles only)."
+	"dev 50 and test-2016 70 queries before queries without a relevant candidate are left out. Questions carry subject and body (the paper uses titles only). " +
+	"Table 2 rows not reproduced: the phrase-based translation model (Zhou et al. 2011) needs phrase tables from a large parallel question–answer corpus " +
+	"and a phrase aligner, and the entity-based model (Singh 2012) an entity linker with a knowledge base; neither exists here, and a home-made stand-in " +
+	"would not be their method. The category-aware models of Cao et al. (2010) and Cai et al. (2011) estimate category language models over a large " +
+	"archive with a leaf-category hierarchy; with 26 flat forum categories and 2,483 questions their local/global relevance cannot be stated as published, " +
+	"so they are left out too."
 
 const tablesProtocol = "Text: SMART stop list, tokens of ≥ 2 letters, numbers dropped, every term kept; tf-idf rows scaled to unit length for the factorizations " +
 	"and their fold-ins, raw counts for BM25 (k1 = 1.2, b = 0.75), LM, TM and TRLM (Dirichlet μ = 2000). Translation table: IBM Model 1 (5 EM iterations) on " +
