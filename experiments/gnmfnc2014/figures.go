@@ -21,18 +21,19 @@ func init() {
 // before any run.
 const convergedTol = 0.005
 
-// figureParams are GNMFNC's parameters of §3.1 at the paper's chosen
-// (Ks, Kp) = (20, 8), a = 100, σ1 = σ2 = 1, 100 iterations with the
-// tolerance test off (every iteration is drawn).
+// figureParams are GNMFNC's parameters of §3.1 — a = 100, σ1 = σ2 = 1,
+// 100 iterations with the tolerance test off (every iteration is drawn) —
+// at (Ks, Kp) = (10, 4): the paper's (20, 8) did not fit the time of the
+// shared machine (its processes got about 6 % of a core).
 func figureParams() map[string]string {
-	return map[string]string{"ks": "20", "kp": "8", "a": "100", "sigma1": "1", "sigma2": "1", "iters": fitIters, "tol": "0"}
+	return map[string]string{"ks": "10", "kp": "4", "a": "100", "sigma1": "1", "sigma2": "1", "iters": fitIters, "tol": "0"}
 }
 
-// figure2Params are figureParams at (Ks, Kp) = (10, 4): nine fits at
-// (20, 8) take about 45 minutes on the shared 2-core machine.
+// figure2Params are figureParams at (Ks, Kp) = (5, 2), for the same
+// reason: nine fits.
 func figure2Params() map[string]string {
 	p := figureParams()
-	p["ks"], p["kp"] = "10", "4"
+	p["ks"], p["kp"] = "5", "2"
 	return p
 }
 
@@ -66,7 +67,7 @@ func Figure1() *experiments.Experiment {
 		},
 		Quick:       figureQuick,
 		Substitutes: substitutes,
-		Protocol: "GNMFNC (engine/gnmfnc) on the archive (all 2,483 related questions, unit-length tf-idf, 26 categories) at (Ks, Kp) = (20, 8), a = 100, " +
+		Protocol: "GNMFNC (engine/gnmfnc) on the archive (all 2,483 related questions, unit-length tf-idf, 26 categories) at (Ks, Kp) = (10, 4) (the paper's (20, 8) did not fit the time of the shared machine), a = 100, " +
 			"σ1 = σ2 = 1 and σ3 ∈ {0, 1} (the printed σ3 = 1 leaves the loss near its maximum, see the package doc), 100 iterations with the tolerance test off, " +
 			"random initialization from the job's seed. The objective is L of Eq. 3 (λ-weighted loss + R + shrinkage), recorded every iteration. " +
 			"The paper's Figure 1 (Yahoo! Answers) falls from about 0.5 to 0.41 and is flat after about 80 iterations; its scale is not comparable to ours. " +
@@ -103,7 +104,7 @@ func Figure2() *experiments.Experiment {
 		},
 		Quick:       experiments.Quick{Grid: map[string][]string{"log10a": {"-2", "2"}}, Params: figureQuick.Params},
 		Substitutes: substitutes,
-		Protocol: "GNMFNC on the archive as gnmfnc2014/figure1 but at (Ks, Kp) = (10, 4) (nine fits at the paper's (20, 8) did not fit the time of the shared machine) and with σ3 = 0 (the value that lets the loss fall; see the package doc), a = 10^x for x ∈ {−4, …, 4}, " +
+		Protocol: "GNMFNC on the archive as gnmfnc2014/figure1 but at (Ks, Kp) = (5, 2) (nine fits at the paper's (20, 8) did not fit the time of the shared machine) and with σ3 = 0 (the value that lets the loss fall; see the package doc), a = 10^x for x ∈ {−4, …, 4}, " +
 			"100 iterations with the tolerance test off; the converged objective is L of Eq. 3 at iteration 100. The paper's Figure 2 ranges from 0.414 (a = 100) to 0.43. " +
 			"Note that a multiplies R inside L, so L is not a criterion one can compare across a without care; we draw it as the paper does. " +
 			"--quick: a ∈ {10⁻², 10²}, (Ks, Kp) = (5, 2), 12 iterations.",
