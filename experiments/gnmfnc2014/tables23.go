@@ -130,8 +130,8 @@ func Tables23() *experiments.Experiment {
 	}
 }
 
-// distinct is implemented by the group models (their topics split into
-// shared and per-category blocks).
+// classPredictor is implemented by the group and per-class models: the
+// category of least reconstruction error (GMF §4.3) of each row.
 type classPredictor interface {
 	PredictClasses(ctx context.Context, x *sparse.CSR) ([]int, error)
 }
