@@ -3,7 +3,21 @@
 // "Regularized Latent Semantic Indexing", SIGIR 2011, Section 5: "s_term(q, d)
 // can be calculated with any of the conventional relevance models such as
 // VSM and BM25"): Okapi BM25, the tf-idf vector space model with cosine, and
-// a query-likelihood language model with Dirichlet smoothing.
+// a query-likelihood language model with Dirichlet smoothing; and the
+// translation models that GNMFNC (Zhou et al., COLING 2014, Table 2) is
+// compared with for question retrieval.
+//
+// Scorers by name (Scorer.Name):
+//
+//	"bm25"  BM25 (bm25.go)
+//	"vsm"   tf-idf cosine (vsm.go)
+//	"lm"    query likelihood, Dirichlet smoothing (lm.go)
+//	"tm"    the translation model of Jeon, Croft & Lee 2005 (translation.go, NewTM)
+//	"trlm"  the translation-based language model of Xue, Jeon & Croft 2008 (NewTRLM)
+//
+// and the word-translation table they use: IBM Model 1 trained by EM on
+// (question, answer or comment) pairs (ibm1.go, TrainIBM1), optionally
+// pooled over the two directions (Pool).
 //
 // # Index
 //
@@ -86,4 +100,18 @@
 // rest. Query terms with cf(t) = 0 (no occurrence in the indexed documents)
 // have an undefined likelihood and are skipped. Every document gets a score
 // (a negative number), including documents sharing no term with the query.
+//
+// # Translation models (translation.go, ibm1.go)
+//
+// With T(w|t) the probability that query word w translates document word t
+// (a Table: an IBM1 or a PooledTable),
+//
+//	P(w|D) = ((1−β)·tf(w,D) + β·Σ_t T(w|t)·tf(t,D) + μ·p(w|C)) / (|D| + μ)
+//	TM/TRLM(q,D) = Σ_{w∈q} qtf(w) · ln P(w|D)
+//
+// β = 1 is the translation model (Jeon et al. 2005 in the smoothed form of
+// Xue et al. 2008), 0 < β < 1 the TRLM (Xue et al. 2008), β = 0 the
+// Dirichlet LM above. IBM Model 1 (Brown et al. 1993) learns t(f|e) from
+// sentence pairs by EM from a uniform start; its log-likelihood never
+// decreases (IBM1.LogLikelihood). See Translation and IBM1 for the details.
 package rank

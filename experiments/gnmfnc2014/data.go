@@ -1,0 +1,250 @@
+package gnmfnc2014
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/datasets/corpora"
+	"github.com/topicmf/topicmf/datasets/text"
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/rank"
+	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/retrieval"
+	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/internal/memo"
+)
+
+// Dataset is the SemEval-2016 Task 3 collection with the 2016 test set:
+// 290 original questions, 2,483 judged related questions in 26 forum
+// categories, the official train / dev / test split.
+const Dataset = "semeval2016-all"
+
+// Fixed seeds and sizes of the protocol (the same for every job, so every
+// method sees the same folds).
+const (
+	// FoldSeed seeds the split of all judged queries into Folds folds for
+	// the second protocol (retrieval.SplitQueries).
+	FoldSeed = 20140823
+	// Folds is k of the k-fold protocol.
+	Folds = 5
+)
+
+// Official split names of the queries (datasets.Query.Split).
+const (
+	splitTrain = "train"
+	splitDev   = "dev"
+	splitTest  = "test"
+)
+
+// pipeline is the text pipeline of the archive and the queries: SMART
+// stop list, tokens of ≥ 2 letters, numbers dropped, every term kept (the
+// term models need the rare ones), tf-idf for the topic models (documents
+// and queries then scaled to unit length), raw counts for the term models.
+func pipeline() text.Options {
+	return text.Bare(text.Options{StopList: "smart", Weighting: text.WeightTFIDF})
+}
+
+// data is the collection ready for the topic models and the protocols.
+type data struct {
+	// task holds every judged query (unit-length tf-idf rows and counts),
+	// the archive's documents (unit-length tf-idf rows), the BM25/LM index
+	// over the archive's counts, and the judgments.
+	task *retrieval.Task
+	// corpus is the archive the topics are learned on: every related
+	// question (subject + body), unit-length tf-idf, its forum category as
+	// its class.
+	corpus *engine.Corpus
+	// cands[q] are the archive positions of query q's judged related
+	// questions, ascending: the documents it ranks (SemEval subtask B).
+	cands [][]int
+	// split[q] is the official split of query q, fold[q] its fold.
+	split []string
+	fold  []int
+	// majority[q] is the most frequent category among query q's related
+	// questions (ties: the lowest category index).
+	majority []int
+	// term holds the term scores of every (query, archive document) by
+	// name: "bm25", "lm", "tm", and "trlm" at each β of trlmBetas.
+	term map[string]*retrieval.Scores
+	// baseline holds the Table 2 baselines' rankings by score name.
+	baseline map[string]perQuery
+	// ibm1 describes the translation table (pairs, log-likelihoods).
+	ibm1 string
+	// notes are the preparation's warnings and counts.
+	notes []string
+}
+
+var dataCache memo.Map[*data]
+
+// load prepares the collection once per process.
+func load() (*data, error) {
+	return dataCache.Get(Dataset, func() (*data, error) {
+		col, err := corpora.Collection(Dataset)
+		if err != nil {
+			return nil, err
+		}
+		p, err := retrieval.Prepare(col, pipeline())
+		if err != nil {
+			return nil, err
+		}
+		t := p.Task
+		d := &data{notes: append(slices.Clone(t.Warnings), p.Report.Warnings...)}
+		dt := p.Corpus.DT.Clone()
+		experiments.UnitRows(dt)
+		qw := t.QueryWeights.Clone()
+		experiments.UnitRows(qw)
+		tc := *t
+		tc.QueryWeights, tc.DocWeights = qw, dt
+		d.task = &tc
+		for n, l := range p.Corpus.Labels {
+			if l < 0 {
+				return nil, fmt.Errorf("data set %s: related question %s has no category", Dataset, p.Corpus.DocIDs[n])
+			}
+		}
+		if d.corpus, err = engine.NewCorpus(p.Corpus.Name, p.Corpus.Vocab, dt.T(), p.Corpus.DocIDs, p.Corpus.Labels, p.Corpus.ClassNames); err != nil {
+			return nil, err
+		}
+		if err := d.queries(col.Queries); err != nil {
+			return nil, err
+		}
+		if err := d.termScores(p); err != nil {
+			return nil, err
+		}
+		counts := map[string]int{}
+		for _, s := range d.split {
+			counts[s]++
+		}
+		d.notes = append(d.notes, fmt.Sprintf("%s: archive of %d related questions, %d terms, %d categories; %d judged queries (train %d, dev %d, test %d)",
+			Dataset, d.corpus.Docs(), d.corpus.Terms(), len(d.corpus.ClassNames), len(d.split), counts[splitTrain], counts[splitDev], counts[splitTest]))
+		return d, nil
+	})
+}
+
+// queries fills cands, split, fold and majority for the task's queries.
+func (d *data) queries(all []datasets.Query) error {
+	t := d.task
+	splitOf := map[string]string{}
+	for _, q := range all {
+		splitOf[q.ID] = q.Split
+	}
+	docPos := make(map[string]int, len(t.DocIDs))
+	for i, id := range t.DocIDs {
+		docPos[id] = i
+	}
+	nq := len(t.QueryIDs)
+	d.cands = make([][]int, nq)
+	d.split = make([]string, nq)
+	d.majority = make([]int, nq)
+	for q, id := range t.QueryIDs {
+		switch s := splitOf[id]; s {
+		case splitTrain, splitDev, splitTest:
+			d.split[q] = s
+		default:
+			return fmt.Errorf("data set %s: query %s has split %q, want train, dev or test", Dataset, id, s)
+		}
+		freq := make([]int, len(d.corpus.ClassNames))
+		for doc := range t.Qrels[id] {
+			pos, ok := docPos[doc]
+			if !ok {
+				return fmt.Errorf("data set %s: query %s: judged document %s is not in the archive", Dataset, id, doc)
+			}
+			d.cands[q] = append(d.cands[q], pos)
+			freq[d.corpus.Labels[pos]]++
+		}
+		slices.Sort(d.cands[q])
+		for c, f := range freq {
+			if f > freq[d.majority[q]] {
+				d.majority[q] = c
+			}
+		}
+	}
+	folds, err := retrieval.SplitQueries(nq, Folds, FoldSeed)
+	if err != nil {
+		return err
+	}
+	d.fold = make([]int, nq)
+	for f, qs := range folds {
+		for _, q := range qs {
+			d.fold[q] = f
+		}
+	}
+	return nil
+}
+
+// termScores computes the Table 2 baselines' scores of every query against
+// every archive document (only the candidates are used).
+func (d *data) termScores(p *retrieval.Prepared) error {
+	t := d.task
+	d.term = map[string]*retrieval.Scores{}
+	for _, name := range []string{retrieval.BM25, retrieval.LM} {
+		s, err := t.TermScores(name, retrieval.TermOptions{})
+		if err != nil {
+			return err
+		}
+		d.term[name] = s
+	}
+	table, desc, err := translationTable(p, d.task)
+	if err != nil {
+		return err
+	}
+	d.ibm1 = desc
+	tm, err := rank.NewTM(t.Index, table, rank.TranslationParams{})
+	if err != nil {
+		return err
+	}
+	if d.term[scoreTM], err = scoreAll(scoreTM, tm, t); err != nil {
+		return err
+	}
+	for _, b := range trlmBetas {
+		s, err := rank.NewTRLM(t.Index, table, rank.TranslationParams{Beta: b})
+		if err != nil {
+			return err
+		}
+		name := trlmName(b)
+		if d.term[name], err = scoreAll(name, s, t); err != nil {
+			return err
+		}
+	}
+	d.baseline = map[string]perQuery{}
+	for _, name := range baselineScores() {
+		pq, err := d.evaluate(func(q int) []float64 { return d.candScores(d.term[name], q) })
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		d.baseline[name] = pq
+	}
+	return nil
+}
+
+// baselineScores are the names of the Table 2 baselines' scores.
+func baselineScores() []string {
+	names := []string{scoreBM25, scoreLM, scoreTM}
+	for _, b := range trlmBetas {
+		names = append(names, trlmName(b))
+	}
+	return names
+}
+
+func scoreAll(name string, s rank.Scorer, t *retrieval.Task) (*retrieval.Scores, error) {
+	v, err := rank.ScoreAll(s, t.Index, t.QueryCounts)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return &retrieval.Scores{Name: name, Values: v}, nil
+}
+
+// checksums identifies the pipeline (the data files' checksums come from
+// the registry).
+func checksums(j *experiments.Job) ([]store.Checksum, error) {
+	desc := strings.Join([]string{
+		"gnmfnc2014 data v1", pipeline().Canonical(),
+		fmt.Sprintf("unit-length rows; candidates = judged related questions; %d folds, seed %d; IBM1 %d iterations, pooled δ = %g, TRLM β %v, μ default; comments of the train threads",
+			Folds, FoldSeed, ibm1Iterations, poolDelta, trlmBetas),
+	}, "\n")
+	sum := sha256.Sum256([]byte(desc))
+	return []store.Checksum{{Name: "pipeline", SHA256: hex.EncodeToString(sum[:])}}, nil
+}

@@ -1,0 +1,261 @@
+package gnmfnc2014
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/exptest"
+	"gonum.org/v1/gonum/mat"
+)
+
+func TestSettingK(t *testing.T) {
+	want := [][2]int{{5, 2}, {10, 4}, {20, 8}, {40, 16}, {80, 32}} // §3.1
+	for s := 1; s <= 5; s++ {
+		ks, kp, err := settingK(s)
+		if err != nil || ks != want[s-1][0] || kp != want[s-1][1] {
+			t.Errorf("setting %d: (%d, %d), %v; want %v", s, ks, kp, err, want[s-1])
+		}
+	}
+	for _, s := range []int{0, 6} {
+		if _, _, err := settingK(s); err == nil {
+			t.Errorf("setting %d: no error", s)
+		}
+	}
+}
+
+func TestCombine(t *testing.T) {
+	term, topic := []float64{1, 3, 2}, []float64{0.5, 0.1, 0.3}
+	// by hand: term → (0, 1, 0.5), topic → (1, 0, 0.5); γ = 0.25 gives
+	// 0.25·topic + 0.75·term = (0.25, 0.75, 0.5).
+	got := combine(0.25, term, topic)
+	for i, w := range []float64{0.25, 0.75, 0.5} {
+		if math.Abs(got[i]-w) > 1e-15 {
+			t.Errorf("γ=0.25: %v, want (0.25, 0.75, 0.5)", got)
+			break
+		}
+	}
+	if !slices.Equal(combine(0, term, topic), term) || !slices.Equal(combine(1, term, topic), topic) {
+		t.Error("γ = 0 and 1 must be the raw single scores")
+	}
+	if got := minMax([]float64{2, 2}); !slices.Equal(got, []float64{0, 0}) {
+		t.Errorf("constant scores: %v, want zeros", got)
+	}
+	if got := minMax(nil); len(got) != 0 {
+		t.Errorf("no candidates: %v", got)
+	}
+}
+
+func TestDistinctness(t *testing.T) {
+	// M = 3, Ks = Kp = 1, P = 2: U_s = 2e1, U_0 = e2, U_1 = e1 + 0 (same
+	// direction as U_s). By hand: cos(U_s, U_0) = 0, cos(U_s, U_1) = 1, so
+	// shared_cat = (0 + 1)/2; cos(U_0, U_1) = 0 for both ordered pairs;
+	// top terms {0}, {1}, {0}: Jaccard 0 and 1, mean 0.5.
+	u := mat.NewDense(3, 3, []float64{
+		2, 0, 1,
+		0, 1, 0,
+		0, 0, 0,
+	})
+	sc, cc, ov := distinctness(u, 1, 1, 2)
+	if sc != 0.5 || cc != 0 || ov != 0.5 {
+		t.Errorf("distinctness = %v, %v, %v; want 0.5, 0, 0.5", sc, cc, ov)
+	}
+	if got := topTerms([]float64{0.1, 0.5, 0, 0.5}, 3); !slices.Equal(got, []int{0, 1, 3}) {
+		t.Errorf("topTerms = %v, want [0 1 3]", got)
+	}
+	if got := topTerms([]float64{0, 0}, 2); len(got) != 0 {
+		t.Errorf("topTerms of zeros = %v, want none", got)
+	}
+	if j := jaccard([]int{1, 2, 3}, []int{2, 3, 4, 5}); j != 2.0/5 {
+		t.Errorf("jaccard = %v, want 2/5", j)
+	}
+	if j := jaccard(nil, nil); j != 0 {
+		t.Errorf("jaccard of empty sets = %v", j)
+	}
+}
+
+// vals builds per-query values with the given MAPs (P@1 = P@10 = 0).
+func vals(ids []string, maps ...float64) map[string][]float64 {
+	out := map[string][]float64{}
+	for i, id := range ids {
+		out[id] = []float64{maps[i], 0, 0}
+	}
+	return out
+}
+
+func TestProtocols(t *testing.T) {
+	ids := []string{"q0", "q1", "q2", "q3", "q4"}
+	cs := []candidate{
+		{desc: "A", vals: vals(ids, 1, 0, 0, 0, 0)},
+		{desc: "B", vals: vals(ids, 0, 0.3, 0.3, 0.3, 0.3)},
+	}
+	// Official: q0 is dev (A wins 1 vs 0), q3 and q4 test.
+	split := map[string]int{"q0": 1, "q1": 0, "q2": 0, "q3": 2, "q4": 2}
+	c, err := chooseOfficial(cs, split)
+	if err != nil || c.desc != "A" || !slices.Equal(c.queries, []string{"q3", "q4"}) || c.mean(0) != 0 {
+		t.Fatalf("official: %+v, %v", c, err)
+	}
+	// Folds: one query each. Fold 0 (q0) is chosen on q1..q4: B (0.3 vs
+	// 0), so q0 reads B's 0; folds 1..4 are chosen on the rest, where A
+	// has 1/4 and B 0.9/4: A, so q1..q4 read A's 0.
+	fold := map[string]int{"q0": 0, "q1": 1, "q2": 2, "q3": 3, "q4": 4}
+	c, err = chooseFolds(cs, fold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(c.queries, ids) || c.mean(0) != 0 || !strings.HasPrefix(c.desc, "fold 1: B; fold 2: A") {
+		t.Errorf("folds: %+v", c)
+	}
+	// A tie goes to the first candidate.
+	tie := []candidate{{desc: "A", vals: vals(ids, 0.5, 0.5, 0.5, 0.5, 0.5)}, {desc: "B", vals: vals(ids, 0.5, 0.5, 0.5, 0.5, 0.5)}}
+	if c, _ := chooseOfficial(tie, split); c.desc != "A" {
+		t.Errorf("tie chose %s", c.desc)
+	}
+}
+
+func TestReadThreads(t *testing.T) {
+	const doc = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE root [<!ELEMENT root ANY>]>
+<root><OrgQuestion ORGQ_ID="Q1"><OrgQSubject>s</OrgQSubject><OrgQBody>b</OrgQBody>
+<Thread THREAD_SEQUENCE="Q1_R1"><RelQuestion RELQ_ID="Q1_R1" RELQ_CATEGORY="C"><RelQSubject> Bank </RelQSubject><RelQBody>which bank</RelQBody></RelQuestion>
+<RelComment RELC_ID="Q1_R1_C1"><RelCText>QNB</RelCText></RelComment>
+<RelComment RELC_ID="Q1_R1_C2"><RelCText>HSBC</RelCText></RelComment></Thread>
+<Thread THREAD_SEQUENCE="Q1_R2"><RelQuestion RELQ_ID="Q1_R2" RELQ_CATEGORY="C"><RelQSubject>x</RelQSubject><RelQBody></RelQBody></RelQuestion></Thread>
+</OrgQuestion></root>`
+	path := filepath.Join(t.TempDir(), "t.xml")
+	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	q, c, err := readThreads(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(q, []string{"Bank\nwhich bank", "Bank\nwhich bank"}) || !slices.Equal(c, []string{"QNB", "HSBC"}) {
+		t.Errorf("pairs %q, %q", q, c)
+	}
+	if err := os.WriteFile(path, []byte(doc[:300]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := readThreads(path); err == nil || !strings.Contains(err.Error(), path) {
+		t.Errorf("truncated file: %v", err)
+	}
+}
+
+// TestQuickRun runs the three experiments' quick variants end to end and
+// checks what must hold whatever the numbers: every claim judged or
+// reported, the protocols' query counts, the baselines inside [0, 1].
+func TestQuickRun(t *testing.T) {
+	exptest.NeedData(t, Dataset)
+	res := exptest.RunQuick(t, Tables23())
+	out, err := outcomes(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(out[protoOfficial.key].rows["BM25"].queries); n != 62 {
+		t.Errorf("official protocol reports %d test queries, want 62 (70 minus 8 without a relevant candidate)", n)
+	}
+	for _, row := range append(slices.Clone(table2Rows), table3Rows...) {
+		c := out[protoFolds.key].rows[row]
+		if c == nil || len(c.queries) != 246 {
+			t.Fatalf("folds: row %s missing or not on the 246 judged queries", row)
+		}
+		if m := c.mean(0); !(m > 0 && m <= 1) {
+			t.Errorf("folds: %s MAP %v", row, m)
+		}
+	}
+	for i, v := range res.Verdicts() {
+		if v.Detail == "" || strings.HasPrefix(v.Detail, "cannot") || strings.HasPrefix(v.Detail, "no ") {
+			t.Errorf("claim %d: %v", i, v)
+		}
+	}
+	for _, e := range []*experiments.Experiment{Figure1(), Figure2()} {
+		r := exptest.RunQuick(t, e)
+		for i, v := range r.Verdicts() {
+			if v.Outcome == experiments.Inconclusive {
+				t.Errorf("%s claim %d: %v", e.ID, i, v)
+			}
+		}
+	}
+}
+
+// handResults builds stored runs by hand: ten queries (q0..q4 dev, q5..q9
+// test; fold = index mod 5), a GroupNMF job whose combined BM25 run has
+// MAP 0.6 + noise at γ = 0.5 and a GNMFNC job with 0.7 + noise, both 0.5
+// (BM25 alone) at γ = 0, and the baselines BM25 0.5, LM 0.5, TM 0.4, TRLM
+// 0.45 in the first job.
+func handResults() *experiments.Results {
+	ids := []string{"q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8", "q9"}
+	job := func(label string, combined float64, base bool) *experiments.JobResult {
+		run := &experiments.StoredRun{Dir: label}
+		add := func(name string, v func(i int) float64) {
+			for i, id := range ids {
+				for m, measure := range measures {
+					x := 0.0
+					if m == 0 {
+						x = v(i)
+					}
+					run.PerQuery = append(run.PerQuery, experiments.QueryMetric{Query: id, Metric: name + "/" + measure, Value: x})
+				}
+			}
+		}
+		noise := func(i int) float64 { return 0.01 * float64(i%3) }
+		for _, term := range []string{"bm25", "lm"} {
+			add(term+"@0", func(int) float64 { return 0.5 })
+			add(term+"@0.5", func(i int) float64 { return combined + noise(i) })
+		}
+		if base {
+			add("base:bm25", func(int) float64 { return 0.5 })
+			add("base:lm", func(int) float64 { return 0.5 })
+			add("base:tm", func(int) float64 { return 0.4 })
+			add("base:trlm β=0.5", func(int) float64 { return 0.45 })
+		}
+		for i, id := range ids {
+			run.PerQuery = append(run.PerQuery,
+				experiments.QueryMetric{Query: id, Metric: metricSplit, Value: float64(1 + i/5)},
+				experiments.QueryMetric{Query: id, Metric: metricFold, Value: float64(i % 5)})
+		}
+		return &experiments.JobResult{Job: &experiments.Job{Method: experiments.MethodSpec{Label: label}, Point: map[string]string{"setting": "1"}}, Run: run}
+	}
+	return &experiments.Results{Jobs: []*experiments.JobResult{job(labelGroupNMF, 0.6, true), job(labelGNMFNC+" σ3=0", 0.7, false)}}
+}
+
+func TestJudges(t *testing.T) {
+	r := handResults()
+	for _, tc := range []struct {
+		pairs       [][2]string
+		significant bool
+		want        experiments.Outcome
+	}{
+		{[][2]string{{"BM25+GNMFNC", "BM25"}, {"LM+GNMFNC", "LM"}}, true, experiments.Held},
+		{[][2]string{{"BM25+GNMFNC", "BM25+GroupNMF"}}, true, experiments.Held},
+		{[][2]string{{"BM25+GroupNMF", "BM25+GNMFNC"}}, false, experiments.NotHeld},
+		{[][2]string{{"BM25+GNMFNC", "TM"}, {"LM+GNMFNC", "TRLM"}}, false, experiments.Held},
+		// BM25 and LM are equal everywhere: not higher.
+		{[][2]string{{"LM", "BM25"}}, false, experiments.NotHeld},
+	} {
+		for _, p := range protocols {
+			if v := comparison(p, tc.pairs, tc.significant)(r); v.Outcome != tc.want {
+				t.Errorf("%s %v: %v, want %v", p.key, tc.pairs, v, tc.want)
+			}
+		}
+	}
+	out, err := outcomes(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := out[protoOfficial.key]
+	if c := o.rows["BM25+GNMFNC"]; len(c.queries) != 5 || c.desc != "GNMFNC σ3=0 setting 1 γ=0.5" || c.configs != 2 {
+		t.Errorf("official BM25+GNMFNC: %+v", c)
+	}
+	if c := out[protoFolds.key].rows["TRLM"]; len(c.queries) != 10 || math.Abs(c.mean(0)-0.45) > 1e-15 {
+		t.Errorf("folds TRLM: %+v", c)
+	}
+	v := evidence(protoOfficial, table2Rows)(r)
+	if v.Outcome != experiments.Inconclusive || !strings.Contains(v.Detail, "BM25+GNMFNC (5 queries; best of 2 on dev") || !strings.Contains(v.Detail, "[paper 0.369]") {
+		t.Errorf("evidence: %v", v)
+	}
+}

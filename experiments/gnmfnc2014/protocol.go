@@ -1,0 +1,410 @@
+package gnmfnc2014
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/metrics/stats"
+)
+
+// PValue is the significance level of every claim's paired two-sided
+// t-test (§3.1: "a t-test with a default significant level of 0.05"),
+// fixed before any run.
+const PValue = 0.05
+
+// protocol is one way of choosing the configuration and γ and of
+// reporting.
+type protocol struct{ key, title string }
+
+var (
+	protoOfficial = protocol{"official", "official split (configuration and γ chosen on dev, reported on test-2016)"}
+	protoFolds    = protocol{"folds", fmt.Sprintf("%d folds over all judged queries (chosen on the other folds, reported on each fold)", Folds)}
+	protocols     = []protocol{protoOfficial, protoFolds}
+)
+
+// Rows of Tables 2 and 3 with the paper's MAP and P@10 (Yahoo! Answers,
+// 1,000 test queries; P@1 is named in §3.2 but not printed).
+var (
+	table2Rows = []string{"BM25", "LM", "TM", "TRLM", "BM25+" + labelGNMFNC, "LM+" + labelGNMFNC}
+	table3Rows = []string{"BM25", "BM25+" + labelNMF, "BM25+" + labelCNMF, "BM25+" + labelGroupNMF, "BM25+" + labelGNMFNC,
+		"LM", "LM+" + labelNMF, "LM+" + labelCNMF, "LM+" + labelGroupNMF, "LM+" + labelGNMFNC}
+	paperRows = map[string][2]float64{
+		"BM25": {0.243, 0.225}, "LM": {0.286, 0.232}, "TM": {0.327, 0.235}, "TRLM": {0.341, 0.238},
+		"BM25+" + labelNMF: {0.325, 0.235}, "BM25+" + labelCNMF: {0.344, 0.239}, "BM25+" + labelGroupNMF: {0.361, 0.242}, "BM25+" + labelGNMFNC: {0.369, 0.248},
+		"LM+" + labelNMF: {0.337, 0.237}, "LM+" + labelCNMF: {0.352, 0.240}, "LM+" + labelGroupNMF: {0.365, 0.243}, "LM+" + labelGNMFNC: {0.374, 0.251},
+	}
+	// baseRows maps a Table 2 baseline row to the stored score names' prefix.
+	baseRows = map[string]string{"BM25": scoreBM25, "LM": scoreLM, "TM": scoreTM, "TRLM": scoreTRLM}
+)
+
+// family is a method label up to its first space ("GNMFNC σ3=0" → "GNMFNC").
+func family(label string) string {
+	f, _, _ := strings.Cut(label, " ")
+	return f
+}
+
+// candidate is one configuration of a row: its per-query values by query id.
+type candidate struct {
+	desc string
+	vals map[string][]float64
+}
+
+// choice is a row's outcome under a protocol: the values on the reported
+// queries (ids ascending) and what was chosen.
+type choice struct {
+	queries []string
+	vals    [][]float64 // [query][measure]
+	desc    string
+	configs int
+}
+
+func (c *choice) mean(m int) float64 {
+	s := 0.0
+	for _, v := range c.vals {
+		s += v[m]
+	}
+	return s / float64(len(c.vals))
+}
+
+func (c *choice) column(m int) []float64 {
+	out := make([]float64, len(c.vals))
+	for i, v := range c.vals {
+		out[i] = v[m]
+	}
+	return out
+}
+
+// outcome holds every row's choice under one protocol.
+type outcome struct {
+	proto protocol
+	rows  map[string]*choice
+}
+
+var outcomeCache struct {
+	mu sync.Mutex
+	m  map[*experiments.Results]outcomeEntry
+}
+
+type outcomeEntry struct {
+	out map[string]*outcome
+	err error
+}
+
+// outcomes runs both protocols once per Results.
+func outcomes(r *experiments.Results) (map[string]*outcome, error) {
+	outcomeCache.mu.Lock()
+	defer outcomeCache.mu.Unlock()
+	if outcomeCache.m == nil {
+		outcomeCache.m = map[*experiments.Results]outcomeEntry{}
+	}
+	if e, ok := outcomeCache.m[r]; ok {
+		return e.out, e.err
+	}
+	out, err := computeOutcomes(r)
+	outcomeCache.m[r] = outcomeEntry{out, err}
+	return out, err
+}
+
+// computeOutcomes reads every job's stored per-query values, gathers each
+// row's candidates (a Table 3 row: every job of the method family × every
+// γ; a Table 2 baseline: its parameter values, read from the first job)
+// and applies both protocols.
+func computeOutcomes(r *experiments.Results) (map[string]*outcome, error) {
+	cands := map[string][]candidate{}
+	split, fold := map[string]int{}, map[string]int{}
+	for i, jr := range r.Jobs {
+		byName := map[string]map[string][]float64{}
+		for _, qm := range jr.Run.PerQuery {
+			switch qm.Metric {
+			case metricSplit:
+				split[qm.Query] = int(qm.Value)
+				continue
+			case metricFold:
+				fold[qm.Query] = int(qm.Value)
+				continue
+			}
+			name, measure, ok := cutLast(qm.Metric, "/")
+			m := slices.Index(measures, measure)
+			if !ok || m < 0 {
+				return nil, fmt.Errorf("%s: unknown per-query metric %q", jr.Run.Dir, qm.Metric)
+			}
+			v := byName[name]
+			if v == nil {
+				v = map[string][]float64{}
+				byName[name] = v
+			}
+			x := v[qm.Query]
+			if x == nil {
+				x = make([]float64, len(measures))
+				for k := range x {
+					x[k] = math.NaN()
+				}
+				v[qm.Query] = x
+			}
+			x[m] = qm.Value
+		}
+		names := slices.Sorted(mapsKeys(byName))
+		fam := family(jr.Job.Method.DisplayName())
+		for _, name := range names {
+			if base, ok := strings.CutPrefix(name, baselinePrefix); ok {
+				if i > 0 {
+					continue
+				}
+				for row, prefix := range baseRows {
+					if base == prefix || strings.HasPrefix(base, prefix+" ") {
+						cands[row] = append(cands[row], candidate{desc: base, vals: byName[name]})
+					}
+				}
+				continue
+			}
+			term, g, ok := strings.Cut(name, "@")
+			if !ok {
+				return nil, fmt.Errorf("%s: unknown per-query metric %q", jr.Run.Dir, name)
+			}
+			row := strings.ToUpper(term) + "+" + fam
+			desc := fmt.Sprintf("%s setting %s γ=%s", jr.Job.Method.DisplayName(), jr.Job.Point["setting"], g)
+			cands[row] = append(cands[row], candidate{desc: desc, vals: byName[name]})
+		}
+	}
+	for _, vals := range cands {
+		for _, c := range vals {
+			for q, x := range c.vals {
+				for m, v := range x {
+					if math.IsNaN(v) {
+						return nil, fmt.Errorf("%s lacks %s for query %s", c.desc, measures[m], q)
+					}
+				}
+			}
+		}
+	}
+	if len(split) == 0 {
+		return nil, fmt.Errorf("no runs with per-query values")
+	}
+	out := map[string]*outcome{}
+	for _, p := range protocols {
+		o := &outcome{proto: p, rows: map[string]*choice{}}
+		for row, cs := range cands {
+			var err error
+			if p == protoOfficial {
+				o.rows[row], err = chooseOfficial(cs, split)
+			} else {
+				o.rows[row], err = chooseFolds(cs, fold)
+			}
+			if err != nil {
+				return nil, fmt.Errorf("%s, %s: %w", p.key, row, err)
+			}
+		}
+		out[p.key] = o
+	}
+	return out, nil
+}
+
+func mapsKeys[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+func cutLast(s, sep string) (string, string, bool) {
+	i := strings.LastIndex(s, sep)
+	if i < 0 {
+		return "", "", false
+	}
+	return s[:i], s[i+len(sep):], true
+}
+
+// pick returns the candidate with the highest mean MAP over the queries
+// keep accepts (ties: the first), reading no other query's value.
+func pick(cs []candidate, keep func(q string) bool) (int, error) {
+	best, bi := math.Inf(-1), -1
+	for i, c := range cs {
+		s, n := 0.0, 0
+		for q, v := range c.vals {
+			if keep(q) {
+				s += v[0]
+				n++
+			}
+		}
+		if n == 0 {
+			return 0, fmt.Errorf("%s: no selection query", c.desc)
+		}
+		if m := s / float64(n); m > best {
+			best, bi = m, i
+		}
+	}
+	if bi < 0 {
+		return 0, fmt.Errorf("no candidate")
+	}
+	return bi, nil
+}
+
+// chooseOfficial chooses on the dev queries and reports on the test ones.
+func chooseOfficial(cs []candidate, split map[string]int) (*choice, error) {
+	dev, test := slices.Index(splitNames, splitDev), slices.Index(splitNames, splitTest)
+	bi, err := pick(cs, func(q string) bool { return split[q] == dev })
+	if err != nil {
+		return nil, err
+	}
+	c := &choice{desc: cs[bi].desc, configs: len(cs)}
+	for _, q := range slices.Sorted(mapsKeys(cs[bi].vals)) {
+		if split[q] == test {
+			c.queries = append(c.queries, q)
+			c.vals = append(c.vals, cs[bi].vals[q])
+		}
+	}
+	return c, nil
+}
+
+// chooseFolds chooses, for each fold, on the queries of the other folds
+// and reports on the fold's; the result covers every query.
+func chooseFolds(cs []candidate, fold map[string]int) (*choice, error) {
+	c := &choice{configs: len(cs)}
+	chosen := make([]int, Folds)
+	for f := range chosen {
+		bi, err := pick(cs, func(q string) bool { return fold[q] != f })
+		if err != nil {
+			return nil, err
+		}
+		chosen[f] = bi
+	}
+	for _, q := range slices.Sorted(mapsKeys(cs[0].vals)) {
+		c.queries = append(c.queries, q)
+		c.vals = append(c.vals, cs[chosen[fold[q]]].vals[q])
+	}
+	var parts []string
+	for f, bi := range chosen {
+		parts = append(parts, fmt.Sprintf("fold %d: %s", f+1, cs[bi].desc))
+	}
+	c.desc = strings.Join(parts, "; ")
+	return c, nil
+}
+
+// test is the paired t-test of row a against row b on measure m.
+func test(a, b *choice, m int) (stats.TTest, error) {
+	if !slices.Equal(a.queries, b.queries) {
+		return stats.TTest{}, fmt.Errorf("rows evaluated on different queries (%d vs %d)", len(a.queries), len(b.queries))
+	}
+	return stats.PairedTTest(a.column(m), b.column(m))
+}
+
+// comparison judges "a above b" for each pair under one protocol: held
+// when every a has a higher MAP than its b, and (when significant) with
+// p < PValue.
+func comparison(p protocol, pairs [][2]string, significant bool) func(r *experiments.Results) experiments.Verdict {
+	return func(r *experiments.Results) experiments.Verdict {
+		out, err := outcomes(r)
+		if err != nil {
+			return experiments.Undecided("cannot run the protocol: " + err.Error())
+		}
+		o := out[p.key]
+		n, held := 0, 0
+		var parts []string
+		for _, pr := range pairs {
+			a, b := o.rows[pr[0]], o.rows[pr[1]]
+			if a == nil || b == nil {
+				continue
+			}
+			t, err := test(a, b, 0)
+			if err != nil {
+				return experiments.Undecided(err.Error())
+			}
+			n++
+			ok := t.MeanDiff > 0 && (!significant || t.Significant(PValue))
+			if ok {
+				held++
+			}
+			parts = append(parts, fmt.Sprintf("%s %.4f vs %s %.4f (%+.4f, p=%.3g)", pr[0], a.mean(0), pr[1], b.mean(0), t.MeanDiff, t.P))
+		}
+		if n == 0 {
+			return experiments.Undecided("no runs of these rows")
+		}
+		nq := len(o.rows[pairs[0][0]].queries)
+		return experiments.Judged(held == n, fmt.Sprintf("%s, %d queries: MAP %s in %d of %d comparisons: %s", p.title, nq,
+			map[bool]string{true: "significantly higher (p < " + strconv.FormatFloat(PValue, 'g', -1, 64) + ")", false: "higher"}[significant], held, n, strings.Join(parts, "; ")))
+	}
+}
+
+// evidence renders a table's rows under one protocol, with paired t-tests
+// of each combined row against its term model alone (* p < PValue) and the
+// paper's numbers.
+func evidence(p protocol, rows []string) func(r *experiments.Results) experiments.Verdict {
+	return func(r *experiments.Results) experiments.Verdict {
+		out, err := outcomes(r)
+		if err != nil {
+			return experiments.Undecided("cannot run the protocol: " + err.Error())
+		}
+		o := out[p.key]
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s. ", p.title)
+		for _, row := range rows {
+			c := o.rows[row]
+			if c == nil {
+				continue
+			}
+			base := o.rows[strings.SplitN(row, "+", 2)[0]]
+			fmt.Fprintf(&b, "%s (%d queries", row, len(c.queries))
+			if p == protoOfficial && c.configs > 1 {
+				fmt.Fprintf(&b, "; best of %d on dev: %s", c.configs, c.desc)
+			}
+			b.WriteString("): ")
+			for m, measure := range measures {
+				fmt.Fprintf(&b, "%s %.4f", measureNames[measure], c.mean(m))
+				if base != nil && base != c {
+					if t, err := test(c, base, m); err == nil {
+						star := ""
+						if t.Significant(PValue) {
+							star = "*"
+						}
+						fmt.Fprintf(&b, " (%+.4f, p=%.3g%s)", t.MeanDiff, t.P, star)
+					}
+				}
+				if pv, ok := paperRows[row]; ok && measure != "P_1" {
+					fmt.Fprintf(&b, " [paper %.3f]", pv[map[string]int{"map": 0, "P_10": 1}[measure]])
+				}
+				if m < len(measures)-1 {
+					b.WriteString(", ")
+				}
+			}
+			b.WriteString(". ")
+		}
+		return experiments.Undecided(strings.TrimSpace(b.String()))
+	}
+}
+
+// protocolClaims are the paper's claims of §3.2–3.3 judged under one
+// protocol, and the evidence tables.
+func protocolClaims(p protocol) []experiments.Claim {
+	g := labelGNMFNC
+	var all [][2]string
+	for _, term := range []string{"BM25", "LM"} {
+		for _, m := range []string{labelNMF, labelCNMF, labelGroupNMF, labelGNMFNC} {
+			all = append(all, [2]string{term + "+" + m, term})
+		}
+	}
+	tag := " [" + p.title + "]"
+	return []experiments.Claim{
+		{Statement: "BM25+GNMFNC and LM+GNMFNC perform significantly better than BM25 and LM (MAP, paired t-test p < 0.05)" + tag,
+			Source: "§3.2 trend (1), Table 2 rows 1, 2 vs 9, 10", Judge: comparison(p, [][2]string{{"BM25+" + g, "BM25"}, {"LM+" + g, "LM"}}, true)},
+		{Statement: "BM25+GNMFNC and LM+GNMFNC perform better than the translation models TM and TRLM (higher MAP; the paper: \"some improvements are statistically significant\")" + tag,
+			Source: "§3.2 trend (2), Table 2 rows 3, 4 vs 9, 10", Judge: comparison(p, [][2]string{{"BM25+" + g, "TM"}, {"BM25+" + g, "TRLM"}, {"LM+" + g, "TM"}, {"LM+" + g, "TRLM"}}, false)},
+		{Statement: "All matrix factorizations significantly improve BM25 and LM (MAP, p < 0.05)" + tag,
+			Source: "§3.3 observation (1), Table 3", Judge: comparison(p, all, true)},
+		{Statement: "GroupNMF and GNMFNC perform significantly better than NMF and CNMF respectively (MAP, p < 0.05; read as GroupNMF > NMF and GNMFNC > CNMF, with BM25 and with LM)" + tag,
+			Source: "§3.3 observation (2), Table 3", Judge: comparison(p, [][2]string{{"BM25+" + labelGroupNMF, "BM25+" + labelNMF}, {"BM25+" + g, "BM25+" + labelCNMF}, {"LM+" + labelGroupNMF, "LM+" + labelNMF}, {"LM+" + g, "LM+" + labelCNMF}}, true)},
+		{Statement: "GNMFNC performs significantly better than Group NMF (MAP, p < 0.05, with BM25 and with LM)" + tag,
+			Source: "§3.3 observation (3), Table 3 rows 4 vs 5, 9 vs 10", Judge: comparison(p, [][2]string{{"BM25+" + g, "BM25+" + labelGroupNMF}, {"LM+" + g, "LM+" + labelGroupNMF}}, true)},
+		{Statement: "Evidence (Table 2): BM25, LM, TM, TRLM and BM25/LM+GNMFNC; differences and p against the row's term model alone; the paper's Yahoo! Answers numbers in brackets" + tag,
+			Source: "Table 2", Judge: evidence(p, table2Rows)},
+		{Statement: "Evidence (Table 3): BM25/LM and each factorization combined with them, likewise" + tag,
+			Source: "Table 3", Judge: evidence(p, table3Rows)},
+	}
+}
