@@ -22,22 +22,25 @@ import (
 var dataSources = datasets.Sources
 
 func newDataCmd() *cobra.Command {
-	var dataDir string
+	var legacyDir string
 	cmd := &cobra.Command{
 		Use:   "data",
 		Short: "List, verify, fetch and describe the public data sets",
 		Long: `Manage the data directory holding the public collections.
 
-The data directory is --data when given, else $TOPICMF_DATA, else
+The data directory is --data-dir when given, else $TOPICMF_DATA, else
 <user cache dir>/topicmf/data. Every file is checked against its size and
 SHA-256 digest as registered in the datasets package.`,
 	}
-	cmd.PersistentFlags().StringVar(&dataDir, "data", "", "data directory (overrides $TOPICMF_DATA)")
+	// --data was this command's name for --data-dir; still accepted, no
+	// longer shown.
+	cmd.PersistentFlags().StringVar(&legacyDir, "data", "", "data directory (older name of --data-dir)")
+	cmd.PersistentFlags().MarkHidden("data")
 	cmd.AddCommand(
 		newDataListCmd(),
-		newDataVerifyCmd(&dataDir),
-		newDataFetchCmd(&dataDir),
-		newDataStatsCmd(&dataDir),
+		newDataVerifyCmd(),
+		newDataFetchCmd(),
+		newDataStatsCmd(),
 	)
 	return cmd
 }
@@ -158,7 +161,7 @@ func humanBytes(n int64) string {
 
 // --- verify ---
 
-func newDataVerifyCmd(dataDir *string) *cobra.Command {
+func newDataVerifyCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "verify [NAME...]",
 		Short: "Check every file of the named data sets (default all) against its size and SHA-256",
@@ -171,7 +174,7 @@ and actual digests) and exits non-zero; when all are good prints a summary.`,
 			if err != nil {
 				return err
 			}
-			dir, err := datasets.DataDir(*dataDir)
+			dir, err := datasets.DataDir(dataDirFlag(cmd))
 			if err != nil {
 				return err
 			}
@@ -201,7 +204,7 @@ and actual digests) and exits non-zero; when all are good prints a summary.`,
 
 // --- fetch ---
 
-func newDataFetchCmd(dataDir *string) *cobra.Command {
+func newDataFetchCmd() *cobra.Command {
 	var mirror string
 	cmd := &cobra.Command{
 		Use:   "fetch [NAME...]",
@@ -220,7 +223,7 @@ file:// URL or a local directory (a copy of a data directory).`,
 			if err != nil {
 				return err
 			}
-			dir, origin, err := datasets.LocateDataDir(*dataDir)
+			dir, origin, err := datasets.LocateDataDir(dataDirFlag(cmd))
 			if err != nil {
 				return err
 			}
@@ -408,7 +411,7 @@ func oneLine(err error) string {
 	return strings.Join(strings.Fields(strings.ReplaceAll(err.Error(), "\n", "; ")), " ")
 }
 
-func newDataStatsCmd(dataDir *string) *cobra.Command {
+func newDataStatsCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "stats NAME",
@@ -420,7 +423,7 @@ func newDataStatsCmd(dataDir *string) *cobra.Command {
 				return err
 			}
 			src := srcs[0]
-			dir, err := datasets.DataDir(*dataDir)
+			dir, err := datasets.DataDir(dataDirFlag(cmd))
 			if err != nil {
 				return err
 			}

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 
 	"github.com/spf13/cobra"
 
+	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/experiments"
 	_ "github.com/topicmf/topicmf/experiments/all" // registers every experiment
@@ -31,8 +34,28 @@ renders the experiment's tables, figures and claims into
 <results>/runs/. With --quick the experiments' reduced grids are used and the
 reports go to <results>/quick/<paper>/ so the full reports are not overwritten.
 "topicmf list" shows the ids.`,
-		Args: cobra.MinimumNArgs(1),
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return errors.New("run: name the experiments to run, e.g. topicmf run foundation/nmf-synthetic --quick (topicmf list shows them)")
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			// The experiments read the collections from $TOPICMF_DATA.
+			if d := dataDirFlag(cmd); d != "" {
+				if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+					return fmt.Errorf("run: --data-dir %s: not an existing directory", d)
+				}
+				old, had := os.LookupEnv(datasets.EnvDataDir)
+				os.Setenv(datasets.EnvDataDir, d)
+				defer func() {
+					if had {
+						os.Setenv(datasets.EnvDataDir, old)
+					} else {
+						os.Unsetenv(datasets.EnvDataDir)
+					}
+				}()
+			}
 			var exps []*experiments.Experiment
 			seen := map[string]bool{}
 			for _, pat := range args {
@@ -61,7 +84,7 @@ reports go to <results>/quick/<paper>/ so the full reports are not overwritten.
 			}
 			out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
 			for _, e := range exps {
-				view := newProgressView(errw)
+				view := newProgressView(errw, quietFlag(cmd))
 				r := &experiments.Runner{Store: st, Pool: pool, Quick: quick, Seed: seed, Progress: view.Update}
 				res, err := r.Run(cmd.Context(), e)
 				view.Finish()

@@ -75,7 +75,7 @@ func TestRunCmd(t *testing.T) {
 		t.Fatalf("stdout:\n%s", stdout)
 	}
 	// Not a terminal: plain progress lines.
-	if strings.Count(stderr, "] done   clitest/toy [toy k=") != 6 {
+	if strings.Count(stderr, "  done clitest/toy [toy k=") != 6 || !strings.Contains(stderr, "clitest/toy 6/6  elapsed ") {
 		t.Fatalf("stderr:\n%s", stderr)
 	}
 	for _, f := range []string{"clitest/REPORT.md", "clitest/toy/section.md", "clitest/toy/scores.csv", "clitest/toy/objective.png", "clitest/toy/objective.svg"} {
@@ -92,7 +92,7 @@ func TestRunCmd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(stdout, "6 jobs (0 computed, 6 cached)") || strings.Count(stderr, "cached clitest/toy") != 6 {
+	if !strings.Contains(stdout, "6 jobs (0 computed, 6 cached)") || strings.Count(stderr, "cached clitest/toy [") != 1 || !strings.HasPrefix(stderr, "clitest/toy 6/6  elapsed ") {
 		t.Fatalf("second run:\n%s\n%s", stdout, stderr)
 	}
 	// Quick: reduced grid, reports under quick/.
@@ -118,7 +118,7 @@ func TestRunCmdErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"run"}, "requires at least 1 arg"},
+		{[]string{"run"}, "topicmf list shows them"},
 		{[]string{"run", "nope/*"}, `no experiment matches "nope/*"`},
 		{[]string{"run", "clitest/toy", "--workers", "-2"}, "--workers"},
 	} {

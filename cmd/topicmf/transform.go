@@ -219,8 +219,8 @@ func writeAtomic(path string, stdout io.Writer, write func(io.Writer) error) err
 
 func newTransformCmd() *cobra.Command {
 	var (
-		dataPath, outPath, root, dataDir string
-		uopt                             datasets.UserOptions
+		dataPath, outPath, root string
+		uopt                    datasets.UserOptions
 	)
 	cmd := &cobra.Command{
 		Use:   "transform RUN --data PATH [--output FILE]",
@@ -249,7 +249,7 @@ against U.mtx), so transform takes about as long as the fit did.`,
 			if err != nil {
 				return fmt.Errorf("transform: %w", err)
 			}
-			r, err := openRun(cmd.Context(), dir, dataDir)
+			r, err := openRun(cmd.Context(), dir, dataDirFlag(cmd))
 			if err != nil {
 				return fmt.Errorf("transform: %w", err)
 			}
@@ -291,6 +291,5 @@ against U.mtx), so transform takes about as long as the fit did.`,
 	f.StringVar(&uopt.IDCol, "id-col", "", `CSV/TSV id column (default "id" when present)`)
 	f.StringVar(&outPath, "output", "-", `file to write ("-": standard output)`)
 	f.StringVar(&root, "out", "results", "results root holding runs/<id>")
-	f.StringVar(&dataDir, "data-dir", "", "data directory, for a stop list that is not embedded (cacm)")
 	return cmd
 }
