@@ -144,7 +144,7 @@ func TestRenderAndAssemble(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"## Toy toy/a", "Experiment `toy/a` — Doe 2020, Table 1 (000_x.txt).", "### Scores",
+		"## Toy toy/a", "Experiment `toy/a` — Doe 2020, Table 1.", "### Scores",
 		"| A | 10 | 1.005 ± 0.007 | 0.980 | 2 |", "[scores.csv](a/scores.csv)", "Paper values: Table 1.",
 		"![Objective](a/objective.png)", "| B beats A | §5 | held | A 0.755, B 1.005 |",
 		"*score*: k/10 plus a bonus.", "**Data.** Toy data", "**Protocol.** Two replicates",
