@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -84,6 +85,51 @@ func usedBy(srcs []datasets.Source) map[string][]string {
 	return m
 }
 
+// presence says whether files are in dir: "yes" when every one is there
+// at its registered size, "no" when none is, "i/n" when i of n are, and
+// "changed" when one has another size (data verify names it).
+func presence(dir string, files []datasets.File) string {
+	here := 0
+	for _, f := range files {
+		fi, err := os.Stat(filepath.Join(dir, filepath.FromSlash(f.Path)))
+		switch {
+		case err != nil:
+		case fi.Size() != f.Size:
+			return "changed"
+		default:
+			here++
+		}
+	}
+	switch here {
+	case len(files):
+		return "yes"
+	case 0:
+		return "no"
+	}
+	return fmt.Sprintf("%d/%d", here, len(files))
+}
+
+// firstSentence is s up to the first ". " that ends a sentence (not one
+// after an abbreviation such as "et al." or an initial), or s.
+func firstSentence(s string) string {
+	for from := 0; ; {
+		i := strings.Index(s[from:], ". ")
+		if i < 0 {
+			return s
+		}
+		i += from
+		word := s[strings.LastIndexAny(s[:i], " (")+1 : i]
+		switch word {
+		case "al", "e.g", "i.e", "cf", "vs":
+		default:
+			if len(word) > 1 {
+				return s[:i+1]
+			}
+		}
+		from = i + 2
+	}
+}
+
 func totalBytes(files []datasets.File) int64 {
 	var n int64
 	for _, f := range files {
@@ -110,11 +156,16 @@ type listJSON struct {
 }
 
 func newDataListCmd() *cobra.Command {
-	var asJSON bool
+	var asJSON, long bool
 	cmd := &cobra.Command{
 		Use:   "list",
-		Short: "List the known data sets: name, number of files, size, description",
-		Args:  cobra.NoArgs,
+		Short: "List the known data sets: name, whether present, size, description",
+		Long: `list shows every registered data set: its name, whether its files are in the
+data directory (present: every file there at its registered size; "data
+verify" checks the digests), its size and what it is (the first sentence;
+--long for the whole description, --json for every file's path, URL, digest
+and size). "topicmf data fetch NAME" downloads what is missing.`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := cmd.OutOrStdout()
 			srcs := dataSources()
@@ -129,14 +180,27 @@ func newDataListCmd() *cobra.Command {
 				}
 				return writeJSON(out, list)
 			}
-			tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "NAME\tFILES\tSIZE\tDESCRIPTION")
-			for _, s := range srcs {
-				fmt.Fprintf(tw, "%s\t%d\t%s\t%s\n", s.Name, len(s.Files), humanBytes(totalBytes(s.Files)), s.Description)
+			dir, origin, err := datasets.LocateDataDir(dataDirFlag(cmd))
+			if err != nil {
+				return fmt.Errorf("data list: %w", err)
 			}
-			return tw.Flush()
+			if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+				fmt.Fprintf(out, "Data directory %s (from %s) does not exist: nothing is present.\n\n", dir, origin)
+			} else {
+				fmt.Fprintf(out, "Data directory %s (from %s).\n\n", dir, origin)
+			}
+			rows := make([][]string, 0, len(srcs))
+			for _, s := range srcs {
+				desc := s.Description
+				if !long {
+					desc = firstSentence(desc)
+				}
+				rows = append(rows, []string{s.Name, presence(dir, s.Files), humanBytes(totalBytes(s.Files)), desc})
+			}
+			return writeWrapped(out, listWidth(out), []string{"NAME", "HERE", "SIZE", "DESCRIPTION"}, rows)
 		},
 	}
+	cmd.Flags().BoolVarP(&long, "long", "l", false, "the whole description of each data set")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON (with every file's path, URL, digest and size)")
 	return cmd
 }
