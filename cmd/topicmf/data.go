@@ -228,7 +228,7 @@ func humanBytes(n int64) string {
 func newDataVerifyCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "verify [NAME...]",
-		Short: "Check every file of the named data sets (default all) against its size and SHA-256",
+		Short: "Check the files of data sets (default all) against their size and SHA-256",
 		Long: `Check every file of the named data sets (default: all) against its
 registered size and SHA-256 digest. Each distinct file is read once. Prints
 one line per bad file (missing, wrong size, wrong digest with the expected
@@ -272,7 +272,7 @@ func newDataFetchCmd() *cobra.Command {
 	var mirror string
 	cmd := &cobra.Command{
 		Use:   "fetch [NAME...]",
-		Short: "Download missing or damaged files of the named data sets (default all), verifying SHA-256",
+		Short: "Download missing or damaged files of data sets (default all), verified",
 		Long: `Download every missing or damaged file of the named data sets (default:
 all) into the data directory, creating it if needed. Each file goes to a
 temporary file beside its destination and is renamed into place only after
@@ -479,7 +479,7 @@ func newDataStatsCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "stats NAME",
-		Short: "Read a data set and print its counts: documents by split, classes, queries, judgments, relevance levels",
+		Short: "Count a data set's documents by split, classes, queries, judgments and levels",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			srcs, err := selectSources(args)

@@ -130,7 +130,7 @@ func newFitCmd() *cobra.Command {
 		{"tol", func() string { return fmtFloat(tolFlag) }},
 	}
 	cmd := &cobra.Command{
-		Use:   "fit --model NAME (--data NAME|PATH | --mtx FILE) [--k N] [--param key=value]... [--out DIR] [--seed N]",
+		Use:   "fit --model NAME (--data NAME|PATH | --mtx FILE) [-k N] [--param key=value]...",
 		Short: "Fit a topic model and store its factors, top terms and iteration trace",
 		Long: `fit loads a data set (a registered collection or a collection of one's own
 through the text pipeline, or a Matrix Market term-document file), fits the
@@ -285,7 +285,7 @@ terms as rows and documents as columns (--transpose for documents as rows);
 				}
 				src, err := datasets.Lookup(dataName)
 				if err != nil {
-					return fmt.Errorf("fit: %w (nor is it an existing file or folder)", err)
+					return fmt.Errorf("fit: --data %s: neither a registered data set (topicmf data list shows them) nor an existing file or folder", dataName)
 				}
 				dir, err := datasets.DataDir(dataDir)
 				if err != nil {

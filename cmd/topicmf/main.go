@@ -27,11 +27,27 @@ func main() {
 	}
 }
 
+func init() {
+	// f is a *pflag.FlagSet.
+	cobra.AddTemplateFunc("wrappedFlags", func(f interface{ FlagUsagesWrapped(int) string }) string {
+		return f.FlagUsagesWrapped(defaultWidth)
+	})
+}
+
 // run executes the command line args, writing to stdout and stderr.
 func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	root := &cobra.Command{
 		Use:           "topicmf",
 		Short:         "Topic models by matrix factorization, and the papers' experiments",
+		Long: `topicmf fits topic models learned by matrix factorization (RLSI, NMF, Group
+RLSI/NMF, TNMF, ...) on registered collections or one's own text, and
+regenerates the tables and figures of the papers they come from.
+
+  topicmf fit --model nmf -k 20 --data my.csv    topics of one's own CSV
+  topicmf models                                 the families and their parameters
+  topicmf list                                   the registered experiments
+  topicmf run foundation/nmf-synthetic --quick   one experiment, with its report
+  topicmf data list                              the collections, and which are here`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -39,6 +55,11 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	pf.String("data-dir", "", "data directory holding the public collections (default $TOPICMF_DATA, else <user cache>/topicmf/data)")
 	pf.Bool("quiet", false, "show no progress")
 	root.SetFlagErrorFunc(flagError)
+	// Flag lists wrap like the other listings.
+	root.SetUsageTemplate(strings.NewReplacer(
+		".LocalFlags.FlagUsages", "wrappedFlags .LocalFlags",
+		".InheritedFlags.FlagUsages", "wrappedFlags .InheritedFlags",
+	).Replace(root.UsageTemplate()))
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetArgs(args)
@@ -119,7 +140,15 @@ func errorLine(err error) string {
 	msg := strings.Join(strings.Fields(plainParseError(err.Error())), " ")
 	r := []rune(msg)
 	if len(r) > maxErrorRunes {
-		msg = string(r[:120]) + " … " + string(r[len(r)-70:])
+		// Cut at spaces when there is one near the cut.
+		head, tail := string(r[:120]), string(r[len(r)-70:])
+		if i := strings.LastIndexByte(head, ' '); i >= 80 {
+			head = head[:i]
+		}
+		if i := strings.IndexByte(tail, ' '); i >= 0 && i < 30 {
+			tail = tail[i+1:]
+		}
+		msg = head + " … " + tail
 	}
 	return "topicmf: " + msg
 }

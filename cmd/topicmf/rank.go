@@ -81,7 +81,7 @@ func newRankCmd() *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "rank RUN --queries FILE [--qrels FILE] [--alpha A] [--term bm25|lm] [--output FILE]",
-		Short: "Rank a run's documents for queries by a term model combined with the topic score; write a TREC run",
+		Short: "Rank a run's documents for queries (topic score with BM25 or LM); write a TREC run",
 		Long: `rank scores every document of the run's training collection for each query by
 s = α·s_topic + (1 − α)·s_term (RLSI, SIGIR 2011, §5, Eqs. 4-5): s_topic is the
 cosine between the query's folded-in topic vector and the document's, s_term is
