@@ -37,8 +37,8 @@ func init() {
 // run executes the command line args, writing to stdout and stderr.
 func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	root := &cobra.Command{
-		Use:           "topicmf",
-		Short:         "Topic models by matrix factorization, and the papers' experiments",
+		Use:   "topicmf",
+		Short: "Topic models by matrix factorization, and the papers' experiments",
 		Long: `topicmf fits topic models learned by matrix factorization (RLSI, NMF, Group
 RLSI/NMF, TNMF, ...) on registered collections or one's own text, and
 regenerates the tables and figures of the papers they come from.
