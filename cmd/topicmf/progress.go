@@ -115,8 +115,13 @@ func (m *meter) finish() {
 	}
 }
 
-// elapsed is the time since the meter started.
-func (m *meter) elapsed() time.Duration { return m.now().Sub(m.start) }
+// elapsed is the time since the meter started (0 for a nil meter).
+func (m *meter) elapsed() time.Duration {
+	if m == nil {
+		return 0
+	}
+	return m.now().Sub(m.start)
+}
 
 // remaining estimates the time left for total steps when done of them
 // took elapsed, at the same rate; -1 (no estimate) before the first step.

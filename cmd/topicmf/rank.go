@@ -119,7 +119,7 @@ as transform restores it.`,
 					return fmt.Errorf("rank: %w", err)
 				}
 			}
-			r, err := openRun(cmd.Context(), dir, dataDirFlag(cmd))
+			r, err := openRun(cmd.Context(), dir, dataDirFlag(cmd), newMeter(cmd.ErrOrStderr(), quietFlag(cmd)))
 			if err != nil {
 				return fmt.Errorf("rank: %w", err)
 			}
