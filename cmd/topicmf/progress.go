@@ -24,6 +24,9 @@ func isTerminal(w io.Writer) bool {
 // terminal (a log file, a pipe, CI).
 const plainEvery = 5 * time.Second
 
+// redrawEvery is how often at most a meter redraws its terminal line.
+const redrawEvery = 100 * time.Millisecond
+
 // barWidth is the number of cells of a terminal progress bar.
 const barWidth = 20
 
@@ -40,6 +43,7 @@ type meter struct {
 	start time.Time
 	plain time.Time // when the last plain line was written
 	drawn int       // runes of the line on the terminal, to clear it
+	drew  time.Time // when the terminal line was last drawn
 }
 
 // newMeter starts a meter on w, or returns nil when quiet.
@@ -63,6 +67,9 @@ func (m *meter) show(label string, done, total int, eta time.Duration, detail st
 		return
 	}
 	now := m.now()
+	if m.tty && !force && done != total && m.drawn > 0 && now.Sub(m.drew) < redrawEvery {
+		return // a fast loop does not flood the terminal
+	}
 	elapsed := now.Sub(m.start)
 	var b strings.Builder
 	b.WriteString(label)
@@ -86,7 +93,7 @@ func (m *meter) show(label string, done, total int, eta time.Duration, detail st
 	if m.tty {
 		n := utf8.RuneCountInString(line)
 		fmt.Fprintf(m.w, "\r%s%s", line, strings.Repeat(" ", max(m.drawn-n, 0)))
-		m.drawn = n
+		m.drawn, m.drew = n, now
 		return
 	}
 	if force || now.Sub(m.plain) >= plainEvery {

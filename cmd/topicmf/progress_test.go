@@ -81,6 +81,21 @@ func TestMeterTerminal(t *testing.T) {
 	if buf.String() != want {
 		t.Fatalf("terminal progress:\n%q\nwant\n%q", buf.String(), want)
 	}
+
+	// Redraws at most every redrawEvery: 1,000 iterations in 1 s give
+	// about 10 lines, and the last one is always drawn.
+	buf.Reset()
+	m = newMeterClock(&buf, true, clk.now)
+	for i := 1; i <= 1000; i++ {
+		clk.advance(time.Millisecond)
+		m.show("iteration", i, 1000, -1, "", false)
+	}
+	if n := strings.Count(buf.String(), "\r"); n < 9 || n > 12 {
+		t.Errorf("%d redraws for 1,000 iterations in 1 s", n)
+	}
+	if !strings.Contains(buf.String(), "1000/1000") {
+		t.Error("the last iteration was not drawn")
+	}
 }
 
 func TestQuietMeter(t *testing.T) {
