@@ -44,6 +44,7 @@ type meter struct {
 	plain time.Time // when the last plain line was written
 	drawn int       // runes of the line on the terminal, to clear it
 	drew  time.Time // when the terminal line was last drawn
+	width int       // of the terminal; a longer line is cut, or \r could not redraw it
 }
 
 // newMeter starts a meter on w, or returns nil when quiet.
@@ -51,7 +52,11 @@ func newMeter(w io.Writer, quiet bool) *meter {
 	if quiet {
 		return nil
 	}
-	return newMeterClock(w, isTerminal(w), time.Now)
+	m := newMeterClock(w, isTerminal(w), time.Now)
+	if m.tty {
+		m.width = outputWidth(w)
+	}
+	return m
 }
 
 func newMeterClock(w io.Writer, tty bool, now func() time.Time) *meter {
@@ -91,6 +96,9 @@ func (m *meter) show(label string, done, total int, eta time.Duration, detail st
 	}
 	line := b.String()
 	if m.tty {
+		if r := []rune(line); m.width > 1 && len(r) > m.width-1 {
+			line = string(r[:m.width-2]) + "…"
+		}
 		n := utf8.RuneCountInString(line)
 		fmt.Fprintf(m.w, "\r%s%s", line, strings.Repeat(" ", max(m.drawn-n, 0)))
 		m.drawn, m.drew = n, now
@@ -177,6 +185,8 @@ func (v *progressView) Update(p experiments.Progress) {
 	}
 	v.mu.Lock()
 	defer v.mu.Unlock()
+	// The job's label repeats the experiment's id, which leads the line.
+	job := strings.TrimSpace(strings.TrimPrefix(p.Job, p.Experiment))
 	computed := p.Done - p.Cached
 	eta := remaining(v.m.elapsed(), computed, p.Total-p.Cached)
 	if p.Done == p.Total {
@@ -184,17 +194,17 @@ func (v *progressView) Update(p experiments.Progress) {
 	}
 	switch p.Event {
 	case experiments.EventDone:
-		v.m.show(p.Experiment, p.Done, p.Total, eta, "done "+p.Job, true)
+		v.m.show(p.Experiment, p.Done, p.Total, eta, "done "+job, true)
 	case experiments.EventCached:
 		// Cached jobs are found in a burst before anything is computed:
 		// on a terminal the count moves, in a log one line says how many.
 		if v.m.tty || p.Done == p.Total {
-			v.m.show(p.Experiment, p.Done, p.Total, eta, "cached "+p.Job, !v.m.tty)
+			v.m.show(p.Experiment, p.Done, p.Total, eta, "cached "+job, !v.m.tty)
 		}
 	case experiments.EventStart:
-		v.m.show(p.Experiment, p.Done, p.Total, eta, p.Job, false)
+		v.m.show(p.Experiment, p.Done, p.Total, eta, job, false)
 	case experiments.EventIter:
-		v.m.show(p.Experiment, p.Done, p.Total, eta, fmt.Sprintf("%s iteration %d", p.Job, p.Iter), false)
+		v.m.show(p.Experiment, p.Done, p.Total, eta, fmt.Sprintf("%s iteration %d", job, p.Iter), false)
 	}
 }
 

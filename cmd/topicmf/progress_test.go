@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/topicmf/topicmf/experiments"
 )
@@ -38,9 +39,9 @@ func TestProgressPlain(t *testing.T) {
 	v.Finish()
 	// After 10 s, 1 of 3 jobs to compute is done: 20 s left; after 20 s,
 	// 2 of 3: 10 s left.
-	want := "x/y 2/4  elapsed 10s  ETA 20s  done x/y [a]\n" +
-		"x/y 3/4  elapsed 20s  ETA 10s  done x/y [b]\n" +
-		"x/y 4/4  elapsed 1m55s  ETA 0s  done x/y [d]\n"
+	want := "x/y 2/4  elapsed 10s  ETA 20s  done [a]\n" +
+		"x/y 3/4  elapsed 20s  ETA 10s  done [b]\n" +
+		"x/y 4/4  elapsed 1m55s  ETA 0s  done [d]\n"
 	if buf.String() != want {
 		t.Fatalf("plain progress:\n%s\nwant\n%s", buf.String(), want)
 	}
@@ -151,5 +152,18 @@ func TestIsTerminal(t *testing.T) {
 	defer f.Close()
 	if isTerminal(f) {
 		t.Fatal("regular file reported as a terminal")
+	}
+}
+
+// A terminal line longer than the terminal is cut, so that \r redraws it.
+func TestMeterTerminalWidth(t *testing.T) {
+	var buf bytes.Buffer
+	clk := &fakeClock{time.Unix(0, 0)}
+	m := newMeterClock(&buf, true, clk.now)
+	m.width = 40
+	m.show("a-long-experiment-name", 1, 2, 0, "done [a job with a long label]", true)
+	line := strings.TrimPrefix(buf.String(), "\r")
+	if n := utf8.RuneCountInString(line); n != 39 || !strings.HasSuffix(line, "…") {
+		t.Fatalf("line of %d runes: %q", n, line)
 	}
 }

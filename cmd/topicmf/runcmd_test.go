@@ -75,7 +75,7 @@ func TestRunCmd(t *testing.T) {
 		t.Fatalf("stdout:\n%s", stdout)
 	}
 	// Not a terminal: plain progress lines.
-	if strings.Count(stderr, "  done clitest/toy [toy k=") != 6 || !strings.Contains(stderr, "clitest/toy 6/6  elapsed ") {
+	if strings.Count(stderr, "  done [toy k=") != 6 || !strings.Contains(stderr, "clitest/toy 6/6  elapsed ") {
 		t.Fatalf("stderr:\n%s", stderr)
 	}
 	for _, f := range []string{"clitest/REPORT.md", "clitest/toy/section.md", "clitest/toy/scores.csv", "clitest/toy/objective.png", "clitest/toy/objective.svg"} {
@@ -92,7 +92,7 @@ func TestRunCmd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(stdout, "6 jobs (0 computed, 6 cached)") || strings.Count(stderr, "cached clitest/toy [") != 1 || !strings.HasPrefix(stderr, "clitest/toy 6/6  elapsed ") {
+	if !strings.Contains(stdout, "6 jobs (0 computed, 6 cached)") || strings.Count(stderr, "cached [") != 1 || !strings.HasPrefix(stderr, "clitest/toy 6/6  elapsed ") {
 		t.Fatalf("second run:\n%s\n%s", stdout, stderr)
 	}
 	// Quick: reduced grid, reports under quick/.
