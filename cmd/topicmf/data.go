@@ -197,7 +197,7 @@ and size). "topicmf data fetch NAME" downloads what is missing.`,
 				}
 				rows = append(rows, []string{s.Name, presence(dir, s.Files), humanBytes(totalBytes(s.Files)), desc})
 			}
-			return writeWrapped(out, listWidth(out), []string{"NAME", "HERE", "SIZE", "DESCRIPTION"}, rows)
+			return writeWrapped(out, listWidth(out), []string{"NAME", "PRESENT", "SIZE", "DESCRIPTION"}, rows)
 		},
 	}
 	cmd.Flags().BoolVarP(&long, "long", "l", false, "the whole description of each data set")
