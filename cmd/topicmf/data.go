@@ -295,7 +295,7 @@ file:// URL or a local directory (a copy of a data directory).`,
 				return fmt.Errorf("data directory %s (from %s): %w", dir, origin, err)
 			}
 			out := cmd.OutOrStdout()
-			bar := newBarProgress(cmd.ErrOrStderr())
+			bar := newBarProgress(cmd.ErrOrStderr(), quietFlag(cmd))
 			opt := datasets.FetchOptions{Mirror: mirror, Progress: bar.update}
 			files := datasets.DistinctFiles(srcs)
 			var failed, downloaded int
@@ -333,7 +333,8 @@ file:// URL or a local directory (a copy of a data directory).`,
 }
 
 // barProgress draws a byte progress bar on a terminal, and nothing
-// otherwise (logs and tests get the one line per file printed on stdout).
+// otherwise or with --quiet (logs and tests get the one line per file
+// printed on stdout).
 type barProgress struct {
 	w    io.Writer
 	on   bool
@@ -341,9 +342,9 @@ type barProgress struct {
 	bar  *progressbar.ProgressBar
 }
 
-func newBarProgress(w io.Writer) *barProgress {
+func newBarProgress(w io.Writer, quiet bool) *barProgress {
 	f, ok := w.(*os.File)
-	return &barProgress{w: w, on: ok && term.IsTerminal(int(f.Fd()))}
+	return &barProgress{w: w, on: !quiet && ok && term.IsTerminal(int(f.Fd()))}
 }
 
 func (b *barProgress) update(f datasets.File, got, total int64) {
