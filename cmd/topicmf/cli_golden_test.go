@@ -35,6 +35,8 @@ var cliGolden = []struct {
 	// Errors: one line, in words, naming what and where.
 	{"err-run-no-args", []string{"run"}},
 	{"err-run-unknown", []string{"run", "nope/*"}},
+	{"err-run-typo", []string{"run", "rlsi2011/figure3-5"}},
+	{"err-run-bad-pattern", []string{"run", "rlsi[2011"}},
 	{"err-k-not-int", []string{"fit", "--model", "nmf", "-k", "ten", "--mtx", "x.mtx"}},
 	{"err-tol-not-number", []string{"fit", "--model", "nmf", "--tol", "1e-4x", "--mtx", "x.mtx"}},
 	{"err-unknown-flag", []string{"fit", "--modle", "nmf"}},
