@@ -13,12 +13,12 @@ const EnvDataDir = "TOPICMF_DATA"
 // LocateDataDir says which data directory applies, without checking that it
 // exists: flagValue when non-empty, else $TOPICMF_DATA when set, else the
 // per-user default os.UserCacheDir()/topicmf/data. origin says where the
-// choice came from ("--data", "TOPICMF_DATA" or "default"), for messages.
+// choice came from ("--data-dir", "TOPICMF_DATA" or "default"), for messages.
 // The error is non-nil only when the default is needed and the user cache
 // directory cannot be determined.
 func LocateDataDir(flagValue string) (dir, origin string, err error) {
 	if flagValue != "" {
-		return flagValue, "--data", nil
+		return flagValue, "--data-dir", nil
 	}
 	if env := os.Getenv(EnvDataDir); env != "" {
 		return env, EnvDataDir, nil

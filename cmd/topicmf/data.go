@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -22,22 +23,25 @@ import (
 var dataSources = datasets.Sources
 
 func newDataCmd() *cobra.Command {
-	var dataDir string
+	var legacyDir string
 	cmd := &cobra.Command{
 		Use:   "data",
 		Short: "List, verify, fetch and describe the public data sets",
 		Long: `Manage the data directory holding the public collections.
 
-The data directory is --data when given, else $TOPICMF_DATA, else
+The data directory is --data-dir when given, else $TOPICMF_DATA, else
 <user cache dir>/topicmf/data. Every file is checked against its size and
 SHA-256 digest as registered in the datasets package.`,
 	}
-	cmd.PersistentFlags().StringVar(&dataDir, "data", "", "data directory (overrides $TOPICMF_DATA)")
+	// --data was this command's name for --data-dir; still accepted, no
+	// longer shown.
+	cmd.PersistentFlags().StringVar(&legacyDir, "data", "", "data directory (older name of --data-dir)")
+	cmd.PersistentFlags().MarkHidden("data")
 	cmd.AddCommand(
 		newDataListCmd(),
-		newDataVerifyCmd(&dataDir),
-		newDataFetchCmd(&dataDir),
-		newDataStatsCmd(&dataDir),
+		newDataVerifyCmd(),
+		newDataFetchCmd(),
+		newDataStatsCmd(),
 	)
 	return cmd
 }
@@ -81,6 +85,51 @@ func usedBy(srcs []datasets.Source) map[string][]string {
 	return m
 }
 
+// presence says whether files are in dir: "yes" when every one is there
+// at its registered size, "no" when none is, "i/n" when i of n are, and
+// "changed" when one has another size (data verify names it).
+func presence(dir string, files []datasets.File) string {
+	here := 0
+	for _, f := range files {
+		fi, err := os.Stat(filepath.Join(dir, filepath.FromSlash(f.Path)))
+		switch {
+		case err != nil:
+		case fi.Size() != f.Size:
+			return "changed"
+		default:
+			here++
+		}
+	}
+	switch here {
+	case len(files):
+		return "yes"
+	case 0:
+		return "no"
+	}
+	return fmt.Sprintf("%d/%d", here, len(files))
+}
+
+// firstSentence is s up to the first ". " that ends a sentence (not one
+// after an abbreviation such as "et al." or an initial), or s.
+func firstSentence(s string) string {
+	for from := 0; ; {
+		i := strings.Index(s[from:], ". ")
+		if i < 0 {
+			return s
+		}
+		i += from
+		word := s[strings.LastIndexAny(s[:i], " (")+1 : i]
+		switch word {
+		case "al", "e.g", "i.e", "cf", "vs":
+		default:
+			if len(word) > 1 {
+				return s[:i+1]
+			}
+		}
+		from = i + 2
+	}
+}
+
 func totalBytes(files []datasets.File) int64 {
 	var n int64
 	for _, f := range files {
@@ -107,11 +156,16 @@ type listJSON struct {
 }
 
 func newDataListCmd() *cobra.Command {
-	var asJSON bool
+	var asJSON, long bool
 	cmd := &cobra.Command{
 		Use:   "list",
-		Short: "List the known data sets: name, number of files, size, description",
-		Args:  cobra.NoArgs,
+		Short: "List the known data sets: name, whether present, size, description",
+		Long: `list shows every registered data set: its name, whether its files are in the
+data directory (present: every file there at its registered size; "data
+verify" checks the digests), its size and what it is (the first sentence;
+--long for the whole description, --json for every file's path, URL, digest
+and size). "topicmf data fetch NAME" downloads what is missing.`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := cmd.OutOrStdout()
 			srcs := dataSources()
@@ -126,14 +180,27 @@ func newDataListCmd() *cobra.Command {
 				}
 				return writeJSON(out, list)
 			}
-			tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "NAME\tFILES\tSIZE\tDESCRIPTION")
-			for _, s := range srcs {
-				fmt.Fprintf(tw, "%s\t%d\t%s\t%s\n", s.Name, len(s.Files), humanBytes(totalBytes(s.Files)), s.Description)
+			dir, origin, err := datasets.LocateDataDir(dataDirFlag(cmd))
+			if err != nil {
+				return fmt.Errorf("data list: %w", err)
 			}
-			return tw.Flush()
+			if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+				fmt.Fprintf(out, "Data directory %s (from %s) does not exist: nothing is present.\n\n", dir, origin)
+			} else {
+				fmt.Fprintf(out, "Data directory %s (from %s).\n\n", dir, origin)
+			}
+			rows := make([][]string, 0, len(srcs))
+			for _, s := range srcs {
+				desc := s.Description
+				if !long {
+					desc = firstSentence(desc)
+				}
+				rows = append(rows, []string{s.Name, presence(dir, s.Files), humanBytes(totalBytes(s.Files)), desc})
+			}
+			return writeWrapped(out, listWidth(out), []string{"NAME", "PRESENT", "SIZE", "DESCRIPTION"}, rows)
 		},
 	}
+	cmd.Flags().BoolVarP(&long, "long", "l", false, "the whole description of each data set")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON (with every file's path, URL, digest and size)")
 	return cmd
 }
@@ -158,10 +225,10 @@ func humanBytes(n int64) string {
 
 // --- verify ---
 
-func newDataVerifyCmd(dataDir *string) *cobra.Command {
+func newDataVerifyCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "verify [NAME...]",
-		Short: "Check every file of the named data sets (default all) against its size and SHA-256",
+		Short: "Check the files of data sets (default all) against their size and SHA-256",
 		Long: `Check every file of the named data sets (default: all) against its
 registered size and SHA-256 digest. Each distinct file is read once. Prints
 one line per bad file (missing, wrong size, wrong digest with the expected
@@ -171,7 +238,7 @@ and actual digests) and exits non-zero; when all are good prints a summary.`,
 			if err != nil {
 				return err
 			}
-			dir, err := datasets.DataDir(*dataDir)
+			dir, err := datasets.DataDir(dataDirFlag(cmd))
 			if err != nil {
 				return err
 			}
@@ -201,11 +268,11 @@ and actual digests) and exits non-zero; when all are good prints a summary.`,
 
 // --- fetch ---
 
-func newDataFetchCmd(dataDir *string) *cobra.Command {
+func newDataFetchCmd() *cobra.Command {
 	var mirror string
 	cmd := &cobra.Command{
 		Use:   "fetch [NAME...]",
-		Short: "Download missing or damaged files of the named data sets (default all), verifying SHA-256",
+		Short: "Download missing or damaged files of data sets (default all), verified",
 		Long: `Download every missing or damaged file of the named data sets (default:
 all) into the data directory, creating it if needed. Each file goes to a
 temporary file beside its destination and is renamed into place only after
@@ -220,7 +287,7 @@ file:// URL or a local directory (a copy of a data directory).`,
 			if err != nil {
 				return err
 			}
-			dir, origin, err := datasets.LocateDataDir(*dataDir)
+			dir, origin, err := datasets.LocateDataDir(dataDirFlag(cmd))
 			if err != nil {
 				return err
 			}
@@ -228,7 +295,7 @@ file:// URL or a local directory (a copy of a data directory).`,
 				return fmt.Errorf("data directory %s (from %s): %w", dir, origin, err)
 			}
 			out := cmd.OutOrStdout()
-			bar := newBarProgress(cmd.ErrOrStderr())
+			bar := newBarProgress(cmd.ErrOrStderr(), quietFlag(cmd))
 			opt := datasets.FetchOptions{Mirror: mirror, Progress: bar.update}
 			files := datasets.DistinctFiles(srcs)
 			var failed, downloaded int
@@ -266,7 +333,8 @@ file:// URL or a local directory (a copy of a data directory).`,
 }
 
 // barProgress draws a byte progress bar on a terminal, and nothing
-// otherwise (logs and tests get the one line per file printed on stdout).
+// otherwise or with --quiet (logs and tests get the one line per file
+// printed on stdout).
 type barProgress struct {
 	w    io.Writer
 	on   bool
@@ -274,9 +342,9 @@ type barProgress struct {
 	bar  *progressbar.ProgressBar
 }
 
-func newBarProgress(w io.Writer) *barProgress {
+func newBarProgress(w io.Writer, quiet bool) *barProgress {
 	f, ok := w.(*os.File)
-	return &barProgress{w: w, on: ok && term.IsTerminal(int(f.Fd()))}
+	return &barProgress{w: w, on: !quiet && ok && term.IsTerminal(int(f.Fd()))}
 }
 
 func (b *barProgress) update(f datasets.File, got, total int64) {
@@ -408,11 +476,11 @@ func oneLine(err error) string {
 	return strings.Join(strings.Fields(strings.ReplaceAll(err.Error(), "\n", "; ")), " ")
 }
 
-func newDataStatsCmd(dataDir *string) *cobra.Command {
+func newDataStatsCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "stats NAME",
-		Short: "Read a data set and print its counts: documents by split, classes, queries, judgments, relevance levels",
+		Short: "Count a data set's documents by split, classes, queries, judgments and levels",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			srcs, err := selectSources(args)
@@ -420,7 +488,7 @@ func newDataStatsCmd(dataDir *string) *cobra.Command {
 				return err
 			}
 			src := srcs[0]
-			dir, err := datasets.DataDir(*dataDir)
+			dir, err := datasets.DataDir(dataDirFlag(cmd))
 			if err != nil {
 				return err
 			}

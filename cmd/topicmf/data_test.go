@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/internal/realdata"
@@ -105,13 +106,28 @@ func TestDataList(t *testing.T) {
 		t.Fatal(err)
 	}
 	srcs := datasets.Sources()
-	lines := nonEmptyLines(out)
-	if len(lines) != len(srcs)+1 || !strings.HasPrefix(lines[0], "NAME") {
-		t.Fatalf("list: %d lines for %d sources:\n%s", len(lines), len(srcs), out)
+	// A line per source (then its description's continuation lines,
+	// indented) under the header, within the width.
+	var rows []string
+	header := false
+	for _, l := range nonEmptyLines(out) {
+		if n := utf8.RuneCountInString(l); n > defaultWidth {
+			t.Errorf("line of %d runes: %q", n, l)
+		}
+		switch {
+		case strings.HasPrefix(l, "NAME "):
+			header = true
+		case header && !strings.HasPrefix(l, " "):
+			rows = append(rows, l)
+		}
+	}
+	if len(rows) != len(srcs) {
+		t.Fatalf("list: %d rows for %d sources:\n%s", len(rows), len(srcs), out)
 	}
 	for i, s := range srcs {
-		if f := strings.Fields(lines[i+1]); len(f) < 2 || f[0] != s.Name || f[1] != fmt.Sprint(len(s.Files)) {
-			t.Errorf("line %q, want name %s and %d files", lines[i+1], s.Name, len(s.Files))
+		f := strings.Fields(rows[i])
+		if len(f) < 2 || f[0] != s.Name || f[1] != "yes" && f[1] != "no" && f[1] != "changed" && !strings.Contains(f[1], "/") {
+			t.Errorf("line %q, want name %s and whether it is present", rows[i], s.Name)
 		}
 	}
 

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"gonum.org/v1/gonum/mat"
@@ -102,26 +103,34 @@ func splitDocs(col *datasets.Collection, split string) (*datasets.Collection, er
 
 func newFitCmd() *cobra.Command {
 	var (
-		model, dataName, mtxPath, vocabPath, outDir, dataDir string
-		corpusCache, labelsPath, split                       string
-		uopt                                                 datasets.UserOptions
-		verifyData                                           bool
-		params                                               []string
-		seed                                                 uint64
-		top                                                  int
-		transpose                                            bool
-		topt                                                 text.Options
+		model, dataName, mtxPath, vocabPath, outDir string
+		corpusCache, labelsPath, split              string
+		uopt                                        datasets.UserOptions
+		verifyData                                  bool
+		params                                      []string
+		seed                                        uint64
+		top                                         int
+		transpose                                   bool
+		topt                                        text.Options
 	)
-	shortcuts := []struct{ flag, key, usage string }{
-		{"k", "k", "number of topics K (same as --param k=N)"},
-		{"lambda1", "lambda1", "λ1 (same as --param lambda1=X)"},
-		{"lambda2", "lambda2", "λ2 (same as --param lambda2=X)"},
-		{"iters", "iters", "maximum iterations (same as --param iters=N)"},
-		{"tol", "tol", "relative objective change that stops the fit (same as --param tol=X)"},
+	// Shortcuts for the common parameters, typed so that the flag parser
+	// rejects "--k ten"; each is the same as --param key=value.
+	var (
+		kFlag, itersFlag          int
+		lambda1, lambda2, tolFlag float64
+	)
+	shortcuts := []struct {
+		flag  string
+		value func() string
+	}{
+		{"k", func() string { return strconv.Itoa(kFlag) }},
+		{"lambda1", func() string { return fmtFloat(lambda1) }},
+		{"lambda2", func() string { return fmtFloat(lambda2) }},
+		{"iters", func() string { return strconv.Itoa(itersFlag) }},
+		{"tol", func() string { return fmtFloat(tolFlag) }},
 	}
-	shortVals := make([]string, len(shortcuts))
 	cmd := &cobra.Command{
-		Use:   "fit --model NAME (--data NAME|PATH | --mtx FILE) [--k N] [--param key=value]... [--out DIR] [--seed N]",
+		Use:   "fit --model NAME (--data NAME|PATH | --mtx FILE) [-k N] [--param key=value]...",
 		Short: "Fit a topic model and store its factors, top terms and iteration trace",
 		Long: `fit loads a data set (a registered collection or a collection of one's own
 through the text pipeline, or a Matrix Market term-document file), fits the
@@ -154,8 +163,9 @@ terms as rows and documents as columns (--transpose for documents as rows);
 ` + strings.Join(wrap("Model families (topicmf models NAME lists one's parameters, defaults and ranges): "+strings.Join(catalog.Names(), ", ")+".", modelsWidth), "\n"),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			dataDir := dataDirFlag(cmd)
 			if model == "" {
-				return errors.New("fit: --model is required")
+				return errors.New("fit: --model is required (topicmf models lists the families)")
 			}
 			fam, err := catalog.Lookup(model)
 			if err != nil {
@@ -173,14 +183,14 @@ terms as rows and documents as columns (--transpose for documents as rows);
 				}
 				p[k] = strings.TrimSpace(v)
 			}
-			for i, s := range shortcuts {
+			for _, s := range shortcuts {
 				if !cmd.Flags().Changed(s.flag) {
 					continue
 				}
-				if _, dup := p[s.key]; dup {
-					return fmt.Errorf("fit: parameter %s given both as --%s and --param", s.key, s.flag)
+				if _, dup := p[s.flag]; dup {
+					return fmt.Errorf("fit: parameter %s given both as --%s and --param", s.flag, s.flag)
 				}
-				p[s.key] = shortVals[i]
+				p[s.flag] = s.value()
 			}
 			// fit's own defaults (fitDefaults), where the family's default
 			// suits the paper's reproduction but not a user's first fit.
@@ -275,12 +285,7 @@ terms as rows and documents as columns (--transpose for documents as rows);
 				}
 				src, err := datasets.Lookup(dataName)
 				if err != nil {
-					return fmt.Errorf("fit: %w (nor is it an existing file or folder)", err)
-				}
-				if dataDir != "" {
-					if fi, err := os.Stat(dataDir); err != nil || !fi.IsDir() {
-						return fmt.Errorf("fit: --data-dir %s: not an existing directory", dataDir)
-					}
+					return fmt.Errorf("fit: --data %s: neither a registered data set (topicmf data list shows them) nor an existing file or folder", dataName)
 				}
 				dir, err := datasets.DataDir(dataDir)
 				if err != nil {
@@ -397,7 +402,7 @@ terms as rows and documents as columns (--transpose for documents as rows);
 						return err
 					}
 				}
-				status, err = fitAndWrite(ctx, w, method, corpus, vec, top, warnings, errw)
+				status, err = fitAndWrite(ctx, w, method, corpus, vec, top, warnings, newMeter(errw, quietFlag(cmd)), maxIters(fam, p))
 				if err == nil && status.Reason == engine.NumericalFailure {
 					// Recorded for inspection, never cached as a result.
 					return store.Fail(errors.New(status.String()))
@@ -442,16 +447,17 @@ terms as rows and documents as columns (--transpose for documents as rows);
 	f := cmd.Flags()
 	f.StringVar(&model, "model", "", "model family (catalog name, e.g. nmf, rlsi)")
 	f.StringArrayVar(&params, "param", nil, "family parameter key=value (repeatable)")
-	for i, s := range shortcuts {
-		f.StringVar(&shortVals[i], s.flag, "", s.usage)
-	}
+	f.IntVarP(&kFlag, "k", "k", 0, "number of topics K (same as --param k=N)")
+	f.Float64Var(&lambda1, "lambda1", 0, "λ1 (same as --param lambda1=X)")
+	f.Float64Var(&lambda2, "lambda2", 0, "λ2 (same as --param lambda2=X)")
+	f.IntVar(&itersFlag, "iters", 0, "maximum iterations (same as --param iters=N)")
+	f.Float64Var(&tolFlag, "tol", 0, "relative objective change that stops the fit (same as --param tol=X)")
 	f.StringVar(&dataName, "data", "", "registered data set (see topicmf data list), or a folder of text files, .csv/.tsv, .jsonl or SMART file")
 	f.StringVar(&uopt.Format, "format", "", "with --data PATH: dir, csv, tsv, jsonl or smart (default: from the path)")
 	f.StringVar(&uopt.TextCol, "text-col", "", `with a --data CSV/TSV: the text column (default "text")`)
 	f.StringVar(&uopt.IDCol, "id-col", "", `with a --data CSV/TSV: the document id column (default "id" when present, else the record number)`)
 	f.StringVar(&uopt.LabelCol, "label-col", "", `with a --data CSV/TSV: the class label column (default "label" when present)`)
 	f.StringVar(&split, "split", "all", "with --data: fit the documents of one split only (train, test, ...) or all")
-	f.StringVar(&dataDir, "data-dir", "", "data directory (overrides $TOPICMF_DATA)")
 	f.StringVar(&corpusCache, "corpus-cache", "", "with --data: directory of built corpora, so a second fit skips tokenizing (default <user cache>/topicmf/corpora; \"none\" disables)")
 	f.BoolVar(&verifyData, "verify", false, "with --data: re-hash every data file even when the corpus cache holds the corpus and the files look unchanged (size and time)")
 	f.StringVar(&mtxPath, "mtx", "", "Matrix Market term-document matrix to fit instead of a data set")
@@ -490,6 +496,24 @@ var fitDefaults = map[string]map[string]string{
 	"rlsi": {"lambda-scale": "relative", "init-scale": "balanced", "lambda1": "0.05"},
 }
 
+// maxIters is the iteration limit of a fit of fam with p: the "iters"
+// parameter, given or default; 0 when the family declares none.
+func maxIters(fam catalog.Family, p catalog.Params) int {
+	v, ok := p["iters"]
+	if !ok {
+		for _, fp := range fam.Params {
+			if fp.Key == "iters" {
+				v, ok = fp.Default, true
+			}
+		}
+	}
+	n, err := strconv.Atoi(v)
+	if !ok || err != nil || n < 0 {
+		return 0
+	}
+	return n
+}
+
 // countOptions are opts giving raw term counts with the same tokens,
 // vocabulary and documents (counts.mtx of a run: the index of BM25 and LM
 // in rank, and the corpus transform rebuilds).
@@ -524,7 +548,10 @@ func orDefault(s, def string) string {
 // fitAndWrite fits method on corpus and writes the run's files; vec (nil
 // for a Matrix Market corpus) is saved so that transform and rank weight
 // new text as the corpus was weighted.
-func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, corpus *engine.Corpus, vec *text.Vectorizer, top int, warnings []string, errw io.Writer) (engine.Status, error) {
+// Progress goes to m (nil: none) as iteration i of maxIter (0 when the
+// family has no iteration limit); the ETA assumes every iteration runs, so
+// a fit that converges earlier ends sooner.
+func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, corpus *engine.Corpus, vec *text.Vectorizer, top int, warnings []string, m *meter, maxIter int) (engine.Status, error) {
 	trace, err := newTraceWriter(w)
 	if err != nil {
 		return engine.Status{}, err
@@ -532,20 +559,21 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 	defer trace.Abort()
 	// The trace streams to disk; memory holds only the last iterations.
 	rec := engine.NewBoundedRecorder(fitKeepIterations)
-	tty := isTerminal(errw)
 	rec.OnIteration = func(it engine.Iteration) {
 		trace.Record(it)
 		if fitIterationHook != nil {
 			fitIterationHook(it)
 		}
-		if tty {
-			fmt.Fprintf(errw, "\riteration %d  objective %.6g   ", it.Iter, it.Objective)
+		if m != nil {
+			eta := time.Duration(-1)
+			if maxIter > 0 {
+				eta = remaining(m.elapsed(), it.Iter, maxIter)
+			}
+			m.show("iteration", it.Iter, maxIter, eta, fmt.Sprintf("objective %.6g", it.Objective), false)
 		}
 	}
-	m, status, err := method.Fit(ctx, corpus, rec)
-	if tty {
-		fmt.Fprintln(errw)
-	}
+	model, status, err := method.Fit(ctx, corpus, rec)
+	m.finish()
 	if err != nil {
 		return status, err
 	}
@@ -562,8 +590,8 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 		// The trace and the status are what there is to inspect.
 		return status, writeStatus(w, status)
 	}
-	U := m.TermTopics()
-	VT := m.DocTopics()
+	U := model.TermTopics()
+	VT := model.DocTopics()
 	var V mat.Dense
 	V.CloneFrom(VT.T())
 	if err := w.WriteFile("U.mtx", func(out io.Writer) error { return sparse.WriteDenseMM(out, U) }); err != nil {

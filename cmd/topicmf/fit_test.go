@@ -213,7 +213,7 @@ func TestFitErrors(t *testing.T) {
 		{[]string{"fit", "--model", "nmf", "--mtx", mtx, "--k", "3", "--param", "k=4"}, "given both"},
 		{[]string{"fit", "--model", "nmf"}, "exactly one of --data NAME and --mtx FILE"},
 		{[]string{"fit", "--model", "nmf", "--mtx", mtx, "--data", "cranfield"}, "exactly one"},
-		{[]string{"fit", "--model", "nmf", "--data", "no-such-data"}, `unknown data set "no-such-data"`},
+		{[]string{"fit", "--model", "nmf", "--data", "no-such-data"}, `--data no-such-data: neither a registered data set`},
 		{[]string{"fit", "--model", "nmf", "--k", "3", "--mtx", mtx, "--vocab", short, "--out", out}, "short.txt: 2 terms, but " + mtx + " has 10 term rows"},
 		{[]string{"fit", "--model", "nmf", "--k", "3", "--mtx", bad, "--out", out}, bad},
 		{[]string{"fit", "--model", "nmf", "--mtx", filepath.Join(dir, "missing.mtx")}, "missing.mtx"},

@@ -4,27 +4,37 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/report"
 )
 
+// list names every experiment once, at the start of a row, with its
+// title, within the width; each paper's group is headed by its title.
 func TestListCmd(t *testing.T) {
+	t.Setenv("COLUMNS", "")
 	out, _, err := runTopicmf(context.Background(), "list")
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
-	if !strings.HasPrefix(lines[0], "ID") || !strings.Contains(lines[0], "PAPER") || !strings.Contains(lines[0], "TITLE") {
-		t.Fatalf("header: %q", lines[0])
-	}
-	all := experiments.All()
-	if len(lines) != 1+len(all) {
-		t.Fatalf("%d lines for %d experiments:\n%s", len(lines), len(all), out)
-	}
-	for i, e := range all {
-		if !strings.HasPrefix(lines[i+1], e.ID+" ") || !strings.Contains(lines[i+1], e.Title) {
-			t.Errorf("line %q does not list %s", lines[i+1], e.ID)
+	flat := strings.Join(strings.Fields(out), " ")
+	for _, line := range strings.Split(out, "\n") {
+		if n := utf8.RuneCountInString(line); n > defaultWidth {
+			t.Errorf("line of %d runes: %q", n, line)
 		}
+	}
+	for _, e := range experiments.All() {
+		if strings.Count(out, "\n  "+e.ID+" ") != 1 || !strings.Contains(flat, strings.Join(strings.Fields(e.Title), " ")) {
+			t.Errorf("%s: not listed once with its title", e.ID)
+		}
+		// Each of the five papers is named by its title.
+		if e.Paper.File != "" && report.Citation(e.Paper) == e.Paper.Cite {
+			t.Errorf("%s: paper file %s has no reference in experiments/report", e.ID, e.Paper.File)
+		}
+	}
+	if !strings.Contains(flat, "rlsi2011 — Wang, Xu, Li, Craswell, SIGIR 2011: Regularized Latent Semantic Indexing") {
+		t.Errorf("no heading for rlsi2011:\n%s", out)
 	}
 	if _, _, err := runTopicmf(context.Background(), "list", "extra"); err == nil {
 		t.Fatal("list accepted an argument")

@@ -10,6 +10,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"regexp"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -20,19 +22,44 @@ func main() {
 	err := run(ctx, os.Stdout, os.Stderr, os.Args[1:])
 	stop()
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "topicmf:", err)
+		fmt.Fprintln(os.Stderr, errorLine(err))
 		os.Exit(1)
 	}
+}
+
+func init() {
+	// f is a *pflag.FlagSet.
+	cobra.AddTemplateFunc("wrappedFlags", func(f interface{ FlagUsagesWrapped(int) string }) string {
+		return f.FlagUsagesWrapped(defaultWidth)
+	})
 }
 
 // run executes the command line args, writing to stdout and stderr.
 func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	root := &cobra.Command{
-		Use:           "topicmf",
-		Short:         "Topic models by matrix factorization, and the papers' experiments",
+		Use:   "topicmf",
+		Short: "Topic models by matrix factorization, and the papers' experiments",
+		Long: `topicmf fits topic models learned by matrix factorization (RLSI, NMF, Group
+RLSI/NMF, TNMF, ...) on registered collections or one's own text, and
+regenerates the tables and figures of the papers they come from.
+
+  topicmf fit --model nmf -k 20 --data my.csv    topics of one's own CSV
+  topicmf models                                 the families and their parameters
+  topicmf list                                   the registered experiments
+  topicmf run foundation/nmf-synthetic --quick   one experiment, with its report
+  topicmf data list                              the collections, and which are here`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	pf := root.PersistentFlags()
+	pf.String("data-dir", "", "data directory holding the public collections (default $TOPICMF_DATA, else <user cache>/topicmf/data)")
+	pf.Bool("quiet", false, "show no progress")
+	root.SetFlagErrorFunc(flagError)
+	// Flag lists wrap like the other listings.
+	root.SetUsageTemplate(strings.NewReplacer(
+		".LocalFlags.FlagUsages", "wrappedFlags .LocalFlags",
+		".InheritedFlags.FlagUsages", "wrappedFlags .InheritedFlags",
+	).Replace(root.UsageTemplate()))
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetArgs(args)
@@ -51,4 +78,77 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		newRankCmd(),
 	)
 	return root.ExecuteContext(ctx)
+}
+
+// dataDirFlag is --data-dir (or data's older --data), "" when not given.
+func dataDirFlag(cmd *cobra.Command) string {
+	if d, _ := cmd.Flags().GetString("data-dir"); d != "" {
+		return d
+	}
+	if f := cmd.Flags().Lookup("data"); f != nil && f.Hidden {
+		return f.Value.String() // data's older name for it
+	}
+	return ""
+}
+
+// quietFlag is --quiet.
+func quietFlag(cmd *cobra.Command) bool {
+	q, _ := cmd.Flags().GetBool("quiet")
+	return q
+}
+
+// flagError words the flag parser's errors for a user: pflag's
+// `invalid argument "ten" for "-k, --k" flag: strconv.ParseInt: parsing
+// "ten": invalid syntax` becomes `--k "ten": want an integer`.
+func flagError(cmd *cobra.Command, err error) error {
+	m := invalidFlag.FindStringSubmatch(err.Error())
+	if m == nil {
+		return fmt.Errorf("%s: %w (topicmf %s --help lists the flags)", cmd.Name(), err, cmd.Name())
+	}
+	name := m[2]
+	if i := strings.LastIndex(name, ", "); i >= 0 {
+		name = name[i+2:]
+	}
+	return fmt.Errorf("%s: %s %q: %s", cmd.Name(), name, m[1], plainParseError(m[3]))
+}
+
+var invalidFlag = regexp.MustCompile(`^invalid argument "(.*)" for "(.*)" flag: (.*)$`)
+
+// parseError matches the errors of the strconv parsers.
+var parseError = regexp.MustCompile(`strconv\.Parse(Int|Uint|Float|Bool): parsing "((?:[^"\\]|\\.)*)": (invalid syntax|value out of range)`)
+
+// plainParseError rewrites the strconv errors in msg in words.
+func plainParseError(msg string) string {
+	return parseError.ReplaceAllStringFunc(msg, func(s string) string {
+		m := parseError.FindStringSubmatch(s)
+		want := map[string]string{"Int": "an integer", "Uint": "a whole number ≥ 0", "Float": "a number", "Bool": "true or false"}[m[1]]
+		if m[3] == "value out of range" {
+			return "out of range, want " + want
+		}
+		return "want " + want
+	})
+}
+
+// maxErrorRunes is the length beyond which errorLine elides an error.
+const maxErrorRunes = 200
+
+// errorLine is err as main prints it: one line, prefixed "topicmf:", the
+// strconv wording replaced, and at most about maxErrorRunes runes, the
+// middle elided (the head names the file and record, the tail the
+// problem; what lies between is often a quoted input line).
+func errorLine(err error) string {
+	msg := strings.Join(strings.Fields(plainParseError(err.Error())), " ")
+	r := []rune(msg)
+	if len(r) > maxErrorRunes {
+		// Cut at spaces when there is one near the cut.
+		head, tail := string(r[:120]), string(r[len(r)-70:])
+		if i := strings.LastIndexByte(head, ' '); i >= 80 {
+			head = head[:i]
+		}
+		if i := strings.IndexByte(tail, ' '); i >= 0 && i < 30 {
+			tail = tail[i+1:]
+		}
+		msg = head + " … " + tail
+	}
+	return "topicmf: " + msg
 }

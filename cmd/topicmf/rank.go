@@ -74,14 +74,14 @@ func cosineRows(vq, vd *mat.Dense, q int) []float64 {
 
 func newRankCmd() *cobra.Command {
 	var (
-		queriesPath, qrelsPath, outPath, root, dataDir, termModel, tag string
-		alpha                                                          float64
-		depth                                                          int
-		uopt                                                           datasets.UserOptions
+		queriesPath, qrelsPath, outPath, root, termModel, tag string
+		alpha                                                 float64
+		depth                                                 int
+		uopt                                                  datasets.UserOptions
 	)
 	cmd := &cobra.Command{
 		Use:   "rank RUN --queries FILE [--qrels FILE] [--alpha A] [--term bm25|lm] [--output FILE]",
-		Short: "Rank a run's documents for queries by a term model combined with the topic score; write a TREC run",
+		Short: "Rank a run's documents for queries (topic score with BM25 or LM); write a TREC run",
 		Long: `rank scores every document of the run's training collection for each query by
 s = α·s_topic + (1 − α)·s_term (RLSI, SIGIR 2011, §5, Eqs. 4-5): s_topic is the
 cosine between the query's folded-in topic vector and the document's, s_term is
@@ -119,7 +119,7 @@ as transform restores it.`,
 					return fmt.Errorf("rank: %w", err)
 				}
 			}
-			r, err := openRun(cmd.Context(), dir, dataDir)
+			r, err := openRun(cmd.Context(), dir, dataDirFlag(cmd), newMeter(cmd.ErrOrStderr(), quietFlag(cmd)))
 			if err != nil {
 				return fmt.Errorf("rank: %w", err)
 			}
@@ -218,6 +218,5 @@ as transform restores it.`,
 	f.StringVar(&tag, "tag", "topicmf", "run tag (last column)")
 	f.StringVar(&outPath, "output", "-", `TREC run file to write ("-": standard output)`)
 	f.StringVar(&root, "out", "results", "results root holding runs/<id>")
-	f.StringVar(&dataDir, "data-dir", "", "data directory, for a stop list that is not embedded (cacm)")
 	return cmd
 }

@@ -1,12 +1,17 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"os"
+	"path"
 	"path/filepath"
 	"runtime"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/experiments"
 	_ "github.com/topicmf/topicmf/experiments/all" // registers every experiment
@@ -31,14 +36,37 @@ renders the experiment's tables, figures and claims into
 <results>/runs/. With --quick the experiments' reduced grids are used and the
 reports go to <results>/quick/<paper>/ so the full reports are not overwritten.
 "topicmf list" shows the ids.`,
-		Args: cobra.MinimumNArgs(1),
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return errors.New("run: name the experiments to run, e.g. topicmf run foundation/nmf-synthetic --quick (topicmf list shows them)")
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			// The experiments read the collections from $TOPICMF_DATA.
+			if d := dataDirFlag(cmd); d != "" {
+				if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+					return fmt.Errorf("run: --data-dir %s: not an existing directory", d)
+				}
+				old, had := os.LookupEnv(datasets.EnvDataDir)
+				os.Setenv(datasets.EnvDataDir, d)
+				defer func() {
+					if had {
+						os.Setenv(datasets.EnvDataDir, old)
+					} else {
+						os.Unsetenv(datasets.EnvDataDir)
+					}
+				}()
+			}
 			var exps []*experiments.Experiment
 			seen := map[string]bool{}
 			for _, pat := range args {
+				if _, err := path.Match(pat, ""); err != nil {
+					return fmt.Errorf("run: %q is not a valid pattern: %v", pat, err)
+				}
 				es, err := experiments.Get(pat)
 				if err != nil {
-					return err
+					return fmt.Errorf("run: no experiment matches %q%s (topicmf list shows them)", pat, suggest(pat))
 				}
 				for _, e := range es {
 					if !seen[e.ID] {
@@ -61,7 +89,7 @@ reports go to <results>/quick/<paper>/ so the full reports are not overwritten.
 			}
 			out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
 			for _, e := range exps {
-				view := newProgressView(errw)
+				view := newProgressView(errw, quietFlag(cmd))
 				r := &experiments.Runner{Store: st, Pool: pool, Quick: quick, Seed: seed, Progress: view.Update}
 				res, err := r.Run(cmd.Context(), e)
 				view.Finish()
@@ -99,6 +127,56 @@ reports go to <results>/quick/<paper>/ so the full reports are not overwritten.
 	f.IntVar(&workers, "workers", 0, "worker slots shared by jobs and by the models' parallel loops (default GOMAXPROCS)")
 	f.Uint64Var(&seed, "seed", 0, "root seed replacing each experiment's own (0 keeps theirs)")
 	return cmd
+}
+
+// suggest is "; did you mean X?" for the registered ids and paper names
+// closest to a pattern that matched none (within a third of its length in
+// edits), or "".
+func suggest(pattern string) string {
+	var names []string
+	paper := ""
+	for _, e := range experiments.All() { // sorted by id, so by paper
+		if e.PaperKey() != paper {
+			paper = e.PaperKey()
+			names = append(names, paper)
+		}
+		names = append(names, e.ID)
+	}
+	best, dist := []string(nil), len(pattern)/3+1
+	for _, n := range names {
+		switch d := editDistance(pattern, n); {
+		case d < dist:
+			best, dist = []string{n}, d
+		case d == dist:
+			best = append(best, n)
+		}
+	}
+	if len(best) == 0 || len(best) > 3 {
+		return ""
+	}
+	return "; did you mean " + strings.Join(best, " or ") + "?"
+}
+
+// editDistance is the Levenshtein distance between a and b, in runes.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			sub := prev[j-1]
+			if ra[i-1] != rb[j-1] {
+				sub++
+			}
+			cur[j] = min(sub, prev[j]+1, cur[j-1]+1)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
 }
 
 // workerPool returns the shared pool, sized to workers when given. The

@@ -75,7 +75,13 @@ func TestRunCmd(t *testing.T) {
 		t.Fatalf("stdout:\n%s", stdout)
 	}
 	// Not a terminal: plain progress lines.
-	if strings.Count(stderr, "] done   clitest/toy [toy k=") != 6 {
+	done := 0
+	for _, l := range strings.Split(stderr, "\n") {
+		if strings.HasPrefix(l, "clitest/toy ") && strings.Contains(l, "  done [toy k=") {
+			done++
+		}
+	}
+	if done != 6 || !strings.Contains(stderr, "clitest/toy 6/6  elapsed ") {
 		t.Fatalf("stderr:\n%s", stderr)
 	}
 	for _, f := range []string{"clitest/REPORT.md", "clitest/toy/section.md", "clitest/toy/scores.csv", "clitest/toy/objective.png", "clitest/toy/objective.svg"} {
@@ -92,7 +98,7 @@ func TestRunCmd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(stdout, "6 jobs (0 computed, 6 cached)") || strings.Count(stderr, "cached clitest/toy") != 6 {
+	if !strings.Contains(stdout, "6 jobs (0 computed, 6 cached)") || strings.Count(stderr, "cached [") != 1 || !strings.HasPrefix(stderr, "clitest/toy 6/6  elapsed ") {
 		t.Fatalf("second run:\n%s\n%s", stdout, stderr)
 	}
 	// Quick: reduced grid, reports under quick/.
@@ -118,7 +124,7 @@ func TestRunCmdErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"run"}, "requires at least 1 arg"},
+		{[]string{"run"}, "topicmf list shows them"},
 		{[]string{"run", "nope/*"}, `no experiment matches "nope/*"`},
 		{[]string{"run", "clitest/toy", "--workers", "-2"}, "--workers"},
 	} {
@@ -159,5 +165,26 @@ func TestRunCancelResumes(t *testing.T) {
 	}
 	if !strings.Contains(stdout, "6 jobs (") || strings.Contains(stdout, "(6 computed") {
 		t.Fatalf("resume:\n%s", stdout)
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	for pat, want := range map[string]string{
+		"rlsi2011/figure3-5":      "; did you mean rlsi2011/figures3-5?",
+		"rlsi2012":                "; did you mean rlsi2011?",
+		"foundation/nmf-synthetc": "; did you mean foundation/nmf-synthetic?",
+		"nope/*":                  "",
+	} {
+		if got := suggest(pat); got != want {
+			t.Errorf("suggest(%q) = %q, want %q", pat, got, want)
+		}
+	}
+	for _, c := range []struct {
+		a, b string
+		d    int
+	}{{"", "", 0}, {"", "abc", 3}, {"kitten", "sitting", 3}, {"λx", "λy", 1}} {
+		if got := editDistance(c.a, c.b); got != c.d {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", c.a, c.b, got, c.d)
+		}
 	}
 }

@@ -24,7 +24,7 @@ func newRunsCmd() *cobra.Command {
 	var resultsDir, model, data, status string
 	cmd := &cobra.Command{
 		Use:   "runs [--results DIR] [--model NAME] [--data NAME] [--status STATE]",
-		Short: "List the stored runs (fit and experiment jobs) with their model, data, K and status",
+		Short: "List the stored runs (fits and experiment jobs): model, data, K, status",
 		Long: `runs lists every run directory under <results>/runs: the id (first 12 hex
 digits), the model, the data, K, the status and the start date, then the path.
 The status is finished, failed (a numerical failure, recorded but never served
@@ -71,7 +71,7 @@ func newRunsVerifyCmd() *cobra.Command {
 	var resultsDir string
 	cmd := &cobra.Command{
 		Use:   "verify [RUN...] [--results DIR]",
-		Short: "Re-hash the files of runs (id prefixes or directories; all when none) against their manifests",
+		Short: "Re-hash the files of runs (ids, prefixes or directories; default all)",
 		Long: `verify reads every file of each named finished run (an id prefix as runs
 shows it, or a run directory; every finished or damaged run when none is named)
 and compares its size and SHA-256 with the manifest written when the run

@@ -64,8 +64,9 @@ func runDir(arg, root string) (string, error) {
 // its own), so the fit is run again on the run's training documents
 // (counts.mtx weighted by its vectorizer) with its configuration and seed;
 // fits are deterministic, and the refitted U is checked bit for bit against
-// U.mtx, so the model is the one that was stored.
-func openRun(ctx context.Context, dir, dataDir string) (*fittedRun, error) {
+// U.mtx, so the model is the one that was stored. The refit's progress
+// goes to m (nil: none).
+func openRun(ctx context.Context, dir, dataDir string, m *meter) (*fittedRun, error) {
 	r := &fittedRun{dir: dir}
 	b, err := os.ReadFile(filepath.Join(dir, "config.json"))
 	if err != nil {
@@ -114,7 +115,13 @@ func openRun(ctx context.Context, dir, dataDir string) (*fittedRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, status, err := method.Fit(ctx, corpus, nil)
+	rec := engine.NewBoundedRecorder(1)
+	limit := maxIters(fam, p)
+	rec.OnIteration = func(it engine.Iteration) {
+		m.show("refitting: iteration", it.Iter, limit, remaining(m.elapsed(), it.Iter, limit), "", false)
+	}
+	model, status, err := method.Fit(ctx, corpus, rec)
+	m.finish()
 	if err != nil {
 		return nil, err
 	}
@@ -125,10 +132,10 @@ func openRun(ctx context.Context, dir, dataDir string) (*fittedRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !mat.Equal(stored, m.TermTopics()) {
+	if !mat.Equal(stored, model.TermTopics()) {
 		return nil, fmt.Errorf("%s: refitting does not reproduce U.mtx (the run was made by another version of topicmf); fit again", dir)
 	}
-	r.model = m
+	r.model = model
 	return r, nil
 }
 
@@ -219,8 +226,8 @@ func writeAtomic(path string, stdout io.Writer, write func(io.Writer) error) err
 
 func newTransformCmd() *cobra.Command {
 	var (
-		dataPath, outPath, root, dataDir string
-		uopt                             datasets.UserOptions
+		dataPath, outPath, root string
+		uopt                    datasets.UserOptions
 	)
 	cmd := &cobra.Command{
 		Use:   "transform RUN --data PATH [--output FILE]",
@@ -249,7 +256,7 @@ against U.mtx), so transform takes about as long as the fit did.`,
 			if err != nil {
 				return fmt.Errorf("transform: %w", err)
 			}
-			r, err := openRun(cmd.Context(), dir, dataDir)
+			r, err := openRun(cmd.Context(), dir, dataDirFlag(cmd), newMeter(cmd.ErrOrStderr(), quietFlag(cmd)))
 			if err != nil {
 				return fmt.Errorf("transform: %w", err)
 			}
@@ -291,6 +298,5 @@ against U.mtx), so transform takes about as long as the fit did.`,
 	f.StringVar(&uopt.IDCol, "id-col", "", `CSV/TSV id column (default "id" when present)`)
 	f.StringVar(&outPath, "output", "-", `file to write ("-": standard output)`)
 	f.StringVar(&root, "out", "results", "results root holding runs/<id>")
-	f.StringVar(&dataDir, "data-dir", "", "data directory, for a stop list that is not embedded (cacm)")
 	return cmd
 }

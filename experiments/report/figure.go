@@ -3,7 +3,9 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"image/color"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,17 +14,44 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 // maxErrorBars bounds the error bars drawn along one line.
 const maxErrorBars = 20
 
-// Figure size: 6 × 4 inches (576 × 384 pixels in PNG at vg's 96 dpi).
+// Figure size: 6 × 4 inches, plus the legend's width to the right when
+// there is one (so that the legend never covers data). PNGs are drawn at
+// PNGDPI: 1152 × 768 pixels, sharp on high-density screens and in print.
 var (
 	FigureWidth  = 6 * vg.Inch
 	FigureHeight = 4 * vg.Inch
 )
+
+// PNGDPI is the resolution of the PNG figures, twice vg's 96.
+const PNGDPI = 192
+
+// palette are the series colours: Tableau's ten (matplotlib's tab10),
+// distinct from one another, where gonum's default has seven.
+var palette = []color.Color{
+	color.RGBA{0x1f, 0x77, 0xb4, 0xff}, color.RGBA{0xff, 0x7f, 0x0e, 0xff},
+	color.RGBA{0x2c, 0xa0, 0x2c, 0xff}, color.RGBA{0xd6, 0x27, 0x28, 0xff},
+	color.RGBA{0x94, 0x67, 0xbd, 0xff}, color.RGBA{0x8c, 0x56, 0x4b, 0xff},
+	color.RGBA{0xe3, 0x77, 0xc2, 0xff}, color.RGBA{0x7f, 0x7f, 0x7f, 0xff},
+	color.RGBA{0xbc, 0xbd, 0x22, 0xff}, color.RGBA{0x17, 0xbe, 0xcf, 0xff},
+}
+
+// seriesStyle is the colour, marker and dashes of series i: the colour
+// cycles through the palette, the marker through gonum's eight shapes, and
+// the dashes change with each round of colours, so that no two of the
+// first 60 series look alike.
+func seriesStyle(i int) (color.Color, draw.GlyphDrawer, []vg.Length) {
+	return palette[i%len(palette)], plotutil.Shape(i), plotutil.Dashes(i / len(palette))
+}
 
 // point is one plotted value with its spread.
 type point struct {
@@ -162,8 +191,9 @@ func Plot(res *experiments.Results, f experiments.Figure) (*plot.Plot, error) {
 			if err != nil {
 				return nil, fmt.Errorf("figure %s, series %s: %w", f.Name, s.label, err)
 			}
-			line.Color = plotutil.Color(i)
-			line.Dashes = plotutil.Dashes(i)
+			col, shape, dashes := seriesStyle(i)
+			line.Color = col
+			line.Dashes = dashes
 			line.Width = vg.Points(1.5)
 			p.Add(line)
 			entry := []plot.Thumbnailer{line}
@@ -172,8 +202,8 @@ func Plot(res *experiments.Results, f experiments.Figure) (*plot.Plot, error) {
 				if err != nil {
 					return nil, err
 				}
-				sc.GlyphStyle.Color = plotutil.Color(i)
-				sc.GlyphStyle.Shape = plotutil.Shape(i)
+				sc.GlyphStyle.Color = col
+				sc.GlyphStyle.Shape = shape
 				sc.GlyphStyle.Radius = vg.Points(2.5)
 				p.Add(sc)
 				entry = append(entry, sc)
@@ -193,7 +223,7 @@ func Plot(res *experiments.Results, f experiments.Figure) (*plot.Plot, error) {
 				if err != nil {
 					return nil, err
 				}
-				eb.LineStyle.Color = plotutil.Color(i)
+				eb.LineStyle.Color = col
 				eb.CapWidth = vg.Points(4)
 				p.Add(eb)
 			}
@@ -203,14 +233,29 @@ func Plot(res *experiments.Results, f experiments.Figure) (*plot.Plot, error) {
 		}
 		// A little room left and right so that end points and their error
 		// bars are not drawn on the frame.
-		lo, hi := math.Inf(1), math.Inf(-1)
+		var xs []float64
 		for _, s := range data {
 			for _, pt := range s.points {
-				lo, hi = math.Min(lo, pt.x), math.Max(hi, pt.x)
+				xs = append(xs, pt.x)
 			}
 		}
-		if pad := 0.03 * (hi - lo); pad > 0 {
-			p.X.Min, p.X.Max = lo-pad, hi+pad
+		xAxis(p, xs)
+		if !f.LogY {
+			// Room above and below, so markers at the extremes are not cut
+			// by the frame.
+			lo, hi := math.Inf(1), math.Inf(-1)
+			for _, s := range data {
+				for _, pt := range s.points {
+					sd := 0.0
+					if f.ErrorBars && !math.IsNaN(pt.sd) {
+						sd = pt.sd
+					}
+					lo, hi = math.Min(lo, pt.mean-sd), math.Max(hi, pt.mean+sd)
+				}
+			}
+			if pad := 0.04 * (hi - lo); pad > 0 {
+				p.Y.Min, p.Y.Max = lo-pad, hi+pad
+			}
 		}
 		return p, nil
 	}
@@ -252,7 +297,7 @@ func Plot(res *experiments.Results, f experiments.Figure) (*plot.Plot, error) {
 			return nil, fmt.Errorf("figure %s: %w", f.Name, err)
 		}
 		bars.XMin = shift
-		bars.Color = plotutil.Color(i)
+		bars.Color, _, _ = seriesStyle(i)
 		bars.LineStyle.Width = vg.Points(0.5)
 		p.Add(bars)
 		if n > 1 {
@@ -268,8 +313,8 @@ func Plot(res *experiments.Results, f experiments.Figure) (*plot.Plot, error) {
 		}
 	}
 	p.NominalX(cats...)
-	// Room on both sides for the outer bars, and above the tallest bar
-	// (with its error bar) for the legend.
+	// Room on both sides for the outer bars, and a little above the
+	// tallest bar (with its error bar).
 	p.X.Min, p.X.Max = -0.5, float64(len(cats))-0.5
 	if !f.LogY {
 		top := 0.0
@@ -284,23 +329,121 @@ func Plot(res *experiments.Results, f experiments.Figure) (*plot.Plot, error) {
 		}
 		p.Y.Min = math.Min(p.Y.Min, 0)
 		if top > 0 {
-			p.Y.Max = top * (1.1 + 0.08*float64(n))
+			p.Y.Max = top * 1.05
 		}
 	}
 	return p, nil
 }
 
-// EncodePlot renders p in a format ("png" or "svg") at the figure size.
+// xAxis sets the x range of a line plot over the values xs: 3 % of room on
+// either side; a single value gets a range around it (gonum would draw
+// x ± 1, as 19–21 for K = 20) and one tick, and a few values spread out
+// enough get a tick each (the grid of K, say) instead of round numbers.
+func xAxis(p *plot.Plot, xs []float64) {
+	slices.Sort(xs)
+	xs = slices.Compact(xs)
+	if len(xs) == 0 {
+		return
+	}
+	lo, hi := xs[0], xs[len(xs)-1]
+	if lo == hi {
+		half := math.Max(math.Abs(lo)*0.25, 0.5)
+		p.X.Min, p.X.Max = lo-half, hi+half
+		p.X.Tick.Marker = valueTicks(xs)
+		return
+	}
+	pad := 0.03 * (hi - lo)
+	p.X.Min, p.X.Max = lo-pad, hi+pad
+	if len(xs) > 12 || p.X.Scale != nil && p.X.Scale != (plot.LinearScale{}) {
+		return
+	}
+	for i := 1; i < len(xs); i++ {
+		if xs[i]-xs[i-1] < (hi-lo)/12 {
+			return // labels would run into each other
+		}
+	}
+	p.X.Tick.Marker = valueTicks(xs)
+}
+
+// valueTicks are labelled ticks at exactly the given values.
+type valueTicks []float64
+
+func (v valueTicks) Ticks(min, max float64) []plot.Tick {
+	var ticks []plot.Tick
+	for _, x := range v {
+		if x >= min && x <= max {
+			ticks = append(ticks, plot.Tick{Value: x, Label: strconv.FormatFloat(x, 'g', 6, 64)})
+		}
+	}
+	return ticks
+}
+
+// EncodePlot renders p in a format ("png" or "svg"): the plot at the
+// figure size, its title wrapped to the plot's width, and its legend (if
+// any) in a column of its own to the right, where it covers no data. PNGs
+// are drawn at PNGDPI.
 func EncodePlot(p *plot.Plot, format string) ([]byte, error) {
-	wt, err := p.WriterTo(FigureWidth, FigureHeight, format)
-	if err != nil {
-		return nil, err
+	legend := p.Legend
+	defer func() { p.Legend = legend }()
+	p.Legend = plot.NewLegend() // drawn beside the plot below, not inside it
+	title := p.Title.Text
+	defer func() { p.Title.Text = title }()
+	p.Title.Text = wrapText(p.Title.TextStyle, title, FigureWidth-vg.Points(20))
+
+	var legendW vg.Length
+	pad := vg.Points(8)
+	legend.Top, legend.Left = true, true
+	if r := legend.Rectangle(draw.Canvas{}); r.Size().X > 0 {
+		legendW = r.Size().X + 2*pad
+	}
+	w, h := FigureWidth+legendW, FigureHeight
+	var cw vg.CanvasWriterTo
+	switch format {
+	case "png":
+		cw = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(PNGDPI))}
+	case "svg":
+		cw = vgsvg.New(w, h)
+	default:
+		return nil, fmt.Errorf("unknown figure format %q (want png or svg)", format)
+	}
+	dc := draw.New(cw)
+	dc.SetColor(color.White)
+	dc.Fill(dc.Rectangle.Path())
+	p.Draw(draw.Crop(dc, 0, -legendW, 0, 0))
+	if legendW > 0 {
+		// The legend's top level with the top of the data area.
+		top := vg.Length(0)
+		if p.Title.Text != "" {
+			top = p.Title.TextStyle.Rectangle(p.Title.Text).Size().Y + p.Title.Padding
+		}
+		legend.Draw(draw.Crop(dc, FigureWidth+pad, -pad, 0, -top-pad))
 	}
 	var buf bytes.Buffer
-	if _, err := wt.WriteTo(&buf); err != nil {
+	if _, err := cw.WriteTo(&buf); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// wrapText breaks s at spaces into lines no wider than width in style sty.
+func wrapText(sty text.Style, s string, width vg.Length) string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = word
+		case sty.Width(line+" "+word) <= width:
+			line += " " + word
+		default:
+			lines = append(lines, line)
+			line = word
+		}
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return strings.Join(lines, "\n")
 }
 
 func firstNonEmpty(s ...string) string {

@@ -40,7 +40,8 @@ func Render(res *experiments.Results, paperDir string) (string, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## %s\n\n", e.Title)
 	fmt.Fprintf(&b, "Experiment `%s`", e.ID)
-	if ref := e.Paper.String(); ref != "" {
+	// The section names where in the paper; REPORT.md cites the paper.
+	if ref := (experiments.PaperRef{Cite: e.Paper.Cite, Where: e.Paper.Where}).String(); ref != "" {
 		fmt.Fprintf(&b, " — %s", ref)
 	}
 	b.WriteString(".\n\n")
@@ -125,17 +126,14 @@ func Assemble(paperDir string, exps []*experiments.Experiment, quick bool) error
 	refs := map[string]bool{}
 	var cites []string
 	for _, e := range exps {
-		ref := e.Paper.Cite
-		if e.Paper.File != "" {
-			ref = strings.TrimSpace(ref + " (`" + e.Paper.File + "`)")
-		}
+		ref := Citation(e.Paper)
 		if ref != "" && !refs[ref] {
 			refs[ref] = true
 			cites = append(cites, ref)
 		}
 	}
 	if len(cites) > 0 {
-		b.WriteString("Paper: " + strings.Join(cites, "; ") + ".\n\n")
+		b.WriteString("Paper: " + strings.TrimSuffix(strings.Join(cites, "; "), ".") + ".\n\n")
 	}
 	run := "topicmf run " + paper + "/*"
 	if quick {

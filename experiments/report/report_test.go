@@ -144,7 +144,7 @@ func TestRenderAndAssemble(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"## Toy toy/a", "Experiment `toy/a` — Doe 2020, Table 1 (000_x.txt).", "### Scores",
+		"## Toy toy/a", "Experiment `toy/a` — Doe 2020, Table 1.", "### Scores",
 		"| A | 10 | 1.005 ± 0.007 | 0.980 | 2 |", "[scores.csv](a/scores.csv)", "Paper values: Table 1.",
 		"![Objective](a/objective.png)", "| B beats A | §5 | held | A 0.755, B 1.005 |",
 		"*score*: k/10 plus a bonus.", "**Data.** Toy data", "**Protocol.** Two replicates",
@@ -254,15 +254,21 @@ func histogram(img image.Image) [8]float64 {
 func imageDistance(t *testing.T, name string, got, want []byte) (mean, hist float64) {
 	t.Helper()
 	a, b := decodePNG(t, name, got), decodePNG(t, name+" golden", want)
-	if a.Bounds() != b.Bounds() {
-		t.Fatalf("%s: size %v, golden %v", name, a.Bounds(), b.Bounds())
+	// Images of different sizes are compared over the larger area, the
+	// smaller one taken as white beyond its edge (a figure's background).
+	bd := a.Bounds().Union(b.Bounds())
+	at := func(img image.Image, x, y int) (r, g, b uint32) {
+		if !(image.Point{x, y}).In(img.Bounds()) {
+			return 0xffff, 0xffff, 0xffff
+		}
+		r, g, b, _ = img.At(x, y).RGBA()
+		return r, g, b
 	}
 	var diff float64
-	bd := a.Bounds()
 	for y := bd.Min.Y; y < bd.Max.Y; y++ {
 		for x := bd.Min.X; x < bd.Max.X; x++ {
-			r1, g1, b1, _ := a.At(x, y).RGBA()
-			r2, g2, b2, _ := b.At(x, y).RGBA()
+			r1, g1, b1 := at(a, x, y)
+			r2, g2, b2 := at(b, x, y)
 			diff += math.Abs(float64(r1)-float64(r2)) + math.Abs(float64(g1)-float64(g2)) + math.Abs(float64(b1)-float64(b2))
 		}
 	}
@@ -283,9 +289,12 @@ const (
 func compareImages(t *testing.T, name string, got, want []byte) {
 	t.Helper()
 	img := decodePNG(t, name, got)
-	// 6×4 inches at 96 dpi.
-	if img.Bounds().Dx() != 576 || img.Bounds().Dy() != 384 {
-		t.Fatalf("%s: size %v, want 576×384", name, img.Bounds())
+	// 6×4 inches (plus the legend's column) at 192 dpi.
+	if img.Bounds().Dx() < 1152 || img.Bounds().Dy() != 768 {
+		t.Fatalf("%s: size %v, want 768 pixels high and at least 1152 wide", name, img.Bounds())
+	}
+	if w := decodePNG(t, name+" golden", want); w.Bounds() != img.Bounds() {
+		t.Fatalf("%s: size %v, golden %v", name, img.Bounds(), w.Bounds())
 	}
 	mean, hist := imageDistance(t, name, got, want)
 	if mean > maxMeanDiff {
