@@ -20,7 +20,8 @@ const RowBlock = 1024
 //
 //	G[x, y] += a0x·a0y + a1x·a1y + a2x·a2y + a3x·a3y   (y ≥ x),
 //
-// skipping x where all four a·x are zero (sparse factors). n·k·(k+1) flops.
+// skipping x where all four a·x are zero (sparse factors), by Axpy4 (AVX2
+// where available, with the same bits). n·k·(k+1) flops.
 // dst must not alias A.
 func Gram(p *parallel.Pool, dst *mat.Dense, a *mat.Dense) {
 	n, k := a.Dims()
@@ -65,12 +66,7 @@ func gramBlock(g, ad []float64, as, k, lo, hi int) {
 			if a0 == 0 && a1 == 0 && a2 == 0 && a3 == 0 {
 				continue
 			}
-			gx := g[x*k+x : x*k+k]
-			s0, s1, s2, s3 := r0[x:k], r1[x:k], r2[x:k], r3[x:k]
-			s0, s1, s2, s3 = s0[:len(gx)], s1[:len(gx)], s2[:len(gx)], s3[:len(gx)]
-			for y := range gx {
-				gx[y] += a0*s0[y] + a1*s1[y] + a2*s2[y] + a3*s3[y]
-			}
+			Axpy4(g[x*k+x:x*k+k], a0, a1, a2, a3, r0[x:k], r1[x:k], r2[x:k], r3[x:k])
 		}
 	}
 	for ; i < hi; i++ {
@@ -79,12 +75,7 @@ func gramBlock(g, ad []float64, as, k, lo, hi int) {
 			if ax == 0 {
 				continue
 			}
-			gx := g[x*k+x : x*k+k]
-			s := r[x:k]
-			s = s[:len(gx)]
-			for y := range gx {
-				gx[y] += ax * s[y]
-			}
+			Axpy(ax, r[x:k], g[x*k+x:x*k+k])
 		}
 	}
 }
@@ -92,7 +83,8 @@ func gramBlock(g, ad []float64, as, k, lo, hi int) {
 // MulSmall sets dst = A·B for A (n×k) and a small B (k×j), in parallel over
 // fixed row blocks of A. dst must be n×j and must not alias A or B. Row i of
 // dst is Σ_x A[i,x]·B[x,:], added four x at a time in increasing x (skipping
-// groups of four zeros), an order fixed by the shapes alone. 2·n·k·j flops.
+// groups of four zeros, by Axpy4 and Axpy), an order fixed by the shapes
+// alone. 2·n·k·j flops.
 func MulSmall(p *parallel.Pool, dst, a, b *mat.Dense) {
 	n, k := a.Dims()
 	bk, j := b.Dims()
@@ -115,23 +107,14 @@ func MulSmall(p *parallel.Pool, dst, a, b *mat.Dense) {
 				if a0 == 0 && a1 == 0 && a2 == 0 && a3 == 0 {
 					continue
 				}
-				b0 := bd[x*bs : x*bs+len(out)]
-				b1 := bd[(x+1)*bs : (x+1)*bs+len(out)]
-				b2 := bd[(x+2)*bs : (x+2)*bs+len(out)]
-				b3 := bd[(x+3)*bs : (x+3)*bs+len(out)]
-				for y := range out {
-					out[y] += a0*b0[y] + a1*b1[y] + a2*b2[y] + a3*b3[y]
-				}
+				Axpy4(out, a0, a1, a2, a3, bd[x*bs:], bd[(x+1)*bs:], bd[(x+2)*bs:], bd[(x+3)*bs:])
 			}
 			for ; x < k; x++ {
 				ax := ai[x]
 				if ax == 0 {
 					continue
 				}
-				bx := bd[x*bs : x*bs+len(out)]
-				for y := range out {
-					out[y] += ax * bx[y]
-				}
+				Axpy(ax, bd[x*bs:], out)
 			}
 		}
 	})
