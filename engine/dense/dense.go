@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"github.com/topicmf/topicmf/engine/parallel"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -33,7 +35,11 @@ func Gram(p *parallel.Pool, dst *mat.Dense, a *mat.Dense) {
 	araw := a.RawMatrix()
 	p.For(n, RowBlock, func(b, lo, hi int) {
 		g := make([]float64, k*k)
-		gramBlock(g, araw.Data, araw.Stride, k, lo, hi)
+		if useBLAS {
+			gramBlockBLAS(g, araw.Data, araw.Stride, k, lo, hi)
+		} else {
+			gramBlock(g, araw.Data, araw.Stride, k, lo, hi)
+		}
 		partial[b] = g
 	})
 	draw := dst.RawMatrix()
@@ -80,6 +86,21 @@ func gramBlock(g, ad []float64, as, k, lo, hi int) {
 	}
 }
 
+// gramBlockBLAS sets the upper triangle of g (k×k) to
+// Σ_{i∈[lo,hi)} a_iᵀa_i by one BLAS dsyrk (the cblas build).
+func gramBlockBLAS(g, ad []float64, as, k, lo, hi int) {
+	a := blas64.General{Rows: hi - lo, Cols: k, Stride: as, Data: ad[lo*as:]}
+	blas64.Syrk(blas.Trans, 1, a, 0, blas64.Symmetric{Uplo: blas.Upper, N: k, Stride: k, Data: g})
+}
+
+// mulBlockBLAS sets rows [lo, hi) of dst to rows [lo, hi) of A times B by
+// one BLAS dgemm (the cblas build).
+func mulBlockBLAS(dst, a, b blas64.General, lo, hi int) {
+	ab := blas64.General{Rows: hi - lo, Cols: a.Cols, Stride: a.Stride, Data: a.Data[lo*a.Stride:]}
+	db := blas64.General{Rows: hi - lo, Cols: dst.Cols, Stride: dst.Stride, Data: dst.Data[lo*dst.Stride:]}
+	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, ab, b, 0, db)
+}
+
 // MulSmall sets dst = A·B for A (n×k) and a small B (k×j), in parallel over
 // fixed row blocks of A. dst must be n×j and must not alias A or B. Row i of
 // dst is Σ_x A[i,x]·B[x,:], added four x at a time in increasing x (skipping
@@ -97,6 +118,10 @@ func MulSmall(p *parallel.Pool, dst, a, b *mat.Dense) {
 	araw, braw, draw := a.RawMatrix(), b.RawMatrix(), dst.RawMatrix()
 	bd, bs := braw.Data, braw.Stride
 	p.For(n, RowBlock, func(_, lo, hi int) {
+		if useBLAS {
+			mulBlockBLAS(draw, araw, braw, lo, hi)
+			return
+		}
 		for i := lo; i < hi; i++ {
 			out := draw.Data[i*draw.Stride : i*draw.Stride+j]
 			clear(out)
