@@ -31,10 +31,11 @@
 //     passes (the bound is evaluated after the last only, so the median of
 //     three or more excludes it).
 //   - lsi: the whole truncated SVD fit with topicmf's defaults (randomized
-//     subspace iteration, 20 power iterations, oversampling max(K, 10)),
-//     plus the loss and the document representations; it is one "iteration".
+//     subspace iteration, 5 power iterations, oversampling 10), plus the
+//     loss and the document representations; it is one "iteration".
 //   - lsi-sk: the same fit with scikit-learn's TruncatedSVD defaults
-//     (5 power iterations, oversampling 10), for a like-with-like time.
+//     spelled out (5 power iterations, oversampling 10): the same as lsi
+//     since topicmf adopted them as its defaults.
 //
 // The number of threads is GOMAXPROCS (the engine's pool is sized to it).
 package main

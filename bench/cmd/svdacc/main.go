@@ -5,7 +5,7 @@
 //
 // Usage:
 //
-//	svdacc -mm bench.mtx [-k 100] [-settings 10:5,lsi,ref] [-ref-out sigma.txt]
+//	svdacc -mm bench.mtx [-k 100] [-settings 10:5,lsi,accurate] [-ref-out sigma.txt]
 //
 // The reference is the same algorithm run far past convergence (p = K,
 // q = 40); its σ_1..σ_K are written to -ref-out (one per line) so that
@@ -15,7 +15,8 @@
 //	lsi-p<P>-q<Q>  seconds  max_rel_err_top10  max_rel_err_topK
 //
 // where the errors are max_i |σ_i − σ_i^ref| / σ_i^ref over i ≤ 10 and
-// i ≤ K. "lsi" stands for topicmf's current defaults. The reference's own
+// i ≤ K. "lsi" stands for topicmf's defaults and "accurate" for its
+// accurate setting (lsi.AccurateOversample(K), lsi.AccuratePowerIters). The reference's own
 // convergence is printed on stderr as the largest relative change of its
 // σ between q = 30 and q = 40.
 package main
@@ -47,7 +48,7 @@ func run(args []string) error {
 	fs := flag.NewFlagSet("svdacc", flag.ContinueOnError)
 	path := fs.String("mm", "", "Matrix Market file, terms × documents (required)")
 	k := fs.Int("k", 100, "number of singular triplets K")
-	settings := fs.String("settings", "10:5,lsi", "comma-separated p:q settings to time; \"lsi\" is topicmf's defaults")
+	settings := fs.String("settings", "10:5,lsi,accurate", "comma-separated p:q settings to time; \"lsi\" is topicmf's defaults, \"accurate\" its accurate setting")
 	refOut := fs.String("ref-out", "", "file to write the reference σ to (one per line)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -87,13 +88,18 @@ func run(args []string) error {
 		}
 	}
 	for _, s := range strings.Split(*settings, ",") {
-		o, name := lsi.Options{K: *k}, "lsi"
-		if s != "lsi" {
+		o, name := lsi.Defaults(), s // declared defaults (a zero PowerIters in a literal means none)
+		o.K = *k
+		switch s {
+		case "lsi":
+		case "accurate":
+			o.Oversample, o.PowerIters, name = lsi.AccurateOversample(*k), lsi.AccuratePowerIters, "lsi-accurate"
+		default:
 			p, q, ok := strings.Cut(s, ":")
 			pi, err1 := strconv.Atoi(p)
 			qi, err2 := strconv.Atoi(q)
 			if !ok || err1 != nil || err2 != nil || pi < 1 || qi < 0 {
-				return fmt.Errorf("-settings: %q: want p:q with p ≥ 1, q ≥ 0, or lsi", s)
+				return fmt.Errorf("-settings: %q: want p:q with p ≥ 1, q ≥ 0, lsi or accurate", s)
 			}
 			o.Oversample, o.PowerIters, name = pi, qi, fmt.Sprintf("lsi-p%d-q%d", pi, qi)
 		}
