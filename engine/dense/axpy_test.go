@@ -73,3 +73,62 @@ func same(t *testing.T, name string, n int, got, want []float64) {
 		}
 	}
 }
+
+// Benchmarks of the vector kernels at K = 100 (a row of the factors), the
+// AVX2 versions (where the CPU has them) beside their Go definitions:
+//
+//	go test ./engine/dense -run '^$' -bench 'Axpy'
+func benchVecs() (y []float64, a [8]float64, x [8][]float64) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	y = make([]float64, benchK)
+	for q := range x {
+		a[q] = rng.Float64()
+		x[q] = make([]float64, benchK)
+		for i := range x[q] {
+			x[q][i] = rng.Float64()
+		}
+	}
+	return y, a, x
+}
+
+func BenchmarkAxpy(b *testing.B) {
+	y, a, x := benchVecs()
+	for b.Loop() {
+		Axpy(a[0], x[0], y)
+	}
+}
+
+func BenchmarkAxpyGo(b *testing.B) {
+	y, a, x := benchVecs()
+	for b.Loop() {
+		axpyGo(a[0], x[0], y)
+	}
+}
+
+func BenchmarkAxpy4(b *testing.B) {
+	y, a, x := benchVecs()
+	for b.Loop() {
+		Axpy4(y, a[0], a[1], a[2], a[3], x[0], x[1], x[2], x[3])
+	}
+}
+
+func BenchmarkAxpy4Go(b *testing.B) {
+	y, a, x := benchVecs()
+	for b.Loop() {
+		axpy4Go(y, a[0], a[1], a[2], a[3], x[0], x[1], x[2], x[3])
+	}
+}
+
+func BenchmarkAxpy8(b *testing.B) {
+	y, a, x := benchVecs()
+	for b.Loop() {
+		Axpy8(y, &a, &x)
+	}
+}
+
+func BenchmarkAxpy8Go(b *testing.B) {
+	y, a, x := benchVecs()
+	for b.Loop() {
+		axpy8Go(y, &a, &x)
+	}
+}
