@@ -2,11 +2,14 @@
 # Side-by-side benchmark: topicmf against scikit-learn and gensim on the same
 # matrix, with the same K and the same number of threads (RLSI issue, item 6).
 #
-#   bench/side-by-side.sh [--k K] [--quick] [--iters N] [--rounds R] [--batch B] [--no-install] [--out FILE]
+#   bench/side-by-side.sh [--k K] [--quick] [--key] [--iters N] [--rounds R] [--batch B] [--no-install] [--out FILE]
 #
 #   --k K         number of topics (default 100)
 #   --quick       the scaled-down matrix (6,000 terms × 4,000 documents) and
 #                 results in bench/RESULTS-quick.md (git-ignored); a few minutes
+#   --key         only the key ratios: RLSI and NMF against scikit-learn NMF (mu),
+#                 online VB LDA against scikit-learn and gensim, the cblas build
+#                 (no LSI, Gibbs LDA or batch LDA; for a heavily loaded machine)
 #   --iters N     iterations of topicmf's iterative fits (default 8; median reported)
 #   --rounds R    rounds of the key RLSI / NMF / online-LDA timings (default 5; ≥ 1)
 #   --batch B     minibatch size of the online VB LDA runs on every side (default 2000)
@@ -35,6 +38,7 @@ set -euo pipefail
 
 K=100
 QUICK=0
+KEY=0
 ITERS=8
 ROUNDS=5
 BATCH=2000
@@ -49,6 +53,7 @@ while [ $# -gt 0 ]; do
 	--k) K="${2:?--k needs a value}"; shift 2 ;;
 	--k=*) K="${1#--k=}"; shift ;;
 	--quick) QUICK=1; shift ;;
+	--key) KEY=1; shift ;;
 	--iters) ITERS="${2:?--iters needs a value}"; shift 2 ;;
 	--iters=*) ITERS="${1#--iters=}"; shift ;;
 	--rounds) ROUNDS="${2:?--rounds needs a value}"; shift 2 ;;
@@ -111,6 +116,7 @@ export GOMAXPROCS=$THREADS OMP_NUM_THREADS=$THREADS OPENBLAS_NUM_THREADS=$THREAD
 	echo "go=$(go version)"
 	echo "batch=$BATCH"
 	echo "cblas=$CBLAS"
+	echo "key=$KEY"
 } >"$WD/meta.txt"
 
 # gorun TAG FILE METHODS: fitbench (TAG "" or "-cblas"), one process per
@@ -132,20 +138,27 @@ pyrun() {
 	done
 }
 
+GO1=rlsi,nmf,lsi,lsi-sk,lda,onlinelda CB1=rlsi,nmf,lsi,lsi-sk
+PY1=nmf-mu,nmf-cd,tsvd,tsvd-acc,sklearn-lda,gensim-lda,sklearn-olda,gensim-olda
+if [ "$KEY" = 1 ]; then
+	GO1=rlsi,nmf,onlinelda CB1=rlsi,nmf PY1=nmf-mu,sklearn-olda,gensim-olda
+fi
 load "start"
 echo "== round 1: topicmf (K = $K, $ITERS iterations each)" >&2
-gorun "" "$WD/go.tsv" rlsi,nmf,lsi,lsi-sk,lda,onlinelda
+gorun "" "$WD/go.tsv" "$GO1"
 load "after topicmf round 1"
 if [ "$CBLAS" = 1 ]; then
 	echo "== round 1: topicmf -tags cblas" >&2
-	gorun -cblas "$WD/go.tsv" rlsi,nmf,lsi,lsi-sk
+	gorun -cblas "$WD/go.tsv" "$CB1"
 	load "after topicmf cblas round 1"
 fi
-echo "== round 1: LSI accuracy against a converged reference (svdacc)" >&2
-"$WD/svdacc" -mm "$WD/bench.mtx" -k "$K" -settings "lsi,accurate" -ref-out "$WD/sigma.txt" | tee "$WD/svdacc.tsv" >&2
-load "after svdacc"
+if [ "$KEY" = 0 ]; then
+	echo "== round 1: LSI accuracy against a converged reference (svdacc)" >&2
+	"$WD/svdacc" -mm "$WD/bench.mtx" -k "$K" -settings "lsi,accurate" -ref-out "$WD/sigma.txt" | tee "$WD/svdacc.tsv" >&2
+	load "after svdacc"
+fi
 echo "== round 1: scikit-learn and gensim (K = $K)" >&2
-pyrun "$WD/py.tsv" nmf-mu,nmf-cd,tsvd,tsvd-acc,sklearn-lda,gensim-lda,sklearn-olda,gensim-olda
+pyrun "$WD/py.tsv" "$PY1"
 load "after Python round 1"
 for r in $(seq 2 "$ROUNDS"); do
 	echo "== round $r: the key RLSI / NMF / online-LDA numbers again" >&2
@@ -154,7 +167,8 @@ for r in $(seq 2 "$ROUNDS"); do
 		"$WD/fitbench-cblas" -mm "$WD/bench.mtx" -k "$K" -iters "$ITERS" -methods rlsi,nmf |
 			sed 's/^\([a-z]*\)	/\1-cblas	/' | tee -a "$WD/go$r.tsv" >&2
 	fi
-	$PY "$HERE/pybench.py" "$WD/bench.mtx" "$K" nmf-mu,nmf-cd,sklearn-olda,gensim-olda "batch=$BATCH" | tee "$WD/py$r.tsv" >&2
+	$PY "$HERE/pybench.py" "$WD/bench.mtx" "$K" "$([ "$KEY" = 1 ] && echo nmf-mu,sklearn-olda,gensim-olda || echo nmf-mu,nmf-cd,sklearn-olda,gensim-olda)" \
+		"batch=$BATCH" | tee "$WD/py$r.tsv" >&2
 	load "after round $r"
 done
 
