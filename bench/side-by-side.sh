@@ -125,7 +125,10 @@ export GOMAXPROCS=$THREADS OMP_NUM_THREADS=$THREADS OPENBLAS_NUM_THREADS=$THREAD
 gorun() {
 	local tag="$1" file="$2" m
 	for m in ${3//,/ }; do
-		/usr/bin/time -f "$m$tag	%M" -a -o "$WD/rss.tsv" "$WD/fitbench$tag" -mm "$WD/bench.mtx" -k "$K" \
+		# OPENBLAS_NUM_THREADS=1: OpenBLAS starts no worker threads at load
+		# (the cblas build also sets one thread at init; the pool is the one
+		# level of parallelism).
+		OPENBLAS_NUM_THREADS=1 /usr/bin/time -f "$m$tag	%M" -a -o "$WD/rss.tsv" "$WD/fitbench$tag" -mm "$WD/bench.mtx" -k "$K" \
 			-iters "$ITERS" -batch "$BATCH" -methods "$m" | sed "s/^$m	/$m$tag	/" | tee -a "$file" >&2
 	done
 }
@@ -164,7 +167,7 @@ for r in $(seq 2 "$ROUNDS"); do
 	echo "== round $r: the key RLSI / NMF / online-LDA numbers again" >&2
 	"$WD/fitbench" -mm "$WD/bench.mtx" -k "$K" -iters "$ITERS" -batch "$BATCH" -methods rlsi,nmf,onlinelda | tee "$WD/go$r.tsv" >&2
 	if [ "$CBLAS" = 1 ]; then
-		"$WD/fitbench-cblas" -mm "$WD/bench.mtx" -k "$K" -iters "$ITERS" -methods rlsi,nmf |
+		OPENBLAS_NUM_THREADS=1 "$WD/fitbench-cblas" -mm "$WD/bench.mtx" -k "$K" -iters "$ITERS" -methods rlsi,nmf |
 			sed 's/^\([a-z]*\)	/\1-cblas	/' | tee -a "$WD/go$r.tsv" >&2
 	fi
 	$PY "$HERE/pybench.py" "$WD/bench.mtx" "$K" "$([ "$KEY" = 1 ] && echo nmf-mu,sklearn-olda,gensim-olda || echo nmf-mu,nmf-cd,sklearn-olda,gensim-olda)" \
