@@ -4,7 +4,12 @@ Run by bench/side-by-side.sh with Debian's /usr/bin/python3 (python3-sklearn,
 python3-gensim, python3-numpy, python3-scipy) and the thread count fixed by
 OMP_NUM_THREADS / OPENBLAS_NUM_THREADS / MKL_NUM_THREADS.
 
-    pybench.py MATRIX.mtx K [methods]
+    pybench.py MATRIX.mtx K [methods] [batch=B] [sigma=FILE]
+
+batch=B is the minibatch size of the online LDA methods (default 2000);
+sigma=FILE holds reference singular values (one per line, from
+bench/cmd/svdacc), against which TruncatedSVD's are scored (method
+tsvd-acc: the largest relative error of the top 10 and of all K).
 
 The matrix is terms x documents (as topicmf's D); the scikit-learn models are
 fitted on its transpose, documents x terms, as CountVectorizer output would
@@ -89,10 +94,61 @@ def sklearn_lda_iterations(x, k, n):
                                      ", ".join(f"{t:.3f}s" for t in times))
 
 
+def online_lda_sklearn(x, k, batch):
+    """Per-pass seconds of scikit-learn's online VB LDA (Hoffman et al. 2010).
+
+    Same settings as topicmf's onlinelda: learning_offset (tau0) 10,
+    learning_decay (kappa) 0.7, priors 1/K, max_doc_update_iter 100,
+    mean_change_tol 1e-3, batch_size = batch, n_jobs 2; no perplexity
+    evaluation (evaluate_every -1). Difference of whole fits of 2 and 1
+    passes (max_iter), so initialization and the final transform cancel.
+    """
+    from sklearn.decomposition import LatentDirichletAllocation
+
+    def fit(n):
+        LatentDirichletAllocation(n_components=k, learning_method="online", learning_offset=10.0,
+                                  learning_decay=0.7, batch_size=batch, max_iter=n,
+                                  evaluate_every=-1, n_jobs=2, random_state=0).fit(x)
+    return per_iter(fit, 1, 2)
+
+
+def online_lda_gensim(d, k, batch):
+    """Per-pass seconds of gensim's LdaModel (online VB, one process).
+
+    chunksize = batch, update_every 1 (an M-step per minibatch, as
+    Hoffman's online VB and scikit-learn), offset (tau0) 10, decay (kappa)
+    0.7, alpha = eta = 1/K, iterations 100, gamma_threshold 1e-3 (the same
+    per-document stopping rule as scikit-learn's mean_change_tol), no
+    perplexity evaluation. Difference of whole fits of 2 and 1 passes.
+    """
+    from gensim.matutils import Sparse2Corpus
+    from gensim.models import LdaModel
+    corpus = Sparse2Corpus(d.tocsc(), documents_columns=True)
+    id2word = {i: f"t{i}" for i in range(d.shape[0])}
+
+    def fit(n):
+        LdaModel(corpus, num_topics=k, id2word=id2word, passes=n, chunksize=batch, update_every=1,
+                 offset=10.0, decay=0.7, alpha=np.full(k, 1.0 / k), eta=1.0 / k, iterations=100,
+                 gamma_threshold=1e-3, eval_every=None, random_state=0)
+    return per_iter(fit, 1, 2)
+
+
+def tsvd_accuracy(x, k, ref_path):
+    """Largest relative error of TruncatedSVD's (defaults) singular values."""
+    from sklearn.decomposition import TruncatedSVD
+    ref = np.loadtxt(ref_path)
+    s = TruncatedSVD(n_components=k, algorithm="randomized", random_state=0).fit(x).singular_values_
+    rel = np.abs(s - ref[:k]) / ref[:k]
+    return float(rel[:10].max()), float(rel.max())
+
+
 def main():
     path, k = sys.argv[1], int(sys.argv[2])
-    methods = (sys.argv[3] if len(sys.argv) > 3 else
-               "nmf-mu,nmf-cd,tsvd,sklearn-lda,gensim-lda").split(",")
+    opts = dict(a.split("=", 1) for a in sys.argv[3:] if "=" in a)
+    rest = [a for a in sys.argv[3:] if "=" not in a]
+    methods = (rest[0] if rest else
+               "nmf-mu,nmf-cd,tsvd,sklearn-lda,gensim-lda,sklearn-olda,gensim-olda").split(",")
+    batch = int(opts.get("batch", 2000))
     import warnings
     warnings.filterwarnings("ignore")  # ConvergenceWarning: max_iter reached on purpose
     d = read_mm(path)  # terms x documents
@@ -117,6 +173,17 @@ def main():
                                                random_state=0).fit(x)) for _ in range(2)]
             secs, how = min(fits), "whole fit, n_iter=5, n_oversamples=10 (defaults), best of 2: " + \
                 ", ".join(f"{t:.3f}s" for t in fits)
+        elif m == "tsvd-acc":
+            top10, topk = tsvd_accuracy(x, k, opts["sigma"])
+            print(f"{m}\t{top10:.3e}\t{topk:.3e}\tmax relative error of sigma_1..10 and sigma_1..K "
+                  f"against the converged reference (bench/cmd/svdacc)", flush=True)
+            continue
+        elif m == "sklearn-olda":
+            secs, how = online_lda_sklearn(x, k, batch)
+            how = f"batch_size={batch}: " + how
+        elif m == "gensim-olda":
+            secs, how = online_lda_gensim(d, k, batch)
+            how = f"chunksize={batch}: " + how
         elif m == "sklearn-lda":
             secs, how = sklearn_lda_iterations(x, k, 3)
         elif m == "gensim-lda":

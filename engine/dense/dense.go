@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"github.com/topicmf/topicmf/engine/parallel"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -20,7 +22,8 @@ const RowBlock = 1024
 //
 //	G[x, y] += a0x·a0y + a1x·a1y + a2x·a2y + a3x·a3y   (y ≥ x),
 //
-// skipping x where all four a·x are zero (sparse factors). n·k·(k+1) flops.
+// skipping x where all four a·x are zero (sparse factors), by Axpy4 (AVX2
+// where available, with the same bits). n·k·(k+1) flops.
 // dst must not alias A.
 func Gram(p *parallel.Pool, dst *mat.Dense, a *mat.Dense) {
 	n, k := a.Dims()
@@ -32,7 +35,11 @@ func Gram(p *parallel.Pool, dst *mat.Dense, a *mat.Dense) {
 	araw := a.RawMatrix()
 	p.For(n, RowBlock, func(b, lo, hi int) {
 		g := make([]float64, k*k)
-		gramBlock(g, araw.Data, araw.Stride, k, lo, hi)
+		if useBLAS {
+			gramBlockBLAS(g, araw.Data, araw.Stride, k, lo, hi)
+		} else {
+			gramBlock(g, araw.Data, araw.Stride, k, lo, hi)
+		}
 		partial[b] = g
 	})
 	draw := dst.RawMatrix()
@@ -65,12 +72,7 @@ func gramBlock(g, ad []float64, as, k, lo, hi int) {
 			if a0 == 0 && a1 == 0 && a2 == 0 && a3 == 0 {
 				continue
 			}
-			gx := g[x*k+x : x*k+k]
-			s0, s1, s2, s3 := r0[x:k], r1[x:k], r2[x:k], r3[x:k]
-			s0, s1, s2, s3 = s0[:len(gx)], s1[:len(gx)], s2[:len(gx)], s3[:len(gx)]
-			for y := range gx {
-				gx[y] += a0*s0[y] + a1*s1[y] + a2*s2[y] + a3*s3[y]
-			}
+			Axpy4(g[x*k+x:x*k+k], a0, a1, a2, a3, r0[x:k], r1[x:k], r2[x:k], r3[x:k])
 		}
 	}
 	for ; i < hi; i++ {
@@ -79,20 +81,31 @@ func gramBlock(g, ad []float64, as, k, lo, hi int) {
 			if ax == 0 {
 				continue
 			}
-			gx := g[x*k+x : x*k+k]
-			s := r[x:k]
-			s = s[:len(gx)]
-			for y := range gx {
-				gx[y] += ax * s[y]
-			}
+			Axpy(ax, r[x:k], g[x*k+x:x*k+k])
 		}
 	}
+}
+
+// gramBlockBLAS sets the upper triangle of g (k×k) to
+// Σ_{i∈[lo,hi)} a_iᵀa_i by one BLAS dsyrk (the cblas build).
+func gramBlockBLAS(g, ad []float64, as, k, lo, hi int) {
+	a := blas64.General{Rows: hi - lo, Cols: k, Stride: as, Data: ad[lo*as:]}
+	blas64.Syrk(blas.Trans, 1, a, 0, blas64.Symmetric{Uplo: blas.Upper, N: k, Stride: k, Data: g})
+}
+
+// mulBlockBLAS sets rows [lo, hi) of dst to rows [lo, hi) of A times B by
+// one BLAS dgemm (the cblas build).
+func mulBlockBLAS(dst, a, b blas64.General, lo, hi int) {
+	ab := blas64.General{Rows: hi - lo, Cols: a.Cols, Stride: a.Stride, Data: a.Data[lo*a.Stride:]}
+	db := blas64.General{Rows: hi - lo, Cols: dst.Cols, Stride: dst.Stride, Data: dst.Data[lo*dst.Stride:]}
+	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, ab, b, 0, db)
 }
 
 // MulSmall sets dst = A·B for A (n×k) and a small B (k×j), in parallel over
 // fixed row blocks of A. dst must be n×j and must not alias A or B. Row i of
 // dst is Σ_x A[i,x]·B[x,:], added four x at a time in increasing x (skipping
-// groups of four zeros), an order fixed by the shapes alone. 2·n·k·j flops.
+// groups of four zeros, by Axpy4 and Axpy), an order fixed by the shapes
+// alone. 2·n·k·j flops.
 func MulSmall(p *parallel.Pool, dst, a, b *mat.Dense) {
 	n, k := a.Dims()
 	bk, j := b.Dims()
@@ -105,6 +118,10 @@ func MulSmall(p *parallel.Pool, dst, a, b *mat.Dense) {
 	araw, braw, draw := a.RawMatrix(), b.RawMatrix(), dst.RawMatrix()
 	bd, bs := braw.Data, braw.Stride
 	p.For(n, RowBlock, func(_, lo, hi int) {
+		if useBLAS {
+			mulBlockBLAS(draw, araw, braw, lo, hi)
+			return
+		}
 		for i := lo; i < hi; i++ {
 			out := draw.Data[i*draw.Stride : i*draw.Stride+j]
 			clear(out)
@@ -115,23 +132,14 @@ func MulSmall(p *parallel.Pool, dst, a, b *mat.Dense) {
 				if a0 == 0 && a1 == 0 && a2 == 0 && a3 == 0 {
 					continue
 				}
-				b0 := bd[x*bs : x*bs+len(out)]
-				b1 := bd[(x+1)*bs : (x+1)*bs+len(out)]
-				b2 := bd[(x+2)*bs : (x+2)*bs+len(out)]
-				b3 := bd[(x+3)*bs : (x+3)*bs+len(out)]
-				for y := range out {
-					out[y] += a0*b0[y] + a1*b1[y] + a2*b2[y] + a3*b3[y]
-				}
+				Axpy4(out, a0, a1, a2, a3, bd[x*bs:], bd[(x+1)*bs:], bd[(x+2)*bs:], bd[(x+3)*bs:])
 			}
 			for ; x < k; x++ {
 				ax := ai[x]
 				if ax == 0 {
 					continue
 				}
-				bx := bd[x*bs : x*bs+len(out)]
-				for y := range out {
-					out[y] += ax * bx[y]
-				}
+				Axpy(ax, bd[x*bs:], out)
 			}
 		}
 	})

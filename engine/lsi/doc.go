@@ -13,13 +13,16 @@
 //
 // computed by randomized subspace iteration (Halko, Martinsson & Tropp,
 // SIAM Review 2011, Algorithms 4.4 and 5.1; engine/rsvd) with Oversample
-// extra sketch columns (default max(K, 10)) and PowerIters power iterations
-// (default 20). The defaults aim at the exact SVD that LSI is (the RLSI
-// paper used SVDLIBC's Lanczos solver): text spectra decay slowly, and on
-// MED (tf-idf, K = 20) they reproduce a dense SVD's singular values to a
-// relative 3e-7, where the usual randomized-SVD settings (10 extra
-// columns, 4 power iterations) are off by 3%. D is only multiplied with tall dense blocks; it is never
-// densified, and no dense SVD of D is formed. The Gaussian test matrix
+// extra sketch columns (default 10) and PowerIters power iterations
+// (default 5): scikit-learn TruncatedSVD's defaults, so that the default
+// fit costs no more than TruncatedSVD's at no less accuracy (options.go
+// states the accuracy). LSI proper is the exact SVD (the RLSI paper used
+// SVDLIBC's Lanczos solver), and text spectra decay slowly: for singular
+// values near a dense SVD's, set Oversample to AccurateOversample(K) and
+// PowerIters to AccuratePowerIters (on MED, tf-idf, K = 20: a relative
+// 3e-7, where 10 extra columns and 4 power iterations are off by 3%).
+// D is only multiplied with tall dense blocks; it is never densified, and
+// no dense SVD of D is formed. The Gaussian test matrix
 // comes from engine.NewRand(Seed); each singular pair is signed so that the
 // largest-magnitude entry of u_k is positive. The result is deterministic
 // per seed and bit-identical for any number of workers.

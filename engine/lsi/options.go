@@ -8,39 +8,53 @@ import (
 	"github.com/topicmf/topicmf/engine/rsvd"
 )
 
-// The declared defaults (the tags of Options). They are chosen for
-// accuracy, LSI being the exact truncated SVD: on MED's tf-idf matrix (a
-// flat spectrum, σ_20/σ_1 ≈ 0.48) with K = 20 they give the K singular
-// values to a relative 3e-7 of a dense reference, where engine/rsvd's own
-// defaults (10 extra columns, 4 power iterations) leave errors of 3%.
+// The declared defaults (the tags of Options) are scikit-learn's
+// TruncatedSVD defaults (10 extra sketch columns, 5 power iterations): the
+// same sketch, re-orthonormalized by Householder QR at every step where
+// scikit-learn uses LU, so at least as accurate. On the benchmark matrix
+// (engine/synthetic.Benchmark, scaled down: 6,000 × 4,000, K = 100) they
+// give σ_1..σ_10 to a relative 1.1e-7 and σ_1..σ_100 to 4.5e-2 of a
+// converged reference (bench/cmd/svdacc; bench/RESULTS.md has the full
+// size). Text spectra decay slowly, so the last of the K values converge
+// slowly: the accurate setting, AccurateOversample(K) extra columns and
+// AccuratePowerIters power iterations (the defaults before, about 10× the
+// time), reproduces a dense SVD's K = 20 singular values of MED's tf-idf
+// matrix to a relative 3e-7, where 10 extra columns and 4 power iterations
+// are off by 3%.
 const (
 	// DefaultK is the number of topics of the RLSI paper's topic tables
 	// (Section 6.3: K = 20 for every method).
 	DefaultK = 20
-	// DefaultMinOversample is the smallest default oversampling: the
-	// default is max(K, DefaultMinOversample) extra sketch columns, so the
-	// sketch has 2K columns for K ≥ 10 (Halko et al. Section 4.2 use
-	// p = 5–10 for rapidly decaying spectra; text spectra decay slowly).
-	DefaultMinOversample = rsvd.DefaultOversample
-	// DefaultPowerIters is the number of power iterations q.
-	DefaultPowerIters = 20
+	// DefaultOversample is the number of extra sketch columns p
+	// (scikit-learn's n_oversamples; Halko et al. Section 4.2 use p = 5–10).
+	DefaultOversample = 10
+	// DefaultPowerIters is the number of power iterations q
+	// (scikit-learn's n_iter).
+	DefaultPowerIters = 5
+	// AccuratePowerIters is q of the accurate setting (catalog:
+	// power-iters=20 oversample=K for K ≥ 10).
+	AccuratePowerIters = 20
 )
+
+// AccurateOversample is p of the accurate setting, max(K, 10): a sketch of
+// 2K columns for K ≥ 10.
+func AccurateOversample(k int) int { return max(k, DefaultOversample) }
 
 // Options configure LSI; Options implements engine.Method. Its declared
 // fields are the parameters of the "lsi" catalog family (engine/param):
-// Defaults returns K = 20, oversampling max(K, 10), 20 power iterations,
-// seed 0 and the default pool. In a literal, a zero K or Oversample
-// selects its default, while a zero PowerIters means none.
+// Defaults returns K = 20, oversampling 10, 5 power iterations, seed 0
+// and the default pool. In a literal, a zero K or Oversample selects its
+// default, while a zero PowerIters means none.
 type Options struct {
 	// K is the number of topics (singular triplets); 0 means DefaultK. It
 	// must not exceed min(M, N) of the corpus.
 	K int `param:"k" default:"20" range:"[1,inf)" doc:"number of topics K (singular triplets)"`
 	// Oversample is the number of extra columns of the random sketch; 0
-	// means max(K, DefaultMinOversample). The sketch has
-	// min(K + Oversample, M, N) columns.
-	Oversample int `param:"oversample" default:"max(K, 10)" auto:"0" range:"[1,inf)" doc:"extra columns p of the random sketch"`
+	// means DefaultOversample. The sketch has min(K + Oversample, M, N)
+	// columns.
+	Oversample int `param:"oversample" default:"10" range:"[1,inf)" doc:"extra columns p of the random sketch (max(K, 10) with power-iters 20 for near-exact singular values)"`
 	// PowerIters is the number of power (subspace) iterations q ≥ 0.
-	PowerIters int `param:"power-iters" default:"20" range:"[0,inf)" doc:"power (subspace) iterations q; 0 for none"`
+	PowerIters int `param:"power-iters" default:"5" range:"[0,inf)" doc:"power (subspace) iterations q; 0 for none"`
 	// Seed seeds the Gaussian test matrix (engine.NewRand).
 	Seed uint64 `param:"seed" default:"0" doc:"seed of the Gaussian test matrix"`
 	// Pool runs the sparse × dense products; nil means parallel.Default().
@@ -71,7 +85,7 @@ func (o Options) resolve(m, n int) (rsvd.Options, error) {
 		return r, fmt.Errorf("lsi: K = %d exceeds min(M, N) = min(%d terms, %d documents) = %d", r.K, m, n, min(m, n))
 	}
 	if r.Oversample == 0 {
-		r.Oversample = max(r.K, DefaultMinOversample)
+		r.Oversample = DefaultOversample
 	}
 	if r.PowerIters == 0 {
 		r.PowerIters = -1 // engine/rsvd reads 0 as its own default and a negative value as none

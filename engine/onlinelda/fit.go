@@ -106,11 +106,8 @@ func (s *solver) step(ctx context.Context, _ int) error {
 		for d := lo; d < hi; d++ { // reduced in document order
 			ids, _ := s.x.Row(d)
 			c := contrib[d-lo]
-			for l, w := range ids {
-				row := s.sstats.RawRowView(int(w))
-				for k := range row {
-					row[k] += c[l*set.k+k]
-				}
+			for l, w := range ids { // sstats_w += c_l (1·c is exact: the bits of a plain add)
+				dense.Axpy(1, c[l*set.k:(l+1)*set.k], s.sstats.RawRowView(int(w)))
 			}
 		}
 		rho := math.Pow(set.tau0+float64(t), -set.kappa)
@@ -190,11 +187,8 @@ func eStep(set settings, expElogBeta *mat.Dense, x *sparse.CSR, lo, hi int, gamm
 			for range set.docs {
 				phiNorm(norm, expTheta, expElogBeta, ids)
 				clear(next)
-				for l, w := range ids {
-					c := cnts[l] / norm[l]
-					for j, b := range expElogBeta.RawRowView(int(w))[:k] {
-						next[j] += c * b
-					}
+				for l, w := range ids { // next += (n_dw/φnorm_dw)·exp(E[log β_w])
+					dense.Axpy(cnts[l]/norm[l], expElogBeta.RawRowView(int(w)), next)
 				}
 				change := 0.0
 				for j := range next {

@@ -134,6 +134,7 @@ func BenchmarkIteration(b *testing.B) {
 			s := warmSolver(b, k)
 			var flops float64
 			b.ResetTimer()
+			cpu0 := cpuSeconds()
 			for b.Loop() {
 				if f := s.iterate(context.Background()); f != nil {
 					b.Fatal(f)
@@ -142,6 +143,7 @@ func BenchmarkIteration(b *testing.B) {
 			}
 			sec := b.Elapsed().Seconds()
 			b.ReportMetric(flops/sec/1e9, "GFLOP/s")
+			b.ReportMetric((cpuSeconds()-cpu0)*1e3/float64(b.N), "cpu-ms/op")
 			reportCD(b, s.workU, s.m)
 			b.ReportMetric(dense.ZeroFraction(s.set.pool, s.u), "U-zeros")
 		})

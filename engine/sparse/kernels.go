@@ -55,8 +55,8 @@ func MulDense(p *parallel.Pool, dst *mat.Dense, a *CSR, b *mat.Dense) {
 }
 
 // mulRow sets out = Σ_q val[q]·B[idx[q], :len(out)] where row c of B starts
-// at bd[c·bs]. The inner loops run over slices of exactly len(out), so the
-// compiler drops their bounds checks; unrolling over eight stored entries
+// at bd[c·bs], by the dense.Axpy8/Axpy4/Axpy kernels (AVX2 where available,
+// the same bits as their Go loops): unrolling over eight stored entries
 // loads and stores out once per eight rows of B.
 func mulRow(out []float64, idx []int32, val []float64, bd []float64, bs int) {
 	clear(out)
@@ -68,28 +68,18 @@ func mulRow(out []float64, idx []int32, val []float64, bd []float64, bs int) {
 		v4, v5, v6, v7 := val[q+4], val[q+5], val[q+6], val[q+7]
 		c0, c1, c2, c3 := int(idx[q])*bs, int(idx[q+1])*bs, int(idx[q+2])*bs, int(idx[q+3])*bs
 		c4, c5, c6, c7 := int(idx[q+4])*bs, int(idx[q+5])*bs, int(idx[q+6])*bs, int(idx[q+7])*bs
-		r0, r1, r2, r3 := bd[c0:c0+k], bd[c1:c1+k], bd[c2:c2+k], bd[c3:c3+k]
-		r4, r5, r6, r7 := bd[c4:c4+k], bd[c5:c5+k], bd[c6:c6+k], bd[c7:c7+k]
-		for j := range out {
-			out[j] += (v0*r0[j] + v1*r1[j] + v2*r2[j] + v3*r3[j]) + (v4*r4[j] + v5*r5[j] + v6*r6[j] + v7*r7[j])
-		}
+		// out[j] += (v0·r0[j] + … + v3·r3[j]) + (v4·r4[j] + … + v7·r7[j])
+		dense.Axpy8(out, &[8]float64{v0, v1, v2, v3, v4, v5, v6, v7},
+			&[8][]float64{bd[c0 : c0+k], bd[c1 : c1+k], bd[c2 : c2+k], bd[c3 : c3+k], bd[c4 : c4+k], bd[c5 : c5+k], bd[c6 : c6+k], bd[c7 : c7+k]})
 	}
 	if q+4 <= len(idx) {
-		v0, v1, v2, v3 := val[q], val[q+1], val[q+2], val[q+3]
 		c0, c1, c2, c3 := int(idx[q])*bs, int(idx[q+1])*bs, int(idx[q+2])*bs, int(idx[q+3])*bs
-		r0, r1, r2, r3 := bd[c0:c0+k], bd[c1:c1+k], bd[c2:c2+k], bd[c3:c3+k]
-		for j := range out {
-			out[j] += v0*r0[j] + v1*r1[j] + v2*r2[j] + v3*r3[j]
-		}
+		dense.Axpy4(out, val[q], val[q+1], val[q+2], val[q+3], bd[c0:c0+k], bd[c1:c1+k], bd[c2:c2+k], bd[c3:c3+k])
 		q += 4
 	}
 	for ; q < len(idx); q++ {
-		v := val[q]
 		c := int(idx[q]) * bs
-		r := bd[c : c+k]
-		for j := range out {
-			out[j] += v * r[j]
-		}
+		dense.Axpy(val[q], bd[c:c+k], out)
 	}
 }
 

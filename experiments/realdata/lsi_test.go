@@ -12,11 +12,11 @@ import (
 )
 
 func TestLSIMED(t *testing.T) {
-	// On MED's tf-idf matrix with K = 20 and the default settings: the
+	// On MED's tf-idf matrix with K = 20 and the accurate setting: the
 	// singular values agree with the eigenvalues of the dense DᵀD (1033×1033, the reference), and DocTopics is the fold-in
 	// of the training documents.
 	c := med(t, "tfidf")
-	m, st, err := lsi.Options{K: 20, Seed: 1, PowerIters: lsi.DefaultPowerIters}.Fit(context.Background(), c, nil)
+	m, st, err := lsi.Options{K: 20, Seed: 1, Oversample: lsi.AccurateOversample(20), PowerIters: lsi.AccuratePowerIters}.Fit(context.Background(), c, nil)
 	if err != nil || st.Reason != engine.Converged {
 		t.Fatalf("%v, %v", st, err)
 	}

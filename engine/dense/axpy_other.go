@@ -1,0 +1,9 @@
+//go:build !amd64
+
+package dense
+
+const useAVX2 = false
+
+func axpyAVX2(n int, a float64, x, y *float64)                            { panic("unreachable") }
+func axpy4AVX2(n int, y *float64, a *[4]float64, x0, x1, x2, x3 *float64) { panic("unreachable") }
+func axpy8AVX2(n int, y *float64, a *[8]float64, x *[8]*float64)          { panic("unreachable") }
