@@ -331,3 +331,26 @@ func benchFit(b *testing.B, o Options) {
 		}
 	}
 }
+
+// TestAccurateSetting checks that accurate raises the sketch to the
+// accurate setting (with the defaults, exactly p = max(K, 10), q = 20) and
+// never lowers a larger explicit value.
+func TestAccurateSetting(t *testing.T) {
+	for _, c := range []struct {
+		o        Options
+		wantP, q int
+	}{
+		{Options{K: 20, Accurate: true}, 20, AccuratePowerIters},
+		{Options{K: 4, Accurate: true}, 10, AccuratePowerIters},
+		{Options{K: 20, Oversample: 30, PowerIters: 25, Accurate: true}, 30, 25},
+		{Options{K: 20}, DefaultOversample, -1},
+	} {
+		r, err := c.o.resolve(100, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Oversample != c.wantP || r.PowerIters != c.q {
+			t.Errorf("%+v: oversample %d, power iterations %d; want %d, %d", c.o, r.Oversample, r.PowerIters, c.wantP, c.q)
+		}
+	}
+}

@@ -55,6 +55,12 @@ type Options struct {
 	Oversample int `param:"oversample" default:"10" range:"[1,inf)" doc:"extra columns p of the random sketch (max(K, 10) with power-iters 20 for near-exact singular values)"`
 	// PowerIters is the number of power (subspace) iterations q ≥ 0.
 	PowerIters int `param:"power-iters" default:"5" range:"[0,inf)" doc:"power (subspace) iterations q; 0 for none"`
+	// Accurate raises the sketch to the accurate setting: at least
+	// AccurateOversample(K) extra columns and at least AccuratePowerIters
+	// power iterations (with the other defaults, exactly that setting).
+	// The RLSI experiments use it: their committed LSI baselines were
+	// computed with it, when it was the default.
+	Accurate bool `param:"accurate" default:"false" doc:"true: near-exact singular values, oversample ≥ max(K, 10) and ≥ 20 power iterations (about 10× the time)"`
 	// Seed seeds the Gaussian test matrix (engine.NewRand).
 	Seed uint64 `param:"seed" default:"0" doc:"seed of the Gaussian test matrix"`
 	// Pool runs the sparse × dense products; nil means parallel.Default().
@@ -86,6 +92,10 @@ func (o Options) resolve(m, n int) (rsvd.Options, error) {
 	}
 	if r.Oversample == 0 {
 		r.Oversample = DefaultOversample
+	}
+	if o.Accurate {
+		r.Oversample = max(r.Oversample, AccurateOversample(r.K))
+		r.PowerIters = max(r.PowerIters, AccuratePowerIters)
 	}
 	if r.PowerIters == 0 {
 		r.PowerIters = -1 // engine/rsvd reads 0 as its own default and a negative value as none

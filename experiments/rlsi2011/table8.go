@@ -21,7 +21,7 @@ const (
 func Table8Figures68() *experiments.Experiment {
 	methods := []experiments.MethodSpec{
 		{Label: labelRLSI, Name: "rlsi", Params: rlsiParams(map[string]string{"variant": "u1v2", "iters": "100", "lambda-scale": LambdaRelative})},
-		{Label: labelLSI, Name: "lsi"},
+		{Label: labelLSI, Name: "lsi", Params: map[string]string{"accurate": "true"}},
 		{Label: labelPLSI, Name: "plsi", Params: map[string]string{"iters": "100"}},
 		{Label: labelLDA, Name: "lda", Params: map[string]string{"iters": "1000"}},
 	}

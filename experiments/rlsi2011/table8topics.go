@@ -21,7 +21,7 @@ func Table8Topics() *experiments.Experiment {
 	methods := []experiments.MethodSpec{
 		{Label: labelRLSI, Name: "rlsi", Params: rlsi(WorkingLambda1)},
 		{Label: labelRLSIPaperLambda, Name: "rlsi", Params: rlsi(PaperLambda1)},
-		{Label: labelLSI, Name: "lsi", Params: map[string]string{"k": "20"}},
+		{Label: labelLSI, Name: "lsi", Params: map[string]string{"k": "20", "accurate": "true"}},
 		{Label: labelPLSI, Name: "plsi", Params: map[string]string{"k": "20", "iters": "100"}},
 		{Label: labelLDA, Name: "lda", Params: map[string]string{"k": "20", "iters": "1000"}},
 	}
