@@ -7,33 +7,11 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
-	"github.com/topicmf/topicmf/engine/factortest"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/engine/symmetric"
 	"gonum.org/v1/gonum/mat"
 )
-
-func TestConformance(t *testing.T) {
-	factortest.Run(t, factortest.Family{
-		Name: "symnmf",
-		New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-			return Options{K: cfg.K, Seed: cfg.Seed, Pool: cfg.Pool, Stopping: engine.Stopping{MaxIter: cfg.MaxIter, RelTol: -1}}, nil
-		},
-		NonNegative: true, Monotone: true,
-		Invalid: []factortest.Invalid{
-			{Name: "K > N", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: c.Docs() + 1, Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
-			}},
-			{Name: "Sigma = 1", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: cfg.K, Sigma: 1, Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
-			}},
-			{Name: "Beta = NaN", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: cfg.K, Beta: math.NaN(), Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
-			}},
-		},
-	})
-}
 
 func randomNonNeg(r, c int, zero float64, seed uint64) *mat.Dense {
 	g := engine.NewRand(seed)
