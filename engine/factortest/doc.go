@@ -16,7 +16,7 @@
 // checks that every family of the catalog has a row: a new family adds its
 // row there.
 //
-// and Run checks, on small random corpora it builds itself with
+// Run checks, on small random corpora it builds itself with
 // engine.NewCorpus (so it depends on no datasets package):
 //
 //   - shapes: TermTopics is M×K, DocTopics is N×K, factors finite, the
