@@ -10,6 +10,7 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/nmf"
 	"github.com/topicmf/topicmf/engine/parallel"
@@ -43,9 +44,9 @@ func TestOneClassKc0EqualsNMF(t *testing.T) {
 			if stop.RelTol > 0 && rst.Reason != engine.Converged {
 				t.Fatalf("NMF did not converge (%v); the test wants the tolerance to stop both", rst)
 			}
-			if !testcorpus.BitsEqual(gm.TermTopics(), rm.TermTopics()) || !testcorpus.BitsEqual(gm.DocTopics(), rm.DocTopics()) {
+			if !matcmp.BitsEqual(gm.TermTopics(), rm.TermTopics()) || !matcmp.BitsEqual(gm.DocTopics(), rm.DocTopics()) {
 				t.Errorf("stop %+v workers %d: factors differ (U %g, V %g)", stop, workers,
-					testcorpus.MaxAbsDiff(gm.TermTopics(), rm.TermTopics()), testcorpus.MaxAbsDiff(gm.DocTopics(), rm.DocTopics()))
+					matcmp.MaxAbsDiff(gm.TermTopics(), rm.TermTopics()), matcmp.MaxAbsDiff(gm.DocTopics(), rm.DocTopics()))
 			}
 			gi, ri := grec.Iterations(), rrec.Iterations()
 			if len(gi) != len(ri) {
@@ -65,8 +66,8 @@ func TestOneClassKc0EqualsNMF(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !testcorpus.BitsEqual(gf, rf) {
-				t.Errorf("fold-in differs from NMF (max %g)", testcorpus.MaxAbsDiff(gf, rf))
+			if !matcmp.BitsEqual(gf, rf) {
+				t.Errorf("fold-in differs from NMF (max %g)", matcmp.MaxAbsDiff(gf, rf))
 			}
 		}
 	}
@@ -258,7 +259,7 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 			}
 			continue
 		}
-		if !testcorpus.BitsEqual(ref[0], m.TermTopics()) || !testcorpus.BitsEqual(ref[1], m.DocTopics()) {
+		if !matcmp.BitsEqual(ref[0], m.TermTopics()) || !matcmp.BitsEqual(ref[1], m.DocTopics()) {
 			t.Error("2 workers differ from 1")
 		}
 	}
@@ -280,7 +281,7 @@ func TestCancelAndErrors(t *testing.T) {
 	}
 	o.Stopping.MaxIter = 2
 	m2, _, _ := o.Fit(context.Background(), c, nil)
-	if !testcorpus.BitsEqual(m.TermTopics(), m2.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), m2.DocTopics()) {
+	if !matcmp.BitsEqual(m.TermTopics(), m2.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), m2.DocTopics()) {
 		t.Error("cancelled model is not the last complete iterate")
 	}
 	if _, err := m.FoldIn(ctx, c.DT); !errors.Is(err, context.Canceled) {
@@ -350,7 +351,7 @@ func TestNumericalFailure(t *testing.T) {
 	if st.Reason != engine.NumericalFailure || st.Iterations != 0 || !strings.Contains(st.Detail, "iteration 1: U0 update") {
 		t.Errorf("status %v, want a numerical failure in the U0 update at iteration 1", st)
 	}
-	if !testcorpus.BitsEqual(s.u, u0) || !testcorpus.BitsEqual(s.v, v0) {
+	if !matcmp.BitsEqual(s.u, u0) || !matcmp.BitsEqual(s.v, v0) {
 		t.Error("the fit did not return the initial factors")
 	}
 }
@@ -433,7 +434,7 @@ func TestEvalEveryLeavesIteratesUnchanged(t *testing.T) {
 	}
 	m1, its1 := fit(1)
 	m3, its3 := fit(3)
-	if !testcorpus.BitsEqual(m1.TermTopics(), m3.TermTopics()) || !testcorpus.BitsEqual(m1.DocTopics(), m3.DocTopics()) {
+	if !matcmp.BitsEqual(m1.TermTopics(), m3.TermTopics()) || !matcmp.BitsEqual(m1.DocTopics(), m3.DocTopics()) {
 		t.Error("EvalEvery 3 changed the iterates")
 	}
 	for i, it := range its3 {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/nmf"
 	"github.com/topicmf/topicmf/engine/parallel"
@@ -152,7 +153,7 @@ func TestPerClassMatchesNMFPerClass(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := m.ClassModel(p); !testcorpus.BitsEqual(got.TermTopics(), rm.TermTopics()) || !testcorpus.BitsEqual(got.DocTopics(), rm.DocTopics()) {
+			if got := m.ClassModel(p); !matcmp.BitsEqual(got.TermTopics(), rm.TermTopics()) || !matcmp.BitsEqual(got.DocTopics(), rm.DocTopics()) {
 				t.Errorf("class %d: model differs from NMF on the class", p)
 			}
 			sum += rst.Objective
@@ -169,7 +170,7 @@ func TestPerClassMatchesNMFPerClass(t *testing.T) {
 		}
 		if w == 1 {
 			ref = mat.DenseCopyOf(m.TermTopics())
-		} else if !testcorpus.BitsEqual(ref, m.TermTopics()) {
+		} else if !matcmp.BitsEqual(ref, m.TermTopics()) {
 			t.Error("2 workers differ from 1")
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/rlsi"
@@ -47,11 +48,11 @@ func TestOneClassKc0EqualsRLSI(t *testing.T) {
 			if stop.RelTol > 0 && rst.Reason != engine.Converged {
 				t.Fatalf("RLSI did not converge (%v); the test wants the tolerance to stop both", rst)
 			}
-			if !testcorpus.BitsEqual(gm.TermTopics(), rm.TermTopics()) {
-				t.Errorf("stop %+v workers %d: U differs (max %g)", stop, workers, testcorpus.MaxAbsDiff(gm.TermTopics(), rm.TermTopics()))
+			if !matcmp.BitsEqual(gm.TermTopics(), rm.TermTopics()) {
+				t.Errorf("stop %+v workers %d: U differs (max %g)", stop, workers, matcmp.MaxAbsDiff(gm.TermTopics(), rm.TermTopics()))
 			}
-			if !testcorpus.BitsEqual(gm.DocTopics(), rm.DocTopics()) {
-				t.Errorf("stop %+v workers %d: V differs (max %g)", stop, workers, testcorpus.MaxAbsDiff(gm.DocTopics(), rm.DocTopics()))
+			if !matcmp.BitsEqual(gm.DocTopics(), rm.DocTopics()) {
+				t.Errorf("stop %+v workers %d: V differs (max %g)", stop, workers, matcmp.MaxAbsDiff(gm.DocTopics(), rm.DocTopics()))
 			}
 			gi, ri := grec.Iterations(), rrec.Iterations()
 			for i := range ri {
@@ -75,8 +76,8 @@ func TestOneClassKc0EqualsRLSI(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !testcorpus.BitsEqual(gf, rf) {
-				t.Errorf("fold-in differs from RLSI (max %g)", testcorpus.MaxAbsDiff(gf, rf))
+			if !matcmp.BitsEqual(gf, rf) {
+				t.Errorf("fold-in differs from RLSI (max %g)", matcmp.MaxAbsDiff(gf, rf))
 			}
 		}
 	}
@@ -396,7 +397,7 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 			}
 			continue
 		}
-		if !testcorpus.BitsEqual(ref[0], m.TermTopics()) || !testcorpus.BitsEqual(ref[1], m.DocTopics()) || math.Float64bits(refObj) != math.Float64bits(st.Objective) {
+		if !matcmp.BitsEqual(ref[0], m.TermTopics()) || !matcmp.BitsEqual(ref[1], m.DocTopics()) || math.Float64bits(refObj) != math.Float64bits(st.Objective) {
 			t.Errorf("2 workers differ from 1")
 		}
 	}
@@ -425,7 +426,7 @@ func TestCancel(t *testing.T) {
 	}
 	o.Stopping.MaxIter = 2
 	m2, _, _ := o.Fit(context.Background(), c, nil)
-	if !testcorpus.BitsEqual(m.TermTopics(), m2.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), m2.DocTopics()) {
+	if !matcmp.BitsEqual(m.TermTopics(), m2.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), m2.DocTopics()) {
 		t.Error("cancelled model is not the last complete iterate")
 	}
 	if _, err := m.FoldIn(ctx, c.DT); !errors.Is(err, context.Canceled) {
@@ -544,7 +545,7 @@ func TestNumericalFailure(t *testing.T) {
 		t.Errorf("status %v, want a numerical failure in UpdateU0 (S0) at iteration 1", st)
 	}
 	m := newModel(s)
-	if !testcorpus.BitsEqual(s.v, v0) { // the model wraps the solver's V
+	if !matcmp.BitsEqual(s.v, v0) { // the model wraps the solver's V
 		t.Error("V is not V⁽⁰⁾")
 	}
 	for _, f := range []*mat.Dense{m.TermTopics(), m.DocTopics()} {
@@ -626,7 +627,7 @@ func TestEvalEveryLeavesIteratesUnchanged(t *testing.T) {
 	}
 	m1, its1 := fit(1)
 	m3, its3 := fit(3)
-	if !testcorpus.BitsEqual(m1.TermTopics(), m3.TermTopics()) || !testcorpus.BitsEqual(m1.DocTopics(), m3.DocTopics()) {
+	if !matcmp.BitsEqual(m1.TermTopics(), m3.TermTopics()) || !matcmp.BitsEqual(m1.DocTopics(), m3.DocTopics()) {
 		t.Error("EvalEvery 3 changed the iterates")
 	}
 	for i, it := range its3 {

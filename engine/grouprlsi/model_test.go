@@ -7,6 +7,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/rlsi"
 	"github.com/topicmf/topicmf/engine/synthetic"
@@ -54,7 +55,7 @@ func TestUnknownClassFoldInPicksTrueClass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !testcorpus.BitsEqual(a, b) {
+	if !matcmp.BitsEqual(a, b) {
 		t.Error("FoldIn differs from FoldInClass with the predicted classes")
 	}
 }
@@ -71,8 +72,8 @@ func TestFoldInKnownClassReproducesFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !testcorpus.BitsEqual(got, m.DocTopics()) {
-		t.Errorf("fold-in of the training documents differs from DocTopics by %g", testcorpus.MaxAbsDiff(got, m.DocTopics()))
+	if !matcmp.BitsEqual(got, m.DocTopics()) {
+		t.Errorf("fold-in of the training documents differs from DocTopics by %g", matcmp.MaxAbsDiff(got, m.DocTopics()))
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -250,7 +251,7 @@ func TestDeterminismAcrossPools(t *testing.T) {
 			ref, refFold, refObj = m, fold, obj
 			continue
 		}
-		if !testcorpus.BitsEqual(m.TermTopics(), ref.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), ref.DocTopics()) || !testcorpus.BitsEqual(fold, refFold) {
+		if !matcmp.BitsEqual(m.TermTopics(), ref.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), ref.DocTopics()) || !matcmp.BitsEqual(fold, refFold) {
 			t.Errorf("%d workers: factors or fold-in differ from 1 worker", workers)
 		}
 		for i := range obj {
@@ -260,7 +261,7 @@ func TestDeterminismAcrossPools(t *testing.T) {
 		}
 	}
 	m2, _, _ := Options{K: 6, Iters: 12, Seed: 6, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), pc.C, nil)
-	if testcorpus.BitsEqual(m2.TermTopics(), ref.TermTopics()) {
+	if matcmp.BitsEqual(m2.TermTopics(), ref.TermTopics()) {
 		t.Error("seeds 5 and 6 gave the same fit")
 	}
 	// Fold-in depends on a document's content only: rows in reverse order
@@ -328,7 +329,7 @@ func TestCountsRule(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _, _ := Options{K: 2, Iters: 3, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), pc.C, nil)
-	if !testcorpus.BitsEqual(a.TermTopics(), b.TermTopics()) || !testcorpus.BitsEqual(a.DocTopics(), b.DocTopics()) {
+	if !matcmp.BitsEqual(a.TermTopics(), b.TermTopics()) || !matcmp.BitsEqual(a.DocTopics(), b.DocTopics()) {
 		t.Error("rounded corpus fits differently")
 	}
 	// Fold-in follows the same rule.
@@ -440,7 +441,7 @@ func TestCancellation(t *testing.T) {
 	// The estimates average sweeps 6 and 7, as a 7-sweep fit with the same
 	// burn-in does.
 	ref, _, _ := Options{K: 3, Iters: 7, BurnIn: 5, Seed: 5, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), pc.C, nil)
-	if !testcorpus.BitsEqual(m.TermTopics(), ref.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), ref.DocTopics()) {
+	if !matcmp.BitsEqual(m.TermTopics(), ref.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), ref.DocTopics()) {
 		t.Error("cancelled model differs from the 7-sweep fit")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -137,7 +138,7 @@ func TestFoldInOfTrainingDocumentIsDocTopics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !testcorpus.BitsEqual(fold, model.DocTopics()) {
+	if !matcmp.BitsEqual(fold, model.DocTopics()) {
 		t.Error("FoldIn of the training documents differs from DocTopics")
 	}
 	// One document on its own folds in to its row too.
@@ -229,13 +230,13 @@ func TestDeterminismAcrossPools(t *testing.T) {
 			ref, refObj = m, st.Objective
 			continue
 		}
-		if !testcorpus.BitsEqual(m.TermTopics(), ref.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), ref.DocTopics()) ||
+		if !matcmp.BitsEqual(m.TermTopics(), ref.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), ref.DocTopics()) ||
 			math.Float64bits(st.Objective) != math.Float64bits(refObj) {
 			t.Errorf("%d workers: result differs from 1 worker", workers)
 		}
 	}
 	m2, _, _ := Options{K: 12, Seed: 9, PowerIters: DefaultPowerIters}.Fit(context.Background(), c, nil)
-	if testcorpus.BitsEqual(m2.TermTopics(), ref.TermTopics()) {
+	if matcmp.BitsEqual(m2.TermTopics(), ref.TermTopics()) {
 		t.Error("seeds 8 and 9 gave the same bits")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -80,17 +81,6 @@ func naiveEM(d *mat.Dense, phi0, theta0 *mat.Dense, iters int) (phi, theta *mat.
 	return phi, theta, nll
 }
 
-func maxAbsDiff(a, b *mat.Dense) float64 {
-	r, c := a.Dims()
-	m := 0.0
-	for i := 0; i < r; i++ {
-		for j := 0; j < c; j++ {
-			m = math.Max(m, math.Abs(a.At(i, j)-b.At(i, j)))
-		}
-	}
-	return m
-}
-
 func TestEMMatchesLiteralEM(t *testing.T) {
 	// The multiplicative form of the updates (doc.go) equals the literal
 	// E-step/M-step of PLSI Eq. 3–5 from the same start, and the recorded
@@ -117,10 +107,10 @@ func TestEMMatchesLiteralEM(t *testing.T) {
 		}
 	}
 	phi, theta, nll := naiveEM(d, phi0, theta0, 6)
-	if e := maxAbsDiff(model.TermTopics(), phi); e > 1e-13 {
+	if e := matcmp.MaxAbsDiff(model.TermTopics(), phi); e > 1e-13 {
 		t.Errorf("P(w|z) differs from literal EM by %g", e)
 	}
-	if e := maxAbsDiff(model.DocTopics(), theta); e > 1e-13 {
+	if e := matcmp.MaxAbsDiff(model.DocTopics(), theta); e > 1e-13 {
 		t.Errorf("P(z|d) differs from literal EM by %g", e)
 	}
 	for i, it := range rec.Iterations() {
@@ -208,7 +198,7 @@ func TestDeterminismAcrossPools(t *testing.T) {
 			ref, refObj, refFold = m, obj, fold
 			continue
 		}
-		if !testcorpus.BitsEqual(m.TermTopics(), ref.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), ref.DocTopics()) || !testcorpus.BitsEqual(fold, refFold) {
+		if !matcmp.BitsEqual(m.TermTopics(), ref.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), ref.DocTopics()) || !matcmp.BitsEqual(fold, refFold) {
 			t.Errorf("%d workers: factors or fold-in differ from 1 worker", workers)
 		}
 		for i := range obj {
@@ -219,7 +209,7 @@ func TestDeterminismAcrossPools(t *testing.T) {
 	}
 	// A different seed gives a different fit.
 	m2, _, _ := Options{K: 7, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}, Seed: 12, FoldInTol: DefaultFoldInTol}.Fit(context.Background(), pc.C, nil)
-	if testcorpus.BitsEqual(m2.TermTopics(), ref.TermTopics()) {
+	if matcmp.BitsEqual(m2.TermTopics(), ref.TermTopics()) {
 		t.Error("seeds 11 and 12 gave the same fit")
 	}
 }
@@ -299,7 +289,7 @@ func TestFoldInUnseenTerm(t *testing.T) {
 	q2, _ := sparse.FromTriplets(1, 41, []sparse.Triplet{{Row: 0, Col: 3, Val: 1}, {Row: 0, Col: 40, Val: 5}})
 	a, _ := model.FoldIn(context.Background(), q1)
 	b, _ := model.FoldIn(context.Background(), q2)
-	if !testcorpus.BitsEqual(a, b) {
+	if !matcmp.BitsEqual(a, b) {
 		t.Errorf("unseen term changed the fold-in: %v vs %v", mat.Formatted(a), mat.Formatted(b))
 	}
 }
@@ -391,7 +381,7 @@ func TestCancellation(t *testing.T) {
 	}
 	o.Stopping.MaxIter = 2
 	ref, _, _ := o.Fit(context.Background(), pc.C, nil)
-	if !testcorpus.BitsEqual(m.TermTopics(), ref.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), ref.DocTopics()) {
+	if !matcmp.BitsEqual(m.TermTopics(), ref.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), ref.DocTopics()) {
 		t.Error("cancelled model is not the last complete iterate")
 	}
 }
@@ -443,7 +433,7 @@ func TestNumericalFailureNamesStep(t *testing.T) {
 		!strings.Contains(st.Detail, "iteration 1: M-step: topic 0 has total mass 0") {
 		t.Fatalf("status %v, err %v; want a numerical failure in the M-step at iteration 1", st, err)
 	}
-	if maxAbsDiff(m.TermTopics(), phi0) != 0 || maxAbsDiff(m.DocTopics(), theta0) != 0 {
+	if matcmp.MaxAbsDiff(m.TermTopics(), phi0) != 0 || matcmp.MaxAbsDiff(m.DocTopics(), theta0) != 0 {
 		t.Error("the model is not the initial parameters")
 	}
 }
@@ -540,7 +530,7 @@ func TestEvalEveryLeavesIteratesUnchanged(t *testing.T) {
 	}
 	m1, its1 := fit(1)
 	m3, its3 := fit(3)
-	if !testcorpus.BitsEqual(m1.TermTopics(), m3.TermTopics()) || !testcorpus.BitsEqual(m1.DocTopics(), m3.DocTopics()) {
+	if !matcmp.BitsEqual(m1.TermTopics(), m3.TermTopics()) || !matcmp.BitsEqual(m1.DocTopics(), m3.DocTopics()) {
 		t.Error("EvalEvery 3 changed the parameters")
 	}
 	if m1.(*Model).LogLikelihood() != m3.(*Model).LogLikelihood() {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -157,7 +158,7 @@ func TestDeterminismAcrossPools(t *testing.T) {
 			t.Errorf("%v: U is all zero, the comparison is vacuous", variant)
 		}
 		for i := 1; i < len(us); i++ {
-			if !testcorpus.BitsEqual(us[0], us[i]) || !testcorpus.BitsEqual(vs[0], vs[i]) {
+			if !matcmp.BitsEqual(us[0], us[i]) || !matcmp.BitsEqual(vs[0], vs[i]) {
 				t.Errorf("%v: factors differ between runs 0 and %d (workers 1 vs 2)", variant, i)
 			}
 			for j := range objs[0] {
@@ -170,7 +171,7 @@ func TestDeterminismAcrossPools(t *testing.T) {
 	// A different seed gives a different fit.
 	a, _, _ := Options{K: 4, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 2, RelTol: engine.DefaultRelTol}, Seed: 1, InnerTol: DefaultInnerTol}.Fit(context.Background(), c, nil)
 	b, _, _ := Options{K: 4, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 2, RelTol: engine.DefaultRelTol}, Seed: 2, InnerTol: DefaultInnerTol}.Fit(context.Background(), c, nil)
-	if testcorpus.BitsEqual(a.DocTopics(), b.DocTopics()) {
+	if matcmp.BitsEqual(a.DocTopics(), b.DocTopics()) {
 		t.Error("seeds 1 and 2 gave identical V")
 	}
 }
@@ -192,12 +193,12 @@ func TestFoldInTrainingDocuments(t *testing.T) {
 		if variant.l1V() {
 			// Lasso from v = 0 vs warm-started lasso during the fit: the same
 			// convex minimizer, to the inner tolerance.
-			if d := testcorpus.MaxAbsDiff(got, v); d > 1e-9 {
+			if d := matcmp.MaxAbsDiff(got, v); d > 1e-9 {
 				t.Errorf("%v: fold-in differs from fitted V by %g", variant, d)
 			}
-		} else if !testcorpus.BitsEqual(got, v) {
+		} else if !matcmp.BitsEqual(got, v) {
 			// Same Σ, same kernels as the last V update: the same bits.
-			t.Errorf("%v: fold-in differs from fitted V by %g (want identical bits)", variant, testcorpus.MaxAbsDiff(got, v))
+			t.Errorf("%v: fold-in differs from fitted V by %g (want identical bits)", variant, matcmp.MaxAbsDiff(got, v))
 		}
 		// A subset of rows folds in to the same rows.
 		sub := c.DT.SelectRows([]int{7, 3})
@@ -328,7 +329,7 @@ func TestCancellation(t *testing.T) {
 	o2 := o
 	o2.Stopping.MaxIter = 2
 	ref, _, _ := o2.Fit(context.Background(), c, nil)
-	if !testcorpus.BitsEqual(m.TermTopics(), ref.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), ref.DocTopics()) {
+	if !matcmp.BitsEqual(m.TermTopics(), ref.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), ref.DocTopics()) {
 		t.Error("cancelled model is not the last complete iterate")
 	}
 	// Cancelled inside UpdateU's parallel loop: lassoRows skips blocks once
@@ -377,7 +378,7 @@ func TestNumericalFailure(t *testing.T) {
 		if !strings.Contains(st.Detail, "iteration 1") || !(strings.Contains(st.Detail, "UpdateU") || strings.Contains(st.Detail, "UpdateV") || strings.Contains(st.Detail, "objective")) {
 			t.Errorf("%v: detail %q does not name the step", variant, st.Detail)
 		}
-		if !testcorpus.BitsEqual(m.DocTopics(), v0) {
+		if !matcmp.BitsEqual(m.DocTopics(), v0) {
 			t.Errorf("%v: V is not V⁽⁰⁾", variant)
 		}
 	}
@@ -416,10 +417,10 @@ func TestColdStartReachesSameLassoSolutions(t *testing.T) {
 			}
 			fits = append(fits, m)
 		}
-		if d := testcorpus.MaxAbsDiff(fits[0].TermTopics(), fits[1].TermTopics()); d > 1e-8 {
+		if d := matcmp.MaxAbsDiff(fits[0].TermTopics(), fits[1].TermTopics()); d > 1e-8 {
 			t.Errorf("%v: warm and cold U differ by %g", variant, d)
 		}
-		if d := testcorpus.MaxAbsDiff(fits[0].DocTopics(), fits[1].DocTopics()); d > 1e-8 {
+		if d := matcmp.MaxAbsDiff(fits[0].DocTopics(), fits[1].DocTopics()); d > 1e-8 {
 			t.Errorf("%v: warm and cold V differ by %g", variant, d)
 		}
 	}
@@ -499,7 +500,7 @@ func TestEvalEveryLeavesIteratesUnchanged(t *testing.T) {
 		}
 		m1, its1 := fit(1)
 		m3, its3 := fit(3)
-		if !testcorpus.BitsEqual(m1.TermTopics(), m3.TermTopics()) || !testcorpus.BitsEqual(m1.DocTopics(), m3.DocTopics()) {
+		if !matcmp.BitsEqual(m1.TermTopics(), m3.TermTopics()) || !matcmp.BitsEqual(m1.DocTopics(), m3.DocTopics()) {
 			t.Errorf("%v: EvalEvery 3 changed the iterates", variant)
 		}
 		for i, it := range its3 {

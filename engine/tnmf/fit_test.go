@@ -7,39 +7,13 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/engine/symmetric"
 	"github.com/topicmf/topicmf/engine/synthetic"
 	"gonum.org/v1/gonum/mat"
 )
-
-func sameBits(a, b *mat.Dense) bool {
-	ra, ca := a.Dims()
-	rb, cb := b.Dims()
-	if ra != rb || ca != cb {
-		return false
-	}
-	for i := 0; i < ra; i++ {
-		for j := 0; j < ca; j++ {
-			if math.Float64bits(a.At(i, j)) != math.Float64bits(b.At(i, j)) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-func maxAbsDiff(a, b *mat.Dense) float64 {
-	r, c := a.Dims()
-	d := 0.0
-	for i := 0; i < r; i++ {
-		for j := 0; j < c; j++ {
-			d = math.Max(d, math.Abs(a.At(i, j)-b.At(i, j)))
-		}
-	}
-	return d
-}
 
 // plantedS returns S = U*U*ᵀ for a random non-negative U* (m×k, 40% zeros,
 // full column rank with probability 1) as dense and sparse matrices.
@@ -77,7 +51,7 @@ func TestStepFixedPoint(t *testing.T) {
 			if err != nil || pseudo {
 				t.Fatalf("k=%d: pseudo %v err %v", k, pseudo, err)
 			}
-			if d := maxAbsDiff(next, ustar); d > 1e-10 {
+			if d := matcmp.MaxAbsDiff(next, ustar); d > 1e-10 {
 				t.Errorf("k=%d dense=%v: ‖Step(U*) − U*‖_max = %g, want ≤ 1e-10", k, s.IsDense(), d)
 			}
 			// Objective at the fixed point: 0 to rounding of ‖S‖².
@@ -92,7 +66,7 @@ func TestStepFixedPoint(t *testing.T) {
 			if _, err := Step(nil, next, su, g); err != nil {
 				t.Fatal(err)
 			}
-			if d := maxAbsDiff(next, pert); d < 1e-3 {
+			if d := matcmp.MaxAbsDiff(next, pert); d < 1e-3 {
 				t.Errorf("k=%d: perturbed U* is also fixed (moved %g)", k, d)
 			}
 		}
@@ -459,14 +433,14 @@ func TestDeterministicAcrossPools(t *testing.T) {
 			}
 			if ref == nil {
 				ref = m
-			} else if !sameBits(m.TermTopics(), ref.TermTopics()) || !sameBits(m.DocTopics(), ref.DocTopics()) {
+			} else if !matcmp.BitsEqual(m.TermTopics(), ref.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), ref.DocTopics()) {
 				t.Errorf("%v: 1 and 2 workers differ", inf)
 			}
 			f, err := m.FoldIn(context.Background(), c.DT)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !sameBits(f, m.DocTopics()) {
+			if !matcmp.BitsEqual(f, m.DocTopics()) {
 				t.Errorf("%v: FoldIn(DT) differs from DocTopics", inf)
 			}
 		}

@@ -7,8 +7,8 @@
 //     foundation benchmarks (BenchmarkCorpus) and the GMF efficiency
 //     benchmark corpus (GroupBench), and a labelled train/held-out split
 //     (Split);
-//   - comparisons of factor matrices (BitsEqual, MaxAbsDiff,
-//     MatchedCosine, DenseOf);
+//   - comparisons of factor matrices (MatchedCosine, DenseOf; bitwise
+//     equality and differences are in engine/internal/matcmp);
 //   - the group families' conformance and benchmark helpers (WithClasses,
 //     GroupTopics, IterSeconds).
 //
