@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
-	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/internal/enginetest"
 	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/nmf"
@@ -363,57 +363,25 @@ func TestHugeEntries(t *testing.T) {
 	// input as its model); CNMF (engine/nmf per class) gives an error or a
 	// NumericalFailure. Around 1e150 the fits run. Whatever a fit ends in,
 	// its model is finite.
-	for _, tc := range []struct {
-		name    string
-		m, n    int
-		scale   float64
-		wantErr bool
-	}{
-		{"3x3 of 1e308", 3, 3, 0, true},
-		{"4x4 around 1e200", 4, 4, 1e200, true},
-		{"4x4 around 1e150", 4, 4, 1e150, false},
-	} {
-		var ts []sparse.Triplet
-		labels := make([]int, tc.n)
-		for j := 0; j < tc.n; j++ {
+	for _, tc := range enginetest.HugeCases {
+		labels := make([]int, tc.N)
+		for j := range labels {
 			labels[j] = j % 2
-			for i := 0; i < tc.m; i++ {
-				v := 1e308
-				if tc.scale > 0 {
-					v = tc.scale * float64(1+i+2*j)
-				}
-				ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
-			}
 		}
-		d, err := sparse.FromTriplets(tc.m, tc.n, ts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := testcorpus.Labelled(t, d, labels, 2)
+		c := testcorpus.Labelled(t, testcorpus.FilledMatrix(t, tc.M, tc.N, tc.F), labels, 2)
 		stop := engine.Stopping{MaxIter: 5}
 		for _, meth := range []engine.Method{Options{Ks: 1, Kc: 1, Stopping: stop}, PerClassOptions{Kc: 1, Stopping: stop}} {
 			m, st, err := meth.Fit(context.Background(), c, nil)
 			_, perClass := meth.(PerClassOptions)
-			if tc.wantErr && (!perClass || err != nil) {
-				if err == nil || !strings.Contains(err.Error(), "initialization") || !strings.Contains(err.Error(), "float64") {
-					t.Errorf("%s, %s: err = %v, status %v; want an error naming the overflowing initialization", tc.name, meth.Name(), err, st)
-				}
+			what := tc.Name + ", " + meth.Name()
+			if tc.WantErr && (!perClass || err != nil) {
+				enginetest.WantInitOverflow(t, what, st, err)
 				continue
 			}
-			if tc.wantErr && st.Reason != engine.NumericalFailure {
-				t.Errorf("%s, %s: status %v, want an error or a numerical failure", tc.name, meth.Name(), st)
+			if tc.WantErr && st.Reason != engine.NumericalFailure {
+				t.Errorf("%s: status %v, want an error or a numerical failure", what, st)
 			}
-			if err != nil || m == nil {
-				t.Fatalf("%s, %s: model %v, err %v", tc.name, meth.Name(), m, err)
-			}
-			for _, f := range []*mat.Dense{m.TermTopics(), m.DocTopics()} {
-				if r, k, bad := dense.FirstNonFinite(nil, f); bad {
-					t.Errorf("%s, %s: status %v, factor entry (%d, %d) = %v", tc.name, meth.Name(), st, r, k, f.At(r, k))
-				}
-			}
-			if st.Reason != engine.NumericalFailure && (math.IsNaN(st.Objective) || math.IsInf(st.Objective, 0)) {
-				t.Errorf("%s, %s: status %v with a non-finite objective", tc.name, meth.Name(), st)
-			}
+			enginetest.FiniteModel(t, what, m, st, err)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/internal/enginetest"
 	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
@@ -229,37 +230,10 @@ func TestRecoversPlantedTopicsAndFoldsIn(t *testing.T) {
 
 func TestDeterminismAcrossPools(t *testing.T) {
 	pc := testcorpus.Planted(t, 4, 300, 400, 4, 20) // more than one term block
-	var ref engine.Model
-	var refFold *mat.Dense
-	var refObj []float64
-	for _, workers := range []int{1, 2, 3} {
-		rec := engine.NewRecorder()
-		o := Options{K: 6, Iters: 12, EvalEvery: 3, Seed: 5, Pool: parallel.NewPool(workers), BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}
-		m, _, err := o.Fit(context.Background(), pc.C, rec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fold, err := m.FoldIn(context.Background(), pc.C.DT)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var obj []float64
-		for _, it := range rec.Iterations() {
-			obj = append(obj, it.Objective)
-		}
-		if ref == nil {
-			ref, refFold, refObj = m, fold, obj
-			continue
-		}
-		if !matcmp.BitsEqual(m.TermTopics(), ref.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), ref.DocTopics()) || !matcmp.BitsEqual(fold, refFold) {
-			t.Errorf("%d workers: factors or fold-in differ from 1 worker", workers)
-		}
-		for i := range obj {
-			if math.Float64bits(obj[i]) != math.Float64bits(refObj[i]) {
-				t.Errorf("%d workers: objective %d differs", workers, i)
-			}
-		}
-	}
+	ref, refFold := enginetest.SameAcrossPools(t, pc.C, func(p *parallel.Pool, rec *engine.Recorder) (engine.Model, error) {
+		m, _, err := Options{K: 6, Iters: 12, EvalEvery: 3, Seed: 5, Pool: p, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), pc.C, rec)
+		return m, err
+	})
 	m2, _, _ := Options{K: 6, Iters: 12, Seed: 6, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), pc.C, nil)
 	if matcmp.BitsEqual(m2.TermTopics(), ref.TermTopics()) {
 		t.Error("seeds 5 and 6 gave the same fit")
@@ -392,26 +366,7 @@ func TestValidation(t *testing.T) {
 func TestFoldInErrors(t *testing.T) {
 	pc := testcorpus.Planted(t, 8, 10, 8, 2, 10)
 	model, _, _ := Options{K: 2, Iters: 3, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), pc.C, nil)
-	wrong, _ := sparse.FromTriplets(1, 9, nil)
-	if _, err := model.FoldIn(context.Background(), wrong); err == nil || !strings.Contains(err.Error(), "9 columns") {
-		t.Errorf("wrong width: %v", err)
-	}
-	neg, _ := sparse.FromTriplets(2, 10, []sparse.Triplet{{Row: 1, Col: 4, Val: -2}})
-	if _, err := model.FoldIn(context.Background(), neg); err == nil || !strings.Contains(err.Error(), "X[1,4]") {
-		t.Errorf("negative entry: %v", err)
-	}
-	if _, err := model.FoldIn(context.Background(), nil); err == nil {
-		t.Error("nil accepted")
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := model.FoldIn(ctx, pc.C.DT); err == nil {
-		t.Error("cancelled fold-in returned no error")
-	}
-	empty, _ := sparse.FromTriplets(0, 10, nil)
-	if out, err := model.FoldIn(context.Background(), empty); err != nil || !out.IsEmpty() {
-		t.Errorf("zero rows: %v", err)
-	}
+	enginetest.FoldInErrors(t, model, pc.C.DT, 4, -2, "negative entry")
 }
 
 func TestCancellation(t *testing.T) {
@@ -479,31 +434,16 @@ func TestDegenerateScale(t *testing.T) {
 	// counts (more than MaxInt32 tokens of one term in one document), an
 	// error naming the entry; an all-zero matrix has no token, and the
 	// estimates are the priors' (φ = 1/M, θ = 1/K), finite.
-	fill := func(m, n int, f func(i, j int) float64) *engine.Corpus {
-		var ts []sparse.Triplet
-		for i := 0; i < m; i++ {
-			for j := 0; j < n; j++ {
-				if v := f(i, j); v != 0 {
-					ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
-				}
-			}
-		}
-		d, err := sparse.FromTriplets(m, n, ts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return testcorpus.CorpusOf(t, d)
-	}
 	o := Options{K: 2, Iters: 6, RoundWeights: true}
 	for name, c := range map[string]*engine.Corpus{
-		"3x3 of 1e308":     fill(3, 3, func(int, int) float64 { return 1e308 }),
-		"4x4 around 1e200": fill(4, 4, func(i, j int) float64 { return 1e200 * float64(1+i+2*j) }),
+		"3x3 of 1e308":     testcorpus.Filled(t, 3, 3, func(int, int) float64 { return 1e308 }),
+		"4x4 around 1e200": testcorpus.Filled(t, 4, 4, func(i, j int) float64 { return 1e200 * float64(1+i+2*j) }),
 	} {
 		if m, st, err := o.Fit(context.Background(), c, nil); err == nil || !strings.Contains(err.Error(), "D[0,0]") || !strings.Contains(err.Error(), "too large a count") {
 			t.Errorf("%s: %v, %v, %v; want an error naming D[0,0] as too large a count", name, m, st, err)
 		}
 	}
-	m, st, err := o.Fit(context.Background(), fill(4, 3, func(int, int) float64 { return 0 }), nil)
+	m, st, err := o.Fit(context.Background(), testcorpus.Filled(t, 4, 3, func(int, int) float64 { return 0 }), nil)
 	if err != nil || st.Reason != engine.IterationLimit || st.Iterations != 6 || st.Objective != 0 {
 		t.Fatalf("all zero: %v, %v", st, err)
 	}

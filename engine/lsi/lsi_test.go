@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/internal/enginetest"
 	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
@@ -289,24 +290,7 @@ func TestCancellationAndFoldInErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wrong, _ := sparse.FromTriplets(1, 39, nil)
-	if _, err := model.FoldIn(context.Background(), wrong); err == nil || !strings.Contains(err.Error(), "39 columns") {
-		t.Errorf("wrong width: %v", err)
-	}
-	inf, _ := sparse.FromTriplets(2, 40, []sparse.Triplet{{Row: 1, Col: 5, Val: math.Inf(1)}})
-	if _, err := model.FoldIn(context.Background(), inf); err == nil || !strings.Contains(err.Error(), "X[1,5]") {
-		t.Errorf("Inf entry: %v", err)
-	}
-	if _, err := model.FoldIn(context.Background(), nil); err == nil {
-		t.Error("nil accepted")
-	}
-	if _, err := model.FoldIn(ctx, c.DT); err == nil {
-		t.Error("cancelled fold-in returned no error")
-	}
-	empty, _ := sparse.FromTriplets(0, 40, nil)
-	if out, err := model.FoldIn(context.Background(), empty); err != nil || !out.IsEmpty() {
-		t.Errorf("zero rows: %v", err)
-	}
+	enginetest.FoldInErrors(t, model, c.DT, 5, math.Inf(1), "Inf entry")
 }
 
 func BenchmarkFit(b *testing.B) {

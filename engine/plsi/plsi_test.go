@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/internal/enginetest"
 	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
@@ -176,37 +178,10 @@ func TestRecoversPlantedTopics(t *testing.T) {
 
 func TestDeterminismAcrossPools(t *testing.T) {
 	pc := testcorpus.Planted(t, 4, 300, 700, 4, 30) // > one block of documents and terms
-	var ref engine.Model
-	var refObj []float64
-	var refFold *mat.Dense
-	for _, workers := range []int{1, 2, 3} {
-		rec := engine.NewRecorder()
-		o := Options{K: 7, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}, Seed: 11, Pool: parallel.NewPool(workers), FoldInTol: DefaultFoldInTol}
-		m, _, err := o.Fit(context.Background(), pc.C, rec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fold, err := m.FoldIn(context.Background(), pc.C.DT)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var obj []float64
-		for _, it := range rec.Iterations() {
-			obj = append(obj, it.Objective)
-		}
-		if ref == nil {
-			ref, refObj, refFold = m, obj, fold
-			continue
-		}
-		if !matcmp.BitsEqual(m.TermTopics(), ref.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), ref.DocTopics()) || !matcmp.BitsEqual(fold, refFold) {
-			t.Errorf("%d workers: factors or fold-in differ from 1 worker", workers)
-		}
-		for i := range obj {
-			if math.Float64bits(obj[i]) != math.Float64bits(refObj[i]) {
-				t.Errorf("%d workers: objective %d differs", workers, i)
-			}
-		}
-	}
+	ref, _ := enginetest.SameAcrossPools(t, pc.C, func(p *parallel.Pool, rec *engine.Recorder) (engine.Model, error) {
+		m, _, err := Options{K: 7, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}, Seed: 11, Pool: p, FoldInTol: DefaultFoldInTol}.Fit(context.Background(), pc.C, rec)
+		return m, err
+	})
 	// A different seed gives a different fit.
 	m2, _, _ := Options{K: 7, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}, Seed: 12, FoldInTol: DefaultFoldInTol}.Fit(context.Background(), pc.C, nil)
 	if matcmp.BitsEqual(m2.TermTopics(), ref.TermTopics()) {
@@ -336,26 +311,7 @@ func TestValidation(t *testing.T) {
 func TestFoldInErrors(t *testing.T) {
 	pc := testcorpus.Planted(t, 8, 10, 8, 2, 10)
 	model, _, _ := Options{K: 2, Stopping: engine.Stopping{MaxIter: 3, RelTol: engine.DefaultRelTol}, FoldInTol: DefaultFoldInTol}.Fit(context.Background(), pc.C, nil)
-	wrong, _ := sparse.FromTriplets(1, 9, nil)
-	if _, err := model.FoldIn(context.Background(), wrong); err == nil || !strings.Contains(err.Error(), "9 columns") {
-		t.Errorf("wrong width: %v", err)
-	}
-	neg, _ := sparse.FromTriplets(2, 10, []sparse.Triplet{{Row: 1, Col: 4, Val: -2}})
-	if _, err := model.FoldIn(context.Background(), neg); err == nil || !strings.Contains(err.Error(), "X[1,4]") {
-		t.Errorf("negative entry: %v", err)
-	}
-	if _, err := model.FoldIn(context.Background(), nil); err == nil {
-		t.Error("nil accepted")
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := model.FoldIn(ctx, pc.C.DT); err == nil {
-		t.Error("cancelled fold-in returned no error")
-	}
-	empty, _ := sparse.FromTriplets(0, 10, nil)
-	if out, err := model.FoldIn(context.Background(), empty); err != nil || !out.IsEmpty() {
-		t.Errorf("zero rows: %v", err)
-	}
+	enginetest.FoldInErrors(t, model, pc.C.DT, 4, -2, "negative entry")
 }
 
 func TestCancellation(t *testing.T) {
@@ -445,46 +401,26 @@ func TestDegenerateScale(t *testing.T) {
 	// are errors from Fit saying so. Around 1e200 the counts' scale cancels
 	// out of EM (r = n/P(w|d) is normalized away) and −L ≈ 1e202 is
 	// finite: the fit succeeds with a finite model.
-	fill := func(m, n int, f func(i, j int) float64) *engine.Corpus {
-		var ts []sparse.Triplet
-		for i := 0; i < m; i++ {
-			for j := 0; j < n; j++ {
-				if v := f(i, j); v != 0 {
-					ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
-				}
-			}
-		}
-		d, err := sparse.FromTriplets(m, n, ts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return testcorpus.CorpusOf(t, d)
-	}
 	o := Options{K: 2, Stopping: engine.Stopping{MaxIter: 5}}
 	for _, tc := range []struct {
 		name string
 		c    *engine.Corpus
 		want string
 	}{
-		{"all zero", fill(4, 4, func(int, int) float64 { return 0 }), "no non-zero entry"},
-		{"3x3 of 1e308", fill(3, 3, func(int, int) float64 { return 1e308 }), "overflows float64"},
+		{"all zero", testcorpus.Filled(t, 4, 4, func(int, int) float64 { return 0 }), "no non-zero entry"},
+		{"3x3 of 1e308", testcorpus.Filled(t, 3, 3, func(int, int) float64 { return 1e308 }), "overflows float64"},
 	} {
 		if m, st, err := o.Fit(context.Background(), tc.c, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, %v, %v; want an error containing %q", tc.name, m, st, err, tc.want)
 		}
 	}
-	m, st, err := o.Fit(context.Background(), fill(4, 4, func(i, j int) float64 { return 1e200 * float64(1+i+2*j) }), nil)
+	m, st, err := o.Fit(context.Background(), testcorpus.Filled(t, 4, 4, func(i, j int) float64 { return 1e200 * float64(1+i+2*j) }), nil)
 	if err != nil || st.Reason == engine.NumericalFailure || math.IsInf(st.Objective, 0) || math.IsNaN(st.Objective) {
 		t.Fatalf("around 1e200: status %v, err %v", st, err)
 	}
 	for _, f := range []*mat.Dense{m.TermTopics(), m.DocTopics()} {
-		r, k := f.Dims()
-		for i := 0; i < r; i++ {
-			for j := 0; j < k; j++ {
-				if x := f.At(i, j); math.IsNaN(x) || math.IsInf(x, 0) {
-					t.Fatalf("around 1e200: factor entry (%d, %d) = %v", i, j, x)
-				}
-			}
+		if i, j, bad := dense.FirstNonFinite(nil, f); bad {
+			t.Fatalf("around 1e200: factor entry (%d, %d) = %v", i, j, f.At(i, j))
 		}
 	}
 }

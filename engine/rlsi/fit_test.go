@@ -3,12 +3,14 @@ package rlsi
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/internal/enginetest"
 	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
@@ -426,60 +428,22 @@ func TestColdStartReachesSameLassoSolutions(t *testing.T) {
 	}
 }
 
-// denseCorpus is the m×n corpus with entries f(i, j) (zeros left out).
-func denseCorpus(t *testing.T, m, n int, f func(i, j int) float64) *engine.Corpus {
-	t.Helper()
-	var ts []sparse.Triplet
-	for i := 0; i < m; i++ {
-		for j := 0; j < n; j++ {
-			if v := f(i, j); v != 0 {
-				ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
-			}
-		}
-	}
-	d, err := sparse.FromTriplets(m, n, ts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return testcorpus.CorpusOf(t, d)
-}
-
 func TestHugeEntries(t *testing.T) {
 	// Issue 11: a 3×3 matrix of 1e308 and a 4×4 one with entries around
 	// 1e200 used to end in "numerical failure after 0 iterations". ‖D‖²_F
 	// overflows for both, so no objective can be evaluated: Fit refuses
 	// the data, naming the initialization. At 1e150 ‖D‖²_F is finite and
 	// the fit runs; whatever it ends in, the model is finite.
-	for _, tc := range []struct {
-		name    string
-		m, n    int
-		f       func(i, j int) float64
-		wantErr bool
-	}{
-		{"3x3 of 1e308", 3, 3, func(i, j int) float64 { return 1e308 }, true},
-		{"4x4 around 1e200", 4, 4, func(i, j int) float64 { return 1e200 * float64(1+i+2*j) }, true},
-		{"4x4 around 1e150", 4, 4, func(i, j int) float64 { return 1e150 * float64(1+i+2*j) }, false},
-	} {
-		c := denseCorpus(t, tc.m, tc.n, tc.f)
+	for _, tc := range enginetest.HugeCases {
+		c := testcorpus.Filled(t, tc.M, tc.N, tc.F)
 		for _, variant := range allVariants {
 			m, st, err := Options{K: 2, Variant: variant, Stopping: engine.Stopping{MaxIter: 5}}.Fit(context.Background(), c, nil)
-			if tc.wantErr {
-				if err == nil || !strings.Contains(err.Error(), "initialization") || !strings.Contains(err.Error(), "overflows float64") {
-					t.Errorf("%s, %v: err = %v, status %v; want an error naming the overflowing initialization", tc.name, variant, err, st)
-				}
+			what := fmt.Sprintf("%s, %v", tc.Name, variant)
+			if tc.WantErr {
+				enginetest.WantInitOverflow(t, what, st, err)
 				continue
 			}
-			if err != nil || m == nil {
-				t.Fatalf("%s, %v: model %v, err %v", tc.name, variant, m, err)
-			}
-			for _, f := range []*mat.Dense{m.TermTopics(), m.DocTopics()} {
-				if r, k, bad := dense.FirstNonFinite(nil, f); bad {
-					t.Errorf("%s, %v: status %v, factor entry (%d, %d) = %v", tc.name, variant, st, r, k, f.At(r, k))
-				}
-			}
-			if st.Reason != engine.NumericalFailure && (math.IsNaN(st.Objective) || math.IsInf(st.Objective, 0)) {
-				t.Errorf("%s, %v: status %v with a non-finite objective", tc.name, variant, st)
-			}
+			enginetest.FiniteModel(t, what, m, st, err)
 		}
 	}
 }

@@ -140,3 +140,28 @@ func cosine(a, b []float64) float64 {
 	}
 	return ab / math.Sqrt(aa*bb)
 }
+
+// Filled is the m×n corpus with entries f(i, j) (zeros left out), for the
+// degenerate-scale checks (a matrix of 1e308, entries around 1e200, …).
+func Filled(t testing.TB, m, n int, f func(i, j int) float64) *engine.Corpus {
+	t.Helper()
+	return CorpusOf(t, FilledMatrix(t, m, n, f))
+}
+
+// FilledMatrix is the m×n matrix with entries f(i, j) (zeros left out).
+func FilledMatrix(t testing.TB, m, n int, f func(i, j int) float64) *sparse.CSR {
+	t.Helper()
+	var ts []sparse.Triplet
+	for i := 0; i < m; i++ {
+		for j := 0; j < n; j++ {
+			if v := f(i, j); v != 0 {
+				ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
+			}
+		}
+	}
+	d, err := sparse.FromTriplets(m, n, ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
