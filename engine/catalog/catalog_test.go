@@ -175,7 +175,11 @@ func TestDeclaredDefaultsAreDefaults(t *testing.T) {
 	// of μ0, the factor jtd.DefaultMuMaxFactor.
 	for _, f := range Families() {
 		for _, p := range f.Params {
-			if f.Name == "jtd" && p.Key == "mu-max" && p.Default != strconv.FormatFloat(jtd.DefaultMuMaxFactor, 'g', -1, 64)+"·μ0" {
+			if f.Name != "jtd" || p.Key != "mu-max" {
+				continue
+			}
+			factor, ok := strings.CutSuffix(p.Default, "·μ0")
+			if x, err := strconv.ParseFloat(factor, 64); !ok || err != nil || x != jtd.DefaultMuMaxFactor {
 				t.Errorf("jtd.DefaultMuMaxFactor = %v, mu-max declared %q", jtd.DefaultMuMaxFactor, p.Default)
 			}
 		}
