@@ -52,11 +52,7 @@ type PerClassOptions struct {
 
 // DefaultsPerClass returns the declared defaults of every parameter (the
 // tags of PerClassOptions).
-func DefaultsPerClass() PerClassOptions {
-	var o PerClassOptions
-	param.Defaults(&o)
-	return o
-}
+func DefaultsPerClass() PerClassOptions { return param.DefaultsOf[PerClassOptions]() }
 
 // Check reports a parameter outside its range, or Ks + Kc = 0; it needs no
 // corpus.

@@ -72,19 +72,11 @@ type IOptions struct {
 
 // DefaultsE returns the declared defaults of every NMF_E parameter (the
 // tags of EOptions).
-func DefaultsE() EOptions {
-	var o EOptions
-	param.Defaults(&o)
-	return o
-}
+func DefaultsE() EOptions { return param.DefaultsOf[EOptions]() }
 
 // DefaultsI returns the declared defaults of every NMF_I parameter (the
 // tags of IOptions).
-func DefaultsI() IOptions {
-	var o IOptions
-	param.Defaults(&o)
-	return o
-}
+func DefaultsI() IOptions { return param.DefaultsOf[IOptions]() }
 
 // Name is the registry name, "nmfe".
 func (o EOptions) Name() string { return "nmfe" }
