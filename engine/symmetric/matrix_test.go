@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
-	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -23,20 +23,7 @@ func TestSum(t *testing.T) {
 		return a
 	}
 	both := func(a *mat.Dense) []*Matrix {
-		n, _ := a.Dims()
-		var ts []sparse.Triplet
-		for i := 0; i < n; i++ {
-			for j := 0; j < n; j++ {
-				if v := a.At(i, j); v != 0 {
-					ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
-				}
-			}
-		}
-		csr, err := sparse.FromTriplets(n, n, ts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return []*Matrix{NewDenseMatrix(a), NewSparseMatrix(csr)}
+		return []*Matrix{NewDenseMatrix(a), NewSparseMatrix(testcorpus.CSROf(a))}
 	}
 	for _, s := range both(dense(5)) {
 		if got := s.Sum(nil, 2); got != 56.25 {

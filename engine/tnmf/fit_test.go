@@ -8,6 +8,7 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/internal/matcmp"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/engine/symmetric"
@@ -18,22 +19,10 @@ import (
 // plantedS returns S = U*U*ᵀ for a random non-negative U* (m×k, 40% zeros,
 // full column rank with probability 1) as dense and sparse matrices.
 func plantedS(m, k int, seed uint64) (ustar *mat.Dense, sd, ss *symmetric.Matrix) {
-	ustar = randomNonNeg(m, k, 0.4, seed)
+	ustar = testcorpus.RandomNonNeg(m, k, 0.4, seed)
 	s := mat.NewDense(m, m, nil)
 	s.Mul(ustar, ustar.T())
-	var ts []sparse.Triplet
-	for i := 0; i < m; i++ {
-		for j := 0; j < m; j++ {
-			if v := s.At(i, j); v != 0 {
-				ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
-			}
-		}
-	}
-	csr, err := sparse.FromTriplets(m, m, ts)
-	if err != nil {
-		panic(err)
-	}
-	return ustar, symmetric.NewDenseMatrix(s), symmetric.NewSparseMatrix(csr)
+	return ustar, symmetric.NewDenseMatrix(s), symmetric.NewSparseMatrix(testcorpus.CSROf(s))
 }
 
 // Eq. 4.5 leaves a planted factorization fixed: S = U*U*ᵀ with U* ≥ 0 of
@@ -142,7 +131,7 @@ func TestNewtonStepsNeverIncrease(t *testing.T) {
 	r := engine.NewRand(7)
 	guarded := 0
 	for trial := 0; trial < 200; trial++ {
-		u := randomNonNeg(m, k, 0.5, uint64(100+trial))
+		u := testcorpus.RandomNonNeg(m, k, 0.5, uint64(100+trial))
 		colSum := make([]float64, k)
 		for i := 0; i < m; i++ {
 			for a := 0; a < k; a++ {
@@ -268,7 +257,7 @@ func TestNewtonOvershootSingleTopic(t *testing.T) {
 // TNMF_E is Eq. 4.6 literally: compare with gonum's dense solve.
 func TestInferEFormula(t *testing.T) {
 	d, dt := randomShortCorpus(50, 80, 6, 3)
-	u := randomNonNeg(50, 4, 0.3, 9)
+	u := testcorpus.RandomNonNeg(50, 4, 0.3, 9)
 	g := mat.NewDense(4, 4, nil)
 	dense.Gram(nil, g, u)
 	ginv, pseudo, err := gramInverse(g)
@@ -301,7 +290,7 @@ func TestInferEFormula(t *testing.T) {
 // than Eq. 4.6.
 func TestInferENNLS(t *testing.T) {
 	_, dt := randomShortCorpus(50, 80, 6, 3)
-	u := randomNonNeg(50, 5, 0.3, 10)
+	u := testcorpus.RandomNonNeg(50, 5, 0.3, 10)
 	g := mat.NewDense(5, 5, nil)
 	dense.Gram(nil, g, u)
 	ginv, _, _ := gramInverse(g)
@@ -369,7 +358,7 @@ func TestRecoverPlantedShortTexts(t *testing.T) {
 		t.Fatal(err)
 	}
 	cos, _ := synthetic.MatchTopics(tr.Topics(), m.TermTopics())
-	rnd, _ := synthetic.MatchTopics(tr.Topics(), randomNonNeg(600, 10, 0, 1))
+	rnd, _ := synthetic.MatchTopics(tr.Topics(), testcorpus.RandomNonNeg(600, 10, 0, 1))
 	t.Logf("%v; matched cosine %.4f (random topics %.4f); S density %.4f", st, cos, rnd, m.(*Model).Correlation().S.Density())
 	if cos < 0.75 || rnd > 0.4 {
 		t.Errorf("matched cosine %.4f (want ≥ 0.75), random %.4f (want ≤ 0.4)", cos, rnd)
