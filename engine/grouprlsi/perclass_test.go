@@ -19,18 +19,7 @@ func TestPerClassMatchesRLSIPerClass(t *testing.T) {
 	// alone with seed grouping.ClassSeed(Seed, p), bit for bit, for 1 and
 	// 2 workers; class 2 has 3 documents, fewer than Kc + Ks = 4, so its
 	// model has 3 topics; class 3 is empty and has none.
-	base := testcorpus.Grouped(t, 21, 3, 20, 2, 2, 4)
-	labels := append([]int(nil), base.Labels...)
-	n2 := 0
-	for i, y := range labels {
-		if y == 2 {
-			if n2 >= 3 {
-				labels[i] = 0
-			}
-			n2++
-		}
-	}
-	c := testcorpus.Labelled(t, base.D, labels, 4)
+	c := testcorpus.UnevenClasses(t)
 	lay, err := grouping.New(c, "test")
 	if err != nil {
 		t.Fatal(err)
