@@ -392,23 +392,7 @@ func TestEvalEveryLeavesIteratesUnchanged(t *testing.T) {
 	// are computed by the step, so the iterates are the same bits whatever
 	// the cadence, and the evaluated objectives agree.
 	c := testcorpus.Grouped(t, 3, 3, 20, 2, 2, 5)
-	fit := func(every int) (engine.Model, []engine.Iteration) {
-		rec := engine.NewRecorder()
-		m, st, err := Options{Ks: 2, Kc: 2, Seed: 5, Stopping: engine.Stopping{MaxIter: 7, RelTol: -1, EvalEvery: every}}.Fit(context.Background(), c, rec)
-		if err != nil || st.Reason != engine.IterationLimit || st.Iterations != 7 {
-			t.Fatalf("EvalEvery %d: %v, %v", every, st, err)
-		}
-		return m, rec.Iterations()
-	}
-	m1, its1 := fit(1)
-	m3, its3 := fit(3)
-	if !matcmp.BitsEqual(m1.TermTopics(), m3.TermTopics()) || !matcmp.BitsEqual(m1.DocTopics(), m3.DocTopics()) {
-		t.Error("EvalEvery 3 changed the iterates")
-	}
-	for i, it := range its3 {
-		evaluated := (i+1)%3 == 0 || i+1 == 7
-		if evaluated && it.Objective != its1[i].Objective || !evaluated && !math.IsNaN(it.Objective) {
-			t.Errorf("iteration %d objective %v, want %v (evaluated %v)", i+1, it.Objective, its1[i].Objective, evaluated)
-		}
-	}
+	enginetest.EvalEveryUnchanged(t, "groupnmf", func(stop engine.Stopping, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+		return Options{Ks: 2, Kc: 2, Seed: 5, Stopping: stop}.Fit(context.Background(), c, rec)
+	})
 }

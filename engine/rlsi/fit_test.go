@@ -454,24 +454,8 @@ func TestEvalEveryLeavesIteratesUnchanged(t *testing.T) {
 	// the iterates are the same bits whatever the cadence.
 	c := topicCorpus(t, 7, 40, 30, 3)
 	for _, variant := range allVariants {
-		fit := func(every int) (engine.Model, []engine.Iteration) {
-			rec := engine.NewRecorder()
-			m, st, err := Options{K: 3, Variant: variant, Seed: 5, Stopping: engine.Stopping{MaxIter: 7, RelTol: -1, EvalEvery: every}}.Fit(context.Background(), c, rec)
-			if err != nil || st.Reason != engine.IterationLimit || st.Iterations != 7 {
-				t.Fatalf("%v, EvalEvery %d: %v, %v", variant, every, st, err)
-			}
-			return m, rec.Iterations()
-		}
-		m1, its1 := fit(1)
-		m3, its3 := fit(3)
-		if !matcmp.BitsEqual(m1.TermTopics(), m3.TermTopics()) || !matcmp.BitsEqual(m1.DocTopics(), m3.DocTopics()) {
-			t.Errorf("%v: EvalEvery 3 changed the iterates", variant)
-		}
-		for i, it := range its3 {
-			evaluated := (i+1)%3 == 0 || i+1 == 7
-			if evaluated && it.Objective != its1[i].Objective || !evaluated && !math.IsNaN(it.Objective) {
-				t.Errorf("%v: iteration %d objective %v, want %v (evaluated %v)", variant, i+1, it.Objective, its1[i].Objective, evaluated)
-			}
-		}
+		enginetest.EvalEveryUnchanged(t, variant.String(), func(stop engine.Stopping, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+			return Options{K: 3, Variant: variant, Seed: 5, Stopping: stop}.Fit(context.Background(), c, rec)
+		})
 	}
 }

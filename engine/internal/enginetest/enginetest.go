@@ -7,7 +7,8 @@
 //     returns a finite model (FiniteModel);
 //   - bit-identical fits and fold-ins on pools of 1, 2 and 3 workers
 //     (SameAcrossPools);
-//   - the fold-in errors every family gives (FoldInErrors).
+//   - the fold-in errors every family gives (FoldInErrors);
+//   - the same iterates whatever the objective's cadence (EvalEveryUnchanged).
 //
 // It is imported by test files only.
 package enginetest
@@ -142,4 +143,34 @@ func FoldInErrors(t *testing.T, model engine.Model, dt *sparse.CSR, col int, bad
 	if out, err := model.FoldIn(context.Background(), empty); err != nil || !out.IsEmpty() {
 		t.Errorf("zero rows: %v", err)
 	}
+}
+
+// EvalEveryUnchanged checks that evaluating the objective only every third
+// iteration leaves a fit unchanged: fit, called with a stopping rule of
+// exactly 7 iterations and EvalEvery 1 and 3, must reach the iteration
+// limit, give the same bits of both factors, and record the same objective
+// at iterations 3, 6 and 7 and NaN at the others. It returns the two models
+// for further family-specific checks; what names the fit in messages.
+func EvalEveryUnchanged(t *testing.T, what string, fit func(stop engine.Stopping, rec *engine.Recorder) (engine.Model, engine.Status, error)) (every1, every3 engine.Model) {
+	t.Helper()
+	run := func(every int) (engine.Model, []engine.Iteration) {
+		rec := engine.NewRecorder()
+		m, st, err := fit(engine.Stopping{MaxIter: 7, RelTol: -1, EvalEvery: every}, rec)
+		if err != nil || st.Reason != engine.IterationLimit || st.Iterations != 7 {
+			t.Fatalf("%s, EvalEvery %d: %v, %v", what, every, st, err)
+		}
+		return m, rec.Iterations()
+	}
+	m1, its1 := run(1)
+	m3, its3 := run(3)
+	if !matcmp.BitsEqual(m1.TermTopics(), m3.TermTopics()) || !matcmp.BitsEqual(m1.DocTopics(), m3.DocTopics()) {
+		t.Errorf("%s: EvalEvery 3 changed the iterates", what)
+	}
+	for i, it := range its3 {
+		evaluated := (i+1)%3 == 0 || i+1 == 7
+		if evaluated && it.Objective != its1[i].Objective || !evaluated && !math.IsNaN(it.Objective) {
+			t.Errorf("%s: iteration %d objective %v, want %v (evaluated %v)", what, i+1, it.Objective, its1[i].Objective, evaluated)
+		}
+	}
+	return m1, m3
 }
