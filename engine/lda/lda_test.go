@@ -171,16 +171,7 @@ func TestRecoversPlantedTopicsAndFoldsIn(t *testing.T) {
 		t.Errorf("status %v", st)
 	}
 	phi, theta := model.TermTopics(), model.DocTopics()
-	for z := 0; z < 5; z++ {
-		if s := mat.Sum(phi.ColView(z)); math.Abs(s-1) > 1e-12 {
-			t.Errorf("column %d of φ sums to %v", z, s)
-		}
-	}
-	for d := 0; d < 300; d++ {
-		if s := mat.Sum(theta.RowView(d)); math.Abs(s-1) > 1e-12 {
-			t.Errorf("row %d of θ sums to %v", d, s)
-		}
-	}
+	enginetest.Distributions(t, phi, theta, "φ", "θ")
 	// 0.95 as for PLSI: well-separated planted topics, 24,000 tokens.
 	mc := testcorpus.MatchedCosine(pc.Phi, phi)
 	if mc < 0.95 {

@@ -155,17 +155,8 @@ func TestRecoversPlantedTopics(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Columns of P(w|z) sum to 1, rows of P(z|d) sum to 1.
-	phi, theta := model.TermTopics(), model.DocTopics()
-	for z := 0; z < 5; z++ {
-		if s := mat.Sum(phi.ColView(z)); math.Abs(s-1) > 1e-12 {
-			t.Errorf("column %d of P(w|z) sums to %v", z, s)
-		}
-	}
-	for d := 0; d < 300; d++ {
-		if s := mat.Sum(theta.RowView(d)); math.Abs(s-1) > 1e-12 {
-			t.Errorf("row %d of P(z|d) sums to %v", d, s)
-		}
-	}
+	phi := model.TermTopics()
+	enginetest.Distributions(t, phi, model.DocTopics(), "P(w|z)", "P(z|d)")
 	// 0.95: the planted topics are well separated (90% of each topic's mass
 	// on its own 20 terms) and 24,000 tokens estimate them closely; a
 	// failed recovery (two topics merged) scores about 0.8.

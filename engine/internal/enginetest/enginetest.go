@@ -8,7 +8,8 @@
 //   - bit-identical fits and fold-ins on pools of 1, 2 and 3 workers
 //     (SameAcrossPools);
 //   - the fold-in errors every family gives (FoldInErrors);
-//   - the same iterates whatever the objective's cadence (EvalEveryUnchanged).
+//   - the same iterates whatever the objective's cadence (EvalEveryUnchanged);
+//   - probability factors whose columns and rows sum to 1 (Distributions).
 //
 // It is imported by test files only.
 package enginetest
@@ -173,4 +174,23 @@ func EvalEveryUnchanged(t *testing.T, what string, fit func(stop engine.Stopping
 		}
 	}
 	return m1, m3
+}
+
+// Distributions checks that the columns of termTopics (P(w|z), named
+// termName) and the rows of docTopics (P(z|d), named docName) each sum to 1
+// within 1e-12.
+func Distributions(t *testing.T, termTopics, docTopics *mat.Dense, termName, docName string) {
+	t.Helper()
+	_, k := termTopics.Dims()
+	for z := 0; z < k; z++ {
+		if s := mat.Sum(termTopics.ColView(z)); math.Abs(s-1) > 1e-12 {
+			t.Errorf("column %d of %s sums to %v", z, termName, s)
+		}
+	}
+	n, _ := docTopics.Dims()
+	for d := 0; d < n; d++ {
+		if s := mat.Sum(docTopics.RowView(d)); math.Abs(s-1) > 1e-12 {
+			t.Errorf("row %d of %s sums to %v", d, docName, s)
+		}
+	}
 }
