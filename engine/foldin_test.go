@@ -1,0 +1,52 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/topicmf/topicmf/engine/sparse"
+)
+
+func TestCheckFoldIn(t *testing.T) {
+	one := func(v float64) *sparse.CSR {
+		x, err := sparse.FromTriplets(2, 3, []sparse.Triplet{{Row: 1, Col: 2, Val: v}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return x
+	}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	odd := func(v float64) error {
+		if v == 3 {
+			return errors.New("3, want anything else")
+		}
+		return nil
+	}
+	for _, tc := range []struct {
+		name  string
+		ctx   context.Context
+		x     *sparse.CSR
+		terms int
+		entry func(float64) error
+		want  string // "" means no error
+	}{
+		{"valid", context.Background(), one(2), 3, nil, ""},
+		{"zero rows", context.Background(), &sparse.CSR{Rows: 0, Cols: 3, RowPtr: []int{0}}, 3, nil, ""},
+		{"nil", context.Background(), nil, 3, nil, "m: FoldIn: nil matrix"},
+		{"width", context.Background(), one(2), 4, nil, "m: FoldIn: X has 3 columns, want the 4 terms of the training vocabulary"},
+		{"negative", context.Background(), one(-2), 3, nil, "m: FoldIn: X[1,2] = -2, want finite and non-negative"},
+		{"NaN", context.Background(), one(math.NaN()), 3, nil, "m: FoldIn: X[1,2] = NaN, want finite and non-negative"},
+		{"own rule", context.Background(), one(3), 3, odd, "m: FoldIn: X[1,2] = 3, want anything else"},
+		{"own rule accepts", context.Background(), one(-2), 3, odd, ""},
+		{"cancelled", cancelled, one(2), 3, nil, context.Canceled.Error()},
+	} {
+		err := CheckFoldIn(tc.ctx, "m", tc.x, tc.terms, tc.entry)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
