@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
 )
 
 func TestCheckFoldIn(t *testing.T) {
@@ -46,6 +47,26 @@ func TestCheckFoldIn(t *testing.T) {
 	} {
 		err := CheckFoldIn(tc.ctx, "m", tc.x, tc.terms, tc.entry)
 		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestCheckStart(t *testing.T) {
+	good := mat.NewDense(2, 3, []float64{0, 1, 2, 3, 4, 5})
+	if err := CheckStart("m", "U0", good, 2, 3, "M×K"); err != nil {
+		t.Errorf("valid start: %v", err)
+	}
+	for _, tc := range []struct {
+		name string
+		a    *mat.Dense
+		want string
+	}{
+		{"shape", mat.NewDense(3, 2, nil), "m: U0 is 3×2, want M×K = 2×3"},
+		{"negative", mat.NewDense(2, 3, []float64{0, 1, 2, 3, -4, 5}), "m: U0[1,1] = -4, want finite and non-negative"},
+		{"Inf", mat.NewDense(2, 3, []float64{0, 1, math.Inf(1), 3, 4, 5}), "m: U0[0,2] = +Inf, want finite and non-negative"},
+	} {
+		if err := CheckStart("m", "U0", tc.a, 2, 3, "M×K"); err == nil || err.Error() != tc.want {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
 )
 
 // CheckFoldIn validates the rows X to fold into a model of terms training
@@ -36,6 +37,25 @@ func CheckFoldIn(ctx context.Context, who string, x *sparse.CSR, terms int, entr
 func finiteNonNegative(v float64) error {
 	if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
 		return fmt.Errorf("%v, want finite and non-negative", v)
+	}
+	return nil
+}
+
+// CheckStart validates a starting factor a given by the user (e.g. InitU):
+// it must be rows×cols, shape naming those dimensions in words ("M×K"),
+// and every entry finite and non-negative. who names the model and name
+// the factor in the messages, e.g. "tnmf: InitU is 3×3, want M×K = 40×4".
+func CheckStart(who, name string, a *mat.Dense, rows, cols int, shape string) error {
+	r, c := a.Dims()
+	if r != rows || c != cols {
+		return fmt.Errorf("%s: %s is %d×%d, want %s = %d×%d", who, name, r, c, shape, rows, cols)
+	}
+	for i := 0; i < r; i++ {
+		for j := 0; j < c; j++ {
+			if x := a.At(i, j); math.IsNaN(x) || math.IsInf(x, 0) || x < 0 {
+				return fmt.Errorf("%s: %s[%d,%d] = %v, want finite and non-negative", who, name, i, j, x)
+			}
+		}
 	}
 	return nil
 }
