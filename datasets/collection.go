@@ -1,5 +1,7 @@
 package datasets
 
+import "fmt"
+
 // Collection is what every reader returns: the raw documents of one public
 // collection with their classes, its queries, graded relevance judgments and
 // splits, before any text processing.
@@ -49,4 +51,25 @@ type Query struct {
 type Judgment struct {
 	QueryID, DocID string
 	Level          int
+}
+
+// warnCount adds the warning format (with n as its one verb) when n > 0:
+// a count of a quirk met while reading.
+func (c *Collection) warnCount(n int, format string) {
+	if n > 0 {
+		c.Warnings = append(c.Warnings, fmt.Sprintf(format, n))
+	}
+}
+
+// idSets returns the sets of document and query ids.
+func (c *Collection) idSets() (docs, queries map[string]bool) {
+	docs = make(map[string]bool, len(c.Docs))
+	for _, d := range c.Docs {
+		docs[d.ID] = true
+	}
+	queries = make(map[string]bool, len(c.Queries))
+	for _, q := range c.Queries {
+		queries[q.ID] = true
+	}
+	return docs, queries
 }

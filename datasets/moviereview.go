@@ -70,9 +70,7 @@ func ReadMovieReviewArchive(archive string) (*Collection, error) {
 		}
 	}
 	sort.Strings(c.Classes)
-	if latin1 > 0 {
-		c.Warnings = append(c.Warnings, fmt.Sprintf("movie-review: %d reviews were not valid UTF-8 and were decoded as Latin-1", latin1))
-	}
+	c.warnCount(latin1, "movie-review: %d reviews were not valid UTF-8 and were decoded as Latin-1")
 	return c, nil
 }
 

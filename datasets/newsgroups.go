@@ -136,18 +136,10 @@ func ReadNewsgroupsArchive(archive string, opt NewsgroupsOptions) (*Collection, 
 		}
 	}
 	sort.Strings(c.Classes)
-	if latin1 > 0 {
-		c.Warnings = append(c.Warnings, fmt.Sprintf("20newsgroups: %d messages were not valid UTF-8 and were decoded as Latin-1", latin1))
-	}
-	if hidden > 0 {
-		c.Warnings = append(c.Warnings, fmt.Sprintf("20newsgroups: %d hidden files (e.g. .DS_Store) skipped", hidden))
-	}
-	if noSubject > 0 {
-		c.Warnings = append(c.Warnings, fmt.Sprintf("20newsgroups: %d messages have no Subject header", noSubject))
-	}
-	if noBlank > 0 {
-		c.Warnings = append(c.Warnings, fmt.Sprintf("20newsgroups: %d messages have no blank line after the headers (read as headers only, empty body)", noBlank))
-	}
+	c.warnCount(latin1, "20newsgroups: %d messages were not valid UTF-8 and were decoded as Latin-1")
+	c.warnCount(hidden, "20newsgroups: %d hidden files (e.g. .DS_Store) skipped")
+	c.warnCount(noSubject, "20newsgroups: %d messages have no Subject header")
+	c.warnCount(noBlank, "20newsgroups: %d messages have no blank line after the headers (read as headers only, empty body)")
 	return c, nil
 }
 

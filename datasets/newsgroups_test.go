@@ -12,7 +12,7 @@ import (
 // TestNewsgroupsCounts checks the staged 20news-bydate archive against the
 // counts in 20newsgroups/SOURCE.md (which match Rennie's bydate release).
 func TestNewsgroupsCounts(t *testing.T) {
-	dir := textDataDir(t, NewsgroupsFile)
+	dir := realdata.Dir(t, NewsgroupsFile)
 	c, err := ReadNewsgroups(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -86,7 +86,7 @@ func TestNewsgroupsTruncatedArchive(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the truncated copy of the real 20 Newsgroups archive")
 	}
-	dir := textDataDir(t, NewsgroupsFile)
+	dir := realdata.Dir(t, NewsgroupsFile)
 	src := dataFilePath(dir, NewsgroupsFile)
 	fi, err := os.Stat(src)
 	if err != nil {

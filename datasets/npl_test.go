@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 var nplFiles = []string{
@@ -17,7 +19,7 @@ var nplFiles = []string{
 // queries, and agree exactly (documents and queries by id and text,
 // judgments compared as sets).
 func TestNPLBothCopies(t *testing.T) {
-	dir := irTestDataDir(t, nplFiles...)
+	dir := realdata.Dir(t, nplFiles...)
 	trec, err := ReadNPL(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -81,7 +83,7 @@ func TestNPLBothCopies(t *testing.T) {
 // naming them; a Glasgow file cut before its last terminator is also
 // reported.
 func TestNPLTruncated(t *testing.T) {
-	dir := irTestDataDir(t, nplFiles...)
+	dir := realdata.Dir(t, nplFiles...)
 	for _, tc := range []struct {
 		rel  string
 		keep int
@@ -110,12 +112,12 @@ func TestNPLTruncated(t *testing.T) {
 // and 1, and checks malformed records give errors with file and line.
 func TestNPLFixtures(t *testing.T) {
 	dir := t.TempDir()
-	irWriteFile(t, dir, "npl/terrier_trec/doc-text.trec.gz", irGzip(t, "<DOC>\n<DOCNO>7</DOCNO>\nline one  \nline two\n</DOC>\n\n"))
-	irWriteFile(t, dir, "npl/terrier_trec/query-text.trec", []byte("<top>\n<num>3</num><title>\nQUERY\n</title>\n</top>\n"))
-	irWriteFile(t, dir, "npl/terrier_trec/qrels", []byte("3 0 7 1\n"))
-	irWriteFile(t, dir, "npl/glasgow_raw/doc-text.gz", irGzip(t, "7\nline one\nline two\n   /\n"))
-	irWriteFile(t, dir, "npl/glasgow_raw/query-text", []byte("3\nQUERY\n/\n"))
-	irWriteFile(t, dir, "npl/glasgow_raw/rlv-ass", []byte("3\n   7\n/\n"))
+	writeFile(t, dir, "npl/terrier_trec/doc-text.trec.gz", irGzip(t, "<DOC>\n<DOCNO>7</DOCNO>\nline one  \nline two\n</DOC>\n\n"))
+	writeFile(t, dir, "npl/terrier_trec/query-text.trec", []byte("<top>\n<num>3</num><title>\nQUERY\n</title>\n</top>\n"))
+	writeFile(t, dir, "npl/terrier_trec/qrels", []byte("3 0 7 1\n"))
+	writeFile(t, dir, "npl/glasgow_raw/doc-text.gz", irGzip(t, "7\nline one\nline two\n   /\n"))
+	writeFile(t, dir, "npl/glasgow_raw/query-text", []byte("3\nQUERY\n/\n"))
+	writeFile(t, dir, "npl/glasgow_raw/rlv-ass", []byte("3\n   7\n/\n"))
 	for _, read := range []func(string) (*Collection, error){ReadNPL, ReadNPLGlasgow} {
 		c, err := read(dir)
 		if err != nil {
@@ -162,7 +164,7 @@ func TestNPLFixtures(t *testing.T) {
 			if strings.HasSuffix(tc.rel, ".gz") {
 				content = irGzip(t, tc.content)
 			}
-			path := irWriteFile(t, d, tc.rel, content)
+			path := writeFile(t, d, tc.rel, content)
 			_, err := tc.read(d)
 			irWantErr(t, err, append([]string{path}, tc.want...)...)
 		})

@@ -153,21 +153,11 @@ func ReadReutersArchive(archive string) (*Collection, error) {
 		}
 	}
 	sort.Strings(c.Classes)
-	if noTopic > 0 {
-		c.Warnings = append(c.Warnings, fmt.Sprintf("reuters21578: %d ModApte stories have no TOPICS category (kept, with Class \"\")", noTopic))
-	}
-	if brief > 0 {
-		c.Warnings = append(c.Warnings, fmt.Sprintf("reuters21578: %d ModApte stories are TYPE=\"BRIEF\" (title only)", brief))
-	}
-	if unproc > 0 {
-		c.Warnings = append(c.Warnings, fmt.Sprintf("reuters21578: %d ModApte stories are TYPE=\"UNPROC\" (no title/body markup; the whole text is used)", unproc))
-	}
-	if repeated > 0 {
-		c.Warnings = append(c.Warnings, fmt.Sprintf("reuters21578: %d ModApte stories list a topic twice (repeats dropped)", repeated))
-	}
-	if latin1 > 0 {
-		c.Warnings = append(c.Warnings, fmt.Sprintf("reuters21578: %d ModApte stories were not valid UTF-8 and were decoded as Latin-1", latin1))
-	}
+	c.warnCount(noTopic, "reuters21578: %d ModApte stories have no TOPICS category (kept, with Class \"\")")
+	c.warnCount(brief, "reuters21578: %d ModApte stories are TYPE=\"BRIEF\" (title only)")
+	c.warnCount(unproc, "reuters21578: %d ModApte stories are TYPE=\"UNPROC\" (no title/body markup; the whole text is used)")
+	c.warnCount(repeated, "reuters21578: %d ModApte stories list a topic twice (repeats dropped)")
+	c.warnCount(latin1, "reuters21578: %d ModApte stories were not valid UTF-8 and were decoded as Latin-1")
 	return c, nil
 }
 

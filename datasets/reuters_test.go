@@ -20,7 +20,7 @@ import (
 // 719). Counting <D> values as a list instead gives corn 182 train and
 // trade 118 test, from the two stories that repeat a topic.
 func TestReutersModApte(t *testing.T) {
-	dir := textDataDir(t, ReutersFile)
+	dir := realdata.Dir(t, ReutersFile)
 	c, err := ReadReuters(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -273,7 +273,7 @@ func TestReutersTruncatedArchive(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the truncated copy of the real Reuters archive")
 	}
-	dir := textDataDir(t, ReutersFile)
+	dir := realdata.Dir(t, ReutersFile)
 	src := dataFilePath(dir, ReutersFile)
 	fi, err := os.Stat(src)
 	if err != nil {

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 func semevalPaths() []string {
@@ -36,7 +38,7 @@ func semevalStatsOf(c *Collection) semevalStats {
 // SOURCE.md: original questions, related questions (= judged pairs),
 // PerfectMatch / Relevant / Irrelevant and categories.
 func TestSemEvalPerFile(t *testing.T) {
-	dir := irTestDataDir(t, semevalPaths()...)
+	dir := realdata.Dir(t, semevalPaths()...)
 	want := []semevalStats{
 		{103, 613, map[int]int{2: 90, 1: 206, 0: 317}, 24},
 		{67, 670, map[int]int{2: 54, 1: 242, 0: 374}, 24},
@@ -62,7 +64,7 @@ func TestSemEvalPerFile(t *testing.T) {
 // related questions and judgments, 203/603/977, 26 categories, the top
 // category counts), the splits, gains, and the first and last records.
 func TestSemEval2016(t *testing.T) {
-	dir := irTestDataDir(t, semevalPaths()...)
+	dir := realdata.Dir(t, semevalPaths()...)
 	c, err := ReadSemEval2016(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -146,7 +148,7 @@ func TestSemEval2016(t *testing.T) {
 // TestSemEvalTruncated cuts a copy of the dev file inside the XML and in
 // its gzip trailer.
 func TestSemEvalTruncated(t *testing.T) {
-	dir := irTestDataDir(t, semevalPaths()...)
+	dir := realdata.Dir(t, semevalPaths()...)
 	for _, keep := range []int{300000, -3} {
 		tmp, path := irTruncatedCopy(t, dir, semevalFiles[2].path, keep)
 		for _, f := range semevalFiles[:2] {
@@ -183,9 +185,9 @@ func semevalRel(id, cat, rel, subj, body string) string {
 func semevalFixtureDir(t *testing.T, part1 string) (dir, path string) {
 	t.Helper()
 	dir = t.TempDir()
-	path = irWriteFile(t, dir, semevalFiles[0].path, irGzip(t, semevalFixtureHead+part1+"</xml>\n"))
+	path = writeFile(t, dir, semevalFiles[0].path, irGzip(t, semevalFixtureHead+part1+"</xml>\n"))
 	for _, f := range semevalFiles[1:] {
-		irWriteFile(t, dir, f.path, irGzip(t, semevalFixtureHead+"</xml>\n"))
+		writeFile(t, dir, f.path, irGzip(t, semevalFixtureHead+"</xml>\n"))
 	}
 	return dir, path
 }
@@ -254,7 +256,7 @@ func TestSemEvalMalformed(t *testing.T) {
 // 290 questions, 2,483 related questions and judgments, 284/755/1,444, 26
 // categories, and the official split (70 test questions, Q318–Q387).
 func TestSemEval2016All(t *testing.T) {
-	dir := irTestDataDir(t, append(semevalPaths(), semevalTestFile.path)...)
+	dir := realdata.Dir(t, append(semevalPaths(), semevalTestFile.path)...)
 	c, err := ReadSemEval2016All(dir)
 	if err != nil {
 		t.Fatal(err)

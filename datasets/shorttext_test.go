@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 // TestShortTextCounts reads every short-text source through the registry
@@ -40,7 +42,7 @@ func TestShortTextCounts(t *testing.T) {
 			for _, f := range src.Files {
 				rels = append(rels, f.Path)
 			}
-			dir := textDataDir(t, rels...)
+			dir := realdata.Dir(t, rels...)
 			col, err := src.Read(dir)
 			if err != nil {
 				t.Fatal(err)

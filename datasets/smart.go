@@ -361,14 +361,7 @@ func irParseQrels(r io.Reader, layout irQrelLayout) ([]Judgment, error) {
 // irCheckQrels verifies that every judgment names a known query and document
 // and reports duplicate pairs as warnings. file names the qrels file.
 func irCheckQrels(c *Collection, file string) error {
-	docs := make(map[string]bool, len(c.Docs))
-	for _, d := range c.Docs {
-		docs[d.ID] = true
-	}
-	queries := make(map[string]bool, len(c.Queries))
-	for _, q := range c.Queries {
-		queries[q.ID] = true
-	}
+	docs, queries := c.idSets()
 	seen := make(map[[2]string]bool, len(c.Qrels))
 	for i, j := range c.Qrels {
 		if !queries[j.QueryID] {

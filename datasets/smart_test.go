@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 // smartWant holds the counts stated in a collection's SOURCE.md.
@@ -53,7 +55,7 @@ func checkSMARTCounts(t *testing.T, c *Collection, w smartWant) {
 // queries numbered by position, the empty documents 471 and 995, and the
 // text of the first and last records.
 func TestCranfield(t *testing.T) {
-	dir := irTestDataDir(t, "cranfield/cran.tar.gz")
+	dir := realdata.Dir(t, "cranfield/cran.tar.gz")
 	c, err := ReadCranfield(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -132,7 +134,7 @@ func TestCranfield(t *testing.T) {
 // TestMED checks medline/SOURCE.md: 1033 docs, 30 queries, 696 binary
 // judgments from MED.REL, all queries judged.
 func TestMED(t *testing.T) {
-	dir := irTestDataDir(t, "medline/med.tar.gz")
+	dir := realdata.Dir(t, "medline/med.tar.gz")
 	c, err := ReadMED(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -164,7 +166,7 @@ func TestMED(t *testing.T) {
 // TestCISI checks cisi/SOURCE.md: 1460 docs, 112 queries of which 76 are
 // judged, 3114 relevant pairs; the .X cross-references are not text.
 func TestCISI(t *testing.T) {
-	dir := irTestDataDir(t, "cisi/cisi.tar.gz")
+	dir := realdata.Dir(t, "cisi/cisi.tar.gz")
 	c, err := ReadCISI(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -208,7 +210,7 @@ func TestCISI(t *testing.T) {
 // TestADI checks adi/SOURCE.md: 82 docs, 35 queries, 170 pairs, all
 // queries judged; document 67's repeated title appears once.
 func TestADI(t *testing.T) {
-	dir := irTestDataDir(t, "adi/adi.tar.gz")
+	dir := realdata.Dir(t, "adi/adi.tar.gz")
 	c, err := ReadADI(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -240,7 +242,7 @@ func TestADI(t *testing.T) {
 // the documents, inside a later member, in the gzip trailer) and expects
 // an error naming the file.
 func TestSMARTTruncated(t *testing.T) {
-	dir := irTestDataDir(t, "cranfield/cran.tar.gz")
+	dir := realdata.Dir(t, "cranfield/cran.tar.gz")
 	for _, tc := range []struct {
 		keep int
 		want string
@@ -265,7 +267,7 @@ var smartFixture = [][2]string{
 
 func TestSMARTFixture(t *testing.T) {
 	dir := t.TempDir()
-	irWriteFile(t, dir, "cranfield/cran.tar.gz", irTarGz(t, smartFixture...))
+	writeFile(t, dir, "cranfield/cran.tar.gz", irTarGz(t, smartFixture...))
 	c, err := ReadCranfield(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -338,14 +340,14 @@ func TestSMARTMalformed(t *testing.T) {
 				members = append(members, [2]string{m[0], content})
 			}
 			dir := t.TempDir()
-			path := irWriteFile(t, dir, "cranfield/cran.tar.gz", irTarGz(t, members...))
+			path := writeFile(t, dir, "cranfield/cran.tar.gz", irTarGz(t, members...))
 			_, err := ReadCranfield(dir)
 			irWantErr(t, err, append([]string{path}, tc.want...)...)
 		})
 	}
 	// A missing member.
 	dir := t.TempDir()
-	path := irWriteFile(t, dir, "cranfield/cran.tar.gz", irTarGz(t, smartFixture[0], smartFixture[1]))
+	path := writeFile(t, dir, "cranfield/cran.tar.gz", irTarGz(t, smartFixture[0], smartFixture[1]))
 	_, err := ReadCranfield(dir)
 	irWantErr(t, err, path, "no member cranqrel")
 	// Wrong layouts for the other qrels formats.

@@ -16,26 +16,6 @@ import (
 	"github.com/topicmf/topicmf/internal/realdata"
 )
 
-// irTestDataDir returns $TOPICMF_DATA, skipping the test when it is unset
-// or when any of the files rel (relative to it) is absent.
-func irTestDataDir(t *testing.T, rel ...string) string {
-	t.Helper()
-	return realdata.Dir(t, rel...)
-}
-
-// irWriteFile writes content at dir/rel, creating parent directories.
-func irWriteFile(t *testing.T, dir, rel string, content []byte) string {
-	t.Helper()
-	p := filepath.Join(dir, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, content, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 // irTruncatedCopy copies dataDir/rel into a fresh temporary data directory,
 // keeping only its first keep bytes (keep < 0 counts from the end), and
 // returns that directory and the copy's path.
@@ -49,7 +29,7 @@ func irTruncatedCopy(t *testing.T, dataDir, rel string, keep int) (dir, path str
 		keep += len(b)
 	}
 	dir = t.TempDir()
-	return dir, irWriteFile(t, dir, rel, b[:keep])
+	return dir, writeFile(t, dir, rel, b[:keep])
 }
 
 // irCopyFile copies srcDir/rel to dstDir/rel.
@@ -59,7 +39,7 @@ func irCopyFile(t *testing.T, srcDir, dstDir, rel string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	irWriteFile(t, dstDir, rel, b)
+	writeFile(t, dstDir, rel, b)
 }
 
 // irTarGz builds a .tar.gz holding the members in the given order.
@@ -148,7 +128,7 @@ func TestIRSourcesRegistry(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	dir := irTestDataDir(t, "cranfield/cran.tar.gz")
+	dir := realdata.Dir(t, "cranfield/cran.tar.gz")
 	for _, s := range srcs {
 		absent := false
 		for _, f := range s.Files {

@@ -7,15 +7,10 @@ import (
 	"github.com/topicmf/topicmf/internal/realdata"
 )
 
-func stopDataDir(t *testing.T) string {
-	t.Helper()
-	return realdata.Dir(t, "stopwords")
-}
-
 // TestStopWordsReal checks the list sizes and first words stated in
 // datasets/stopwords/SOURCE.md.
 func TestStopWordsReal(t *testing.T) {
-	dir := stopDataDir(t)
+	dir := realdata.Dir(t, "stopwords")
 	tests := []struct {
 		list  string
 		n     int

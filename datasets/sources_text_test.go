@@ -16,13 +16,6 @@ import (
 	"github.com/topicmf/topicmf/internal/realdata"
 )
 
-// textDataDir returns $TOPICMF_DATA, skipping the test (with a message
-// naming what is missing) when it is unset or lacks one of rels.
-func textDataDir(t *testing.T, rels ...string) string {
-	t.Helper()
-	return realdata.Dir(t, rels...)
-}
-
 // textMember is one file of a synthetic archive.
 type textMember struct {
 	name string

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 // TestTRECQC checks trec_qc_nltk/SOURCE.md: 5,452 train and 500 test
@@ -16,7 +18,7 @@ import (
 // 1288, LOC 916, NUM 1009, counted with awk over the two files); the
 // Latin-1 byte of train line 66; first and last lines of each file.
 func TestTRECQC(t *testing.T) {
-	dir := irTestDataDir(t, "trec_qc_nltk/qc.zip")
+	dir := realdata.Dir(t, "trec_qc_nltk/qc.zip")
 	c, err := ReadTRECQC(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +68,7 @@ func TestTRECQC(t *testing.T) {
 
 // TestTRECQCTruncated cuts copies of qc.zip.
 func TestTRECQCTruncated(t *testing.T) {
-	dir := irTestDataDir(t, "trec_qc_nltk/qc.zip")
+	dir := realdata.Dir(t, "trec_qc_nltk/qc.zip")
 	for _, keep := range []int{1000, -10} {
 		tmp, path := irTruncatedCopy(t, dir, "trec_qc_nltk/qc.zip", keep)
 		_, err := ReadTRECQC(tmp)
@@ -98,7 +100,7 @@ func qcZip(t *testing.T, members ...[2]string) []byte {
 // a missing member.
 func TestTRECQCFixture(t *testing.T) {
 	dir := t.TempDir()
-	irWriteFile(t, dir, "trec_qc_nltk/qc.zip", qcZip(t,
+	writeFile(t, dir, "trec_qc_nltk/qc.zip", qcZip(t,
 		[2]string{"qc/README", "x"},
 		[2]string{"qc/test.txt", ""},
 		[2]string{"qc/train.txt", "HUM:ind Who was caf\xe9 owner ?\r\n\nNUM:other What ?\n"}))
@@ -122,12 +124,12 @@ func TestTRECQCFixture(t *testing.T) {
 		{"no question", "HUM:ind Who ?\nHUM:ind \n", []string{"line 2", "expected a question after the label"}},
 	} {
 		d := t.TempDir()
-		path := irWriteFile(t, d, "trec_qc_nltk/qc.zip", qcZip(t, [2]string{"qc/train.txt", tc.train}, [2]string{"qc/test.txt", ""}))
+		path := writeFile(t, d, "trec_qc_nltk/qc.zip", qcZip(t, [2]string{"qc/train.txt", tc.train}, [2]string{"qc/test.txt", ""}))
 		_, err := ReadTRECQC(d)
 		irWantErr(t, err, append([]string{path}, tc.want...)...)
 	}
 	d := t.TempDir()
-	path := irWriteFile(t, d, "trec_qc_nltk/qc.zip", qcZip(t, [2]string{"qc/train.txt", "HUM:ind Who ?\n"}))
+	path := writeFile(t, d, "trec_qc_nltk/qc.zip", qcZip(t, [2]string{"qc/train.txt", "HUM:ind Who ?\n"}))
 	_, err = ReadTRECQC(d)
 	irWantErr(t, err, path, "no member qc/test.txt")
 }

@@ -80,14 +80,7 @@ func parseSMARTFile(path string) ([]smartRecord, error) {
 // checkUserQrels requires every judgment to name a known query (when there
 // are queries) and document.
 func checkUserQrels(c *Collection, file string) error {
-	docs := make(map[string]bool, len(c.Docs))
-	for _, d := range c.Docs {
-		docs[d.ID] = true
-	}
-	queries := make(map[string]bool, len(c.Queries))
-	for _, q := range c.Queries {
-		queries[q.ID] = true
-	}
+	docs, queries := c.idSets()
 	for i, j := range c.Qrels {
 		if len(queries) > 0 && !queries[j.QueryID] {
 			return fmt.Errorf("%s: judgment %d: query %q is not in the query file", file, i+1, Elide(j.QueryID, 40))

@@ -12,13 +12,7 @@ import (
 func writeFiles(t *testing.T, root string, files map[string]string) {
 	t.Helper()
 	for rel, body := range files {
-		p := filepath.Join(root, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeFile(t, root, rel, []byte(body))
 	}
 }
 

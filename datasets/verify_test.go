@@ -17,7 +17,9 @@ func fileFor(rel string, content []byte) File {
 	return File{Path: rel, URL: "http://example.invalid/" + rel, SHA256: hex.EncodeToString(sum[:]), Size: int64(len(content))}
 }
 
-func writeFile(t *testing.T, dir, rel string, content []byte) {
+// writeFile writes content at dir/rel, creating parent directories, and
+// returns its path.
+func writeFile(t *testing.T, dir, rel string, content []byte) string {
 	t.Helper()
 	p := filepath.Join(dir, filepath.FromSlash(rel))
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -26,6 +28,7 @@ func writeFile(t *testing.T, dir, rel string, content []byte) {
 	if err := os.WriteFile(p, content, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return p
 }
 
 func TestVerifyFile(t *testing.T) {

@@ -69,3 +69,22 @@ func (c *Corpus) Docs() int { return c.D.Cols }
 
 // Classes is the number of classes (0 when the corpus is unlabeled).
 func (c *Corpus) Classes() int { return len(c.ClassNames) }
+
+// Transposed returns DT, the documents as rows (computed from D when the
+// corpus was built by hand without it), checked to be D's transpose in
+// shape and number of non-zeros. A nil corpus or D is an error; who names
+// the model in the messages.
+func (c *Corpus) Transposed(who string) (*sparse.CSR, error) {
+	if c == nil || c.D == nil {
+		return nil, fmt.Errorf("%s: nil corpus or term-document matrix", who)
+	}
+	dt := c.DT
+	if dt == nil {
+		dt = c.D.T()
+	}
+	if dt.Rows != c.D.Cols || dt.Cols != c.D.Rows || dt.NNZ() != c.D.NNZ() {
+		return nil, fmt.Errorf("%s: corpus DT is %d×%d with %d non-zeros, want the transpose of the %d×%d D with %d",
+			who, dt.Rows, dt.Cols, dt.NNZ(), c.D.Rows, c.D.Cols, c.D.NNZ())
+	}
+	return dt, nil
+}

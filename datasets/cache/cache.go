@@ -226,31 +226,13 @@ func (w *writer) str(s string) {
 // chunk is the number of array elements encoded per write.
 const chunk = 8192
 
-func (w *writer) ints(xs []int) {
+// writeArray writes xs, chunk elements at a time; put appends the
+// little-endian encoding of one element.
+func writeArray[T any](w *writer, xs []T, put func([]byte, T) []byte) {
 	for lo := 0; lo < len(xs); lo += chunk {
 		w.buf = w.buf[:0]
 		for _, x := range xs[lo:min(lo+chunk, len(xs))] {
-			w.buf = binary.LittleEndian.AppendUint64(w.buf, uint64(x))
-		}
-		w.write(w.buf)
-	}
-}
-
-func (w *writer) int32s(xs []int32) {
-	for lo := 0; lo < len(xs); lo += chunk {
-		w.buf = w.buf[:0]
-		for _, x := range xs[lo:min(lo+chunk, len(xs))] {
-			w.buf = binary.LittleEndian.AppendUint32(w.buf, uint32(x))
-		}
-		w.write(w.buf)
-	}
-}
-
-func (w *writer) floats(xs []float64) {
-	for lo := 0; lo < len(xs); lo += chunk {
-		w.buf = w.buf[:0]
-		for _, x := range xs[lo:min(lo+chunk, len(xs))] {
-			w.buf = binary.LittleEndian.AppendUint64(w.buf, math.Float64bits(x))
+			w.buf = put(w.buf, x)
 		}
 		w.write(w.buf)
 	}
@@ -279,9 +261,9 @@ func encode(out io.Writer, key string, e Entry) error {
 	for _, t := range c.Vocab {
 		w.str(t)
 	}
-	w.ints(c.D.RowPtr)
-	w.int32s(c.D.ColIdx[:c.D.NNZ()])
-	w.floats(c.D.Val[:c.D.NNZ()])
+	writeArray(w, c.D.RowPtr, func(b []byte, x int) []byte { return binary.LittleEndian.AppendUint64(b, uint64(x)) })
+	writeArray(w, c.D.ColIdx[:c.D.NNZ()], func(b []byte, x int32) []byte { return binary.LittleEndian.AppendUint32(b, uint32(x)) })
+	writeArray(w, c.D.Val[:c.D.NNZ()], func(b []byte, x float64) []byte { return binary.LittleEndian.AppendUint64(b, math.Float64bits(x)) })
 	for _, id := range c.DocIDs {
 		w.str(id)
 	}

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -107,6 +108,7 @@ func TestDeclaredDefaultsAreDefaults(t *testing.T) {
 	}
 	r, n, l, ls, p, tn := rlsi.Defaults(), nmf.Defaults(), lda.Defaults(), lsi.Defaults(), plsi.Defaults(), tnmf.Defaults()
 	g, gr, gn, sy, e := graphnmf.Defaults(), grouprlsi.Defaults(), groupnmf.Defaults(), symnmf.Defaults(), nmfvariants.DefaultsE()
+	j, ol := jtd.Defaults(), onlinelda.Defaults()
 	for _, c := range []struct {
 		name      string
 		got, want float64
@@ -150,9 +152,36 @@ func TestDeclaredDefaultsAreDefaults(t *testing.T) {
 		{"symnmf.DefaultBeta", sy.Beta, symnmf.DefaultBeta},
 		{"nmfvariants.DefaultK", float64(e.K), nmfvariants.DefaultK},
 		{"nmfvariants.DefaultLambda", e.Lambda, nmfvariants.DefaultLambda},
+		{"jtd.DefaultK", float64(j.K), jtd.DefaultK},
+		{"jtd.DefaultGamma", j.Gamma, jtd.DefaultGamma},
+		{"jtd.DefaultRho", j.Rho, jtd.DefaultRho},
+		{"jtd.DefaultInnerIters", float64(j.InnerIters), jtd.DefaultInnerIters},
+		{"jtd.DefaultResidualTol", j.ResidualTol, jtd.DefaultResidualTol},
+		{"jtd.DefaultMaxIter", float64(j.MaxIter), jtd.DefaultMaxIter},
+		{"jtd.DefaultInitIters", float64(j.InitIters), jtd.DefaultInitIters},
+		{"onlinelda.DefaultK", float64(ol.K), onlinelda.DefaultK},
+		{"onlinelda.DefaultTau0", ol.Tau0, onlinelda.DefaultTau0},
+		{"onlinelda.DefaultKappa", ol.Kappa, onlinelda.DefaultKappa},
+		{"onlinelda.DefaultBatchSize", float64(ol.BatchSize), onlinelda.DefaultBatchSize},
+		{"onlinelda.DefaultPasses", float64(ol.Passes), onlinelda.DefaultPasses},
+		{"onlinelda.DefaultMaxDocIters", float64(ol.MaxDocIters), onlinelda.DefaultMaxDocIters},
+		{"onlinelda.DefaultMeanChangeTol", ol.MeanChangeTol, onlinelda.DefaultMeanChangeTol},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s = %v, Defaults() has %v", c.name, c.want, c.got)
+		}
+	}
+	// jtd's cap of μ has no constant default: it is declared as a multiple
+	// of μ0, the factor jtd.DefaultMuMaxFactor.
+	for _, f := range Families() {
+		for _, p := range f.Params {
+			if f.Name != "jtd" || p.Key != "mu-max" {
+				continue
+			}
+			factor, ok := strings.CutSuffix(p.Default, "·μ0")
+			if x, err := strconv.ParseFloat(factor, 64); !ok || err != nil || x != jtd.DefaultMuMaxFactor {
+				t.Errorf("jtd.DefaultMuMaxFactor = %v, mu-max declared %q", jtd.DefaultMuMaxFactor, p.Default)
+			}
 		}
 	}
 }

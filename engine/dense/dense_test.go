@@ -1,39 +1,14 @@
 package dense
 
 import (
-	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"gonum.org/v1/gonum/mat"
 )
-
-// inPool runs f holding a slot of a fresh pool of w workers, so that a pool
-// of 1 really runs one goroutine.
-func inPool(w int, f func(p *parallel.Pool)) {
-	p := parallel.NewPool(w)
-	if err := p.Do(context.Background(), func() { f(p) }); err != nil {
-		panic(err)
-	}
-}
-
-func sameBits(a, b *mat.Dense) bool {
-	ar, ac := a.Dims()
-	br, bc := b.Dims()
-	if ar != br || ac != bc {
-		return false
-	}
-	for i := 0; i < ar; i++ {
-		for j := 0; j < ac; j++ {
-			if math.Float64bits(a.At(i, j)) != math.Float64bits(b.At(i, j)) {
-				return false
-			}
-		}
-	}
-	return true
-}
 
 // sparseRandom returns an r×c matrix with a fraction zero of exact zeros and
 // other entries uniform in [-1, 1) (or [0, 1) when nonneg).
@@ -58,17 +33,6 @@ func sparseRandom(r, c int, zero float64, nonneg bool, seed uint64) *mat.Dense {
 	return m
 }
 
-func maxAbsDiff(a, b *mat.Dense) float64 {
-	r, c := a.Dims()
-	d := 0.0
-	for i := 0; i < r; i++ {
-		for j := 0; j < c; j++ {
-			d = math.Max(d, math.Abs(a.At(i, j)-b.At(i, j)))
-		}
-	}
-	return d
-}
-
 // newDense is mat.NewDense that also accepts empty shapes.
 
 func TestGram(t *testing.T) {
@@ -84,7 +48,7 @@ func TestGram(t *testing.T) {
 		got := mat.NewDense(tc.k, tc.k, nil)
 		got.Set(0, 0, 123) // dst is overwritten, not accumulated
 		Gram(parallel.NewPool(2), got, a)
-		if d := maxAbsDiff(got, &want); d > 1e-12*float64(tc.n) {
+		if d := matcmp.MaxAbsDiff(got, &want); d > 1e-12*float64(tc.n) {
 			t.Errorf("Gram %d×%d: max difference %g from gonum", tc.n, tc.k, d)
 		}
 		for x := 0; x < tc.k; x++ {
@@ -120,7 +84,7 @@ func TestMulSmall(t *testing.T) {
 		got := mat.NewDense(tc.n, tc.j, nil)
 		got.Set(0, 0, 99)
 		MulSmall(parallel.NewPool(2), got, a, b)
-		if d := maxAbsDiff(got, &want); d > 1e-13*float64(tc.k) {
+		if d := matcmp.MaxAbsDiff(got, &want); d > 1e-13*float64(tc.k) {
 			t.Errorf("MulSmall %d×%d·%d×%d: max difference %g from gonum", tc.n, tc.k, tc.k, tc.j, d)
 		}
 	}
@@ -196,7 +160,7 @@ func TestBitsIndependentOfWorkers(t *testing.T) {
 	}
 	run := func(w int) out {
 		var o out
-		inPool(w, func(p *parallel.Pool) {
+		matcmp.InPool(w, func(p *parallel.Pool) {
 			o.g = mat.NewDense(17, 17, nil)
 			Gram(p, o.g, a)
 			o.m = mat.NewDense(5000, 11, nil)
@@ -206,10 +170,10 @@ func TestBitsIndependentOfWorkers(t *testing.T) {
 		return o
 	}
 	o1, o2 := run(1), run(2)
-	if !sameBits(o1.g, o2.g) {
+	if !matcmp.BitsEqual(o1.g, o2.g) {
 		t.Error("Gram differs between 1 and 2 workers")
 	}
-	if !sameBits(o1.m, o2.m) {
+	if !matcmp.BitsEqual(o1.m, o2.m) {
 		t.Error("MulSmall differs between 1 and 2 workers")
 	}
 	if math.Float64bits(o1.dot) != math.Float64bits(o2.dot) {

@@ -1,18 +1,22 @@
 // Package factortest is the conformance suite every model family runs, in
-// the spirit of gonum's lapack/testlapack: a family's own test calls
+// the spirit of gonum's lapack/testlapack. A family is described by a
+// Family value,
 //
-//	func TestConformance(t *testing.T) {
-//		factortest.Run(t, factortest.Family{
-//			Name: "nmf",
-//			New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-//				return nmf.Options{K: cfg.K, Seed: cfg.Seed, Pool: cfg.Pool,
-//					Stopping: engine.Stopping{MaxIter: cfg.MaxIter, RelTol: -1}}, nil
-//			},
-//			NonNegative: true, Monotone: true, KLimited: true,
-//		})
+//	factortest.Family{
+//		Name: "nmf",
+//		New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
+//			return nmf.Options{K: cfg.K, Seed: cfg.Seed, Pool: cfg.Pool,
+//				Stopping: engine.Stopping{MaxIter: cfg.MaxIter, RelTol: -1}}, nil
+//		},
+//		NonNegative: true, Monotone: true, KLimited: true,
 //	}
 //
-// and Run checks, on small random corpora it builds itself with
+// and the table of every family's variants lives in one place,
+// families_test.go of this package, which runs Run on each of them and
+// checks that every family of the catalog has a row: a new family adds its
+// row there.
+//
+// Run checks, on small random corpora it builds itself with
 // engine.NewCorpus (so it depends on no datasets package):
 //
 //   - shapes: TermTopics is M×K, DocTopics is N×K, factors finite, the

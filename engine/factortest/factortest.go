@@ -625,3 +625,30 @@ func build(t reporter, name string, m, n int, ts []sparse.Triplet) *engine.Corpu
 	}
 	return c
 }
+
+// ArgmaxAgreement is the share of rows of a whose largest entry is in the
+// same column as in row docs[i] of b (docs nil: row i).
+func ArgmaxAgreement(a, b *mat.Dense, docs []int) float64 {
+	rows, _ := a.Dims()
+	hits := 0
+	for i := range rows {
+		d := i
+		if docs != nil {
+			d = docs[i]
+		}
+		if argmax(a.RawRowView(i)) == argmax(b.RawRowView(d)) {
+			hits++
+		}
+	}
+	return float64(hits) / float64(rows)
+}
+
+func argmax(v []float64) int {
+	best := 0
+	for i, x := range v {
+		if x > v[best] {
+			best = i
+		}
+	}
+	return best
+}

@@ -39,12 +39,9 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
-	lay, err := grouping.New(c, "gnmfnc")
+	lay, err := grouping.NewNonEmpty(c, "gnmfnc")
 	if err != nil {
 		return nil, engine.Status{}, err
-	}
-	if lay.M == 0 || lay.N == 0 {
-		return nil, engine.Status{}, fmt.Errorf("gnmfnc: empty corpus (%d terms × %d documents)", lay.M, lay.N)
 	}
 	s, err := newSolver(set, lay)
 	if err != nil {

@@ -69,7 +69,7 @@ func TestFoldInNNLS(t *testing.T) {
 	q := mat.NewDense(x.Rows+5, c.Terms(), nil)
 	q.Slice(0, x.Rows, 0, c.Terms()).(*mat.Dense).Copy(dense)
 	q.Slice(x.Rows, x.Rows+5, 0, c.Terms()).(*mat.Dense).Copy(dx)
-	qs := denseToCSR(t, q)
+	qs := testcorpus.CSROf(q)
 	n := qs.Rows
 	errs, err := m.ReconstructionErrors(ctx, qs)
 	if err != nil {
@@ -131,21 +131,4 @@ func TestFoldInNNLS(t *testing.T) {
 	if acc := float64(correct) / float64(x.Rows); acc < 0.8 {
 		t.Errorf("class-unknown fold-in predicts %.2f of the training categories, want ≥ 0.8", acc)
 	}
-}
-
-func denseToCSR(t *testing.T, a *mat.Dense) *sparse.CSR {
-	r, c := a.Dims()
-	var ts []sparse.Triplet
-	for i := 0; i < r; i++ {
-		for j := 0; j < c; j++ {
-			if v := a.At(i, j); v != 0 {
-				ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
-			}
-		}
-	}
-	s, err := sparse.FromTriplets(r, c, ts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
 }

@@ -12,29 +12,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-func TestConformance(t *testing.T) {
-	for _, w := range []Weighting{Binary, Heat, Cosine} {
-		factortest.Run(t, factortest.Family{
-			Name: "graphnmf-" + w.String(),
-			New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: cfg.K, Weighting: w, Seed: cfg.Seed, Pool: cfg.Pool, Stopping: engine.Stopping{MaxIter: cfg.MaxIter, RelTol: -1}, Lambda: DefaultLambda}, nil
-			},
-			NonNegative: true, Monotone: true, KLimited: true,
-			Invalid: []factortest.Invalid{
-				{Name: "Lambda = NaN", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-					return Options{K: cfg.K, Lambda: math.NaN(), Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
-				}},
-				{Name: "Neighbors < 0", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-					return Options{K: cfg.K, Neighbors: -1, Pool: cfg.Pool, Lambda: DefaultLambda, Stopping: engine.DefaultStopping()}, nil
-				}},
-				{Name: "Weighting 7", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-					return Options{K: cfg.K, Weighting: 7, Pool: cfg.Pool, Lambda: DefaultLambda, Stopping: engine.DefaultStopping()}, nil
-				}},
-			},
-		})
-	}
-}
-
 func rows(t *testing.T, m int, docs [][]float64) *sparse.CSR {
 	var ts []sparse.Triplet
 	for i, d := range docs {

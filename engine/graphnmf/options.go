@@ -2,7 +2,6 @@ package graphnmf
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
@@ -81,11 +80,7 @@ type Options struct {
 
 // Defaults returns the declared defaults of every parameter (the tags of
 // Options).
-func Defaults() Options {
-	var o Options
-	param.Defaults(&o)
-	return o
-}
+func Defaults() Options { return param.DefaultsOf[Options]() }
 
 // Name is the registry name, "graphnmf".
 func (o Options) Name() string { return "graphnmf" }
@@ -116,22 +111,11 @@ func (o Options) resolve(m, n int) (Options, error) {
 		return o, fmt.Errorf("graphnmf: U0 and V0 must be given together")
 	}
 	if o.U0 != nil {
-		for _, f := range []struct {
-			name string
-			a    *mat.Dense
-			rows int
-		}{{"U0", o.U0, m}, {"V0", o.V0, n}} {
-			r, c := f.a.Dims()
-			if r != f.rows || c != o.K {
-				return o, fmt.Errorf("graphnmf: %s is %d×%d, want %d×%d", f.name, r, c, f.rows, o.K)
-			}
-			for i := 0; i < r; i++ {
-				for j := 0; j < c; j++ {
-					if x := f.a.At(i, j); math.IsNaN(x) || math.IsInf(x, 0) || x < 0 {
-						return o, fmt.Errorf("graphnmf: %s[%d,%d] = %v, want finite and non-negative", f.name, i, j, x)
-					}
-				}
-			}
+		if err := engine.CheckStart("graphnmf", "U0", o.U0, m, o.K, "M×K"); err != nil {
+			return o, err
+		}
+		if err := engine.CheckStart("graphnmf", "V0", o.V0, n, o.K, "N×K"); err != nil {
+			return o, err
 		}
 	}
 	if o.Pool == nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
@@ -57,21 +58,6 @@ func randDense(r, c int, seed uint64, zeros float64) *mat.Dense {
 		}
 	}
 	return a
-}
-
-func bits(a, b *mat.Dense) bool {
-	r, c := a.Dims()
-	if br, bc := b.Dims(); br != r || bc != c {
-		return false
-	}
-	for i := 0; i < r; i++ {
-		for j := 0; j < c; j++ {
-			if math.Float64bits(a.At(i, j)) != math.Float64bits(b.At(i, j)) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 func near(t *testing.T, what string, got, want *mat.Dense) {
@@ -199,7 +185,7 @@ func TestKernels(t *testing.T) {
 	}
 	r1, r2 := run(parallel.NewPool(1)), run(parallel.NewPool(2))
 	for i := range r1 {
-		if !bits(r1[i], r2[i]) {
+		if !matcmp.BitsEqual(r1[i], r2[i]) {
 			t.Errorf("result %d differs between 1 and 2 workers", i)
 		}
 	}
@@ -218,7 +204,7 @@ func TestKernels(t *testing.T) {
 	// A class starting at position 0 is dense.Gram of its rows, bit for bit.
 	g0 := mat.NewDense(k, k, nil)
 	dense.Gram(parallel.NewPool(1), g0, w.Slice(0, l.Offset[1], 0, k).(*mat.Dense))
-	if !bits(g0, r1[0]) {
+	if !matcmp.BitsEqual(g0, r1[0]) {
 		t.Error("ClassGrams of class 0 differs from dense.Gram")
 	}
 	bd := mat.NewDense(l.M, l.P*k, nil)

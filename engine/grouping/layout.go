@@ -2,6 +2,8 @@ package grouping
 
 import (
 	"fmt"
+	"math"
+	"slices"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -27,6 +29,28 @@ type Layout struct {
 	Identity bool
 	// ClassNames are the corpus's class names (len P).
 	ClassNames []string
+}
+
+// NewNonEmpty is New for a model that needs at least one term and one
+// document.
+func NewNonEmpty(c *engine.Corpus, who string) (*Layout, error) {
+	lay, err := New(c, who)
+	if err != nil {
+		return nil, err
+	}
+	if lay.M == 0 || lay.N == 0 {
+		return nil, fmt.Errorf("%s: empty corpus (%d terms × %d documents)", who, lay.M, lay.N)
+	}
+	return lay, nil
+}
+
+// CheckNorm is the error of a fit whose ‖D‖²_F (dnorm2) overflows float64:
+// no objective can be evaluated from the random initialization.
+func (l *Layout) CheckNorm(who string, dnorm2 float64) error {
+	if math.IsNaN(dnorm2) || math.IsInf(dnorm2, 0) {
+		return fmt.Errorf("%s: initialization: ‖D‖²_F overflows float64 (largest entry %v): scale the term-document matrix down", who, slices.Max(l.D.Val))
+	}
+	return nil
 }
 
 // New lays out the corpus by class. who names the model in errors. It is an

@@ -30,12 +30,21 @@ type ClassLoss func(pool *parallel.Pool, u, phi, v *mat.Dense, norms []float64) 
 // t of every class, then the merged iteration t is recorded in rec (MergeAt),
 // so progress is live and cancelling stops every class after the same
 // iteration. The status merges the classes' (MergeStatus). who names the
-// baseline in errors; kper is the number of topics per class (Kper); loss
-// gives the model's class prediction rule. Each class's fit depends on its
-// documents and seed alone, so the result is the same bits for any number of
-// workers.
-func FitPerClass(ctx context.Context, c *engine.Corpus, rec *engine.Recorder, who string, kper int,
+// baseline in errors; method(0, ∞, ∞) (math.MaxInt) checks the options
+// before the corpus is read and gives the number of topics per class
+// (Kper); pool (nil: parallel.Default()) runs the classes and the fold-in;
+// loss gives the model's class prediction rule. Each class's fit depends on
+// its documents and seed alone, so the result is the same bits for any
+// number of workers.
+func FitPerClass(ctx context.Context, c *engine.Corpus, rec *engine.Recorder, who string,
 	pool *parallel.Pool, method ClassMethod, loss ClassLoss) (*PerClass, engine.Status, error) {
+	_, kper, err := method(0, math.MaxInt, math.MaxInt)
+	if err != nil {
+		return nil, engine.Status{}, err
+	}
+	if pool == nil {
+		pool = parallel.Default()
+	}
 	lay, err := New(c, who)
 	if err != nil {
 		return nil, engine.Status{}, err

@@ -2,9 +2,7 @@ package groupnmf
 
 import (
 	"context"
-	"fmt"
 	"math"
-	"slices"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
@@ -37,16 +35,13 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
-	lay, err := grouping.New(c, "groupnmf")
+	lay, err := grouping.NewNonEmpty(c, "groupnmf")
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
-	if lay.M == 0 || lay.N == 0 {
-		return nil, engine.Status{}, fmt.Errorf("groupnmf: empty corpus (%d terms × %d documents)", lay.M, lay.N)
-	}
 	s := newSolver(set, lay)
-	if math.IsNaN(s.dnorm2) || math.IsInf(s.dnorm2, 0) {
-		return nil, engine.Status{}, fmt.Errorf("groupnmf: initialization: ‖D‖²_F overflows float64 (largest entry %v): scale the term-document matrix down", slices.Max(lay.D.Val))
+	if err := lay.CheckNorm("groupnmf", s.dnorm2); err != nil {
+		return nil, engine.Status{}, err
 	}
 	s.init(c.D)
 	st := s.run(ctx, rec)

@@ -8,8 +8,9 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
-	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/internal/enginetest"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/nmf"
 	"github.com/topicmf/topicmf/engine/parallel"
@@ -43,9 +44,9 @@ func TestOneClassKc0EqualsNMF(t *testing.T) {
 			if stop.RelTol > 0 && rst.Reason != engine.Converged {
 				t.Fatalf("NMF did not converge (%v); the test wants the tolerance to stop both", rst)
 			}
-			if !testcorpus.BitsEqual(gm.TermTopics(), rm.TermTopics()) || !testcorpus.BitsEqual(gm.DocTopics(), rm.DocTopics()) {
+			if !matcmp.BitsEqual(gm.TermTopics(), rm.TermTopics()) || !matcmp.BitsEqual(gm.DocTopics(), rm.DocTopics()) {
 				t.Errorf("stop %+v workers %d: factors differ (U %g, V %g)", stop, workers,
-					testcorpus.MaxAbsDiff(gm.TermTopics(), rm.TermTopics()), testcorpus.MaxAbsDiff(gm.DocTopics(), rm.DocTopics()))
+					matcmp.MaxAbsDiff(gm.TermTopics(), rm.TermTopics()), matcmp.MaxAbsDiff(gm.DocTopics(), rm.DocTopics()))
 			}
 			gi, ri := grec.Iterations(), rrec.Iterations()
 			if len(gi) != len(ri) {
@@ -65,8 +66,8 @@ func TestOneClassKc0EqualsNMF(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !testcorpus.BitsEqual(gf, rf) {
-				t.Errorf("fold-in differs from NMF (max %g)", testcorpus.MaxAbsDiff(gf, rf))
+			if !matcmp.BitsEqual(gf, rf) {
+				t.Errorf("fold-in differs from NMF (max %g)", matcmp.MaxAbsDiff(gf, rf))
 			}
 		}
 	}
@@ -258,7 +259,7 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 			}
 			continue
 		}
-		if !testcorpus.BitsEqual(ref[0], m.TermTopics()) || !testcorpus.BitsEqual(ref[1], m.DocTopics()) {
+		if !matcmp.BitsEqual(ref[0], m.TermTopics()) || !matcmp.BitsEqual(ref[1], m.DocTopics()) {
 			t.Error("2 workers differ from 1")
 		}
 	}
@@ -280,7 +281,7 @@ func TestCancelAndErrors(t *testing.T) {
 	}
 	o.Stopping.MaxIter = 2
 	m2, _, _ := o.Fit(context.Background(), c, nil)
-	if !testcorpus.BitsEqual(m.TermTopics(), m2.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), m2.DocTopics()) {
+	if !matcmp.BitsEqual(m.TermTopics(), m2.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), m2.DocTopics()) {
 		t.Error("cancelled model is not the last complete iterate")
 	}
 	if _, err := m.FoldIn(ctx, c.DT); !errors.Is(err, context.Canceled) {
@@ -350,7 +351,7 @@ func TestNumericalFailure(t *testing.T) {
 	if st.Reason != engine.NumericalFailure || st.Iterations != 0 || !strings.Contains(st.Detail, "iteration 1: U0 update") {
 		t.Errorf("status %v, want a numerical failure in the U0 update at iteration 1", st)
 	}
-	if !testcorpus.BitsEqual(s.u, u0) || !testcorpus.BitsEqual(s.v, v0) {
+	if !matcmp.BitsEqual(s.u, u0) || !matcmp.BitsEqual(s.v, v0) {
 		t.Error("the fit did not return the initial factors")
 	}
 }
@@ -362,57 +363,25 @@ func TestHugeEntries(t *testing.T) {
 	// input as its model); CNMF (engine/nmf per class) gives an error or a
 	// NumericalFailure. Around 1e150 the fits run. Whatever a fit ends in,
 	// its model is finite.
-	for _, tc := range []struct {
-		name    string
-		m, n    int
-		scale   float64
-		wantErr bool
-	}{
-		{"3x3 of 1e308", 3, 3, 0, true},
-		{"4x4 around 1e200", 4, 4, 1e200, true},
-		{"4x4 around 1e150", 4, 4, 1e150, false},
-	} {
-		var ts []sparse.Triplet
-		labels := make([]int, tc.n)
-		for j := 0; j < tc.n; j++ {
+	for _, tc := range enginetest.HugeCases {
+		labels := make([]int, tc.N)
+		for j := range labels {
 			labels[j] = j % 2
-			for i := 0; i < tc.m; i++ {
-				v := 1e308
-				if tc.scale > 0 {
-					v = tc.scale * float64(1+i+2*j)
-				}
-				ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
-			}
 		}
-		d, err := sparse.FromTriplets(tc.m, tc.n, ts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := testcorpus.Labelled(t, d, labels, 2)
+		c := testcorpus.Labelled(t, testcorpus.FilledMatrix(t, tc.M, tc.N, tc.F), labels, 2)
 		stop := engine.Stopping{MaxIter: 5}
 		for _, meth := range []engine.Method{Options{Ks: 1, Kc: 1, Stopping: stop}, PerClassOptions{Kc: 1, Stopping: stop}} {
 			m, st, err := meth.Fit(context.Background(), c, nil)
 			_, perClass := meth.(PerClassOptions)
-			if tc.wantErr && (!perClass || err != nil) {
-				if err == nil || !strings.Contains(err.Error(), "initialization") || !strings.Contains(err.Error(), "float64") {
-					t.Errorf("%s, %s: err = %v, status %v; want an error naming the overflowing initialization", tc.name, meth.Name(), err, st)
-				}
+			what := tc.Name + ", " + meth.Name()
+			if tc.WantErr && (!perClass || err != nil) {
+				enginetest.WantInitOverflow(t, what, st, err)
 				continue
 			}
-			if tc.wantErr && st.Reason != engine.NumericalFailure {
-				t.Errorf("%s, %s: status %v, want an error or a numerical failure", tc.name, meth.Name(), st)
+			if tc.WantErr && st.Reason != engine.NumericalFailure {
+				t.Errorf("%s: status %v, want an error or a numerical failure", what, st)
 			}
-			if err != nil || m == nil {
-				t.Fatalf("%s, %s: model %v, err %v", tc.name, meth.Name(), m, err)
-			}
-			for _, f := range []*mat.Dense{m.TermTopics(), m.DocTopics()} {
-				if r, k, bad := dense.FirstNonFinite(nil, f); bad {
-					t.Errorf("%s, %s: status %v, factor entry (%d, %d) = %v", tc.name, meth.Name(), st, r, k, f.At(r, k))
-				}
-			}
-			if st.Reason != engine.NumericalFailure && (math.IsNaN(st.Objective) || math.IsInf(st.Objective, 0)) {
-				t.Errorf("%s, %s: status %v with a non-finite objective", tc.name, meth.Name(), st)
-			}
+			enginetest.FiniteModel(t, what, m, st, err)
 		}
 	}
 }
@@ -423,23 +392,7 @@ func TestEvalEveryLeavesIteratesUnchanged(t *testing.T) {
 	// are computed by the step, so the iterates are the same bits whatever
 	// the cadence, and the evaluated objectives agree.
 	c := testcorpus.Grouped(t, 3, 3, 20, 2, 2, 5)
-	fit := func(every int) (engine.Model, []engine.Iteration) {
-		rec := engine.NewRecorder()
-		m, st, err := Options{Ks: 2, Kc: 2, Seed: 5, Stopping: engine.Stopping{MaxIter: 7, RelTol: -1, EvalEvery: every}}.Fit(context.Background(), c, rec)
-		if err != nil || st.Reason != engine.IterationLimit || st.Iterations != 7 {
-			t.Fatalf("EvalEvery %d: %v, %v", every, st, err)
-		}
-		return m, rec.Iterations()
-	}
-	m1, its1 := fit(1)
-	m3, its3 := fit(3)
-	if !testcorpus.BitsEqual(m1.TermTopics(), m3.TermTopics()) || !testcorpus.BitsEqual(m1.DocTopics(), m3.DocTopics()) {
-		t.Error("EvalEvery 3 changed the iterates")
-	}
-	for i, it := range its3 {
-		evaluated := (i+1)%3 == 0 || i+1 == 7
-		if evaluated && it.Objective != its1[i].Objective || !evaluated && !math.IsNaN(it.Objective) {
-			t.Errorf("iteration %d objective %v, want %v (evaluated %v)", i+1, it.Objective, its1[i].Objective, evaluated)
-		}
-	}
+	enginetest.EvalEveryUnchanged(t, "groupnmf", func(stop engine.Stopping, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+		return Options{Ks: 2, Kc: 2, Seed: 5, Stopping: stop}.Fit(context.Background(), c, rec)
+	})
 }

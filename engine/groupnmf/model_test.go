@@ -7,10 +7,10 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/nmf"
 	"github.com/topicmf/topicmf/engine/parallel"
-	"github.com/topicmf/topicmf/engine/synthetic"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -22,13 +22,7 @@ func TestUnknownClassFoldInPicksTrueClass(t *testing.T) {
 	// the fold-in's precision: 3000 fold-in steps give the same). Below
 	// GRLSI's 0.997 on the same split: under non-negativity alone the
 	// shared topics can absorb some class-specific mass. Threshold 0.93.
-	cfg := synthetic.Config{M: 800, N: 1500, P: 5, Ks: 4, Kc: 3, Length: synthetic.LengthSpec{Mean: 80},
-		Classes: synthetic.ClassSpec{Kind: synthetic.ClassCV, CV: 0.8}, Seed: 3}
-	c, _, err := synthetic.Generate(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	train, test, labels := testcorpus.Split(t, c, 5)
+	train, test, labels := testcorpus.PlantedClassSplit(t)
 	m, st, err := Options{Ks: 4, Kc: 3, Stopping: engine.Stopping{MaxIter: 60, RelTol: engine.DefaultRelTol}, Seed: 1}.Fit(context.Background(), train, nil)
 	if err != nil || st.Reason == engine.NumericalFailure {
 		t.Fatalf("%v %v", st, err)
@@ -117,18 +111,7 @@ func TestPerClassMatchesNMFPerClass(t *testing.T) {
 	// grouping.ClassSeed(Seed, p), bit for bit, for 1 and 2 workers; class
 	// 2 has 3 documents (< Kc = 4: its model has 3 topics); class 3 is
 	// empty.
-	base := testcorpus.Grouped(t, 21, 3, 20, 2, 2, 4)
-	labels := append([]int(nil), base.Labels...)
-	n2 := 0
-	for i, y := range labels {
-		if y == 2 {
-			if n2 >= 3 {
-				labels[i] = 0
-			}
-			n2++
-		}
-	}
-	c := testcorpus.Labelled(t, base.D, labels, 4)
+	c := testcorpus.UnevenClasses(t)
 	lay, _ := grouping.New(c, "test")
 	var ref *mat.Dense
 	for _, w := range []int{1, 2} {
@@ -152,7 +135,7 @@ func TestPerClassMatchesNMFPerClass(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := m.ClassModel(p); !testcorpus.BitsEqual(got.TermTopics(), rm.TermTopics()) || !testcorpus.BitsEqual(got.DocTopics(), rm.DocTopics()) {
+			if got := m.ClassModel(p); !matcmp.BitsEqual(got.TermTopics(), rm.TermTopics()) || !matcmp.BitsEqual(got.DocTopics(), rm.DocTopics()) {
 				t.Errorf("class %d: model differs from NMF on the class", p)
 			}
 			sum += rst.Objective
@@ -169,7 +152,7 @@ func TestPerClassMatchesNMFPerClass(t *testing.T) {
 		}
 		if w == 1 {
 			ref = mat.DenseCopyOf(m.TermTopics())
-		} else if !testcorpus.BitsEqual(ref, m.TermTopics()) {
+		} else if !matcmp.BitsEqual(ref, m.TermTopics()) {
 			t.Error("2 workers differ from 1")
 		}
 	}

@@ -1,7 +1,6 @@
 package grouprlsi
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
@@ -21,24 +20,7 @@ import (
 //
 //	go test ./engine/grouprlsi -run '^$' -bench IterationK1100 -benchtime=1x
 func BenchmarkIterationK1100(b *testing.B) {
-	c, err := testcorpus.GroupBench()
-	if err != nil {
-		b.Fatal(err)
-	}
 	stop := engine.Stopping{MaxIter: 2, RelTol: -1}
-	g := Options{Ks: 100, Kc: 40, Lambda1: 5, Lambda2: 0.1, Stopping: stop, Seed: 1, InnerTol: rlsi.DefaultInnerTol}
-	r := rlsi.Options{K: 1100, Lambda1: 5, Lambda2: 0.1, Stopping: stop, Seed: 1, InnerTol: rlsi.DefaultInnerTol}
-	b.ResetTimer()
-	var gs, rs float64
-	var gp, rp uint64
-	for i := 0; i < b.N; i++ {
-		gs, gp = testcorpus.IterSeconds(b, g, c)
-		rs, rp = testcorpus.IterSeconds(b, r, c)
-	}
-	b.ReportMetric(gs, "grlsi-s/iter")
-	b.ReportMetric(rs, "rlsi-s/iter")
-	b.ReportMetric(rs/gs, "speedup")
-	b.ReportMetric(float64(gp)/(1<<20), "grlsi-peak-MiB")
-	b.ReportMetric(float64(rp)/(1<<20), "rlsi-peak-MiB")
-	fmt.Printf("corpus %d terms × %d documents, %d non-zeros, %d classes\n", c.Terms(), c.Docs(), c.D.NNZ(), c.Classes())
+	testcorpus.BenchGroupVsFlat(b, "grlsi", Options{Ks: 100, Kc: 40, Lambda1: 5, Lambda2: 0.1, Stopping: stop, Seed: 1, InnerTol: rlsi.DefaultInnerTol},
+		"rlsi", rlsi.Options{K: 1100, Lambda1: 5, Lambda2: 0.1, Stopping: stop, Seed: 1, InnerTol: rlsi.DefaultInnerTol})
 }

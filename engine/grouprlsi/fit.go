@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
@@ -48,8 +47,8 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 		return nil, engine.Status{}, err
 	}
 	s := newSolver(set, lay)
-	if math.IsNaN(s.dnorm2) || math.IsInf(s.dnorm2, 0) {
-		return nil, engine.Status{}, fmt.Errorf("grouprlsi: initialization: ‖D‖²_F overflows float64 (largest entry %v): scale the term-document matrix down", slices.Max(lay.D.Val))
+	if err := lay.CheckNorm("grouprlsi", s.dnorm2); err != nil {
+		return nil, engine.Status{}, err
 	}
 	s.initV(engine.NewRand(set.seed).NormFloat64)
 	st := s.run(ctx, rec)

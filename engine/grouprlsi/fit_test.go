@@ -10,6 +10,8 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/internal/enginetest"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/rlsi"
@@ -47,11 +49,11 @@ func TestOneClassKc0EqualsRLSI(t *testing.T) {
 			if stop.RelTol > 0 && rst.Reason != engine.Converged {
 				t.Fatalf("RLSI did not converge (%v); the test wants the tolerance to stop both", rst)
 			}
-			if !testcorpus.BitsEqual(gm.TermTopics(), rm.TermTopics()) {
-				t.Errorf("stop %+v workers %d: U differs (max %g)", stop, workers, testcorpus.MaxAbsDiff(gm.TermTopics(), rm.TermTopics()))
+			if !matcmp.BitsEqual(gm.TermTopics(), rm.TermTopics()) {
+				t.Errorf("stop %+v workers %d: U differs (max %g)", stop, workers, matcmp.MaxAbsDiff(gm.TermTopics(), rm.TermTopics()))
 			}
-			if !testcorpus.BitsEqual(gm.DocTopics(), rm.DocTopics()) {
-				t.Errorf("stop %+v workers %d: V differs (max %g)", stop, workers, testcorpus.MaxAbsDiff(gm.DocTopics(), rm.DocTopics()))
+			if !matcmp.BitsEqual(gm.DocTopics(), rm.DocTopics()) {
+				t.Errorf("stop %+v workers %d: V differs (max %g)", stop, workers, matcmp.MaxAbsDiff(gm.DocTopics(), rm.DocTopics()))
 			}
 			gi, ri := grec.Iterations(), rrec.Iterations()
 			for i := range ri {
@@ -75,8 +77,8 @@ func TestOneClassKc0EqualsRLSI(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !testcorpus.BitsEqual(gf, rf) {
-				t.Errorf("fold-in differs from RLSI (max %g)", testcorpus.MaxAbsDiff(gf, rf))
+			if !matcmp.BitsEqual(gf, rf) {
+				t.Errorf("fold-in differs from RLSI (max %g)", matcmp.MaxAbsDiff(gf, rf))
 			}
 		}
 	}
@@ -396,7 +398,7 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 			}
 			continue
 		}
-		if !testcorpus.BitsEqual(ref[0], m.TermTopics()) || !testcorpus.BitsEqual(ref[1], m.DocTopics()) || math.Float64bits(refObj) != math.Float64bits(st.Objective) {
+		if !matcmp.BitsEqual(ref[0], m.TermTopics()) || !matcmp.BitsEqual(ref[1], m.DocTopics()) || math.Float64bits(refObj) != math.Float64bits(st.Objective) {
 			t.Errorf("2 workers differ from 1")
 		}
 	}
@@ -425,7 +427,7 @@ func TestCancel(t *testing.T) {
 	}
 	o.Stopping.MaxIter = 2
 	m2, _, _ := o.Fit(context.Background(), c, nil)
-	if !testcorpus.BitsEqual(m.TermTopics(), m2.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), m2.DocTopics()) {
+	if !matcmp.BitsEqual(m.TermTopics(), m2.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), m2.DocTopics()) {
 		t.Error("cancelled model is not the last complete iterate")
 	}
 	if _, err := m.FoldIn(ctx, c.DT); !errors.Is(err, context.Canceled) {
@@ -544,7 +546,7 @@ func TestNumericalFailure(t *testing.T) {
 		t.Errorf("status %v, want a numerical failure in UpdateU0 (S0) at iteration 1", st)
 	}
 	m := newModel(s)
-	if !testcorpus.BitsEqual(s.v, v0) { // the model wraps the solver's V
+	if !matcmp.BitsEqual(s.v, v0) { // the model wraps the solver's V
 		t.Error("V is not V⁽⁰⁾")
 	}
 	for _, f := range []*mat.Dense{m.TermTopics(), m.DocTopics()} {
@@ -559,53 +561,21 @@ func TestHugeEntries(t *testing.T) {
 	// overflow ‖D‖²_F: GRLSI and CRLSI refuse them with an error naming
 	// the initialization. Around 1e150 the fits run; whatever they end in,
 	// the model is finite.
-	for _, tc := range []struct {
-		name    string
-		m, n    int
-		scale   float64
-		wantErr bool
-	}{
-		{"3x3 of 1e308", 3, 3, 0, true},
-		{"4x4 around 1e200", 4, 4, 1e200, true},
-		{"4x4 around 1e150", 4, 4, 1e150, false},
-	} {
-		var ts []sparse.Triplet
-		labels := make([]int, tc.n)
-		for j := 0; j < tc.n; j++ {
+	for _, tc := range enginetest.HugeCases {
+		labels := make([]int, tc.N)
+		for j := range labels {
 			labels[j] = j % 2
-			for i := 0; i < tc.m; i++ {
-				v := 1e308
-				if tc.scale > 0 {
-					v = tc.scale * float64(1+i+2*j)
-				}
-				ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
-			}
 		}
-		d, err := sparse.FromTriplets(tc.m, tc.n, ts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := testcorpus.Labelled(t, d, labels, 2)
+		c := testcorpus.Labelled(t, testcorpus.FilledMatrix(t, tc.M, tc.N, tc.F), labels, 2)
 		stop := engine.Stopping{MaxIter: 5}
 		for _, meth := range []engine.Method{Options{Ks: 1, Kc: 1, Stopping: stop}, PerClassOptions{Kc: 1, Stopping: stop}} {
 			m, st, err := meth.Fit(context.Background(), c, nil)
-			if tc.wantErr {
-				if err == nil || !strings.Contains(err.Error(), "initialization") || !strings.Contains(err.Error(), "overflows float64") {
-					t.Errorf("%s, %s: err = %v, status %v; want an error naming the overflowing initialization", tc.name, meth.Name(), err, st)
-				}
+			what := tc.Name + ", " + meth.Name()
+			if tc.WantErr {
+				enginetest.WantInitOverflow(t, what, st, err)
 				continue
 			}
-			if err != nil || m == nil {
-				t.Fatalf("%s, %s: model %v, err %v", tc.name, meth.Name(), m, err)
-			}
-			for _, f := range []*mat.Dense{m.TermTopics(), m.DocTopics()} {
-				if r, k, bad := dense.FirstNonFinite(nil, f); bad {
-					t.Errorf("%s, %s: status %v, factor entry (%d, %d) = %v", tc.name, meth.Name(), st, r, k, f.At(r, k))
-				}
-			}
-			if st.Reason != engine.NumericalFailure && (math.IsNaN(st.Objective) || math.IsInf(st.Objective, 0)) {
-				t.Errorf("%s, %s: status %v with a non-finite objective", tc.name, meth.Name(), st)
-			}
+			enginetest.FiniteModel(t, what, m, st, err)
 		}
 	}
 }
@@ -616,23 +586,7 @@ func TestEvalEveryLeavesIteratesUnchanged(t *testing.T) {
 	// by the step, so the iterates are the same bits whatever the cadence,
 	// and the evaluated objectives agree.
 	c := testcorpus.Grouped(t, 3, 3, 20, 2, 2, 5)
-	fit := func(every int) (engine.Model, []engine.Iteration) {
-		rec := engine.NewRecorder()
-		m, st, err := Options{Ks: 2, Kc: 2, Lambda1: 0.05, Seed: 5, Stopping: engine.Stopping{MaxIter: 7, RelTol: -1, EvalEvery: every}}.Fit(context.Background(), c, rec)
-		if err != nil || st.Reason != engine.IterationLimit || st.Iterations != 7 {
-			t.Fatalf("EvalEvery %d: %v, %v", every, st, err)
-		}
-		return m, rec.Iterations()
-	}
-	m1, its1 := fit(1)
-	m3, its3 := fit(3)
-	if !testcorpus.BitsEqual(m1.TermTopics(), m3.TermTopics()) || !testcorpus.BitsEqual(m1.DocTopics(), m3.DocTopics()) {
-		t.Error("EvalEvery 3 changed the iterates")
-	}
-	for i, it := range its3 {
-		evaluated := (i+1)%3 == 0 || i+1 == 7
-		if evaluated && it.Objective != its1[i].Objective || !evaluated && !math.IsNaN(it.Objective) {
-			t.Errorf("iteration %d objective %v, want %v (evaluated %v)", i+1, it.Objective, its1[i].Objective, evaluated)
-		}
-	}
+	enginetest.EvalEveryUnchanged(t, "grouprlsi", func(stop engine.Stopping, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+		return Options{Ks: 2, Kc: 2, Lambda1: 0.05, Seed: 5, Stopping: stop}.Fit(context.Background(), c, rec)
+	})
 }

@@ -7,9 +7,9 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/rlsi"
-	"github.com/topicmf/topicmf/engine/synthetic"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -20,13 +20,7 @@ func TestUnknownClassFoldInPicksTrueClass(t *testing.T) {
 	// (GMF §4.3). The planted class topics put their mass on disjoint-ish
 	// term sets, so nearly every document is recognised; 0.95 leaves room
 	// for the few short documents dominated by shared topics.
-	cfg := synthetic.Config{M: 800, N: 1500, P: 5, Ks: 4, Kc: 3, Length: synthetic.LengthSpec{Mean: 80},
-		Classes: synthetic.ClassSpec{Kind: synthetic.ClassCV, CV: 0.8}, Seed: 3}
-	c, _, err := synthetic.Generate(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	train, test, labels := testcorpus.Split(t, c, 5)
+	train, test, labels := testcorpus.PlantedClassSplit(t)
 	o := Options{Ks: 4, Kc: 3, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 30, RelTol: engine.DefaultRelTol}, Seed: 1, InnerTol: rlsi.DefaultInnerTol}
 	m, st, err := o.Fit(context.Background(), train, nil)
 	if err != nil || st.Reason == engine.NumericalFailure {
@@ -54,7 +48,7 @@ func TestUnknownClassFoldInPicksTrueClass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !testcorpus.BitsEqual(a, b) {
+	if !matcmp.BitsEqual(a, b) {
 		t.Error("FoldIn differs from FoldInClass with the predicted classes")
 	}
 }
@@ -71,8 +65,8 @@ func TestFoldInKnownClassReproducesFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !testcorpus.BitsEqual(got, m.DocTopics()) {
-		t.Errorf("fold-in of the training documents differs from DocTopics by %g", testcorpus.MaxAbsDiff(got, m.DocTopics()))
+	if !matcmp.BitsEqual(got, m.DocTopics()) {
+		t.Errorf("fold-in of the training documents differs from DocTopics by %g", matcmp.MaxAbsDiff(got, m.DocTopics()))
 	}
 }
 

@@ -72,11 +72,7 @@ type Options struct {
 
 // Defaults returns the declared defaults of every parameter (the tags of
 // Options).
-func Defaults() Options {
-	var o Options
-	param.Defaults(&o)
-	return o
-}
+func Defaults() Options { return param.DefaultsOf[Options]() }
 
 // Check reports a parameter outside its range, or Ks = Kc = 0; it needs no
 // corpus.

@@ -3,7 +3,6 @@ package grouprlsi
 import (
 	"context"
 	"fmt"
-	"math"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouping"
@@ -53,11 +52,7 @@ type PerClassOptions struct {
 
 // DefaultsPerClass returns the declared defaults of every parameter (the
 // tags of PerClassOptions).
-func DefaultsPerClass() PerClassOptions {
-	var o PerClassOptions
-	param.Defaults(&o)
-	return o
-}
+func DefaultsPerClass() PerClassOptions { return param.DefaultsOf[PerClassOptions]() }
 
 // Check reports a parameter outside its range, or Ks + Kc = 0; it needs no
 // corpus.
@@ -93,14 +88,7 @@ func (o PerClassOptions) ClassOptions(p, m, np int) (rlsi.Options, error) {
 // (grouping.MergeStatus). Each class's fit depends on its documents and
 // seed alone, so the result is the same bits for any number of workers.
 func (o PerClassOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	kper, err := o.ClassOptions(0, math.MaxInt, math.MaxInt)
-	if err != nil {
-		return nil, engine.Status{}, err
-	}
-	if o.Pool == nil {
-		o.Pool = parallel.Default()
-	}
-	pc, st, err := grouping.FitPerClass(ctx, c, rec, "crlsi", kper.K, o.Pool, func(p, m, np int) (engine.Method, int, error) {
+	pc, st, err := grouping.FitPerClass(ctx, c, rec, "crlsi", o.Pool, func(p, m, np int) (engine.Method, int, error) {
 		co, err := o.ClassOptions(p, m, np)
 		return co, co.K, err
 	}, classLoss)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/rlsi"
@@ -18,18 +19,7 @@ func TestPerClassMatchesRLSIPerClass(t *testing.T) {
 	// alone with seed grouping.ClassSeed(Seed, p), bit for bit, for 1 and
 	// 2 workers; class 2 has 3 documents, fewer than Kc + Ks = 4, so its
 	// model has 3 topics; class 3 is empty and has none.
-	base := testcorpus.Grouped(t, 21, 3, 20, 2, 2, 4)
-	labels := append([]int(nil), base.Labels...)
-	n2 := 0
-	for i, y := range labels {
-		if y == 2 {
-			if n2 >= 3 {
-				labels[i] = 0
-			}
-			n2++
-		}
-	}
-	c := testcorpus.Labelled(t, base.D, labels, 4)
+	c := testcorpus.UnevenClasses(t)
 	lay, err := grouping.New(c, "test")
 	if err != nil {
 		t.Fatal(err)
@@ -64,7 +54,7 @@ func TestPerClassMatchesRLSIPerClass(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := m.ClassModel(p)
-			if !testcorpus.BitsEqual(got.TermTopics(), rm.TermTopics()) || !testcorpus.BitsEqual(got.DocTopics(), rm.DocTopics()) {
+			if !matcmp.BitsEqual(got.TermTopics(), rm.TermTopics()) || !matcmp.BitsEqual(got.DocTopics(), rm.DocTopics()) {
 				t.Errorf("class %d: model differs from RLSI on the class", p)
 			}
 			sum += rst.Objective
@@ -94,8 +84,8 @@ func TestPerClassMatchesRLSIPerClass(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !testcorpus.BitsEqual(f, v) {
-			t.Errorf("fold-in of the training documents differs by %g", testcorpus.MaxAbsDiff(f, v))
+		if !matcmp.BitsEqual(f, v) {
+			t.Errorf("fold-in of the training documents differs by %g", matcmp.MaxAbsDiff(f, v))
 		}
 		acc, _, err := grouping.ClassAccuracy(context.Background(), m, c.DT, c.Labels)
 		if err != nil || acc < 0.9 {
@@ -107,7 +97,7 @@ func TestPerClassMatchesRLSIPerClass(t *testing.T) {
 		}
 		if w == 1 {
 			ref = mat.DenseCopyOf(m.TermTopics())
-		} else if !testcorpus.BitsEqual(ref, m.TermTopics()) {
+		} else if !matcmp.BitsEqual(ref, m.TermTopics()) {
 			t.Error("2 workers differ from 1")
 		}
 	}

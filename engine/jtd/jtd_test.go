@@ -214,7 +214,7 @@ func TestFoldInMatchesFit(t *testing.T) {
 	var diff mat.Dense
 	diff.Sub(parts.S, m.S)
 	rel := mat.Norm(&diff, 2) / mat.Norm(m.S, 2)
-	agree := argmaxAgreement(parts.S, m.S, nil)
+	agree := factortest.ArgmaxAgreement(parts.S, m.S, nil)
 	same, both := 0, 0
 	n, terms := m.E.Dims()
 	for j := range n {
@@ -233,59 +233,4 @@ func TestFoldInMatchesFit(t *testing.T) {
 		t.Errorf("fold-in of the training documents: relative error %.3g (want ≤ 0.2), argmax agreement %.3f (want ≥ 0.95), E overlap %d of %d (want ≥ 90 %%), residual %.3g",
 			rel, agree, same, both, parts.Residual)
 	}
-}
-
-func TestConformance(t *testing.T) {
-	factortest.Run(t, factortest.Family{
-		Name: "jtd",
-		New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-			return Options{K: cfg.K, Seed: cfg.Seed, Pool: cfg.Pool, MaxIter: cfg.MaxIter, ResidualTol: 0}, nil
-		},
-		// The augmented Lagrangian is not monotone (μ and Y change).
-		NonNegative: true, Monotone: false, KLimited: true,
-		Invalid: []factortest.Invalid{
-			{Name: "rho 1", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: cfg.K, Rho: 1}, nil
-			}},
-			{Name: "negative lambda", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: cfg.K, Lambda: -1}, nil
-			}},
-			{Name: "NaN tau", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: cfg.K, Tau: math.NaN()}, nil
-			}},
-		},
-		FoldInIters: 100,
-		FoldInCheck: func(t *testing.T, c *engine.Corpus, m engine.Model, docs []int, folded *mat.Dense) {
-			if agree := argmaxAgreement(folded, m.DocTopics(), docs); agree < 0.9 {
-				t.Errorf("fold-in of training documents: dominant topic agrees with the fit for %.3f of them, want ≥ 0.9", agree)
-			}
-		},
-	})
-}
-
-// argmaxAgreement is the share of rows of a whose largest entry is in the
-// same column as in row docs[i] of b (docs nil: row i).
-func argmaxAgreement(a, b *mat.Dense, docs []int) float64 {
-	rows, _ := a.Dims()
-	hits := 0
-	for i := range rows {
-		d := i
-		if docs != nil {
-			d = docs[i]
-		}
-		if argmax(a.RawRowView(i)) == argmax(b.RawRowView(d)) {
-			hits++
-		}
-	}
-	return float64(hits) / float64(rows)
-}
-
-func argmax(v []float64) int {
-	best := 0
-	for i, x := range v {
-		if x > v[best] {
-			best = i
-		}
-	}
-	return best
 }

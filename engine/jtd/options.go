@@ -66,11 +66,7 @@ type Options struct {
 }
 
 // Defaults returns the declared defaults.
-func Defaults() Options {
-	var o Options
-	param.Defaults(&o)
-	return o
-}
+func Defaults() Options { return param.DefaultsOf[Options]() }
 
 // Name is the registry name "jtd".
 func (o Options) Name() string { return "jtd" }

@@ -25,19 +25,13 @@ const TermNegLogPWZ = "-log p(w|z)"
 // convergence test) or Cancelled; a cancelled fit returns the estimates
 // from the samples taken so far (the current sample if still in burn-in).
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	if c == nil || c.D == nil {
-		return nil, engine.Status{}, fmt.Errorf("lda: nil corpus or term-document matrix")
+	dt, err := c.Transposed("lda")
+	if err != nil {
+		return nil, engine.Status{}, err
 	}
 	set, err := o.resolve(c.D.Rows, c.D.Cols)
 	if err != nil {
 		return nil, engine.Status{}, err
-	}
-	dt := c.DT
-	if dt == nil {
-		dt = c.D.T()
-	}
-	if dt.Rows != c.D.Cols || dt.Cols != c.D.Rows {
-		return nil, engine.Status{}, fmt.Errorf("lda: corpus DT is %d×%d, want the transpose of the %d×%d D", dt.Rows, dt.Cols, c.D.Rows, c.D.Cols)
 	}
 	s, err := newSampler(set, dt)
 	if err != nil {

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/internal/enginetest"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -169,16 +171,7 @@ func TestRecoversPlantedTopicsAndFoldsIn(t *testing.T) {
 		t.Errorf("status %v", st)
 	}
 	phi, theta := model.TermTopics(), model.DocTopics()
-	for z := 0; z < 5; z++ {
-		if s := mat.Sum(phi.ColView(z)); math.Abs(s-1) > 1e-12 {
-			t.Errorf("column %d of φ sums to %v", z, s)
-		}
-	}
-	for d := 0; d < 300; d++ {
-		if s := mat.Sum(theta.RowView(d)); math.Abs(s-1) > 1e-12 {
-			t.Errorf("row %d of θ sums to %v", d, s)
-		}
-	}
+	enginetest.Distributions(t, phi, theta, "φ", "θ")
 	// 0.95 as for PLSI: well-separated planted topics, 24,000 tokens.
 	mc := testcorpus.MatchedCosine(pc.Phi, phi)
 	if mc < 0.95 {
@@ -228,39 +221,12 @@ func TestRecoversPlantedTopicsAndFoldsIn(t *testing.T) {
 
 func TestDeterminismAcrossPools(t *testing.T) {
 	pc := testcorpus.Planted(t, 4, 300, 400, 4, 20) // more than one term block
-	var ref engine.Model
-	var refFold *mat.Dense
-	var refObj []float64
-	for _, workers := range []int{1, 2, 3} {
-		rec := engine.NewRecorder()
-		o := Options{K: 6, Iters: 12, EvalEvery: 3, Seed: 5, Pool: parallel.NewPool(workers), BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}
-		m, _, err := o.Fit(context.Background(), pc.C, rec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fold, err := m.FoldIn(context.Background(), pc.C.DT)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var obj []float64
-		for _, it := range rec.Iterations() {
-			obj = append(obj, it.Objective)
-		}
-		if ref == nil {
-			ref, refFold, refObj = m, fold, obj
-			continue
-		}
-		if !testcorpus.BitsEqual(m.TermTopics(), ref.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), ref.DocTopics()) || !testcorpus.BitsEqual(fold, refFold) {
-			t.Errorf("%d workers: factors or fold-in differ from 1 worker", workers)
-		}
-		for i := range obj {
-			if math.Float64bits(obj[i]) != math.Float64bits(refObj[i]) {
-				t.Errorf("%d workers: objective %d differs", workers, i)
-			}
-		}
-	}
+	ref, refFold := enginetest.SameAcrossPools(t, pc.C, func(p *parallel.Pool, rec *engine.Recorder) (engine.Model, error) {
+		m, _, err := Options{K: 6, Iters: 12, EvalEvery: 3, Seed: 5, Pool: p, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), pc.C, rec)
+		return m, err
+	})
 	m2, _, _ := Options{K: 6, Iters: 12, Seed: 6, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), pc.C, nil)
-	if testcorpus.BitsEqual(m2.TermTopics(), ref.TermTopics()) {
+	if matcmp.BitsEqual(m2.TermTopics(), ref.TermTopics()) {
 		t.Error("seeds 5 and 6 gave the same fit")
 	}
 	// Fold-in depends on a document's content only: rows in reverse order
@@ -328,7 +294,7 @@ func TestCountsRule(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _, _ := Options{K: 2, Iters: 3, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), pc.C, nil)
-	if !testcorpus.BitsEqual(a.TermTopics(), b.TermTopics()) || !testcorpus.BitsEqual(a.DocTopics(), b.DocTopics()) {
+	if !matcmp.BitsEqual(a.TermTopics(), b.TermTopics()) || !matcmp.BitsEqual(a.DocTopics(), b.DocTopics()) {
 		t.Error("rounded corpus fits differently")
 	}
 	// Fold-in follows the same rule.
@@ -391,26 +357,7 @@ func TestValidation(t *testing.T) {
 func TestFoldInErrors(t *testing.T) {
 	pc := testcorpus.Planted(t, 8, 10, 8, 2, 10)
 	model, _, _ := Options{K: 2, Iters: 3, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), pc.C, nil)
-	wrong, _ := sparse.FromTriplets(1, 9, nil)
-	if _, err := model.FoldIn(context.Background(), wrong); err == nil || !strings.Contains(err.Error(), "9 columns") {
-		t.Errorf("wrong width: %v", err)
-	}
-	neg, _ := sparse.FromTriplets(2, 10, []sparse.Triplet{{Row: 1, Col: 4, Val: -2}})
-	if _, err := model.FoldIn(context.Background(), neg); err == nil || !strings.Contains(err.Error(), "X[1,4]") {
-		t.Errorf("negative entry: %v", err)
-	}
-	if _, err := model.FoldIn(context.Background(), nil); err == nil {
-		t.Error("nil accepted")
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := model.FoldIn(ctx, pc.C.DT); err == nil {
-		t.Error("cancelled fold-in returned no error")
-	}
-	empty, _ := sparse.FromTriplets(0, 10, nil)
-	if out, err := model.FoldIn(context.Background(), empty); err != nil || !out.IsEmpty() {
-		t.Errorf("zero rows: %v", err)
-	}
+	enginetest.FoldInErrors(t, model, pc.C.DT, 4, -2, "negative entry")
 }
 
 func TestCancellation(t *testing.T) {
@@ -440,7 +387,7 @@ func TestCancellation(t *testing.T) {
 	// The estimates average sweeps 6 and 7, as a 7-sweep fit with the same
 	// burn-in does.
 	ref, _, _ := Options{K: 3, Iters: 7, BurnIn: 5, Seed: 5, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), pc.C, nil)
-	if !testcorpus.BitsEqual(m.TermTopics(), ref.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), ref.DocTopics()) {
+	if !matcmp.BitsEqual(m.TermTopics(), ref.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), ref.DocTopics()) {
 		t.Error("cancelled model differs from the 7-sweep fit")
 	}
 }
@@ -478,31 +425,16 @@ func TestDegenerateScale(t *testing.T) {
 	// counts (more than MaxInt32 tokens of one term in one document), an
 	// error naming the entry; an all-zero matrix has no token, and the
 	// estimates are the priors' (φ = 1/M, θ = 1/K), finite.
-	fill := func(m, n int, f func(i, j int) float64) *engine.Corpus {
-		var ts []sparse.Triplet
-		for i := 0; i < m; i++ {
-			for j := 0; j < n; j++ {
-				if v := f(i, j); v != 0 {
-					ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
-				}
-			}
-		}
-		d, err := sparse.FromTriplets(m, n, ts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return testcorpus.CorpusOf(t, d)
-	}
 	o := Options{K: 2, Iters: 6, RoundWeights: true}
 	for name, c := range map[string]*engine.Corpus{
-		"3x3 of 1e308":     fill(3, 3, func(int, int) float64 { return 1e308 }),
-		"4x4 around 1e200": fill(4, 4, func(i, j int) float64 { return 1e200 * float64(1+i+2*j) }),
+		"3x3 of 1e308":     testcorpus.Filled(t, 3, 3, func(int, int) float64 { return 1e308 }),
+		"4x4 around 1e200": testcorpus.Filled(t, 4, 4, func(i, j int) float64 { return 1e200 * float64(1+i+2*j) }),
 	} {
 		if m, st, err := o.Fit(context.Background(), c, nil); err == nil || !strings.Contains(err.Error(), "D[0,0]") || !strings.Contains(err.Error(), "too large a count") {
 			t.Errorf("%s: %v, %v, %v; want an error naming D[0,0] as too large a count", name, m, st, err)
 		}
 	}
-	m, st, err := o.Fit(context.Background(), fill(4, 3, func(int, int) float64 { return 0 }), nil)
+	m, st, err := o.Fit(context.Background(), testcorpus.Filled(t, 4, 3, func(int, int) float64 { return 0 }), nil)
 	if err != nil || st.Reason != engine.IterationLimit || st.Iterations != 6 || st.Objective != 0 {
 		t.Fatalf("all zero: %v, %v", st, err)
 	}

@@ -3,7 +3,6 @@ package lda
 import (
 	"context"
 	"encoding/binary"
-	"fmt"
 	"math"
 
 	"github.com/topicmf/topicmf/engine"
@@ -44,20 +43,12 @@ const foldBlock = 16
 // function of the document, bit-identical for any number of workers and
 // any row order. An empty document gets θ = 1/K.
 func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
-	if x == nil {
-		return nil, fmt.Errorf("lda: FoldIn: nil matrix")
-	}
 	nTerms, k := m.phi.Dims()
-	if x.Cols != nTerms {
-		return nil, fmt.Errorf("lda: FoldIn: X has %d columns, want the %d terms of the training vocabulary", x.Cols, nTerms)
-	}
-	for i, v := range x.Val {
-		if _, err := count(v, m.set.round); err != nil {
-			r, c := x.Locate(i)
-			return nil, fmt.Errorf("lda: FoldIn: X[%d,%d] = %w", r, c, err)
-		}
-	}
-	if err := ctx.Err(); err != nil {
+	err := engine.CheckFoldIn(ctx, "lda", x, nTerms, func(v float64) error {
+		_, err := count(v, m.set.round)
+		return err
+	})
+	if err != nil {
 		return nil, err
 	}
 	if x.Rows == 0 {

@@ -83,11 +83,7 @@ type Options struct {
 
 // Defaults returns the declared defaults of every parameter (the tags of
 // Options).
-func Defaults() Options {
-	var o Options
-	param.Defaults(&o)
-	return o
-}
+func Defaults() Options { return param.DefaultsOf[Options]() }
 
 // Check reports a parameter outside its range, or a burn-in that leaves no
 // sweep to average; it needs no corpus.

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/internal/enginetest"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -137,7 +139,7 @@ func TestFoldInOfTrainingDocumentIsDocTopics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !testcorpus.BitsEqual(fold, model.DocTopics()) {
+	if !matcmp.BitsEqual(fold, model.DocTopics()) {
 		t.Error("FoldIn of the training documents differs from DocTopics")
 	}
 	// One document on its own folds in to its row too.
@@ -229,13 +231,13 @@ func TestDeterminismAcrossPools(t *testing.T) {
 			ref, refObj = m, st.Objective
 			continue
 		}
-		if !testcorpus.BitsEqual(m.TermTopics(), ref.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), ref.DocTopics()) ||
+		if !matcmp.BitsEqual(m.TermTopics(), ref.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), ref.DocTopics()) ||
 			math.Float64bits(st.Objective) != math.Float64bits(refObj) {
 			t.Errorf("%d workers: result differs from 1 worker", workers)
 		}
 	}
 	m2, _, _ := Options{K: 12, Seed: 9, PowerIters: DefaultPowerIters}.Fit(context.Background(), c, nil)
-	if testcorpus.BitsEqual(m2.TermTopics(), ref.TermTopics()) {
+	if matcmp.BitsEqual(m2.TermTopics(), ref.TermTopics()) {
 		t.Error("seeds 8 and 9 gave the same bits")
 	}
 }
@@ -288,24 +290,7 @@ func TestCancellationAndFoldInErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wrong, _ := sparse.FromTriplets(1, 39, nil)
-	if _, err := model.FoldIn(context.Background(), wrong); err == nil || !strings.Contains(err.Error(), "39 columns") {
-		t.Errorf("wrong width: %v", err)
-	}
-	inf, _ := sparse.FromTriplets(2, 40, []sparse.Triplet{{Row: 1, Col: 5, Val: math.Inf(1)}})
-	if _, err := model.FoldIn(context.Background(), inf); err == nil || !strings.Contains(err.Error(), "X[1,5]") {
-		t.Errorf("Inf entry: %v", err)
-	}
-	if _, err := model.FoldIn(context.Background(), nil); err == nil {
-		t.Error("nil accepted")
-	}
-	if _, err := model.FoldIn(ctx, c.DT); err == nil {
-		t.Error("cancelled fold-in returned no error")
-	}
-	empty, _ := sparse.FromTriplets(0, 40, nil)
-	if out, err := model.FoldIn(context.Background(), empty); err != nil || !out.IsEmpty() {
-		t.Errorf("zero rows: %v", err)
-	}
+	enginetest.FoldInErrors(t, model, c.DT, 5, math.Inf(1), "Inf entry")
 }
 
 func BenchmarkFit(b *testing.B) {

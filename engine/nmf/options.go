@@ -2,7 +2,6 @@ package nmf
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
@@ -80,11 +79,7 @@ type Options struct {
 
 // Defaults returns the declared defaults of every parameter (the tags of
 // Options).
-func Defaults() Options {
-	var o Options
-	param.Defaults(&o)
-	return o
-}
+func Defaults() Options { return param.DefaultsOf[Options]() }
 
 // Name is the registry name "nmf".
 func (o Options) Name() string { return "nmf" }
@@ -124,25 +119,11 @@ func (o Options) resolved(m, n int) (Options, error) {
 		return o, fmt.Errorf("nmf: K = %d exceeds min(terms, documents) = min(%d, %d)", o.K, m, n)
 	}
 	if o.Init == InitCustom {
-		if r, c := o.U0.Dims(); r != m || c != o.K {
-			return o, fmt.Errorf("nmf: U0 is %d×%d, want %d×%d (terms × K)", r, c, m, o.K)
+		if err := engine.CheckStart("nmf", "U0", o.U0, m, o.K, "terms × K"); err != nil {
+			return o, err
 		}
-		if r, c := o.V0.Dims(); r != n || c != o.K {
-			return o, fmt.Errorf("nmf: V0 is %d×%d, want %d×%d (documents × K)", r, c, n, o.K)
-		}
-		for _, nf := range []struct {
-			name string
-			f    *mat.Dense
-		}{{"U0", o.U0}, {"V0", o.V0}} {
-			name, f := nf.name, nf.f
-			r, c := f.Dims()
-			for i := 0; i < r; i++ {
-				for j := 0; j < c; j++ {
-					if v := f.At(i, j); v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-						return o, fmt.Errorf("nmf: %s[%d,%d] = %v, want finite and non-negative", name, i, j, v)
-					}
-				}
-			}
+		if err := engine.CheckStart("nmf", "V0", o.V0, n, o.K, "documents × K"); err != nil {
+			return o, err
 		}
 	}
 	return o, nil

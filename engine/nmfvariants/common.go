@@ -104,22 +104,5 @@ func colSums(p *parallel.Pool, a *mat.Dense) []float64 {
 	return out
 }
 
-// checkFoldIn validates the rows to fold in against an M-term model.
-func checkFoldIn(name string, x *sparse.CSR, m int) error {
-	if x == nil {
-		return fmt.Errorf("%s: FoldIn: nil matrix", name)
-	}
-	if x.Cols != m {
-		return fmt.Errorf("%s: FoldIn: X has %d columns, want the %d terms of the training vocabulary", name, x.Cols, m)
-	}
-	for i, val := range x.Val {
-		if math.IsNaN(val) || math.IsInf(val, 0) || val < 0 {
-			r, c := x.Locate(i)
-			return fmt.Errorf("%s: FoldIn: X[%d,%d] = %v, want finite and non-negative", name, r, c, val)
-		}
-	}
-	return nil
-}
-
 // docBlock is the number of documents per block of fold-in.
 const docBlock = 256

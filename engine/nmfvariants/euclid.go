@@ -128,10 +128,7 @@ func (m *EModel) Lambda() float64 { return m.set.lambda }
 // objective. An empty row gives v = 0. Documents run in parallel blocks.
 func (m *EModel) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
 	mt, k := m.u.Dims()
-	if err := checkFoldIn("nmfe", x, mt); err != nil {
-		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
+	if err := engine.CheckFoldIn(ctx, "nmfe", x, mt, nil); err != nil {
 		return nil, err
 	}
 	if x.Rows == 0 {

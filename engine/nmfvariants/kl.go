@@ -184,10 +184,7 @@ func (m *IModel) DocTopics() *mat.Dense { return m.v }
 // parallel blocks.
 func (m *IModel) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
 	mt, k := m.u.Dims()
-	if err := checkFoldIn("nmfi", x, mt); err != nil {
-		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
+	if err := engine.CheckFoldIn(ctx, "nmfi", x, mt, nil); err != nil {
 		return nil, err
 	}
 	if x.Rows == 0 {

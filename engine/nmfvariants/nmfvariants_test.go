@@ -12,39 +12,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-func TestConformanceNMFE(t *testing.T) {
-	factortest.Run(t, factortest.Family{
-		Name: "nmfe",
-		New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-			return EOptions{K: cfg.K, Seed: cfg.Seed, Pool: cfg.Pool, Stopping: engine.Stopping{MaxIter: cfg.MaxIter, RelTol: -1}, Lambda: DefaultLambda}, nil
-		},
-		NonNegative: true, Monotone: true, KLimited: true,
-		Invalid: []factortest.Invalid{
-			{Name: "Lambda = NaN", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return EOptions{K: cfg.K, Lambda: math.NaN(), Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
-			}},
-			{Name: "Lambda < 0", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return EOptions{K: cfg.K, Lambda: -1, Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
-			}},
-		},
-	})
-}
-
-func TestConformanceNMFI(t *testing.T) {
-	factortest.Run(t, factortest.Family{
-		Name: "nmfi",
-		New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-			return IOptions{K: cfg.K, Seed: cfg.Seed, Pool: cfg.Pool, Stopping: engine.Stopping{MaxIter: cfg.MaxIter, RelTol: -1}}, nil
-		},
-		NonNegative: true, Monotone: true, KLimited: true,
-		Invalid: []factortest.Invalid{
-			{Name: "U0 without V0", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return IOptions{K: cfg.K, U0: mat.NewDense(c.Terms(), cfg.K, nil), Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
-			}},
-		},
-	})
-}
-
 // denseOf is D as a dense matrix.
 func denseOf(d *sparse.CSR) *mat.Dense {
 	out := mat.NewDense(d.Rows, d.Cols, nil)

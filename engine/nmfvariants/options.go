@@ -72,19 +72,11 @@ type IOptions struct {
 
 // DefaultsE returns the declared defaults of every NMF_E parameter (the
 // tags of EOptions).
-func DefaultsE() EOptions {
-	var o EOptions
-	param.Defaults(&o)
-	return o
-}
+func DefaultsE() EOptions { return param.DefaultsOf[EOptions]() }
 
 // DefaultsI returns the declared defaults of every NMF_I parameter (the
 // tags of IOptions).
-func DefaultsI() IOptions {
-	var o IOptions
-	param.Defaults(&o)
-	return o
-}
+func DefaultsI() IOptions { return param.DefaultsOf[IOptions]() }
 
 // Name is the registry name, "nmfe".
 func (o EOptions) Name() string { return "nmfe" }
@@ -126,22 +118,11 @@ func (s settings) resolve(m, n int) (settings, error) {
 		return s, fmt.Errorf("%s: U0 and V0 must be given together", s.name)
 	}
 	if s.u0 != nil {
-		for _, f := range []struct {
-			name string
-			a    *mat.Dense
-			rows int
-		}{{"U0", s.u0, m}, {"V0", s.v0, n}} {
-			r, c := f.a.Dims()
-			if r != f.rows || c != s.k {
-				return s, fmt.Errorf("%s: %s is %d×%d, want %d×%d", s.name, f.name, r, c, f.rows, s.k)
-			}
-			for i := 0; i < r; i++ {
-				for j := 0; j < c; j++ {
-					if x := f.a.At(i, j); math.IsNaN(x) || math.IsInf(x, 0) || x < 0 {
-						return s, fmt.Errorf("%s: %s[%d,%d] = %v, want finite and non-negative", s.name, f.name, i, j, x)
-					}
-				}
-			}
+		if err := engine.CheckStart(s.name, "U0", s.u0, m, s.k, "M×K"); err != nil {
+			return s, err
+		}
+		if err := engine.CheckStart(s.name, "V0", s.v0, n, s.k, "N×K"); err != nil {
+			return s, err
 		}
 	}
 	if s.pool == nil {

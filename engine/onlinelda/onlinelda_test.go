@@ -153,37 +153,6 @@ func TestFitMatchesScikitLearnInDistribution(t *testing.T) {
 	}
 }
 
-func TestConformance(t *testing.T) {
-	factortest.Run(t, factortest.Family{
-		Name: "onlinelda",
-		New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-			return Options{K: cfg.K, Seed: cfg.Seed, Pool: cfg.Pool, Passes: cfg.MaxIter, BatchSize: 100, EvalEvery: 1, MeanChangeTol: DefaultMeanChangeTol}, nil
-		},
-		// A stochastic optimizer: the bound is not monotone pass to pass.
-		NonNegative: true, Monotone: false, KLimited: true,
-		Invalid: []factortest.Invalid{
-			{Name: "kappa 0.4", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: cfg.K, Kappa: 0.4}, nil
-			}},
-			{Name: "negative alpha", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: cfg.K, Alpha: -1}, nil
-			}},
-		},
-		FoldInIters: 10,
-		// DocTopics is the fit's own transform of the training documents.
-		FoldInCheck: func(t *testing.T, c *engine.Corpus, m engine.Model, docs []int, folded *mat.Dense) {
-			want := m.DocTopics()
-			for i, d := range docs {
-				for k := 0; k < folded.RawMatrix().Cols; k++ {
-					if folded.At(i, k) != want.At(d, k) {
-						t.Fatalf("document %d: fold-in %v, DocTopics %v", d, folded.RawRowView(i), want.RawRowView(d))
-					}
-				}
-			}
-		},
-	})
-}
-
 // The recorded objective is the negative bound of the candidate, and the
 // perplexity diagnostic is exp(bound/words) of the same bound.
 func TestRecordsBoundAndPerplexity(t *testing.T) {

@@ -389,6 +389,14 @@ func structOf(ptr any) reflect.Value {
 	return v.Elem()
 }
 
+// DefaultsOf returns a T whose declared fields are at their defaults
+// (Defaults on a zero T): the body of every family's Defaults function.
+func DefaultsOf[T any]() T {
+	var o T
+	Defaults(&o)
+	return o
+}
+
 // Defaults sets every declared field of the struct ptr points to to its
 // default (a derived default to its auto value). Undeclared fields are
 // left alone.

@@ -37,20 +37,13 @@ const docBlock = sparse.RowBlock
 // parameters. A corpus with no positive count, or whose log-likelihood at
 // the start overflows float64, is an error.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	if c == nil || c.D == nil {
-		return nil, engine.Status{}, fmt.Errorf("plsi: nil corpus or term-document matrix")
+	dt, err := c.Transposed("plsi")
+	if err != nil {
+		return nil, engine.Status{}, err
 	}
 	set, err := o.resolve(c.D.Rows, c.D.Cols)
 	if err != nil {
 		return nil, engine.Status{}, err
-	}
-	dt := c.DT
-	if dt == nil {
-		dt = c.D.T()
-	}
-	if dt.Rows != c.D.Cols || dt.Cols != c.D.Rows || dt.NNZ() != c.D.NNZ() {
-		return nil, engine.Status{}, fmt.Errorf("plsi: corpus DT is %d×%d with %d non-zeros, want the transpose of the %d×%d D with %d",
-			dt.Rows, dt.Cols, dt.NNZ(), c.D.Rows, c.D.Cols, c.D.NNZ())
 	}
 	for q, v := range dt.Val {
 		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {

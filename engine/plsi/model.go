@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
@@ -56,20 +57,14 @@ const foldBlock = 64
 // fixed (see the package documentation for the start and stopping rule).
 // Entries of X must be finite and non-negative.
 func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
-	if x == nil {
-		return nil, fmt.Errorf("plsi: FoldIn: nil matrix")
-	}
 	nTerms, k := m.phi.Dims()
-	if x.Cols != nTerms {
-		return nil, fmt.Errorf("plsi: FoldIn: X has %d columns, want the %d terms of the training vocabulary", x.Cols, nTerms)
-	}
-	for i, v := range x.Val {
+	err := engine.CheckFoldIn(ctx, "plsi", x, nTerms, func(v float64) error {
 		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-			r, c := x.Locate(i)
-			return nil, fmt.Errorf("plsi: FoldIn: X[%d,%d] = %v, want a finite count ≥ 0", r, c, v)
+			return fmt.Errorf("%v, want a finite count ≥ 0", v)
 		}
-	}
-	if err := ctx.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	if x.Rows == 0 {

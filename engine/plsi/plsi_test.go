@@ -7,6 +7,9 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/internal/enginetest"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -80,17 +83,6 @@ func naiveEM(d *mat.Dense, phi0, theta0 *mat.Dense, iters int) (phi, theta *mat.
 	return phi, theta, nll
 }
 
-func maxAbsDiff(a, b *mat.Dense) float64 {
-	r, c := a.Dims()
-	m := 0.0
-	for i := 0; i < r; i++ {
-		for j := 0; j < c; j++ {
-			m = math.Max(m, math.Abs(a.At(i, j)-b.At(i, j)))
-		}
-	}
-	return m
-}
-
 func TestEMMatchesLiteralEM(t *testing.T) {
 	// The multiplicative form of the updates (doc.go) equals the literal
 	// E-step/M-step of PLSI Eq. 3–5 from the same start, and the recorded
@@ -117,10 +109,10 @@ func TestEMMatchesLiteralEM(t *testing.T) {
 		}
 	}
 	phi, theta, nll := naiveEM(d, phi0, theta0, 6)
-	if e := maxAbsDiff(model.TermTopics(), phi); e > 1e-13 {
+	if e := matcmp.MaxAbsDiff(model.TermTopics(), phi); e > 1e-13 {
 		t.Errorf("P(w|z) differs from literal EM by %g", e)
 	}
-	if e := maxAbsDiff(model.DocTopics(), theta); e > 1e-13 {
+	if e := matcmp.MaxAbsDiff(model.DocTopics(), theta); e > 1e-13 {
 		t.Errorf("P(z|d) differs from literal EM by %g", e)
 	}
 	for i, it := range rec.Iterations() {
@@ -163,17 +155,8 @@ func TestRecoversPlantedTopics(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Columns of P(w|z) sum to 1, rows of P(z|d) sum to 1.
-	phi, theta := model.TermTopics(), model.DocTopics()
-	for z := 0; z < 5; z++ {
-		if s := mat.Sum(phi.ColView(z)); math.Abs(s-1) > 1e-12 {
-			t.Errorf("column %d of P(w|z) sums to %v", z, s)
-		}
-	}
-	for d := 0; d < 300; d++ {
-		if s := mat.Sum(theta.RowView(d)); math.Abs(s-1) > 1e-12 {
-			t.Errorf("row %d of P(z|d) sums to %v", d, s)
-		}
-	}
+	phi := model.TermTopics()
+	enginetest.Distributions(t, phi, model.DocTopics(), "P(w|z)", "P(z|d)")
 	// 0.95: the planted topics are well separated (90% of each topic's mass
 	// on its own 20 terms) and 24,000 tokens estimate them closely; a
 	// failed recovery (two topics merged) scores about 0.8.
@@ -186,40 +169,13 @@ func TestRecoversPlantedTopics(t *testing.T) {
 
 func TestDeterminismAcrossPools(t *testing.T) {
 	pc := testcorpus.Planted(t, 4, 300, 700, 4, 30) // > one block of documents and terms
-	var ref engine.Model
-	var refObj []float64
-	var refFold *mat.Dense
-	for _, workers := range []int{1, 2, 3} {
-		rec := engine.NewRecorder()
-		o := Options{K: 7, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}, Seed: 11, Pool: parallel.NewPool(workers), FoldInTol: DefaultFoldInTol}
-		m, _, err := o.Fit(context.Background(), pc.C, rec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fold, err := m.FoldIn(context.Background(), pc.C.DT)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var obj []float64
-		for _, it := range rec.Iterations() {
-			obj = append(obj, it.Objective)
-		}
-		if ref == nil {
-			ref, refObj, refFold = m, obj, fold
-			continue
-		}
-		if !testcorpus.BitsEqual(m.TermTopics(), ref.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), ref.DocTopics()) || !testcorpus.BitsEqual(fold, refFold) {
-			t.Errorf("%d workers: factors or fold-in differ from 1 worker", workers)
-		}
-		for i := range obj {
-			if math.Float64bits(obj[i]) != math.Float64bits(refObj[i]) {
-				t.Errorf("%d workers: objective %d differs", workers, i)
-			}
-		}
-	}
+	ref, _ := enginetest.SameAcrossPools(t, pc.C, func(p *parallel.Pool, rec *engine.Recorder) (engine.Model, error) {
+		m, _, err := Options{K: 7, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}, Seed: 11, Pool: p, FoldInTol: DefaultFoldInTol}.Fit(context.Background(), pc.C, rec)
+		return m, err
+	})
 	// A different seed gives a different fit.
 	m2, _, _ := Options{K: 7, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}, Seed: 12, FoldInTol: DefaultFoldInTol}.Fit(context.Background(), pc.C, nil)
-	if testcorpus.BitsEqual(m2.TermTopics(), ref.TermTopics()) {
+	if matcmp.BitsEqual(m2.TermTopics(), ref.TermTopics()) {
 		t.Error("seeds 11 and 12 gave the same fit")
 	}
 }
@@ -299,7 +255,7 @@ func TestFoldInUnseenTerm(t *testing.T) {
 	q2, _ := sparse.FromTriplets(1, 41, []sparse.Triplet{{Row: 0, Col: 3, Val: 1}, {Row: 0, Col: 40, Val: 5}})
 	a, _ := model.FoldIn(context.Background(), q1)
 	b, _ := model.FoldIn(context.Background(), q2)
-	if !testcorpus.BitsEqual(a, b) {
+	if !matcmp.BitsEqual(a, b) {
 		t.Errorf("unseen term changed the fold-in: %v vs %v", mat.Formatted(a), mat.Formatted(b))
 	}
 }
@@ -346,26 +302,7 @@ func TestValidation(t *testing.T) {
 func TestFoldInErrors(t *testing.T) {
 	pc := testcorpus.Planted(t, 8, 10, 8, 2, 10)
 	model, _, _ := Options{K: 2, Stopping: engine.Stopping{MaxIter: 3, RelTol: engine.DefaultRelTol}, FoldInTol: DefaultFoldInTol}.Fit(context.Background(), pc.C, nil)
-	wrong, _ := sparse.FromTriplets(1, 9, nil)
-	if _, err := model.FoldIn(context.Background(), wrong); err == nil || !strings.Contains(err.Error(), "9 columns") {
-		t.Errorf("wrong width: %v", err)
-	}
-	neg, _ := sparse.FromTriplets(2, 10, []sparse.Triplet{{Row: 1, Col: 4, Val: -2}})
-	if _, err := model.FoldIn(context.Background(), neg); err == nil || !strings.Contains(err.Error(), "X[1,4]") {
-		t.Errorf("negative entry: %v", err)
-	}
-	if _, err := model.FoldIn(context.Background(), nil); err == nil {
-		t.Error("nil accepted")
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := model.FoldIn(ctx, pc.C.DT); err == nil {
-		t.Error("cancelled fold-in returned no error")
-	}
-	empty, _ := sparse.FromTriplets(0, 10, nil)
-	if out, err := model.FoldIn(context.Background(), empty); err != nil || !out.IsEmpty() {
-		t.Errorf("zero rows: %v", err)
-	}
+	enginetest.FoldInErrors(t, model, pc.C.DT, 4, -2, "negative entry")
 }
 
 func TestCancellation(t *testing.T) {
@@ -391,7 +328,7 @@ func TestCancellation(t *testing.T) {
 	}
 	o.Stopping.MaxIter = 2
 	ref, _, _ := o.Fit(context.Background(), pc.C, nil)
-	if !testcorpus.BitsEqual(m.TermTopics(), ref.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), ref.DocTopics()) {
+	if !matcmp.BitsEqual(m.TermTopics(), ref.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), ref.DocTopics()) {
 		t.Error("cancelled model is not the last complete iterate")
 	}
 }
@@ -443,7 +380,7 @@ func TestNumericalFailureNamesStep(t *testing.T) {
 		!strings.Contains(st.Detail, "iteration 1: M-step: topic 0 has total mass 0") {
 		t.Fatalf("status %v, err %v; want a numerical failure in the M-step at iteration 1", st, err)
 	}
-	if maxAbsDiff(m.TermTopics(), phi0) != 0 || maxAbsDiff(m.DocTopics(), theta0) != 0 {
+	if matcmp.MaxAbsDiff(m.TermTopics(), phi0) != 0 || matcmp.MaxAbsDiff(m.DocTopics(), theta0) != 0 {
 		t.Error("the model is not the initial parameters")
 	}
 }
@@ -455,46 +392,26 @@ func TestDegenerateScale(t *testing.T) {
 	// are errors from Fit saying so. Around 1e200 the counts' scale cancels
 	// out of EM (r = n/P(w|d) is normalized away) and −L ≈ 1e202 is
 	// finite: the fit succeeds with a finite model.
-	fill := func(m, n int, f func(i, j int) float64) *engine.Corpus {
-		var ts []sparse.Triplet
-		for i := 0; i < m; i++ {
-			for j := 0; j < n; j++ {
-				if v := f(i, j); v != 0 {
-					ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
-				}
-			}
-		}
-		d, err := sparse.FromTriplets(m, n, ts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return testcorpus.CorpusOf(t, d)
-	}
 	o := Options{K: 2, Stopping: engine.Stopping{MaxIter: 5}}
 	for _, tc := range []struct {
 		name string
 		c    *engine.Corpus
 		want string
 	}{
-		{"all zero", fill(4, 4, func(int, int) float64 { return 0 }), "no non-zero entry"},
-		{"3x3 of 1e308", fill(3, 3, func(int, int) float64 { return 1e308 }), "overflows float64"},
+		{"all zero", testcorpus.Filled(t, 4, 4, func(int, int) float64 { return 0 }), "no non-zero entry"},
+		{"3x3 of 1e308", testcorpus.Filled(t, 3, 3, func(int, int) float64 { return 1e308 }), "overflows float64"},
 	} {
 		if m, st, err := o.Fit(context.Background(), tc.c, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, %v, %v; want an error containing %q", tc.name, m, st, err, tc.want)
 		}
 	}
-	m, st, err := o.Fit(context.Background(), fill(4, 4, func(i, j int) float64 { return 1e200 * float64(1+i+2*j) }), nil)
+	m, st, err := o.Fit(context.Background(), testcorpus.Filled(t, 4, 4, func(i, j int) float64 { return 1e200 * float64(1+i+2*j) }), nil)
 	if err != nil || st.Reason == engine.NumericalFailure || math.IsInf(st.Objective, 0) || math.IsNaN(st.Objective) {
 		t.Fatalf("around 1e200: status %v, err %v", st, err)
 	}
 	for _, f := range []*mat.Dense{m.TermTopics(), m.DocTopics()} {
-		r, k := f.Dims()
-		for i := 0; i < r; i++ {
-			for j := 0; j < k; j++ {
-				if x := f.At(i, j); math.IsNaN(x) || math.IsInf(x, 0) {
-					t.Fatalf("around 1e200: factor entry (%d, %d) = %v", i, j, x)
-				}
-			}
+		if i, j, bad := dense.FirstNonFinite(nil, f); bad {
+			t.Fatalf("around 1e200: factor entry (%d, %d) = %v", i, j, f.At(i, j))
 		}
 	}
 }
@@ -530,26 +447,10 @@ func TestEvalEveryLeavesIteratesUnchanged(t *testing.T) {
 	// the E-step, whose P(w|d) the next M-step needs, is part of the step,
 	// so the parameters are the same bits whatever the cadence.
 	pc := testcorpus.Planted(t, 3, 30, 20, 3, 15)
-	fit := func(every int) (engine.Model, []engine.Iteration) {
-		rec := engine.NewRecorder()
-		m, st, err := Options{K: 3, Seed: 5, Stopping: engine.Stopping{MaxIter: 7, RelTol: -1, EvalEvery: every}}.Fit(context.Background(), pc.C, rec)
-		if err != nil || st.Reason != engine.IterationLimit || st.Iterations != 7 {
-			t.Fatalf("EvalEvery %d: %v, %v", every, st, err)
-		}
-		return m, rec.Iterations()
-	}
-	m1, its1 := fit(1)
-	m3, its3 := fit(3)
-	if !testcorpus.BitsEqual(m1.TermTopics(), m3.TermTopics()) || !testcorpus.BitsEqual(m1.DocTopics(), m3.DocTopics()) {
-		t.Error("EvalEvery 3 changed the parameters")
-	}
+	m1, m3 := enginetest.EvalEveryUnchanged(t, "plsi", func(stop engine.Stopping, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+		return Options{K: 3, Seed: 5, Stopping: stop}.Fit(context.Background(), pc.C, rec)
+	})
 	if m1.(*Model).LogLikelihood() != m3.(*Model).LogLikelihood() {
 		t.Error("EvalEvery 3 changed the log-likelihood")
-	}
-	for i, it := range its3 {
-		evaluated := (i+1)%3 == 0 || i+1 == 7
-		if evaluated && it.Objective != its1[i].Objective || !evaluated && !math.IsNaN(it.Objective) {
-			t.Errorf("iteration %d objective %v, want %v (evaluated %v)", i+1, it.Objective, its1[i].Objective, evaluated)
-		}
 	}
 }

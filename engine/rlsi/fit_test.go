@@ -3,12 +3,15 @@ package rlsi
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/internal/enginetest"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -157,7 +160,7 @@ func TestDeterminismAcrossPools(t *testing.T) {
 			t.Errorf("%v: U is all zero, the comparison is vacuous", variant)
 		}
 		for i := 1; i < len(us); i++ {
-			if !testcorpus.BitsEqual(us[0], us[i]) || !testcorpus.BitsEqual(vs[0], vs[i]) {
+			if !matcmp.BitsEqual(us[0], us[i]) || !matcmp.BitsEqual(vs[0], vs[i]) {
 				t.Errorf("%v: factors differ between runs 0 and %d (workers 1 vs 2)", variant, i)
 			}
 			for j := range objs[0] {
@@ -170,7 +173,7 @@ func TestDeterminismAcrossPools(t *testing.T) {
 	// A different seed gives a different fit.
 	a, _, _ := Options{K: 4, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 2, RelTol: engine.DefaultRelTol}, Seed: 1, InnerTol: DefaultInnerTol}.Fit(context.Background(), c, nil)
 	b, _, _ := Options{K: 4, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 2, RelTol: engine.DefaultRelTol}, Seed: 2, InnerTol: DefaultInnerTol}.Fit(context.Background(), c, nil)
-	if testcorpus.BitsEqual(a.DocTopics(), b.DocTopics()) {
+	if matcmp.BitsEqual(a.DocTopics(), b.DocTopics()) {
 		t.Error("seeds 1 and 2 gave identical V")
 	}
 }
@@ -192,12 +195,12 @@ func TestFoldInTrainingDocuments(t *testing.T) {
 		if variant.l1V() {
 			// Lasso from v = 0 vs warm-started lasso during the fit: the same
 			// convex minimizer, to the inner tolerance.
-			if d := testcorpus.MaxAbsDiff(got, v); d > 1e-9 {
+			if d := matcmp.MaxAbsDiff(got, v); d > 1e-9 {
 				t.Errorf("%v: fold-in differs from fitted V by %g", variant, d)
 			}
-		} else if !testcorpus.BitsEqual(got, v) {
+		} else if !matcmp.BitsEqual(got, v) {
 			// Same Σ, same kernels as the last V update: the same bits.
-			t.Errorf("%v: fold-in differs from fitted V by %g (want identical bits)", variant, testcorpus.MaxAbsDiff(got, v))
+			t.Errorf("%v: fold-in differs from fitted V by %g (want identical bits)", variant, matcmp.MaxAbsDiff(got, v))
 		}
 		// A subset of rows folds in to the same rows.
 		sub := c.DT.SelectRows([]int{7, 3})
@@ -328,7 +331,7 @@ func TestCancellation(t *testing.T) {
 	o2 := o
 	o2.Stopping.MaxIter = 2
 	ref, _, _ := o2.Fit(context.Background(), c, nil)
-	if !testcorpus.BitsEqual(m.TermTopics(), ref.TermTopics()) || !testcorpus.BitsEqual(m.DocTopics(), ref.DocTopics()) {
+	if !matcmp.BitsEqual(m.TermTopics(), ref.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), ref.DocTopics()) {
 		t.Error("cancelled model is not the last complete iterate")
 	}
 	// Cancelled inside UpdateU's parallel loop: lassoRows skips blocks once
@@ -377,7 +380,7 @@ func TestNumericalFailure(t *testing.T) {
 		if !strings.Contains(st.Detail, "iteration 1") || !(strings.Contains(st.Detail, "UpdateU") || strings.Contains(st.Detail, "UpdateV") || strings.Contains(st.Detail, "objective")) {
 			t.Errorf("%v: detail %q does not name the step", variant, st.Detail)
 		}
-		if !testcorpus.BitsEqual(m.DocTopics(), v0) {
+		if !matcmp.BitsEqual(m.DocTopics(), v0) {
 			t.Errorf("%v: V is not V⁽⁰⁾", variant)
 		}
 	}
@@ -416,31 +419,13 @@ func TestColdStartReachesSameLassoSolutions(t *testing.T) {
 			}
 			fits = append(fits, m)
 		}
-		if d := testcorpus.MaxAbsDiff(fits[0].TermTopics(), fits[1].TermTopics()); d > 1e-8 {
+		if d := matcmp.MaxAbsDiff(fits[0].TermTopics(), fits[1].TermTopics()); d > 1e-8 {
 			t.Errorf("%v: warm and cold U differ by %g", variant, d)
 		}
-		if d := testcorpus.MaxAbsDiff(fits[0].DocTopics(), fits[1].DocTopics()); d > 1e-8 {
+		if d := matcmp.MaxAbsDiff(fits[0].DocTopics(), fits[1].DocTopics()); d > 1e-8 {
 			t.Errorf("%v: warm and cold V differ by %g", variant, d)
 		}
 	}
-}
-
-// denseCorpus is the m×n corpus with entries f(i, j) (zeros left out).
-func denseCorpus(t *testing.T, m, n int, f func(i, j int) float64) *engine.Corpus {
-	t.Helper()
-	var ts []sparse.Triplet
-	for i := 0; i < m; i++ {
-		for j := 0; j < n; j++ {
-			if v := f(i, j); v != 0 {
-				ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
-			}
-		}
-	}
-	d, err := sparse.FromTriplets(m, n, ts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return testcorpus.CorpusOf(t, d)
 }
 
 func TestHugeEntries(t *testing.T) {
@@ -449,36 +434,16 @@ func TestHugeEntries(t *testing.T) {
 	// overflows for both, so no objective can be evaluated: Fit refuses
 	// the data, naming the initialization. At 1e150 ‖D‖²_F is finite and
 	// the fit runs; whatever it ends in, the model is finite.
-	for _, tc := range []struct {
-		name    string
-		m, n    int
-		f       func(i, j int) float64
-		wantErr bool
-	}{
-		{"3x3 of 1e308", 3, 3, func(i, j int) float64 { return 1e308 }, true},
-		{"4x4 around 1e200", 4, 4, func(i, j int) float64 { return 1e200 * float64(1+i+2*j) }, true},
-		{"4x4 around 1e150", 4, 4, func(i, j int) float64 { return 1e150 * float64(1+i+2*j) }, false},
-	} {
-		c := denseCorpus(t, tc.m, tc.n, tc.f)
+	for _, tc := range enginetest.HugeCases {
+		c := testcorpus.Filled(t, tc.M, tc.N, tc.F)
 		for _, variant := range allVariants {
 			m, st, err := Options{K: 2, Variant: variant, Stopping: engine.Stopping{MaxIter: 5}}.Fit(context.Background(), c, nil)
-			if tc.wantErr {
-				if err == nil || !strings.Contains(err.Error(), "initialization") || !strings.Contains(err.Error(), "overflows float64") {
-					t.Errorf("%s, %v: err = %v, status %v; want an error naming the overflowing initialization", tc.name, variant, err, st)
-				}
+			what := fmt.Sprintf("%s, %v", tc.Name, variant)
+			if tc.WantErr {
+				enginetest.WantInitOverflow(t, what, st, err)
 				continue
 			}
-			if err != nil || m == nil {
-				t.Fatalf("%s, %v: model %v, err %v", tc.name, variant, m, err)
-			}
-			for _, f := range []*mat.Dense{m.TermTopics(), m.DocTopics()} {
-				if r, k, bad := dense.FirstNonFinite(nil, f); bad {
-					t.Errorf("%s, %v: status %v, factor entry (%d, %d) = %v", tc.name, variant, st, r, k, f.At(r, k))
-				}
-			}
-			if st.Reason != engine.NumericalFailure && (math.IsNaN(st.Objective) || math.IsInf(st.Objective, 0)) {
-				t.Errorf("%s, %v: status %v with a non-finite objective", tc.name, variant, st)
-			}
+			enginetest.FiniteModel(t, what, m, st, err)
 		}
 	}
 }
@@ -489,24 +454,8 @@ func TestEvalEveryLeavesIteratesUnchanged(t *testing.T) {
 	// the iterates are the same bits whatever the cadence.
 	c := topicCorpus(t, 7, 40, 30, 3)
 	for _, variant := range allVariants {
-		fit := func(every int) (engine.Model, []engine.Iteration) {
-			rec := engine.NewRecorder()
-			m, st, err := Options{K: 3, Variant: variant, Seed: 5, Stopping: engine.Stopping{MaxIter: 7, RelTol: -1, EvalEvery: every}}.Fit(context.Background(), c, rec)
-			if err != nil || st.Reason != engine.IterationLimit || st.Iterations != 7 {
-				t.Fatalf("%v, EvalEvery %d: %v, %v", variant, every, st, err)
-			}
-			return m, rec.Iterations()
-		}
-		m1, its1 := fit(1)
-		m3, its3 := fit(3)
-		if !testcorpus.BitsEqual(m1.TermTopics(), m3.TermTopics()) || !testcorpus.BitsEqual(m1.DocTopics(), m3.DocTopics()) {
-			t.Errorf("%v: EvalEvery 3 changed the iterates", variant)
-		}
-		for i, it := range its3 {
-			evaluated := (i+1)%3 == 0 || i+1 == 7
-			if evaluated && it.Objective != its1[i].Objective || !evaluated && !math.IsNaN(it.Objective) {
-				t.Errorf("%v: iteration %d objective %v, want %v (evaluated %v)", variant, i+1, it.Objective, its1[i].Objective, evaluated)
-			}
-		}
+		enginetest.EvalEveryUnchanged(t, variant.String(), func(stop engine.Stopping, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+			return Options{K: 3, Variant: variant, Seed: 5, Stopping: stop}.Fit(context.Background(), c, rec)
+		})
 	}
 }

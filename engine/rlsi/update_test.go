@@ -8,6 +8,7 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/internal/lassoref"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/solve"
 	"gonum.org/v1/gonum/mat"
@@ -155,7 +156,7 @@ func TestUpdateURidgeMatchesSolve(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := mat.DenseCopyOf(ut.T())
-		if d := testcorpus.MaxAbsDiff(s.uNext, want); d > 1e-10 {
+		if d := matcmp.MaxAbsDiff(s.uNext, want); d > 1e-10 {
 			t.Errorf("K=%d: max |U − solve| = %g, want ≤ 1e-10", k, d)
 		}
 	}
@@ -182,7 +183,7 @@ func TestUpdateVRidgeMatchesSolve(t *testing.T) {
 		if err := vt.Solve(&a, &b); err != nil {
 			t.Fatal(err)
 		}
-		if d := testcorpus.MaxAbsDiff(s.vNext, mat.DenseCopyOf(vt.T())); d > 1e-10 {
+		if d := matcmp.MaxAbsDiff(s.vNext, mat.DenseCopyOf(vt.T())); d > 1e-10 {
 			t.Errorf("K=%d: max |V − solve| = %g, want ≤ 1e-10", k, d)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
@@ -168,18 +169,6 @@ func TestAgainstDenseSVD(t *testing.T) {
 	}
 }
 
-func sameBits(a, b *mat.Dense) bool {
-	ra, ca := a.Dims()
-	for i := 0; i < ra; i++ {
-		for j := 0; j < ca; j++ {
-			if math.Float64bits(a.At(i, j)) != math.Float64bits(b.At(i, j)) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
 // TestDeterministic: the same seed gives the same bits on pools of 1 and 2
 // workers; another seed gives other vectors.
 func TestDeterministic(t *testing.T) {
@@ -201,7 +190,7 @@ func TestDeterministic(t *testing.T) {
 		return res
 	}
 	r1, r2 := run(1, 5), run(2, 5)
-	if !sameBits(r1.U, r2.U) || !sameBits(r1.V, r2.V) {
+	if !matcmp.BitsEqual(r1.U, r2.U) || !matcmp.BitsEqual(r1.V, r2.V) {
 		t.Error("factors differ between 1 and 2 workers")
 	}
 	for i := range r1.S {
@@ -210,7 +199,7 @@ func TestDeterministic(t *testing.T) {
 		}
 	}
 	r3 := run(2, 6)
-	if sameBits(r1.U, r3.U) {
+	if matcmp.BitsEqual(r1.U, r3.U) {
 		t.Error("different seeds gave identical bits")
 	}
 }

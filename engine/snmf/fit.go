@@ -38,11 +38,7 @@ type Options struct {
 }
 
 // Defaults returns the declared defaults.
-func Defaults() Options {
-	var o Options
-	param.Defaults(&o)
-	return o
-}
+func Defaults() Options { return param.DefaultsOf[Options]() }
 
 // Name is the registry name "snmf".
 func (o Options) Name() string { return "snmf" }
@@ -56,11 +52,7 @@ type ANLS struct {
 }
 
 // DefaultsANLS returns the declared defaults of ANLS.
-func DefaultsANLS() ANLS {
-	var o ANLS
-	param.Defaults(&o)
-	return o
-}
+func DefaultsANLS() ANLS { return param.DefaultsOf[ANLS]() }
 
 // Name is the registry name "nmf-anls".
 func (o ANLS) Name() string { return "nmf-anls" }

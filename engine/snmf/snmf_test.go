@@ -13,44 +13,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-func TestConformance(t *testing.T) {
-	for _, w := range []struct {
-		name      string
-		eta, beta float64
-	}{{"nmf-anls", 0, 0}, {"snmf", 0.01, 0.01}} {
-		factortest.Run(t, factortest.Family{
-			Name: w.name,
-			New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: cfg.K, Eta: w.eta, Beta: w.beta, Seed: cfg.Seed, Pool: cfg.Pool,
-					Stopping: engine.Stopping{MaxIter: cfg.MaxIter, RelTol: -1}}, nil
-			},
-			// Each block update is the exact minimizer of a convex problem.
-			NonNegative: true, Monotone: true, KLimited: true,
-			Invalid: []factortest.Invalid{
-				{Name: "negative beta", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-					return Options{K: cfg.K, Beta: -1}, nil
-				}},
-				{Name: "NaN eta", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-					return Options{K: cfg.K, Eta: math.NaN()}, nil
-				}},
-			},
-			// Fold-in solves exactly the V problem of the fit's last step
-			// with the final U, and the final V was solved against the U
-			// before it; after 200 iterations both agree closely.
-			FoldInCheck: func(t *testing.T, c *engine.Corpus, m engine.Model, docs []int, folded *mat.Dense) {
-				want := m.DocTopics()
-				for i, d := range docs {
-					for k := 0; k < folded.RawMatrix().Cols; k++ {
-						if diff := math.Abs(folded.At(i, k) - want.At(d, k)); diff > 1e-3*(1+math.Abs(want.At(d, k))) {
-							t.Fatalf("document %d topic %d: fold-in %v, DocTopics %v", d, k, folded.At(i, k), want.At(d, k))
-						}
-					}
-				}
-			},
-		})
-	}
-}
-
 // Each accepted iterate satisfies the KKT conditions of both NNLS blocks:
 // V is optimal for U_prev and U is optimal for V.
 func TestStepsAreExactBlockMinimizers(t *testing.T) {

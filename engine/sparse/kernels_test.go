@@ -1,39 +1,14 @@
 package sparse
 
 import (
-	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"gonum.org/v1/gonum/mat"
 )
-
-// inPool runs f holding a slot of a fresh pool of w workers, so that a pool
-// of 1 really runs one goroutine.
-func inPool(w int, f func(p *parallel.Pool)) {
-	p := parallel.NewPool(w)
-	if err := p.Do(context.Background(), func() { f(p) }); err != nil {
-		panic(err)
-	}
-}
-
-func sameBits(a, b *mat.Dense) bool {
-	ar, ac := a.Dims()
-	br, bc := b.Dims()
-	if ar != br || ac != bc {
-		return false
-	}
-	for i := 0; i < ar; i++ {
-		for j := 0; j < ac; j++ {
-			if math.Float64bits(a.At(i, j)) != math.Float64bits(b.At(i, j)) {
-				return false
-			}
-		}
-	}
-	return true
-}
 
 // randomSparse returns an r×c matrix whose row i has i mod 19 stored
 // entries (so every unrolling tail of mulRow occurs), values in (0, 1].
@@ -64,17 +39,6 @@ func toDense(a *CSR) *mat.Dense {
 	return d
 }
 
-func maxAbsDiff(a, b *mat.Dense) float64 {
-	r, c := a.Dims()
-	d := 0.0
-	for i := 0; i < r; i++ {
-		for j := 0; j < c; j++ {
-			d = math.Max(d, math.Abs(a.At(i, j)-b.At(i, j)))
-		}
-	}
-	return d
-}
-
 func TestMulDense(t *testing.T) {
 	for _, tc := range []struct{ r, c, k int }{
 		{1, 1, 1}, {1, 5, 3}, {20, 7, 1}, {40, 30, 9}, {300, 200, 13}, {600, 50, 100},
@@ -86,7 +50,7 @@ func TestMulDense(t *testing.T) {
 		got := mat.NewDense(tc.r, tc.k, nil)
 		got.Set(0, 0, 42) // overwritten, not accumulated
 		MulDense(parallel.NewPool(2), got, a, b)
-		if d := maxAbsDiff(got, &want); d > 1e-13 {
+		if d := matcmp.MaxAbsDiff(got, &want); d > 1e-13 {
 			t.Errorf("MulDense %d×%d·%d×%d: max difference %g from dense product", tc.r, tc.c, tc.c, tc.k, d)
 		}
 		// (BᵀA)ᵀ = AᵀB through the stored transpose: MulTDense(Aᵀ stored… ) —
@@ -96,7 +60,7 @@ func TestMulDense(t *testing.T) {
 		wantT.Mul(x.T(), toDense(a)) // k×c = XᵀA
 		gotT := mat.NewDense(tc.c, tc.k, nil)
 		MulTDense(parallel.NewPool(2), gotT, a.T(), x)
-		if d := maxAbsDiff(gotT, mat.DenseCopyOf(wantT.T())); d > 1e-13 {
+		if d := matcmp.MaxAbsDiff(gotT, mat.DenseCopyOf(wantT.T())); d > 1e-13 {
 			t.Errorf("MulTDense %d×%d: max difference %g from (XᵀA)ᵀ", tc.r, tc.c, d)
 		}
 	}
@@ -239,7 +203,7 @@ func TestKernelBitsIndependentOfWorkers(t *testing.T) {
 	}
 	run := func(w int) out {
 		var o out
-		inPool(w, func(p *parallel.Pool) {
+		matcmp.InPool(w, func(p *parallel.Pool) {
 			o.ab = mat.NewDense(3000, 23, nil)
 			MulDense(p, o.ab, a, b)
 			o.atu = mat.NewDense(700, 23, nil)
@@ -250,7 +214,7 @@ func TestKernelBitsIndependentOfWorkers(t *testing.T) {
 		return o
 	}
 	o1, o2 := run(1), run(2)
-	if !sameBits(o1.ab, o2.ab) || !sameBits(o1.atu, o2.atu) {
+	if !matcmp.BitsEqual(o1.ab, o2.ab) || !matcmp.BitsEqual(o1.atu, o2.atu) {
 		t.Error("MulDense differs between 1 and 2 workers")
 	}
 	if math.Float64bits(o1.fro) != math.Float64bits(o2.fro) {

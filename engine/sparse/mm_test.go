@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -143,7 +144,7 @@ func TestRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !sameBits(got, d) {
+		if !matcmp.BitsEqual(got, d) {
 			t.Errorf("dense %d×%d changed in the round trip", tc.r, tc.c)
 		}
 	}

@@ -159,6 +159,34 @@ func (s *Matrix) FrobeniusSq(p *parallel.Pool) float64 {
 	return sparse.FrobeniusSq(p, s.sp)
 }
 
+// Sum is Σ_ij S_ij, compensated within fixed blocks of block rows and the
+// block sums added in block order, so it is the same bits for any pool; the
+// block size fixes the rounding, and a caller keeps the one its results
+// were pinned with.
+func (s *Matrix) Sum(p *parallel.Pool, block int) float64 {
+	part := make([]dense.Sum, parallel.Blocks(s.n, block))
+	p.For(s.n, block, func(b, lo, hi int) {
+		var t dense.Sum
+		for i := lo; i < hi; i++ {
+			var row []float64
+			if s.de != nil {
+				row = s.de.RawRowView(i)
+			} else {
+				_, row = s.sp.Row(i)
+			}
+			for _, v := range row {
+				t.Add(v)
+			}
+		}
+		part[b] = t
+	})
+	var tot dense.Sum
+	for _, t := range part {
+		tot.AddSum(t)
+	}
+	return tot.Value()
+}
+
 // Bytes is the memory held by the storage.
 func (s *Matrix) Bytes() int64 {
 	if s.de != nil {

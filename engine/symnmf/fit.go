@@ -110,28 +110,9 @@ func initH(h *mat.Dense, o Options, mean float64) {
 	}
 }
 
-// matrixMean is Σ_ij A_ij / N².
+// matrixMean is Σ_ij A_ij / N² (the sum in blocks of sparse.RowBlock
+// rows).
 func matrixMean(p *parallel.Pool, a *symmetric.Matrix) float64 {
 	n := a.Size()
-	part := make([]dense.Sum, parallel.Blocks(n, sparse.RowBlock))
-	p.For(n, sparse.RowBlock, func(b, lo, hi int) {
-		var s dense.Sum
-		for i := lo; i < hi; i++ {
-			var row []float64
-			if a.IsDense() {
-				row = a.Dense().RawRowView(i)
-			} else {
-				_, row = a.Sparse().Row(i)
-			}
-			for _, x := range row {
-				s.Add(x)
-			}
-		}
-		part[b] = s
-	})
-	var tot dense.Sum
-	for _, s := range part {
-		tot.AddSum(s)
-	}
-	return tot.Value() / (float64(n) * float64(n))
+	return a.Sum(p, sparse.RowBlock) / (float64(n) * float64(n))
 }

@@ -2,7 +2,6 @@ package symnmf
 
 import (
 	"context"
-	"fmt"
 	"math"
 
 	"github.com/topicmf/topicmf/engine"
@@ -93,19 +92,7 @@ func Assign(h *mat.Dense) []int {
 // included).
 func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
 	mt, k := m.u.Dims()
-	if x == nil {
-		return nil, fmt.Errorf("symnmf: FoldIn: nil matrix")
-	}
-	if x.Cols != mt {
-		return nil, fmt.Errorf("symnmf: FoldIn: X has %d columns, want the %d terms of the training vocabulary", x.Cols, mt)
-	}
-	for i, val := range x.Val {
-		if math.IsNaN(val) || math.IsInf(val, 0) || val < 0 {
-			r, c := x.Locate(i)
-			return nil, fmt.Errorf("symnmf: FoldIn: X[%d,%d] = %v, want finite and non-negative", r, c, val)
-		}
-	}
-	if err := ctx.Err(); err != nil {
+	if err := engine.CheckFoldIn(ctx, "symnmf", x, mt, nil); err != nil {
 		return nil, err
 	}
 	if x.Rows == 0 {

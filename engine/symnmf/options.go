@@ -2,7 +2,6 @@ package symnmf
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
@@ -56,11 +55,7 @@ type Options struct {
 
 // Defaults returns the declared defaults of every parameter (the tags of
 // Options).
-func Defaults() Options {
-	var o Options
-	param.Defaults(&o)
-	return o
-}
+func Defaults() Options { return param.DefaultsOf[Options]() }
 
 // Name is the registry name, "symnmf".
 func (o Options) Name() string { return "symnmf" }
@@ -88,16 +83,8 @@ func (o Options) resolve(n int) (Options, error) {
 		return o, fmt.Errorf("symnmf: Stopping: %w", err)
 	}
 	if o.InitH != nil {
-		r, c := o.InitH.Dims()
-		if r != n || c != o.K {
-			return o, fmt.Errorf("symnmf: InitH is %d×%d, want N×K = %d×%d", r, c, n, o.K)
-		}
-		for i := 0; i < r; i++ {
-			for j := 0; j < c; j++ {
-				if x := o.InitH.At(i, j); math.IsNaN(x) || math.IsInf(x, 0) || x < 0 {
-					return o, fmt.Errorf("symnmf: InitH[%d,%d] = %v, want finite and non-negative", i, j, x)
-				}
-			}
+		if err := engine.CheckStart("symnmf", "InitH", o.InitH, n, o.K, "N×K"); err != nil {
+			return o, err
 		}
 	}
 	if o.Pool == nil {

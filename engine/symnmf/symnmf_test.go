@@ -7,65 +7,18 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
-	"github.com/topicmf/topicmf/engine/factortest"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/engine/symmetric"
 	"gonum.org/v1/gonum/mat"
 )
 
-func TestConformance(t *testing.T) {
-	factortest.Run(t, factortest.Family{
-		Name: "symnmf",
-		New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-			return Options{K: cfg.K, Seed: cfg.Seed, Pool: cfg.Pool, Stopping: engine.Stopping{MaxIter: cfg.MaxIter, RelTol: -1}}, nil
-		},
-		NonNegative: true, Monotone: true,
-		Invalid: []factortest.Invalid{
-			{Name: "K > N", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: c.Docs() + 1, Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
-			}},
-			{Name: "Sigma = 1", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: cfg.K, Sigma: 1, Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
-			}},
-			{Name: "Beta = NaN", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
-				return Options{K: cfg.K, Beta: math.NaN(), Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
-			}},
-		},
-	})
-}
-
-func randomNonNeg(r, c int, zero float64, seed uint64) *mat.Dense {
-	g := engine.NewRand(seed)
-	a := mat.NewDense(r, c, nil)
-	for i := 0; i < r; i++ {
-		for j := 0; j < c; j++ {
-			if g.Float64() >= zero {
-				a.Set(i, j, g.Float64())
-			}
-		}
-	}
-	return a
-}
-
 func toMatrix(a *mat.Dense, asSparse bool) *symmetric.Matrix {
 	if !asSparse {
 		return symmetric.NewDenseMatrix(a)
 	}
-	n, _ := a.Dims()
-	var ts []sparse.Triplet
-	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
-			if v := a.At(i, j); v != 0 {
-				ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
-			}
-		}
-	}
-	s, err := sparse.FromTriplets(n, n, ts)
-	if err != nil {
-		panic(err)
-	}
-	return symmetric.NewSparseMatrix(s)
+	return symmetric.NewSparseMatrix(testcorpus.CSROf(a))
 }
 
 // A planted factorization A = H*H*ᵀ (H* ≥ 0, full column rank) is a fixed
@@ -73,7 +26,7 @@ func toMatrix(a *mat.Dense, asSparse bool) *symmetric.Matrix {
 // A perturbed H* moves and f decreases.
 func TestStepFixedPoint(t *testing.T) {
 	for _, k := range []int{1, 4} {
-		hs := randomNonNeg(50, k, 0.4, uint64(k))
+		hs := testcorpus.RandomNonNeg(50, k, 0.4, uint64(k))
 		var a mat.Dense
 		a.Mul(hs, hs.T())
 		for _, sp := range []bool{false, true} {
@@ -112,8 +65,8 @@ func TestStepFixedPoint(t *testing.T) {
 // ∇f = 4(H·HᵀH − AH) against central differences of f = ‖A − HHᵀ‖²_F
 // computed densely.
 func TestGradientFiniteDifferences(t *testing.T) {
-	h := randomNonNeg(12, 3, 0, 5)
-	araw := randomNonNeg(12, 12, 0.5, 6)
+	h := testcorpus.RandomNonNeg(12, 3, 0, 5)
+	araw := testcorpus.RandomNonNeg(12, 12, 0.5, 6)
 	var a mat.Dense
 	a.Add(araw, araw.T())
 	f := func(h *mat.Dense) float64 {
@@ -229,7 +182,7 @@ func TestTwoBlocksAndFoldIn(t *testing.T) {
 // (symmetric.Cosine) to rounding, with an empty document (zero row and column
 // of A) included, and gives the same bits for 1 and 2 workers.
 func TestFactoredMatchesStored(t *testing.T) {
-	x := randomNonNeg(30, 200, 0.97, 11) // documents × terms, ~6 terms each
+	x := testcorpus.RandomNonNeg(30, 200, 0.97, 11) // documents × terms, ~6 terms each
 	for j := 0; j < 200; j++ {
 		x.Set(7, j, 0)
 	}
@@ -253,7 +206,7 @@ func TestFactoredMatchesStored(t *testing.T) {
 	if newFactored(dt, 2*len(dt.Val), 4) != nil {
 		t.Error("newFactored chose the factor at equal cost")
 	}
-	h := randomNonNeg(30, 4, 0, 12)
+	h := testcorpus.RandomNonNeg(30, 4, 0, 12)
 	want, got, got2 := mat.NewDense(30, 4, nil), mat.NewDense(30, 4, nil), mat.NewDense(30, 4, nil)
 	a.MulDense(nil, want, h)
 	f.MulDense(parallel.NewPool(1), got, h)
@@ -293,14 +246,14 @@ func referenceStep(a multiplier, normA2 float64, cur, next *state, grad *mat.Den
 // nothing: 30 steps from a random start give the same α and the same bits
 // of H and f as evaluating every trial, and the screen did skip trials.
 func TestScreenedStepIsExact(t *testing.T) {
-	araw := randomNonNeg(80, 80, 0.9, 21)
+	araw := testcorpus.RandomNonNeg(80, 80, 0.9, 21)
 	var a mat.Dense
 	a.Add(araw, araw.T())
 	am := toMatrix(&a, true)
 	norm2 := am.FrobeniusSq(nil)
 	for _, k := range []int{3, 10} {
 		c1, n1, c2, n2 := newState(80, k), newState(80, k), newState(80, k), newState(80, k)
-		h0 := randomNonNeg(80, k, 0, uint64(30+k))
+		h0 := testcorpus.RandomNonNeg(80, k, 0, uint64(30+k))
 		h0.Scale(0.5*math.Sqrt(3/float64(k)), h0) // a start whose α = 1 overshoots
 		c1.h.Copy(h0)
 		c2.h.Copy(h0)

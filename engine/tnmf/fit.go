@@ -8,7 +8,6 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
-	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/engine/symmetric"
 	"gonum.org/v1/gonum/mat"
@@ -100,32 +99,6 @@ func initU(set settings, s *symmetric.Matrix, normSum float64) *mat.Dense {
 	return u
 }
 
-// matrixSum is Σ_ij S_ij (compensated, fixed blocks).
-func matrixSum(p *parallel.Pool, s *symmetric.Matrix) float64 {
-	n := s.Size()
-	part := make([]dense.Sum, parallel.Blocks(n, rowBlock))
-	p.For(n, rowBlock, func(b, lo, hi int) {
-		var t dense.Sum
-		for i := lo; i < hi; i++ {
-			var row []float64
-			if s.IsDense() {
-				row = s.Dense().RawRowView(i)
-			} else {
-				_, row = s.Sparse().Row(i)
-			}
-			for _, v := range row {
-				t.Add(v)
-			}
-		}
-		part[b] = t
-	})
-	var tot dense.Sum
-	for _, t := range part {
-		tot.AddSum(t)
-	}
-	return tot.Value()
-}
-
 // learnU runs the U iterations of Algorithm 1 through engine.Iterate. The
 // stopping test's first comparison is against L(U⁽⁰⁾), as the algorithm
 // evaluates the start; a fit that accepts no iteration reports L(U⁽⁰⁾).
@@ -133,7 +106,7 @@ func (m *Model) learnU(ctx context.Context, rec *engine.Recorder) (engine.Status
 	set, s := m.set, m.corr.S
 	p, k, n := set.pool, set.k, s.Size()
 	m.normS2 = s.FrobeniusSq(p)
-	u := initU(set, s, matrixSum(p, s))
+	u := initU(set, s, s.Sum(p, rowBlock))
 	if r, c, bad := dense.FirstNonFinite(p, u); bad {
 		return engine.Status{}, fmt.Errorf("tnmf: initialization: U[%d,%d] = %v is not finite (the data's scale overflows float64)", r+1, c+1, u.At(r, c))
 	}

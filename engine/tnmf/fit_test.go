@@ -7,6 +7,8 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/engine/symmetric"
@@ -14,52 +16,13 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-func sameBits(a, b *mat.Dense) bool {
-	ra, ca := a.Dims()
-	rb, cb := b.Dims()
-	if ra != rb || ca != cb {
-		return false
-	}
-	for i := 0; i < ra; i++ {
-		for j := 0; j < ca; j++ {
-			if math.Float64bits(a.At(i, j)) != math.Float64bits(b.At(i, j)) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-func maxAbsDiff(a, b *mat.Dense) float64 {
-	r, c := a.Dims()
-	d := 0.0
-	for i := 0; i < r; i++ {
-		for j := 0; j < c; j++ {
-			d = math.Max(d, math.Abs(a.At(i, j)-b.At(i, j)))
-		}
-	}
-	return d
-}
-
 // plantedS returns S = U*U*ᵀ for a random non-negative U* (m×k, 40% zeros,
 // full column rank with probability 1) as dense and sparse matrices.
 func plantedS(m, k int, seed uint64) (ustar *mat.Dense, sd, ss *symmetric.Matrix) {
-	ustar = randomNonNeg(m, k, 0.4, seed)
+	ustar = testcorpus.RandomNonNeg(m, k, 0.4, seed)
 	s := mat.NewDense(m, m, nil)
 	s.Mul(ustar, ustar.T())
-	var ts []sparse.Triplet
-	for i := 0; i < m; i++ {
-		for j := 0; j < m; j++ {
-			if v := s.At(i, j); v != 0 {
-				ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
-			}
-		}
-	}
-	csr, err := sparse.FromTriplets(m, m, ts)
-	if err != nil {
-		panic(err)
-	}
-	return ustar, symmetric.NewDenseMatrix(s), symmetric.NewSparseMatrix(csr)
+	return ustar, symmetric.NewDenseMatrix(s), symmetric.NewSparseMatrix(testcorpus.CSROf(s))
 }
 
 // Eq. 4.5 leaves a planted factorization fixed: S = U*U*ᵀ with U* ≥ 0 of
@@ -77,7 +40,7 @@ func TestStepFixedPoint(t *testing.T) {
 			if err != nil || pseudo {
 				t.Fatalf("k=%d: pseudo %v err %v", k, pseudo, err)
 			}
-			if d := maxAbsDiff(next, ustar); d > 1e-10 {
+			if d := matcmp.MaxAbsDiff(next, ustar); d > 1e-10 {
 				t.Errorf("k=%d dense=%v: ‖Step(U*) − U*‖_max = %g, want ≤ 1e-10", k, s.IsDense(), d)
 			}
 			// Objective at the fixed point: 0 to rounding of ‖S‖².
@@ -92,7 +55,7 @@ func TestStepFixedPoint(t *testing.T) {
 			if _, err := Step(nil, next, su, g); err != nil {
 				t.Fatal(err)
 			}
-			if d := maxAbsDiff(next, pert); d < 1e-3 {
+			if d := matcmp.MaxAbsDiff(next, pert); d < 1e-3 {
 				t.Errorf("k=%d: perturbed U* is also fixed (moved %g)", k, d)
 			}
 		}
@@ -168,7 +131,7 @@ func TestNewtonStepsNeverIncrease(t *testing.T) {
 	r := engine.NewRand(7)
 	guarded := 0
 	for trial := 0; trial < 200; trial++ {
-		u := randomNonNeg(m, k, 0.5, uint64(100+trial))
+		u := testcorpus.RandomNonNeg(m, k, 0.5, uint64(100+trial))
 		colSum := make([]float64, k)
 		for i := 0; i < m; i++ {
 			for a := 0; a < k; a++ {
@@ -294,7 +257,7 @@ func TestNewtonOvershootSingleTopic(t *testing.T) {
 // TNMF_E is Eq. 4.6 literally: compare with gonum's dense solve.
 func TestInferEFormula(t *testing.T) {
 	d, dt := randomShortCorpus(50, 80, 6, 3)
-	u := randomNonNeg(50, 4, 0.3, 9)
+	u := testcorpus.RandomNonNeg(50, 4, 0.3, 9)
 	g := mat.NewDense(4, 4, nil)
 	dense.Gram(nil, g, u)
 	ginv, pseudo, err := gramInverse(g)
@@ -327,7 +290,7 @@ func TestInferEFormula(t *testing.T) {
 // than Eq. 4.6.
 func TestInferENNLS(t *testing.T) {
 	_, dt := randomShortCorpus(50, 80, 6, 3)
-	u := randomNonNeg(50, 5, 0.3, 10)
+	u := testcorpus.RandomNonNeg(50, 5, 0.3, 10)
 	g := mat.NewDense(5, 5, nil)
 	dense.Gram(nil, g, u)
 	ginv, _, _ := gramInverse(g)
@@ -395,7 +358,7 @@ func TestRecoverPlantedShortTexts(t *testing.T) {
 		t.Fatal(err)
 	}
 	cos, _ := synthetic.MatchTopics(tr.Topics(), m.TermTopics())
-	rnd, _ := synthetic.MatchTopics(tr.Topics(), randomNonNeg(600, 10, 0, 1))
+	rnd, _ := synthetic.MatchTopics(tr.Topics(), testcorpus.RandomNonNeg(600, 10, 0, 1))
 	t.Logf("%v; matched cosine %.4f (random topics %.4f); S density %.4f", st, cos, rnd, m.(*Model).Correlation().S.Density())
 	if cos < 0.75 || rnd > 0.4 {
 		t.Errorf("matched cosine %.4f (want ≥ 0.75), random %.4f (want ≤ 0.4)", cos, rnd)
@@ -459,14 +422,14 @@ func TestDeterministicAcrossPools(t *testing.T) {
 			}
 			if ref == nil {
 				ref = m
-			} else if !sameBits(m.TermTopics(), ref.TermTopics()) || !sameBits(m.DocTopics(), ref.DocTopics()) {
+			} else if !matcmp.BitsEqual(m.TermTopics(), ref.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), ref.DocTopics()) {
 				t.Errorf("%v: 1 and 2 workers differ", inf)
 			}
 			f, err := m.FoldIn(context.Background(), c.DT)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !sameBits(f, m.DocTopics()) {
+			if !matcmp.BitsEqual(f, m.DocTopics()) {
 				t.Errorf("%v: FoldIn(DT) differs from DocTopics", inf)
 			}
 		}

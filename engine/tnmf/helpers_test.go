@@ -3,7 +3,6 @@ package tnmf
 import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/sparse"
-	"gonum.org/v1/gonum/mat"
 )
 
 // randomShortCorpus draws n documents of 1..2·meanLen−1 distinct terms
@@ -29,19 +28,4 @@ func randomShortCorpus(m, n, meanLen int, seed uint64) (d, dt *sparse.CSR) {
 		panic(err)
 	}
 	return d, d.T()
-}
-
-// randomNonNeg is an r×c matrix with Uniform[0,1) entries, a fraction zero
-// of them set to 0.
-func randomNonNeg(r, c int, zero float64, seed uint64) *mat.Dense {
-	g := engine.NewRand(seed)
-	a := mat.NewDense(r, c, nil)
-	for i := 0; i < r; i++ {
-		for j := 0; j < c; j++ {
-			if g.Float64() >= zero {
-				a.Set(i, j, g.Float64())
-			}
-		}
-	}
-	return a
 }

@@ -3,8 +3,8 @@ package tnmf
 import (
 	"context"
 	"fmt"
-	"math"
 
+	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
@@ -69,20 +69,8 @@ func (m *Model) PseudoInverseSteps() int { return m.pseudoSteps }
 // the training documents were: folding in the training DT gives DocTopics
 // bit for bit. It returns an n×K matrix.
 func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
-	if x == nil {
-		return nil, fmt.Errorf("tnmf: FoldIn: nil matrix")
-	}
 	mt, _ := m.u.Dims()
-	if x.Cols != mt {
-		return nil, fmt.Errorf("tnmf: FoldIn: X has %d columns, want the %d terms of the training vocabulary", x.Cols, mt)
-	}
-	for i, val := range x.Val {
-		if math.IsNaN(val) || math.IsInf(val, 0) || val < 0 {
-			r, c := x.Locate(i)
-			return nil, fmt.Errorf("tnmf: FoldIn: X[%d,%d] = %v, want finite and non-negative", r, c, val)
-		}
-	}
-	if err := ctx.Err(); err != nil {
+	if err := engine.CheckFoldIn(ctx, "tnmf", x, mt, nil); err != nil {
 		return nil, err
 	}
 	v, err := m.infer(ctx, x)

@@ -2,7 +2,6 @@ package tnmf
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
@@ -152,11 +151,7 @@ type Options struct {
 
 // Defaults returns the declared defaults of every parameter (the tags of
 // Options).
-func Defaults() Options {
-	var o Options
-	param.Defaults(&o)
-	return o
-}
+func Defaults() Options { return param.DefaultsOf[Options]() }
 
 // Name is the registry name, "tnmf".
 func (o Options) Name() string { return "tnmf" }
@@ -197,16 +192,8 @@ func (o Options) resolve(m int) (settings, error) {
 		s.tol = -1 // the inference kernels read a negative tolerance as "every sweep"
 	}
 	if s.initU != nil {
-		r, c := s.initU.Dims()
-		if r != m || c != s.k {
-			return s, fmt.Errorf("tnmf: InitU is %d×%d, want M×K = %d×%d", r, c, m, s.k)
-		}
-		for i := 0; i < r; i++ {
-			for j := 0; j < c; j++ {
-				if x := s.initU.At(i, j); math.IsNaN(x) || math.IsInf(x, 0) || x < 0 {
-					return s, fmt.Errorf("tnmf: InitU[%d,%d] = %v, want finite and non-negative", i, j, x)
-				}
-			}
+		if err := engine.CheckStart("tnmf", "InitU", s.initU, m, s.k, "M×K"); err != nil {
+			return s, err
 		}
 	}
 	if s.pool == nil {

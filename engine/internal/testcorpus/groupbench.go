@@ -2,6 +2,7 @@ package testcorpus
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"testing"
 
@@ -41,4 +42,28 @@ func IterSeconds(b *testing.B, meth engine.Method, c *engine.Corpus) (float64, u
 	}
 	its := rec.Iterations()
 	return its[len(its)-1].Seconds, peak
+}
+
+// BenchGroupVsFlat times one iteration of the group model g and one of the
+// flat model f at the same total K on GroupBench (IterSeconds, b.N times),
+// and reports both as "<gname>-s/iter" and "<fname>-s/iter", the speedup
+// f/g and each fit's peak heap ("<name>-peak-MiB").
+func BenchGroupVsFlat(b *testing.B, gname string, g engine.Method, fname string, f engine.Method) {
+	c, err := GroupBench()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	var gs, fs float64
+	var gp, fp uint64
+	for i := 0; i < b.N; i++ {
+		gs, gp = IterSeconds(b, g, c)
+		fs, fp = IterSeconds(b, f, c)
+	}
+	b.ReportMetric(gs, gname+"-s/iter")
+	b.ReportMetric(fs, fname+"-s/iter")
+	b.ReportMetric(fs/gs, "speedup")
+	b.ReportMetric(float64(gp)/(1<<20), gname+"-peak-MiB")
+	b.ReportMetric(float64(fp)/(1<<20), fname+"-peak-MiB")
+	fmt.Printf("corpus %d terms × %d documents, %d non-zeros, %d classes\n", c.Terms(), c.Docs(), c.D.NNZ(), c.Classes())
 }

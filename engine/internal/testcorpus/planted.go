@@ -140,3 +140,58 @@ func cosine(a, b []float64) float64 {
 	}
 	return ab / math.Sqrt(aa*bb)
 }
+
+// Filled is the m×n corpus with entries f(i, j) (zeros left out), for the
+// degenerate-scale checks (a matrix of 1e308, entries around 1e200, …).
+func Filled(t testing.TB, m, n int, f func(i, j int) float64) *engine.Corpus {
+	t.Helper()
+	return CorpusOf(t, FilledMatrix(t, m, n, f))
+}
+
+// FilledMatrix is the m×n matrix with entries f(i, j) (zeros left out).
+func FilledMatrix(t testing.TB, m, n int, f func(i, j int) float64) *sparse.CSR {
+	t.Helper()
+	d, err := matrixOf(m, n, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// CSROf is the dense matrix a in CSR (zeros left out); it panics on an
+// entry sparse.FromTriplets refuses (NaN or ±Inf).
+func CSROf(a *mat.Dense) *sparse.CSR {
+	r, c := a.Dims()
+	d, err := matrixOf(r, c, a.At)
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
+func matrixOf(m, n int, f func(i, j int) float64) (*sparse.CSR, error) {
+	var ts []sparse.Triplet
+	for i := 0; i < m; i++ {
+		for j := 0; j < n; j++ {
+			if v := f(i, j); v != 0 {
+				ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
+			}
+		}
+	}
+	return sparse.FromTriplets(m, n, ts)
+}
+
+// RandomNonNeg is an r×c matrix with Uniform[0,1) entries, a fraction zero
+// of them set to 0 (deterministic in seed).
+func RandomNonNeg(r, c int, zero float64, seed uint64) *mat.Dense {
+	g := engine.NewRand(seed)
+	a := mat.NewDense(r, c, nil)
+	for i := 0; i < r; i++ {
+		for j := 0; j < c; j++ {
+			if g.Float64() >= zero {
+				a.Set(i, j, g.Float64())
+			}
+		}
+	}
+	return a
+}

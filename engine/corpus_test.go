@@ -1,0 +1,40 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/topicmf/topicmf/engine/sparse"
+)
+
+func TestTransposed(t *testing.T) {
+	d, err := sparse.FromTriplets(3, 2, []sparse.Triplet{{Row: 0, Col: 1, Val: 2}, {Row: 2, Col: 0, Val: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewCorpus("c", []string{"a", "b", "c"}, d, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dt, err := c.Transposed("m"); err != nil || dt != c.DT {
+		t.Errorf("built corpus: %v, %v; want its own DT", dt, err)
+	}
+	byHand := &Corpus{D: d}
+	if dt, err := byHand.Transposed("m"); err != nil || dt.Rows != 2 || dt.Cols != 3 || dt.At(1, 0) != 2 {
+		t.Errorf("corpus without DT: %v, %v; want Dᵀ", dt, err)
+	}
+	for _, tc := range []struct {
+		name string
+		c    *Corpus
+		want string
+	}{
+		{"nil corpus", nil, "m: nil corpus or term-document matrix"},
+		{"nil D", &Corpus{}, "m: nil corpus or term-document matrix"},
+		{"DT of D", &Corpus{D: d, DT: d}, "m: corpus DT is 3×2 with 2 non-zeros, want the transpose of the 3×2 D with 2"},
+		{"other non-zeros", &Corpus{D: d, DT: &sparse.CSR{Rows: 2, Cols: 3, RowPtr: []int{0, 0, 0}}}, "m: corpus DT is 2×3 with 0 non-zeros, want the transpose of the 3×2 D with 2"},
+	} {
+		if _, err := tc.c.Transposed("m"); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}

@@ -1,0 +1,61 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
+)
+
+// CheckFoldIn validates the rows X to fold into a model of terms training
+// terms, as every Model.FoldIn does first: X is not nil, has one column per
+// training term, and every stored entry passes entry (nil: finite and
+// non-negative; entry's error completes "X[i,j] = "); then the error of a
+// cancelled ctx. who names the model in the messages, e.g. "plsi: FoldIn:
+// X[1,4] = -2, want finite and non-negative".
+func CheckFoldIn(ctx context.Context, who string, x *sparse.CSR, terms int, entry func(v float64) error) error {
+	if x == nil {
+		return fmt.Errorf("%s: FoldIn: nil matrix", who)
+	}
+	if x.Cols != terms {
+		return fmt.Errorf("%s: FoldIn: X has %d columns, want the %d terms of the training vocabulary", who, x.Cols, terms)
+	}
+	if entry == nil {
+		entry = finiteNonNegative
+	}
+	for i, v := range x.Val {
+		if err := entry(v); err != nil {
+			r, c := x.Locate(i)
+			return fmt.Errorf("%s: FoldIn: X[%d,%d] = %w", who, r, c, err)
+		}
+	}
+	return ctx.Err()
+}
+
+func finiteNonNegative(v float64) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+		return fmt.Errorf("%v, want finite and non-negative", v)
+	}
+	return nil
+}
+
+// CheckStart validates a starting factor a given by the user (e.g. InitU):
+// it must be rows×cols, shape naming those dimensions in words ("M×K"),
+// and every entry finite and non-negative. who names the model and name
+// the factor in the messages, e.g. "tnmf: InitU is 3×3, want M×K = 40×4".
+func CheckStart(who, name string, a *mat.Dense, rows, cols int, shape string) error {
+	r, c := a.Dims()
+	if r != rows || c != cols {
+		return fmt.Errorf("%s: %s is %d×%d, want %s = %d×%d", who, name, r, c, shape, rows, cols)
+	}
+	for i := 0; i < r; i++ {
+		for j := 0; j < c; j++ {
+			if x := a.At(i, j); math.IsNaN(x) || math.IsInf(x, 0) || x < 0 {
+				return fmt.Errorf("%s: %s[%d,%d] = %v, want finite and non-negative", who, name, i, j, x)
+			}
+		}
+	}
+	return nil
+}

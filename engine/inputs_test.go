@@ -1,0 +1,73 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
+)
+
+func TestCheckFoldIn(t *testing.T) {
+	one := func(v float64) *sparse.CSR {
+		x, err := sparse.FromTriplets(2, 3, []sparse.Triplet{{Row: 1, Col: 2, Val: v}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return x
+	}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	odd := func(v float64) error {
+		if v == 3 {
+			return errors.New("3, want anything else")
+		}
+		return nil
+	}
+	for _, tc := range []struct {
+		name  string
+		ctx   context.Context
+		x     *sparse.CSR
+		terms int
+		entry func(float64) error
+		want  string // "" means no error
+	}{
+		{"valid", context.Background(), one(2), 3, nil, ""},
+		{"zero rows", context.Background(), &sparse.CSR{Rows: 0, Cols: 3, RowPtr: []int{0}}, 3, nil, ""},
+		{"nil", context.Background(), nil, 3, nil, "m: FoldIn: nil matrix"},
+		{"width", context.Background(), one(2), 4, nil, "m: FoldIn: X has 3 columns, want the 4 terms of the training vocabulary"},
+		{"negative", context.Background(), one(-2), 3, nil, "m: FoldIn: X[1,2] = -2, want finite and non-negative"},
+		{"NaN", context.Background(), one(math.NaN()), 3, nil, "m: FoldIn: X[1,2] = NaN, want finite and non-negative"},
+		{"own rule", context.Background(), one(3), 3, odd, "m: FoldIn: X[1,2] = 3, want anything else"},
+		{"own rule accepts", context.Background(), one(-2), 3, odd, ""},
+		{"cancelled", cancelled, one(2), 3, nil, context.Canceled.Error()},
+	} {
+		err := CheckFoldIn(tc.ctx, "m", tc.x, tc.terms, tc.entry)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestCheckStart(t *testing.T) {
+	good := mat.NewDense(2, 3, []float64{0, 1, 2, 3, 4, 5})
+	if err := CheckStart("m", "U0", good, 2, 3, "M×K"); err != nil {
+		t.Errorf("valid start: %v", err)
+	}
+	for _, tc := range []struct {
+		name string
+		a    *mat.Dense
+		want string
+	}{
+		{"shape", mat.NewDense(3, 2, nil), "m: U0 is 3×2, want M×K = 2×3"},
+		{"negative", mat.NewDense(2, 3, []float64{0, 1, 2, 3, -4, 5}), "m: U0[1,1] = -4, want finite and non-negative"},
+		{"Inf", mat.NewDense(2, 3, []float64{0, 1, math.Inf(1), 3, 4, 5}), "m: U0[0,2] = +Inf, want finite and non-negative"},
+	} {
+		if err := CheckStart("m", "U0", tc.a, 2, 3, "M×K"); err == nil || err.Error() != tc.want {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}

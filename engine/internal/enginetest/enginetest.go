@@ -1,0 +1,196 @@
+// Package enginetest holds the checks that the tests of several engine
+// families make in the same way, beyond what the conformance suite
+// (engine/factortest) runs on its own random corpora:
+//
+//   - issue 11's degenerate inputs (HugeCases): a fit either refuses the
+//     data naming the overflowing initialization (WantInitOverflow) or
+//     returns a finite model (FiniteModel);
+//   - bit-identical fits and fold-ins on pools of 1, 2 and 3 workers
+//     (SameAcrossPools);
+//   - the fold-in errors every family gives (FoldInErrors);
+//   - the same iterates whatever the objective's cadence (EvalEveryUnchanged);
+//   - probability factors whose columns and rows sum to 1 (Distributions).
+//
+// It is imported by test files only.
+package enginetest
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
+)
+
+// HugeCase is one of issue 11's inputs: the m×n matrix with entries f(i,
+// j). WantErr: ‖D‖²_F overflows, so no objective can be evaluated and a
+// fit must refuse the data.
+type HugeCase struct {
+	Name    string
+	M, N    int
+	F       func(i, j int) float64
+	WantErr bool
+}
+
+// HugeCases are a 3×3 matrix of 1e308 and a 4×4 one with entries around
+// 1e200 (‖D‖²_F overflows for both), and a 4×4 one around 1e150 (‖D‖²_F is
+// finite and a fit runs).
+var HugeCases = []HugeCase{
+	{"3x3 of 1e308", 3, 3, func(i, j int) float64 { return 1e308 }, true},
+	{"4x4 around 1e200", 4, 4, func(i, j int) float64 { return 1e200 * float64(1+i+2*j) }, true},
+	{"4x4 around 1e150", 4, 4, func(i, j int) float64 { return 1e150 * float64(1+i+2*j) }, false},
+}
+
+// WantInitOverflow checks that a fit refused its data with an error naming
+// the overflowing initialization; what names the fit in the message.
+func WantInitOverflow(t *testing.T, what string, st engine.Status, err error) {
+	t.Helper()
+	if err == nil || !strings.Contains(err.Error(), "initialization") || !strings.Contains(err.Error(), "overflows float64") {
+		t.Errorf("%s: err = %v, status %v; want an error naming the overflowing initialization", what, err, st)
+	}
+}
+
+// FiniteModel checks that a fit returned a model without error, that
+// every entry of its factors is finite and that its objective is finite
+// unless the status is a NumericalFailure; what names the fit in the
+// message.
+func FiniteModel(t *testing.T, what string, m engine.Model, st engine.Status, err error) {
+	t.Helper()
+	if err != nil || m == nil {
+		t.Fatalf("%s: model %v, err %v", what, m, err)
+	}
+	for _, f := range []*mat.Dense{m.TermTopics(), m.DocTopics()} {
+		if r, k, bad := dense.FirstNonFinite(nil, f); bad {
+			t.Errorf("%s: status %v, factor entry (%d, %d) = %v", what, st, r, k, f.At(r, k))
+		}
+	}
+	if st.Reason != engine.NumericalFailure && (math.IsNaN(st.Objective) || math.IsInf(st.Objective, 0)) {
+		t.Errorf("%s: status %v with a non-finite objective", what, st)
+	}
+}
+
+// SameAcrossPools fits c with fit on pools of 1, 2 and 3 workers, folds the
+// training documents in, and checks that the factors, the fold-in and the
+// recorded objectives are the same bits for every pool. It returns the
+// model and fold-in of the 1-worker pool.
+func SameAcrossPools(t *testing.T, c *engine.Corpus, fit func(p *parallel.Pool, rec *engine.Recorder) (engine.Model, error)) (engine.Model, *mat.Dense) {
+	t.Helper()
+	var ref engine.Model
+	var refObj []float64
+	var refFold *mat.Dense
+	for _, workers := range []int{1, 2, 3} {
+		rec := engine.NewRecorder()
+		m, err := fit(parallel.NewPool(workers), rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fold, err := m.FoldIn(context.Background(), c.DT)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var obj []float64
+		for _, it := range rec.Iterations() {
+			obj = append(obj, it.Objective)
+		}
+		if ref == nil {
+			ref, refObj, refFold = m, obj, fold
+			continue
+		}
+		if !matcmp.BitsEqual(m.TermTopics(), ref.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), ref.DocTopics()) || !matcmp.BitsEqual(fold, refFold) {
+			t.Errorf("%d workers: factors or fold-in differ from 1 worker", workers)
+		}
+		for i := range obj {
+			if math.Float64bits(obj[i]) != math.Float64bits(refObj[i]) {
+				t.Errorf("%d workers: objective %d differs", workers, i)
+			}
+		}
+	}
+	return ref, refFold
+}
+
+// FoldInErrors checks the fold-in errors of a model fitted on a corpus of M
+// terms: a matrix of M−1 columns is an error naming them, a 2×M matrix
+// whose only entry is bad, at row 1 and column col, is an error naming
+// X[1,col], nil is an error, a cancelled context is an error (folding in
+// dt, the training documents), and zero rows give an empty result.
+func FoldInErrors(t *testing.T, model engine.Model, dt *sparse.CSR, col int, bad float64, badWhat string) {
+	t.Helper()
+	m := dt.Cols
+	wrong, _ := sparse.FromTriplets(1, m-1, nil)
+	if _, err := model.FoldIn(context.Background(), wrong); err == nil || !strings.Contains(err.Error(), strconv.Itoa(m-1)+" columns") {
+		t.Errorf("wrong width: %v", err)
+	}
+	x, _ := sparse.FromTriplets(2, m, []sparse.Triplet{{Row: 1, Col: col, Val: bad}})
+	if _, err := model.FoldIn(context.Background(), x); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("X[1,%d]", col)) {
+		t.Errorf("%s: %v", badWhat, err)
+	}
+	if _, err := model.FoldIn(context.Background(), nil); err == nil {
+		t.Error("nil accepted")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := model.FoldIn(ctx, dt); err == nil {
+		t.Error("cancelled fold-in returned no error")
+	}
+	empty, _ := sparse.FromTriplets(0, m, nil)
+	if out, err := model.FoldIn(context.Background(), empty); err != nil || !out.IsEmpty() {
+		t.Errorf("zero rows: %v", err)
+	}
+}
+
+// EvalEveryUnchanged checks that evaluating the objective only every third
+// iteration leaves a fit unchanged: fit, called with a stopping rule of
+// exactly 7 iterations and EvalEvery 1 and 3, must reach the iteration
+// limit, give the same bits of both factors, and record the same objective
+// at iterations 3, 6 and 7 and NaN at the others. It returns the two models
+// for further family-specific checks; what names the fit in messages.
+func EvalEveryUnchanged(t *testing.T, what string, fit func(stop engine.Stopping, rec *engine.Recorder) (engine.Model, engine.Status, error)) (every1, every3 engine.Model) {
+	t.Helper()
+	run := func(every int) (engine.Model, []engine.Iteration) {
+		rec := engine.NewRecorder()
+		m, st, err := fit(engine.Stopping{MaxIter: 7, RelTol: -1, EvalEvery: every}, rec)
+		if err != nil || st.Reason != engine.IterationLimit || st.Iterations != 7 {
+			t.Fatalf("%s, EvalEvery %d: %v, %v", what, every, st, err)
+		}
+		return m, rec.Iterations()
+	}
+	m1, its1 := run(1)
+	m3, its3 := run(3)
+	if !matcmp.BitsEqual(m1.TermTopics(), m3.TermTopics()) || !matcmp.BitsEqual(m1.DocTopics(), m3.DocTopics()) {
+		t.Errorf("%s: EvalEvery 3 changed the iterates", what)
+	}
+	for i, it := range its3 {
+		evaluated := (i+1)%3 == 0 || i+1 == 7
+		if evaluated && it.Objective != its1[i].Objective || !evaluated && !math.IsNaN(it.Objective) {
+			t.Errorf("%s: iteration %d objective %v, want %v (evaluated %v)", what, i+1, it.Objective, its1[i].Objective, evaluated)
+		}
+	}
+	return m1, m3
+}
+
+// Distributions checks that the columns of termTopics (P(w|z), named
+// termName) and the rows of docTopics (P(z|d), named docName) each sum to 1
+// within 1e-12.
+func Distributions(t *testing.T, termTopics, docTopics *mat.Dense, termName, docName string) {
+	t.Helper()
+	_, k := termTopics.Dims()
+	for z := 0; z < k; z++ {
+		if s := mat.Sum(termTopics.ColView(z)); math.Abs(s-1) > 1e-12 {
+			t.Errorf("column %d of %s sums to %v", z, termName, s)
+		}
+	}
+	n, _ := docTopics.Dims()
+	for d := 0; d < n; d++ {
+		if s := mat.Sum(docTopics.RowView(d)); math.Abs(s-1) > 1e-12 {
+			t.Errorf("row %d of %s sums to %v", d, docName, s)
+		}
+	}
+}
