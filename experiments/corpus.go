@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/topicmf/topicmf/datasets"
@@ -15,6 +16,7 @@ import (
 	"github.com/topicmf/topicmf/engine/synthetic"
 	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/internal/memo"
+	"gonum.org/v1/gonum/mat"
 )
 
 // CorpusSpec declares a job's corpus as data: either a registered
@@ -29,7 +31,8 @@ import (
 //  3. Subsample keeps the first ⌈Subsample·N⌉ documents of a random order
 //     drawn from SubsampleSeed (0 or 1 keeps every document in its order);
 //     SubsampleN > 0 instead keeps SubsampleN documents (the fraction
-//     SubsampleN/N) when the collection has more;
+//     SubsampleN/N) when the collection has more; InOrder keeps the drawn
+//     documents in the collection's order;
 //  4. the text pipeline with Text (vocabulary size through Text.MaxVocab);
 //  5. MinTotalFreq drops the terms whose total count (raw term frequency
 //     over the kept documents) is below it;
@@ -44,6 +47,7 @@ type CorpusSpec struct {
 	Subsample     float64
 	SubsampleN    int
 	SubsampleSeed uint64
+	InOrder       bool
 	// Text are the pipeline's options, taken as given: a paper experiment
 	// states every filter it uses through text.Bare, so that a change of
 	// the default pipeline (text.Options{}) never changes its corpus.
@@ -79,8 +83,8 @@ func (s CorpusSpec) key() string {
 	if s.Synthetic != nil {
 		return "synthetic\x00" + s.Synthetic.Canonical()
 	}
-	return fmt.Sprintf("%s\x00%s\x00%t\x00%s\x00%d\x00%d\x00%s\x00%d\x00%t", s.Collection, s.Split, s.SingleLabel,
-		strconv.FormatFloat(s.Subsample, 'g', -1, 64), s.SubsampleN, s.SubsampleSeed, s.Text.Canonical(), s.MinTotalFreq, s.UnitDocs)
+	return fmt.Sprintf("%s\x00%s\x00%t\x00%s\x00%d\x00%d\x00%t\x00%s\x00%d\x00%t", s.Collection, s.Split, s.SingleLabel,
+		strconv.FormatFloat(s.Subsample, 'g', -1, 64), s.SubsampleN, s.SubsampleSeed, s.InOrder, s.Text.Canonical(), s.MinTotalFreq, s.UnitDocs)
 }
 
 // Checksums identifies a synthetic corpus in the store key: the SHA-256 of
@@ -130,7 +134,7 @@ func buildCorpus(s CorpusSpec) (*Corpus, error) {
 		fraction = float64(s.SubsampleN) / float64(len(col.Docs))
 	}
 	if fraction != 0 && fraction != 1 {
-		if col, err = Subsample(col, fraction, s.SubsampleSeed); err != nil {
+		if col, err = subsample(col, fraction, s.SubsampleSeed, s.InOrder); err != nil {
 			return nil, err
 		}
 	}
@@ -211,11 +215,20 @@ func FilterDocs(col *datasets.Collection, split string, singleLabel bool) (*data
 // order fixed by seed (engine.NewRand(seed).Perm), so that the samples of
 // one seed are nested prefixes.
 func Subsample(col *datasets.Collection, fraction float64, seed uint64) (*datasets.Collection, error) {
+	return subsample(col, fraction, seed, false)
+}
+
+// subsample is Subsample, with the drawn documents in the collection's
+// order when inOrder.
+func subsample(col *datasets.Collection, fraction float64, seed uint64, inOrder bool) (*datasets.Collection, error) {
 	if !(fraction > 0 && fraction <= 1) {
 		return nil, fmt.Errorf("data set %s: subsample fraction %v: want a number in (0, 1]", col.Name, fraction)
 	}
 	n := int(math.Ceil(fraction * float64(len(col.Docs))))
-	perm := engine.NewRand(seed).Perm(len(col.Docs))
+	perm := engine.NewRand(seed).Perm(len(col.Docs))[:n]
+	if inOrder {
+		slices.Sort(perm)
+	}
 	out := &datasets.Collection{Name: col.Name, Classes: col.Classes, Docs: make([]datasets.Document, n)}
 	for i := range n {
 		out.Docs[i] = col.Docs[perm[i]]
@@ -224,22 +237,23 @@ func Subsample(col *datasets.Collection, fraction float64, seed uint64) (*datase
 }
 
 // UnitRows scales every non-zero row of m to unit Euclidean length, in
-// place (a row of Dᵀ is a document).
+// place (a row of Dᵀ is a document), as text.NormalizeL2 does.
 func UnitRows(m *sparse.CSR) {
 	for i := 0; i < m.Rows; i++ {
-		lo, hi := m.RowPtr[i], m.RowPtr[i+1]
-		var ss float64
-		for _, v := range m.Val[lo:hi] {
-			ss += v * v
-		}
-		if ss == 0 {
-			continue
-		}
-		inv := 1 / math.Sqrt(ss)
-		for k := lo; k < hi; k++ {
-			m.Val[k] *= inv
-		}
+		text.NormalizeL2(m.Val[m.RowPtr[i]:m.RowPtr[i+1]])
 	}
+}
+
+// UnitDenseRows returns a copy of x with every non-zero row scaled to unit
+// Euclidean length (text.NormalizeL2): document features of different
+// scales made comparable for a linear classifier.
+func UnitDenseRows(x *mat.Dense) *mat.Dense {
+	out := mat.DenseCopyOf(x)
+	r, _ := out.Dims()
+	for i := range r {
+		text.NormalizeL2(out.RawRowView(i))
+	}
+	return out
 }
 
 // keepRows returns the rows (terms) of d marked in keep, and their names.

@@ -35,12 +35,15 @@
 //     returns synthetic.Default() as CorpusSpec{Synthetic: &c, Name:
 //     "synthetic/default"}. For a collection, name it and set Text (stop
 //     list, MinDF, MaxVocab, weighting) and the transforms (Split,
-//     SingleLabel, Subsample/SubsampleN with SubsampleSeed, MinTotalFreq,
-//     UnitDocs); the spec may depend on the job (its data set, a task
-//     parameter, Quick). The runner builds each distinct spec once per
+//     SingleLabel, Subsample/SubsampleN with SubsampleSeed and InOrder,
+//     MinTotalFreq, UnitDocs); the spec may depend on the job (its data
+//     set, a task parameter, Quick). The runner builds each distinct spec once per
 //     process (BuildCorpus) and puts a synthetic configuration's digest in
 //     the store key; a collection's file digests come from the datasets
-//     registry. Do not cache corpora yourself.
+//     registry. Do not cache corpora yourself: a task that looks at the
+//     data under several specs calls BuildCorpus for each, and a retrieval
+//     task gets its queries, judgments and term-model index over the same
+//     corpus from PrepareRetrieval.
 //
 //  3. Methods and grid. MethodSpecs name catalog families (engine/catalog)
 //     with fixed parameters and a Label for tables; Grid and Quick.Grid

@@ -49,3 +49,18 @@ func RunQuick(t testing.TB, e *experiments.Experiment) *experiments.Results {
 	}
 	return res
 }
+
+// RunQuickJobs runs the quick variant of e (RunQuick) and fails the test
+// unless the run has the given number of jobs. A non-empty cost says why a
+// -short run skips it (e.g. "fits 8 models on 400 × 2,400").
+func RunQuickJobs(t testing.TB, e *experiments.Experiment, jobs int, cost string) *experiments.Results {
+	t.Helper()
+	if cost != "" && testing.Short() {
+		t.Skipf("%s; skipped in -short", cost)
+	}
+	res := RunQuick(t, e)
+	if len(res.Jobs) != jobs {
+		t.Fatalf("%s: %d quick jobs, want %d", e.ID, len(res.Jobs), jobs)
+	}
+	return res
+}

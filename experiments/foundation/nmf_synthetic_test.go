@@ -96,13 +96,7 @@ func TestRegistered(t *testing.T) {
 
 // TestQuickRun runs the experiment in quick mode end to end.
 func TestQuickRun(t *testing.T) {
-	if testing.Short() {
-		t.Skip("fits NMF on 2,000 × 1,500; skipped in -short")
-	}
-	res := exptest.RunQuick(t, NMFSynthetic())
-	if len(res.Jobs) != 2 {
-		t.Fatalf("%d quick jobs, want 2", len(res.Jobs))
-	}
+	res := exptest.RunQuickJobs(t, NMFSynthetic(), 2, "fits NMF on 2,000 × 1,500")
 	for _, j := range res.Jobs {
 		rv, ok := j.Run.Metric("recovery")
 		if !ok || rv < -1 || rv > 1 {

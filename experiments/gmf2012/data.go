@@ -21,6 +21,21 @@ const (
 	web1Data = "synthetic/web1-like"
 )
 
+// sizedPreset is the synthetic preset resized to m terms × n documents
+// (quick: qm × qn), named after its size.
+func sizedPreset(preset string, m, n, qm, qn int, quick bool) synthetic.Config {
+	c, err := synthetic.Preset(preset)
+	if err != nil {
+		panic(err) // a preset of the synthetic package: cannot fail
+	}
+	c.M, c.N = m, n
+	if quick {
+		c.M, c.N = qm, qn
+	}
+	c.Name = fmt.Sprintf("%s-%dx%d", c.Name, c.M, c.N)
+	return c
+}
+
 // wikiConfig is the Wikipedia-like corpus of the timing experiments
 // (tables6-7): the "wikipedia-like" preset (25 classes shaped after GMF
 // Table 5's Wikipedia row, Ks = 10 and Kc = 4 planted topics, log-normal
@@ -28,16 +43,7 @@ const (
 // 4,000 documents, so that K = 1100 < min(M, N) and RLSI at K = 1100 takes
 // about 40 s per iteration; quick: 1,000 × 1,000.
 func wikiConfig(quick bool) synthetic.Config {
-	c, err := synthetic.Preset(synthetic.ClassWikipedia)
-	if err != nil {
-		panic(err) // a preset of the synthetic package: cannot fail
-	}
-	c.M, c.N = 2000, 4000
-	if quick {
-		c.M, c.N = 1000, 1000
-	}
-	c.Name = fmt.Sprintf("%s-%dx%d", c.Name, c.M, c.N)
-	return c
+	return sizedPreset(synthetic.ClassWikipedia, 2000, 4000, 1000, 1000, quick)
 }
 
 // web1Config is the Web-I-like corpus of tables4-5 (the timings of

@@ -52,14 +52,8 @@ func TestClassShare(t *testing.T) {
 // TestTables1011Quick runs gmf2012/tables10-11 in quick mode end to end:
 // GRLSI and GroupNMF on both corpora.
 func TestTables1011Quick(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: the quick run fits GRLSI on two real corpora")
-	}
 	exptest.NeedData(t, newsData, reutersData)
-	res := exptest.RunQuick(t, Tables1011())
-	if len(res.Jobs) != 4 {
-		t.Fatalf("%d jobs, want 4 (GRLSI and GroupNMF on two corpora)", len(res.Jobs))
-	}
+	res := exptest.RunQuickJobs(t, Tables1011(), 4, "the quick run fits GRLSI on two real corpora")
 	for _, j := range res.Jobs {
 		get := func(m string) float64 {
 			v, ok := j.Run.Metric(m)

@@ -180,7 +180,7 @@ func Tables1213() *experiments.Experiment {
 			{Statement: fmt.Sprintf("GroupNMF ≥ CNMF and GroupNMF ≥ NMF (combined with BM25): on every data set GroupNMF's test MAP is not significantly below either's (paired t-test, p < %g)", RelPValue),
 				Source: "§7.4 findings (2) and (3), Table 13", Judge: judgeNotBelow(labelGroupNMF, []string{labelCNMF, labelNMF})},
 			{Statement: fmt.Sprintf("GRLSI and GroupNMF perform significantly better than CRLSI and CNMF: higher test MAP, p < %g, on every data set", RelPValue),
-				Source: "§7.4 finding (2)", Judge: judgeSignificantlyAbove([][2]string{{labelGRLSI, labelCRLSI}, {labelGroupNMF, labelCNMF}})},
+				Source: "§7.4 finding (2)", Judge: judgeMAPPairs([][2]string{{labelGRLSI, labelCRLSI}, {labelGroupNMF, labelCNMF}}, true)},
 			{Statement: fmt.Sprintf("All six methods significantly improve BM25: higher test MAP, p < %g, on every data set", RelPValue),
 				Source: "§7.4 finding (1)", Judge: judgeBeatsBM25(append(slices.Clone(rlsiFamily), nmfFamily...))},
 			{Statement: "Evidence (Table 12): BM25 and BM25+RLSI/CRLSI/GRLSI on the test queries, each at the configuration and α chosen on the validation queries, with the paper's Web-II numbers",
@@ -374,6 +374,18 @@ type relOutcome struct {
 	Methods map[string]*relChoice
 }
 
+// test is the test evaluation of a method at its validation choice, or of
+// BM25 alone for relBM25; nil when the method did not run.
+func (o *relOutcome) test(method string) *retrieval.Evaluation {
+	if method == relBM25 {
+		return o.BM25
+	}
+	if c := o.Methods[method]; c != nil {
+		return c.Test
+	}
+	return nil
+}
+
 // rebuildRel returns a job's stored per-query values of one part at one α
 // as an evaluation (queries in byte order).
 func rebuildRel(run *experiments.StoredRun, part string, alpha float64) (*retrieval.Evaluation, error) {
@@ -521,76 +533,36 @@ func relVerdict(n, held int, detail string) experiments.Verdict {
 	return experiments.Judged(held == n, detail)
 }
 
+// relBM25 names BM25 alone in the pairs of judgeMAPPairs.
+const relBM25 = "BM25"
+
 // judgeBeatsBM25: held when every listed method, at its validation choice,
 // has a higher test MAP than BM25 with p < RelPValue on every data set.
 func judgeBeatsBM25(methods []string) func(r *experiments.Results) experiments.Verdict {
-	return func(r *experiments.Results) experiments.Verdict {
-		out, err := relOutcomes(r)
-		if err != nil {
-			return experiments.Undecided("cannot run the protocol: " + err.Error())
-		}
-		var parts []string
-		n, held := 0, 0
-		for _, o := range out {
-			for _, meth := range methods {
-				c := o.Methods[meth]
-				if c == nil {
-					continue
-				}
-				t, err := mapTestOf(c.Test, o.BM25)
-				if err != nil {
-					return experiments.Undecided(err.Error())
-				}
-				n++
-				if t.MeanDiff > 0 && t.Significant(RelPValue) {
-					held++
-				}
-				parts = append(parts, fmt.Sprintf("%s BM25+%s %.4f vs BM25 %.4f (%+.4f, p=%.3g, %d test queries)", o.Dataset, meth, t.Mean, t.BaselineMean, t.MeanDiff, t.P, t.N))
-			}
-		}
-		return relVerdict(n, held, fmt.Sprintf("%d of %d (data set, method) pairs significantly above BM25 (p < %g): %s", held, n, RelPValue, strings.Join(parts, "; ")))
+	var pairs [][2]string
+	for _, m := range methods {
+		pairs = append(pairs, [2]string{m, relBM25})
 	}
+	return judgeMAPPairs(pairs, true)
 }
 
 // judgeNotBelow: held when on every data set the method's test MAP is not
 // significantly below (p < RelPValue with a negative difference) any of
 // the others'.
 func judgeNotBelow(method string, others []string) func(r *experiments.Results) experiments.Verdict {
-	return func(r *experiments.Results) experiments.Verdict {
-		out, err := relOutcomes(r)
-		if err != nil {
-			return experiments.Undecided("cannot run the protocol: " + err.Error())
-		}
-		var parts []string
-		n, held := 0, 0
-		for _, o := range out {
-			c := o.Methods[method]
-			if c == nil {
-				continue
-			}
-			for _, other := range others {
-				oc := o.Methods[other]
-				if oc == nil {
-					continue
-				}
-				t, err := mapTestOf(c.Test, oc.Test)
-				if err != nil {
-					return experiments.Undecided(err.Error())
-				}
-				n++
-				if !(t.MeanDiff < 0 && t.Significant(RelPValue)) {
-					held++
-				}
-				parts = append(parts, fmt.Sprintf("%s %s %.4f vs %s %.4f (%+.4f, p=%.3g)", o.Dataset, method, t.Mean, other, t.BaselineMean, t.MeanDiff, t.P))
-			}
-		}
-		return relVerdict(n, held, fmt.Sprintf("test MAP (BM25+method); %s not significantly below in %d of %d comparisons: %s", method, held, n, strings.Join(parts, "; ")))
+	var pairs [][2]string
+	for _, o := range others {
+		pairs = append(pairs, [2]string{method, o})
 	}
+	return judgeMAPPairs(pairs, false)
 }
 
-// judgeSignificantlyAbove: held when in every pair the first method's test
-// MAP is above the second's with p < RelPValue on every data set.
-func judgeSignificantlyAbove(pairs [][2]string) func(r *experiments.Results) experiments.Verdict {
+// judgeMAPPairs compares, on every data set, the test MAP (BM25+method at
+// its validation choice; relBM25: BM25 alone) of the first method of each
+// pair with the second's by a paired t-test. With above it is held when
+// the first is significantly above (p < RelPValue) in every comparison,
+// otherwise when it is never significantly below.
+func judgeMAPPairs(pairs [][2]string, above bool) func(r *experiments.Results) experiments.Verdict {
 	return func(r *experiments.Results) experiments.Verdict {
 		out, err := relOutcomes(r)
 		if err != nil {
@@ -600,22 +572,27 @@ func judgeSignificantlyAbove(pairs [][2]string) func(r *experiments.Results) exp
 		n, held := 0, 0
 		for _, o := range out {
 			for _, p := range pairs {
-				a, b := o.Methods[p[0]], o.Methods[p[1]]
+				a, b := o.test(p[0]), o.test(p[1])
 				if a == nil || b == nil {
 					continue
 				}
-				t, err := mapTestOf(a.Test, b.Test)
+				t, err := mapTestOf(a, b)
 				if err != nil {
 					return experiments.Undecided(err.Error())
 				}
 				n++
-				if t.MeanDiff > 0 && t.Significant(RelPValue) {
+				significant := t.Significant(RelPValue)
+				if above && t.MeanDiff > 0 && significant || !above && !(t.MeanDiff < 0 && significant) {
 					held++
 				}
 				parts = append(parts, fmt.Sprintf("%s %s %.4f vs %s %.4f (%+.4f, p=%.3g)", o.Dataset, p[0], t.Mean, p[1], t.BaselineMean, t.MeanDiff, t.P))
 			}
 		}
-		return relVerdict(n, held, fmt.Sprintf("test MAP (BM25+method); significantly above in %d of %d comparisons: %s", held, n, strings.Join(parts, "; ")))
+		how := "significantly above"
+		if !above {
+			how = "not significantly below"
+		}
+		return relVerdict(n, held, fmt.Sprintf("test MAP (BM25+method); %s in %d of %d comparisons: %s", how, held, n, strings.Join(parts, "; ")))
 	}
 }
 

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/catalog"
@@ -94,11 +93,7 @@ func loadRel(dataset string) (*relData, error) {
 		default:
 			return nil, fmt.Errorf("gmf2012/tables12-13: unknown data set %q (want %s or %s)", dataset, semevalData, cranfieldData)
 		}
-		col, err := corpora.Collection(dataset)
-		if err != nil {
-			return nil, err
-		}
-		p, err := retrieval.Prepare(col, relText())
+		p, err := experiments.PrepareRetrieval(dataset, relText())
 		if err != nil {
 			return nil, err
 		}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/corpora"
-	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine/synthetic"
 	"github.com/topicmf/topicmf/experiments"
 )
@@ -101,28 +100,28 @@ func tables45Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 	res := &experiments.Result{}
 	var terms, docs int
 	var sizes []int
-	if spec := corpusSpec(j.Dataset, j.Quick, 0); spec.Synthetic != nil {
-		c, err := experiments.BuildCorpus(spec)
-		if err != nil {
-			return nil, err
-		}
-		corpus, truth := c.Corpus, c.Truth
-		for m := 0; m < corpus.D.Rows; m++ {
-			if corpus.D.RowPtr[m+1] > corpus.D.RowPtr[m] {
+	c, err := experiments.BuildCorpus(corpusSpec(j.Dataset, j.Quick, 0))
+	if err != nil {
+		return nil, err
+	}
+	if c.Truth != nil {
+		for m := 0; m < c.D.Rows; m++ {
+			if c.D.RowPtr[m+1] > c.D.RowPtr[m] {
 				terms++
 			}
 		}
-		docs = corpus.D.Cols
-		sizes = append(sizes, truth.ClassSizes...)
-		for _, w := range truth.Warnings {
+		docs = c.D.Cols
+		sizes = append(sizes, c.Truth.ClassSizes...)
+		for _, w := range c.Truth.Warnings {
 			res.Notes = append(res.Notes, "synthetic data: "+w)
 		}
 	} else {
+		// The model corpus (modelSpec) keeps exactly the terms of total
+		// frequency ≥ MinTotalFreq; documents and classes are counted
+		// before the pipeline.
+		terms = c.Terms()
 		col, err := corpora.Collection(j.Dataset)
 		if err != nil {
-			return nil, err
-		}
-		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		sub, err := labelledTrain(col)
@@ -131,9 +130,6 @@ func tables45Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 		}
 		docs = len(sub.Docs)
 		sizes = classSizes(sub)
-		if terms, err = frequentTerms(sub, MinTotalFreq); err != nil {
-			return nil, err
-		}
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -163,26 +159,6 @@ func classSizes(col *datasets.Collection) []int {
 	}
 	sort.Ints(sizes)
 	return sizes
-}
-
-// frequentTerms counts the terms of total frequency ≥ minFreq after the
-// text pipeline (SMART stop list, raw counts).
-func frequentTerms(col *datasets.Collection, minFreq int) (int, error) {
-	corpus, _, err := text.Build(col, text.Bare(text.Options{StopList: "smart", Weighting: text.WeightTF}))
-	if err != nil {
-		return 0, fmt.Errorf("data set %s: %w", col.Name, err)
-	}
-	n := 0
-	for m := 0; m < corpus.D.Rows; m++ {
-		var tot float64
-		for _, v := range corpus.D.Val[corpus.D.RowPtr[m]:corpus.D.RowPtr[m+1]] {
-			tot += v
-		}
-		if tot >= float64(minFreq) {
-			n++
-		}
-	}
-	return n, nil
 }
 
 // judgeCV compares the CV of the two synthetic corpora.

@@ -45,10 +45,7 @@ func TestLabelledTrainAndSizes(t *testing.T) {
 // with 600 (the counts of scikit-learn's fetch_20newsgroups(subset="train")).
 func TestQuickRun(t *testing.T) {
 	exptest.NeedData(t, newsData, reutersData)
-	res := exptest.RunQuick(t, Tables45())
-	if len(res.Jobs) != 4 {
-		t.Fatalf("%d jobs, want 4", len(res.Jobs))
-	}
+	res := exptest.RunQuickJobs(t, Tables45(), 4, "")
 	get := func(ds, m string) float64 {
 		v := res.Values(m, map[string]string{experiments.ColDataset: ds})
 		if len(v) != 1 {

@@ -194,6 +194,19 @@ func newsMissing() string {
 	return ""
 }
 
+// checkTiming checks that a timing job ran its 3 iterations and measured
+// a positive time per iteration.
+func checkTiming(t *testing.T, j *experiments.JobResult) {
+	t.Helper()
+	s, ok := j.Run.Metric("sec_per_iter")
+	if !ok || !(s > 0) {
+		t.Errorf("%s: sec_per_iter %v %v", j.Job.Label(), s, ok)
+	}
+	if n := len(j.Run.IterColumn("objective")); n != 3 {
+		t.Errorf("%s: %d iterations, want 3", j.Job.Label(), n)
+	}
+}
+
 // TestTables67Quick runs the quick variant end to end (about 20 s): the
 // Wikipedia-like jobs always, the 20 Newsgroups ones when its files are
 // under TOPICMF_DATA.
@@ -208,18 +221,9 @@ func TestTables67Quick(t *testing.T) {
 		e.Datasets = []string{wikiData}
 		want = 8
 	}
-	res := exptest.RunQuick(t, e)
-	if len(res.Jobs) != want {
-		t.Fatalf("%d jobs, want %d", len(res.Jobs), want)
-	}
+	res := exptest.RunQuickJobs(t, e, want, "")
 	for _, j := range res.Jobs {
-		s, ok := j.Run.Metric("sec_per_iter")
-		if !ok || !(s > 0) {
-			t.Errorf("%s: sec_per_iter %v %v", j.Job.Label(), s, ok)
-		}
-		if n := len(j.Run.IterColumn("objective")); n != 3 {
-			t.Errorf("%s: %d iterations, want 3", j.Job.Label(), n)
-		}
+		checkTiming(t, j)
 		k, _ := j.Run.Metric("k")
 		p := map[string]float64{wikiData: wikiClasses, newsData: newsClasses}[j.Job.Dataset]
 		ks, _ := j.Run.Metric("ks")

@@ -73,16 +73,7 @@ var (
 // 530,905), with M ≥ 1000 so that RLSI and NMF can have K = 1000 topics;
 // quick: 400 × 2,400.
 func web1TimingConfig(quick bool) synthetic.Config {
-	c, err := synthetic.Preset(synthetic.ClassWeb1)
-	if err != nil {
-		panic(err) // a preset of the synthetic package: cannot fail
-	}
-	c.M, c.N = 1200, 7200
-	if quick {
-		c.M, c.N = 400, 2400
-	}
-	c.Name = fmt.Sprintf("%s-%dx%d", c.Name, c.M, c.N)
-	return c
+	return sizedPreset(synthetic.ClassWeb1, 1200, 7200, 400, 2400, quick)
 }
 
 // memSizes are the sizes memNeed depends on: M terms, N documents, nnz
@@ -184,9 +175,6 @@ func Tables89() *experiments.Experiment {
 			}
 		}
 	}
-	common := map[string]string{"iters": timingIters, "tol": "-1"}
-	withL2 := maps.Clone(common)
-	withL2["lambda2"] = "0.1"
 	var ktotals, kss []string
 	for _, k := range web1FlatKs {
 		ktotals = append(ktotals, strconv.Itoa(k))
@@ -209,12 +197,7 @@ func Tables89() *experiments.Experiment {
 			}
 			return corpusSpec(j.Dataset, j.Quick, 0), nil
 		},
-		Methods: []experiments.MethodSpec{
-			{Label: labelRLSI, Name: "rlsi", Params: withL2},
-			{Label: labelGRLSI, Name: "grouprlsi", Params: withL2},
-			{Label: labelNMF, Name: "nmf", Params: common},
-			{Label: labelGroupNMF, Name: "groupnmf", Params: common},
-		},
+		Methods: timingMethods(),
 		// ktotal is the total K of every job; ks (a parameter of the group
 		// families only) picks the group setting, and Keep pairs them.
 		Grid: map[string][]string{

@@ -3,8 +3,6 @@ package gmf2012
 import (
 	"context"
 	"math"
-	"runtime"
-	runtimemetrics "runtime/metrics"
 	"sort"
 	"strconv"
 	"strings"
@@ -265,21 +263,9 @@ func TestTables89DoesNotFit(t *testing.T) {
 
 // TestTables89Quick runs the quick variant end to end (about 10 s).
 func TestTables89Quick(t *testing.T) {
-	if testing.Short() {
-		t.Skip("fits 8 models on a 400 × 2,400 synthetic corpus; skipped in -short")
-	}
-	res := exptest.RunQuick(t, Tables89())
-	if len(res.Jobs) != 8 {
-		t.Fatalf("%d jobs, want 8", len(res.Jobs))
-	}
+	res := exptest.RunQuickJobs(t, Tables89(), 8, "fits 8 models on a 400 × 2,400 synthetic corpus")
 	for _, j := range res.Jobs {
-		s, ok := j.Run.Metric("sec_per_iter")
-		if !ok || !(s > 0) {
-			t.Errorf("%s: sec_per_iter %v %v", j.Job.Label(), s, ok)
-		}
-		if n := len(j.Run.IterColumn("objective")); n != 3 {
-			t.Errorf("%s: %d iterations, want 3", j.Job.Label(), n)
-		}
+		checkTiming(t, j)
 		if f, _ := j.Run.Metric("fits"); f != 1 {
 			t.Errorf("%s: fits = %v", j.Job.Label(), f)
 		}
@@ -302,17 +288,6 @@ func atoi(s string) int {
 		panic(err)
 	}
 	return n
-}
-
-// liveHeapBytes forces a collection and returns the live heap in bytes.
-func liveHeapBytes() float64 {
-	runtime.GC()
-	s := []runtimemetrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	runtimemetrics.Read(s)
-	if s[0].Value.Kind() != runtimemetrics.KindUint64 {
-		return math.NaN()
-	}
-	return float64(s[0].Value.Uint64())
 }
 
 // TestMemNeedMatchesLiveHeap fits each family for two iterations on a
@@ -363,8 +338,8 @@ func TestMemNeedMatchesLiveHeap(t *testing.T) {
 		}
 		var peak float64
 		rec := engine.NewRecorder()
-		rec.OnIteration = func(engine.Iteration) { peak = math.Max(peak, liveHeapBytes()) }
-		before := liveHeapBytes()
+		rec.OnIteration = func(engine.Iteration) { peak = math.Max(peak, experiments.LiveHeap()) }
+		before := experiments.LiveHeap()
 		if _, _, err := m.Fit(context.Background(), corpus, rec); err != nil {
 			t.Fatal(err)
 		}

@@ -2,7 +2,6 @@ package jtd2013
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 
 	"github.com/topicmf/topicmf/engine"
@@ -34,33 +33,12 @@ func foldSeed(j *experiments.Job) uint64 {
 	return engine.DeriveSeed(j.RootSeed, "jtd2013 folds", j.Dataset, strconv.Itoa(j.Replicate))
 }
 
-// unitRows returns a copy of x with every non-zero row scaled to unit
-// Euclidean length.
-func unitRows(x *mat.Dense) *mat.Dense {
-	out := mat.DenseCopyOf(x)
-	r, _ := out.Dims()
-	for i := range r {
-		row := out.RawRowView(i)
-		s := 0.0
-		for _, v := range row {
-			s += v * v
-		}
-		if s > 0 {
-			inv := 1 / math.Sqrt(s)
-			for k := range row {
-				row[k] *= inv
-			}
-		}
-	}
-	return out
-}
-
 // crossValidate scores features x (one row per document, scaled to unit
 // length) by 5-fold cross-validation of the linear SVM, and adds the mean
 // accuracy as metric name and each fold's accuracy as a per-query value
 // ("fold f"), so that claims can pair folds across jobs.
 func crossValidate(j *experiments.Job, res *experiments.Result, name string, x *mat.Dense, y []int) error {
-	cv, err := classify.KFold(classify.Dense(unitRows(x)), y, classify.Options{Pool: j.Pool}, Folds, foldSeed(j))
+	cv, err := classify.KFold(classify.Dense(experiments.UnitDenseRows(x)), y, classify.Options{Pool: j.Pool}, Folds, foldSeed(j))
 	if err != nil {
 		return fmt.Errorf("%s: %s: %w", j.Label(), name, err)
 	}

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/topicmf/topicmf/datasets"
-	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
@@ -29,37 +27,25 @@ func paperRef(where string) experiments.PaperRef {
 const substitutes = "None: the paper's Movie Review polarity data (2,000 reviews) and 20 Newsgroups are public and used as they are; " +
 	"the 2,000 posts of 20 Newsgroups are our own seeded draw, since the paper does not give its sample."
 
-// collection returns the data set's 2,000 documents: every review of Movie
-// Review, a seeded draw without replacement from the whole of 20 Newsgroups
-// (train and test splits), in the collection's order. The draw depends on
-// the root seed only, so every job of an experiment sees the same posts.
-func collection(j *experiments.Job) (*datasets.Collection, error) {
-	col, err := corpora.Collection(j.Dataset)
-	if err != nil {
-		return nil, err
-	}
+// corpus is the job's corpus: the data set's 2,000 documents (the task
+// parameter "sample" draws fewer) through pipeline(maxVocab, weighting).
+// They are every review of Movie Review, and a seeded draw without
+// replacement from the whole of 20 Newsgroups (train and test splits), in
+// the collection's order. The draw depends on the root seed only, so every
+// job of an experiment sees the same posts.
+func corpus(j *experiments.Job, maxVocab int, weighting string) (experiments.CorpusSpec, error) {
 	size, err := j.IntParam("sample", SampleSize)
 	if err != nil {
-		return nil, err
+		return experiments.CorpusSpec{}, err
 	}
-	n := len(col.Docs)
-	if size < 2 || n < size {
-		return nil, fmt.Errorf("data set %s: %d documents, want a sample of 2 to %d", j.Dataset, size, n)
+	if size < 2 || size > SampleSize {
+		return experiments.CorpusSpec{}, fmt.Errorf("data set %s: task parameter sample = %d: want 2 to %d", j.Dataset, size, SampleSize)
 	}
-	if n == size {
-		return col, nil
-	}
-	keep := make([]bool, n)
-	for _, i := range engine.NewRand(engine.DeriveSeed(j.RootSeed, "jtd2013 sample", j.Dataset, strconv.Itoa(size))).Perm(n)[:size] {
-		keep[i] = true
-	}
-	out := &datasets.Collection{Name: col.Name, Classes: col.Classes}
-	for i, d := range col.Docs {
-		if keep[i] {
-			out.Docs = append(out.Docs, d)
-		}
-	}
-	return out, nil
+	return experiments.CorpusSpec{
+		Collection: j.Dataset, SubsampleN: size, InOrder: true,
+		SubsampleSeed: engine.DeriveSeed(j.RootSeed, "jtd2013 sample", j.Dataset, strconv.Itoa(size)),
+		Text:          pipeline(maxVocab, weighting),
+	}, nil
 }
 
 // pipeline is "the standard pre-process" (package doc): SMART stop list,
@@ -76,19 +62,12 @@ func pipeline(maxVocab int, weighting string) text.Options {
 	return text.Bare(o)
 }
 
-// build runs the pipeline on the job's documents.
-func build(j *experiments.Job, maxVocab int, weighting string) (*engine.Corpus, *experiments.Result, error) {
-	col, err := collection(j)
-	if err != nil {
-		return nil, nil, err
-	}
-	c, rep, err := text.Build(col, pipeline(maxVocab, weighting))
-	if err != nil {
-		return nil, nil, fmt.Errorf("data set %s: %w", j.Dataset, err)
-	}
+// newResult starts a job's result with a note when the pipeline dropped
+// documents of c.
+func newResult(j *experiments.Job, c *experiments.Corpus) *experiments.Result {
 	res := &experiments.Result{}
-	if dropped := len(rep.PrunedDocs) + len(rep.EmptyDocs); dropped > 0 {
+	if dropped := len(c.Report.PrunedDocs) + len(c.Report.EmptyDocs); dropped > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("%s: %d documents without a kept term were dropped", j.Dataset, dropped))
 	}
-	return c, res, nil
+	return res
 }

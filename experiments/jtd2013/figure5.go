@@ -56,7 +56,8 @@ func Figure5() *experiments.Experiment {
 		TaskParams: []string{"m", "sample"},
 		Replicates: 5,
 		Seed:       20130527,
-		Task:       partsTask,
+		Corpus:     partsCorpus,
+		Fit:        partsTask,
 		Metrics:    partMetrics,
 		Tables: []experiments.Table{{Name: "figure5-accuracy", Title: "Accuracy with D_i and with [(BS)_i, E_i, N_i] (Figure 5), and the split (20 Newsgroups beyond the paper)",
 			Rows: []string{experiments.ColDataset, "m"}, Metrics: []string{"acc_d", "acc_parts", "acc_s", "share_bs", "share_e", "share_n", "e_per_d", "density_s", "residual"}}},
@@ -82,24 +83,23 @@ func Figure5() *experiments.Experiment {
 	}
 }
 
-// partsTask splits the job's corpus as D = BS + E + N and scores D_i, the
-// parts and S_i by cross-validation.
-func partsTask(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
+// partsCorpus is the job's tf-idf corpus over its m terms (task parameter
+// "m", FeatureVocab by default).
+func partsCorpus(j *experiments.Job) (experiments.CorpusSpec, error) {
 	m, err := j.IntParam("m", FeatureVocab)
 	if err != nil {
-		return nil, err
+		return experiments.CorpusSpec{}, err
 	}
-	c, res, err := build(j, m, "tfidf")
-	if err != nil {
-		return nil, err
-	}
+	return corpus(j, m, "tfidf")
+}
+
+// partsTask splits the job's corpus as D = BS + E + N and scores D_i, the
+// parts and S_i by cross-validation.
+func partsTask(ctx context.Context, j *experiments.Job, f *experiments.Fit) (*experiments.Result, error) {
+	c, res, model := f.Corpus.Corpus, newResult(j, f.Corpus), f.Model
 	y, err := labels(c)
 	if err != nil {
 		return nil, err
-	}
-	model, err := fit(ctx, j, c, res)
-	if err != nil || model == nil {
-		return res, err
 	}
 	split, ok := model.(*jtd.Model)
 	if !ok {

@@ -47,6 +47,7 @@ func Figures12() *experiments.Experiment {
 		Datasets:   []string{Newsgroups, MovieReview},
 		Seed:       2013,
 		TaskParams: []string{"sample"},
+		Corpus:     spectrumCorpus,
 		Task:       spectrumTask,
 		Metrics:    metrics,
 		Tables: []experiments.Table{{Name: "ranks", Title: "Least rank capturing 30/50/70/90 % of ‖D‖²_F (Figure 2; the paper gives 20 Newsgroups only)",
@@ -74,10 +75,15 @@ func Figures12() *experiments.Experiment {
 
 // spectrumTask computes every singular value of the job's tf-idf matrix.
 func spectrumTask(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
-	c, res, err := build(j, 0, "tfidf")
+	spec, err := spectrumCorpus(j)
 	if err != nil {
 		return nil, err
 	}
+	built, err := experiments.BuildCorpus(spec)
+	if err != nil {
+		return nil, err
+	}
+	c, res := built.Corpus, newResult(j, built)
 	sigma, err := singularValues(ctx, c)
 	if err != nil {
 		return nil, err
@@ -115,6 +121,11 @@ func spectrumTask(ctx context.Context, j *experiments.Job) (*experiments.Result,
 	}
 	res.AddMetric("rank_90_share", float64(ranks[len(ranks)-1])/float64(min(c.Terms(), c.Docs())))
 	return res, nil
+}
+
+// spectrumCorpus is the job's tf-idf corpus with every term of df ≥ 2.
+func spectrumCorpus(j *experiments.Job) (experiments.CorpusSpec, error) {
+	return corpus(j, 0, "tfidf")
 }
 
 // singularValues returns the singular values of the corpus's D, largest

@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
 	"gonum.org/v1/gonum/mat"
 )
@@ -66,7 +65,8 @@ func Figures34() *experiments.Experiment {
 		Replicates: 5,
 		Seed:       20130526,
 		TaskParams: []string{"sample"},
-		Task:       topicsTask,
+		Corpus:     topicsCorpus,
+		Fit:        topicsTask,
 		Metrics: []experiments.MetricDef{
 			{Name: "accuracy", Definition: "5-fold cross-validated accuracy of the linear SVM on the documents' k-dimensional vectors (S_i for ours, θ_i for LDA), scaled to unit length"},
 			{Name: "top1_weight", Definition: "mean over topics of the largest term weight (topics as distributions over the m terms; Figure 3 prints these weights)"},
@@ -106,25 +106,23 @@ func Figures34() *experiments.Experiment {
 	}
 }
 
-// topicsTask fits the job's model on the job's corpus (tf-idf for ours,
-// counts for LDA), cross-validates the document vectors and keeps the
-// topics.
-func topicsTask(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
+// topicsCorpus is the job's corpus over FeatureVocab terms: tf-idf for
+// ours, counts for LDA.
+func topicsCorpus(j *experiments.Job) (experiments.CorpusSpec, error) {
 	weighting := "tfidf"
 	if j.Method.Name == "onlinelda" {
 		weighting = "tf"
 	}
-	c, res, err := build(j, FeatureVocab, weighting)
-	if err != nil {
-		return nil, err
-	}
+	return corpus(j, FeatureVocab, weighting)
+}
+
+// topicsTask cross-validates the document vectors of the job's fitted
+// model and keeps the topics.
+func topicsTask(ctx context.Context, j *experiments.Job, f *experiments.Fit) (*experiments.Result, error) {
+	c, res, model := f.Corpus.Corpus, newResult(j, f.Corpus), f.Model
 	y, err := labels(c)
 	if err != nil {
 		return nil, err
-	}
-	model, err := fit(ctx, j, c, res)
-	if err != nil || model == nil {
-		return res, err
 	}
 	if err := crossValidate(j, res, "accuracy", model.DocTopics(), y); err != nil {
 		return nil, err
@@ -132,32 +130,9 @@ func topicsTask(ctx context.Context, j *experiments.Job) (*experiments.Result, e
 	topics := columnDistributions(model.TermTopics())
 	res.AddMetric("top1_weight", meanTopWeight(topics))
 	res.AddMetric("density_s", 1-zeroFraction(model.DocTopics()))
-	res.AddMetric("iterations", float64(res.Status.Iterations))
+	res.AddMetric("iterations", float64(f.Status.Iterations))
 	res.Artifacts = append(res.Artifacts, topicsArtifact(c.Vocab, topics))
 	return res, nil
-}
-
-// fit fits the job's method with a recorder into res; a numerical failure
-// is noted and gives a nil model.
-func fit(ctx context.Context, j *experiments.Job, c *engine.Corpus, res *experiments.Result) (engine.Model, error) {
-	method, err := j.NewMethod()
-	if err != nil {
-		return nil, err
-	}
-	rec := engine.NewRecorder()
-	rec.OnIteration = j.OnIteration
-	model, status, err := method.Fit(ctx, c, rec)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", j.Label(), err)
-	}
-	if status.Reason == engine.Cancelled {
-		return nil, ctx.Err()
-	}
-	res.Iterations, res.Status = rec, &status
-	if status.Reason == engine.NumericalFailure {
-		return nil, fmt.Errorf("%s: %s", j.Label(), status)
-	}
-	return model, nil
 }
 
 // columnDistributions returns the topics of U (M×K) as distributions over

@@ -194,17 +194,28 @@ func (t *Task) topRun(cands []int, score []float64, order []int, depth int) []ir
 	return out
 }
 
+// checkInputs validates the task, the options and every score against the
+// task.
+func (t *Task) checkInputs(o CombineOptions, scores ...*Scores) error {
+	if err := t.Validate(); err != nil {
+		return err
+	}
+	if err := o.validate(); err != nil {
+		return err
+	}
+	for _, s := range scores {
+		if err := s.check(t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // RunOf ranks the documents of every query by one score (the term or the
 // topic model alone): the candidates are every document, or the score's own
 // top RerankDepth, and the run keeps the first RunDepth of them.
 func (t *Task) RunOf(s *Scores, o CombineOptions) (ir.Run, error) {
-	if err := t.Validate(); err != nil {
-		return nil, err
-	}
-	if err := o.validate(); err != nil {
-		return nil, err
-	}
-	if err := s.check(t); err != nil {
+	if err := t.checkInputs(o, s); err != nil {
 		return nil, err
 	}
 	order := t.docOrder()
@@ -317,16 +328,7 @@ func (t *Task) SweepAlpha(term, topic *Scores, alphas []float64, o CombineOption
 }
 
 func (t *Task) sweep(term, topic *Scores, alphas []float64, o CombineOptions, keepRuns bool) (*Sweep, error) {
-	if err := t.Validate(); err != nil {
-		return nil, err
-	}
-	if err := o.validate(); err != nil {
-		return nil, err
-	}
-	if err := term.check(t); err != nil {
-		return nil, err
-	}
-	if err := topic.check(t); err != nil {
+	if err := t.checkInputs(o, term, topic); err != nil {
 		return nil, err
 	}
 	if len(alphas) == 0 {

@@ -16,7 +16,8 @@
 // without a relevant judged document are left out and listed in
 // Task.Warnings. Evaluation uses the collection's gains, MAP, NDCG@1/3/5/10
 // (the paper's measures, Section 6.1) and P@5/10, with trec_eval -c so every
-// judged query counts.
+// judged query counts. Assemble builds the same Task from the two
+// corpora built elsewhere (an experiment's corpus cache).
 //
 // # Topic matching score (Eq. 4)
 //

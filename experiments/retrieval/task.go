@@ -124,30 +124,44 @@ type Prepared struct {
 }
 
 // Prepare runs the text pipeline on a collection twice, with opts (the
-// model corpus and query weights) and with opts under the "tf" weighting
-// without normalization (raw counts for the term models; same tokens,
-// vocabulary and documents, which is checked), and builds the Task. Queries without a relevant judged
-// document cannot be ranked meaningfully and are left out (listed in
-// Task.Warnings), like queries without any judgment.
+// model corpus and query weights) and with CountOptions(opts) (raw counts
+// for the term models), and builds the Task (see Assemble).
 func Prepare(col *datasets.Collection, opts text.Options) (*Prepared, error) {
-	if col == nil {
-		return nil, fmt.Errorf("retrieval: nil collection")
-	}
-	if len(col.Queries) == 0 {
-		return nil, fmt.Errorf("retrieval: collection %q has no queries", col.Name)
+	if err := hasQueries(col); err != nil {
+		return nil, err
 	}
 	corpus, vec, rep, err := text.Fit(col, opts)
 	if err != nil {
 		return nil, err
 	}
-	countOpts := opts
-	countOpts.Weighting, countOpts.Norm = text.WeightTF, text.NormNone
-	counts, countVec, _, err := text.Fit(col, countOpts)
+	counts, countVec, _, err := text.Fit(col, CountOptions(opts))
 	if err != nil {
 		return nil, err
 	}
+	return Assemble(col, &Prepared{Corpus: corpus, Vectorizer: vec, Report: rep}, counts, countVec)
+}
+
+// CountOptions are opts under the "tf" weighting without normalization:
+// the same tokens, vocabulary and documents as opts, as raw counts.
+func CountOptions(opts text.Options) text.Options {
+	opts.Weighting, opts.Norm = text.WeightTF, text.NormNone
+	return opts
+}
+
+// Assemble builds the Task of a collection from its two pipeline outputs:
+// model (Corpus, Vectorizer and Report set; Task is filled in) and the raw
+// counts with their vectorizer, built from the same collection under
+// CountOptions of model's options (same tokens, vocabulary and documents,
+// which is checked). Queries without a relevant judged document cannot be
+// ranked meaningfully and are left out (listed in Task.Warnings), like
+// queries without any judgment. It returns model.
+func Assemble(col *datasets.Collection, model *Prepared, counts *engine.Corpus, countVec *text.Vectorizer) (*Prepared, error) {
+	if err := hasQueries(col); err != nil {
+		return nil, err
+	}
+	corpus, vec := model.Corpus, model.Vectorizer
 	if !slices.Equal(counts.Vocab, corpus.Vocab) || !slices.Equal(counts.DocIDs, corpus.DocIDs) {
-		return nil, fmt.Errorf("retrieval: collection %q: the count corpus and the %q corpus differ in vocabulary or documents", col.Name, opts.Weighting)
+		return nil, fmt.Errorf("retrieval: collection %q: the count corpus and the model corpus differ in vocabulary or documents", col.Name)
 	}
 	ix, err := rank.IndexCorpus(counts)
 	if err != nil {
@@ -212,7 +226,18 @@ func Prepare(col *datasets.Collection, opts text.Options) (*Prepared, error) {
 	if err := t.Validate(); err != nil {
 		return nil, err
 	}
-	return &Prepared{Task: t, Corpus: corpus, Vectorizer: vec, Report: rep}, nil
+	model.Task = t
+	return model, nil
+}
+
+func hasQueries(col *datasets.Collection) error {
+	if col == nil {
+		return fmt.Errorf("retrieval: nil collection")
+	}
+	if len(col.Queries) == 0 {
+		return fmt.Errorf("retrieval: collection %q has no queries", col.Name)
+	}
+	return nil
 }
 
 // listIDs formats up to 20 ids for a warning.

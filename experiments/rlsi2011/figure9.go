@@ -107,6 +107,10 @@ func Figure9() *experiments.Experiment {
 	}
 }
 
+// figure9Task is a Task, not a FitTask: the reduced vocabulary empties the
+// columns of the rare terms in the documents and the queries alike, so
+// that the corpus stays aligned with the retrieval task's vocabulary
+// (CorpusSpec.MinTotalFreq would drop the terms' rows instead).
 func figure9Task(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
 	e, err := prepared(j.Dataset, modelWeighting(j.Method.Name))
 	if err != nil {

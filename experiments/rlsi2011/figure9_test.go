@@ -65,10 +65,7 @@ func TestFigure9ReducedQuick(t *testing.T) {
 	}
 	e := Figure9()
 	e.Quick.Grid = map[string][]string{"vocab": {VocabReduced}}
-	res := exptest.RunQuick(t, e)
-	if len(res.Jobs) != 1 {
-		t.Fatalf("%d jobs", len(res.Jobs))
-	}
+	res := exptest.RunQuickJobs(t, e, 1, "")
 	run := res.Jobs[0].Run
 	for _, m := range []string{"baseline_map", "lambdarank_map", "lambdarank+rlsi_map", "p_with_vs_without_ndcg_cut_10"} {
 		if v, ok := run.Metric(m); !ok || v < 0 || v > 1 {

@@ -10,6 +10,29 @@ func init() { experiments.Register(Figures35()) }
 // retrievalCollections are the substitutes of AP, WSJ and OHSUMED.
 var retrievalCollections = []string{"cranfield", "med", "cisi", "npl"}
 
+// configsTitle is the caption of the retrieval sweeps' table of every
+// configuration.
+const configsTitle = "Every configuration: MAP of the term models alone, of Eq. 5 at the configuration's best α, of topic matching alone"
+
+// retrievalSweep completes e with what the retrieval sweeps share: the
+// collections, their pipeline checksums, the corpus, the scoring and its
+// metrics.
+func retrievalSweep(e *experiments.Experiment) *experiments.Experiment {
+	e.Datasets, e.Checksums = retrievalCollections, retrievalChecksums
+	e.Corpus, e.Fit, e.Metrics = retrievalCorpus, retrievalTask, retrievalMetrics
+	return e
+}
+
+// retrievalGrid is the grid of the retrieval sweeps: K ∈ {10, 20, 50},
+// λ1, λ2 ∈ {0.01, 0.1, 1} (families without λ's ignore them).
+func retrievalGrid() map[string][]string {
+	return map[string][]string{
+		"k":       {"10", "20", "50"},
+		"lambda1": {"0.01", "0.1", "1"},
+		"lambda2": {"0.01", "0.1", "1"},
+	}
+}
+
 var retrievalMetrics = []experiments.MetricDef{
 	{Name: "MAP, NDCG@k", Definition: "trec_eval semantics (metrics/ir, -c: every judged query with a relevant document counts): MAP over all relevant judged documents; NDCG@k with the collection's gains, log2(rank+1) discount and the ideal ranking from all judged documents; per query, then the mean over queries"},
 	{Name: "bm25_map, vsm_map", Definition: "MAP of the term model alone (α = 0)"},
@@ -43,27 +66,20 @@ func Figures35() *experiments.Experiment {
 		labels = append(labels, v.Label)
 	}
 	best, worst := variants[0].Label, variants[3].Label
-	return &experiments.Experiment{
+	grid := retrievalGrid()
+	grid["lambda-scale"] = []string{LambdaAbsolute, LambdaRelative}
+	return retrievalSweep(&experiments.Experiment{
 		ID:      "rlsi2011/figures3-5",
 		Title:   "Retrieval with the RLSI variants combined with BM25 and VSM (Figures 3–5)",
 		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§6.2, Figures 3, 4 and 5"},
 		Version: "2",
 
-		Datasets:  retrievalCollections,
-		Checksums: retrievalChecksums,
-		Methods:   methods,
-		Grid: map[string][]string{
-			"lambda-scale": {LambdaAbsolute, LambdaRelative},
-			"k":            {"10", "20", "50"},
-			"lambda1":      {"0.01", "0.1", "1"},
-			"lambda2":      {"0.01", "0.1", "1"},
-		},
-		Seed: 20110725,
-		Task: retrievalTask,
+		Methods: methods,
+		Grid:    grid,
+		Seed:    20110725,
 
-		Metrics: retrievalMetrics,
 		Tables: []experiments.Table{{
-			Name: "configs", Title: "Every configuration: MAP of the term models alone, of Eq. 5 at the configuration's best α, of topic matching alone",
+			Name: "configs", Title: configsTitle,
 			Rows:    []string{"dataset", "method", "lambda-scale", "k", "lambda1", "lambda2"},
 			Metrics: []string{"bm25_map", "bm25+topic_best_map", "vsm_map", "vsm+topic_best_map", "topic_map", "avgcomp"}, Digits: 4,
 		}},
@@ -95,5 +111,5 @@ func Figures35() *experiments.Experiment {
 		Protocol: "Each RLSI variant is fitted for every K ∈ {10, 20, 50}, λ1, λ2 ∈ {0.01, 0.1, 1} and lambda-scale ∈ {absolute, relative} (the two readings of λ's scale; " +
 			"see rlsi2011/table6-7), V⁽⁰⁾ at the data's scale (init-scale balanced), up to 100 " +
 			"iterations, tolerance 1e-4; --quick: MED only, K = 10, λ1 = 0.1, λ2 ∈ {0.01, 0.1}, relative λ, 10 iterations. " + retrievalProtocolCommon,
-	}
+	})
 }

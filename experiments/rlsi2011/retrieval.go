@@ -11,7 +11,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/retrieval"
@@ -41,6 +40,12 @@ func retrievalText(weighting string) text.Options {
 	return text.Bare(text.Options{StopList: "smart", Weighting: weighting})
 }
 
+// retrievalCorpus is the job's model corpus: its collection with the
+// pipeline of its family's weighting.
+func retrievalCorpus(j *experiments.Job) (experiments.CorpusSpec, error) {
+	return experiments.CorpusSpec{Collection: j.Dataset, Text: retrievalText(modelWeighting(j.Method.Name))}, nil
+}
+
 // countFamilies are the families fitted on raw counts.
 var countFamilies = map[string]bool{"plsi": true, "lda": true}
 
@@ -59,16 +64,14 @@ type preparedEntry struct {
 
 var preparedCache memo.Map[*preparedEntry]
 
-// prepared returns (once per process) the collection prepared with the
-// model weighting, the term models' scores and their evaluations.
+// prepared returns (once per process) the collection's retrieval task with
+// the model weighting (its corpus is retrievalSpec's, from the runner's
+// corpus cache), the term models' scores and their evaluations.
 func prepared(dataset, weighting string) (*preparedEntry, error) {
 	return preparedCache.Get(dataset+"/"+weighting, func() (*preparedEntry, error) {
-		col, err := corpora.Collection(dataset)
-		if err != nil {
-			return nil, err
-		}
 		e := &preparedEntry{term: map[string]*retrieval.Scores{}, base: map[string]*retrieval.Evaluation{}}
-		if e.p, err = retrieval.Prepare(col, retrievalText(weighting)); err != nil {
+		var err error
+		if e.p, err = experiments.PrepareRetrieval(dataset, retrievalText(weighting)); err != nil {
 			return nil, err
 		}
 		for _, tm := range termModels {
@@ -106,25 +109,23 @@ func parsePerQueryMetric(s string) (term string, alpha float64, measure string, 
 	return term, alpha, measure, err == nil
 }
 
-// retrievalTask fits one configuration on one collection and evaluates
-// Eq. 5 for every α with every term model; every α's per-query values
-// are stored, so that the protocols can choose among configurations later.
-func retrievalTask(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
+// retrievalTask evaluates one configuration fitted on one collection
+// (retrievalSpec): Eq. 5 for every α with every term model; every α's
+// per-query values are stored, so that the protocols can choose among
+// configurations later.
+func retrievalTask(ctx context.Context, j *experiments.Job, f *experiments.Fit) (*experiments.Result, error) {
 	e, err := prepared(j.Dataset, modelWeighting(j.Method.Name))
 	if err != nil {
 		return nil, err
 	}
-	task := *e.p.Task
-	corpus := e.p.Corpus
-	f, err := j.FitCorpus(ctx, &experiments.Corpus{Corpus: corpus}, nil)
-	if err != nil {
-		return nil, err
+	if f.Corpus.Corpus != e.p.Corpus {
+		return nil, fmt.Errorf("%s: the fitted corpus is not the retrieval task's", j.Label())
 	}
+	task := *e.p.Task
 	model, status := f.Model, f.Status
-	res := &experiments.Result{Iterations: f.Recorder, Status: &status}
+	res := &experiments.Result{}
 	res.Notes = append(res.Notes, task.Warnings...)
 	res.Notes = append(res.Notes, e.p.Report.Warnings...)
-	res.Notes = append(res.Notes, f.NewResult(j).Notes...)
 	dv := retrieval.DocFoldIn
 	if j.Method.Name == "rlsi" {
 		dv = retrieval.DocTopicRows

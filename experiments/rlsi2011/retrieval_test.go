@@ -115,13 +115,7 @@ func TestFigures35Judges(t *testing.T) {
 // TestFigures35Quick runs the quick variant end to end on MED.
 func TestFigures35Quick(t *testing.T) {
 	exptest.NeedData(t, "med", "stopwords")
-	if testing.Short() {
-		t.Skip("fits 8 RLSI models on MED and sweeps α (several seconds); skipped in -short")
-	}
-	res := exptest.RunQuick(t, Figures35())
-	if len(res.Jobs) != 8 {
-		t.Fatalf("%d quick jobs, want 8", len(res.Jobs))
-	}
+	res := exptest.RunQuickJobs(t, Figures35(), 8, "fits 8 RLSI models on MED and sweeps α (several seconds)")
 	out, err := outcomes(res)
 	if err != nil {
 		t.Fatal(err)

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"runtime"
-	runtimemetrics "runtime/metrics"
 	"slices"
 	"sort"
 	"strconv"
@@ -319,18 +317,6 @@ func csrBytes(a *sparse.CSR) float64 {
 	return float64(8*cap(a.RowPtr) + 4*cap(a.ColIdx) + 8*cap(a.Val))
 }
 
-// liveHeap forces a garbage collection and returns the bytes of live heap
-// objects it marked.
-func liveHeap() float64 {
-	runtime.GC()
-	s := []runtimemetrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	runtimemetrics.Read(s)
-	if s[0].Value.Kind() != runtimemetrics.KindUint64 {
-		return math.NaN()
-	}
-	return float64(s[0].Value.Uint64())
-}
-
 const mib = 1 << 20
 
 func scalabilityTask(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
@@ -341,16 +327,19 @@ func scalabilityTask(ctx context.Context, j *experiments.Job) (*experiments.Resu
 	start := time.Now()
 	switch j.Dataset {
 	case nplData:
-		e, err := prepared(nplData, text.WeightTFIDF)
+		c, err := experiments.BuildCorpus(experiments.CorpusSpec{Collection: nplData, Text: retrievalText(text.WeightTFIDF)})
 		if err != nil {
 			return nil, err
 		}
-		corpus = e.p.Corpus
+		corpus = c.Corpus
 	case scaleData:
 		n, m, err := scaleSize(j)
 		if err != nil {
 			return nil, err
 		}
+		// Generated here, not through experiments.BuildCorpus: its cache
+		// would keep every corpus of the sweep (up to 2,000,000
+		// documents) for the rest of the process.
 		if corpus, truth, err = synthetic.Generate(scaleConfig(n, m)); err != nil {
 			return nil, err
 		}
@@ -365,9 +354,9 @@ func scalabilityTask(ctx context.Context, j *experiments.Job) (*experiments.Resu
 	if err != nil {
 		return nil, fmt.Errorf("experiment %s: model parameter k = %q: want an integer", j.Experiment.ID, j.Method.Params["k"])
 	}
-	before := liveHeap()
+	before := experiments.LiveHeap()
 	peak := math.Inf(-1)
-	f, err := j.FitCorpus(ctx, &experiments.Corpus{Corpus: corpus}, func(engine.Iteration) { peak = math.Max(peak, liveHeap()) })
+	f, err := j.FitCorpus(ctx, &experiments.Corpus{Corpus: corpus}, func(engine.Iteration) { peak = math.Max(peak, experiments.LiveHeap()) })
 	if err != nil {
 		return nil, err
 	}

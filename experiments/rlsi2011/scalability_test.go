@@ -71,7 +71,7 @@ func TestRLSIMemoryMatchesSolver(t *testing.T) {
 	var peak float64
 	opts := rlsi.Options{K: k, Lambda1: 0.01, Lambda2: 0.1, RelativeLambda: true, BalancedInit: true, Seed: 3, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}
 	opts.Stopping.MaxIter = 2
-	before := liveHeap()
+	before := experiments.LiveHeap()
 	rec := newPeakRecorder(&peak)
 	if _, _, err := opts.Fit(context.Background(), c, rec); err != nil {
 		t.Fatal(err)
@@ -225,10 +225,7 @@ func TestJudgeMemFormulaAndCollapse(t *testing.T) {
 // corpora and NPL) and checks the numbers every claim needs.
 func TestScalabilityQuick(t *testing.T) {
 	exptest.NeedData(t, nplData)
-	res := exptest.RunQuick(t, Scalability())
-	if len(res.Jobs) != 9 {
-		t.Fatalf("%d jobs, want 9", len(res.Jobs))
-	}
+	res := exptest.RunQuickJobs(t, Scalability(), 9, "")
 	for _, j := range res.Jobs {
 		for _, m := range []string{"sec_per_iter", "mem_mib", "mem_formula_mib", "mem_fit_mib", "nnz", "avgcomp"} {
 			v, ok := j.Run.Metric(m)
@@ -254,6 +251,6 @@ func TestScalabilityQuick(t *testing.T) {
 // scalabilityTask does.
 func newPeakRecorder(peak *float64) *engine.Recorder {
 	rec := engine.NewRecorder()
-	rec.OnIteration = func(engine.Iteration) { *peak = math.Max(*peak, liveHeap()) }
+	rec.OnIteration = func(engine.Iteration) { *peak = math.Max(*peak, experiments.LiveHeap()) }
 	return rec
 }

@@ -98,13 +98,7 @@ func TestRegistered(t *testing.T) {
 // TestTable67Quick runs the quick variant end to end on Reuters-21578.
 func TestTable67Quick(t *testing.T) {
 	exptest.NeedData(t, "reuters21578", "stopwords")
-	if testing.Short() {
-		t.Skip("fits 16 RLSI models on Reuters (several seconds); skipped in -short")
-	}
-	res := exptest.RunQuick(t, Table67())
-	if len(res.Jobs) != 16 {
-		t.Fatalf("%d quick jobs, want 16 (2 lambda-scales × 2 λ1 × 4 variants)", len(res.Jobs))
-	}
+	res := exptest.RunQuickJobs(t, Table67(), 16, "fits 16 RLSI models on Reuters (several seconds)")
 	for _, j := range res.Jobs {
 		a, ok := j.Run.Metric("avgcomp")
 		if !ok || a < 0 || a > 1 {

@@ -31,31 +31,23 @@ func Table8Figures68() *experiments.Experiment {
 	for _, l := range labels {
 		paper = append(paper, experiments.PaperValue{Where: map[string]string{"method": l, "k": "20"}, Metric: "avgcomp", Value: paperAvg[l], Note: "Table 8 (AP, K = 20)"})
 	}
-	return &experiments.Experiment{
+	return retrievalSweep(&experiments.Experiment{
 		ID:      "rlsi2011/table8-figures6-8",
 		Title:   "RLSI against LSI, PLSI and LDA: compactness and retrieval (Table 8, Figures 6–8)",
 		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§6.3, Table 8, Figures 6, 7 and 8"},
 		Version: "2",
 
-		Datasets:  retrievalCollections,
-		Checksums: retrievalChecksums,
-		Methods:   methods,
-		Grid: map[string][]string{
-			"k":       {"10", "20", "50"},
-			"lambda1": {"0.01", "0.1", "1"},
-			"lambda2": {"0.01", "0.1", "1"},
-		},
-		Seed: 20110726,
-		Task: retrievalTask,
+		Methods: methods,
+		Grid:    retrievalGrid(),
+		Seed:    20110726,
 
-		Metrics: retrievalMetrics,
 		Tables: []experiments.Table{
 			{
 				Name: "avgcomp", Title: "Topic compactness by method and K (mean over RLSI's λ configurations)",
 				Rows: []string{"method", "k"}, Metrics: []string{"avgcomp"}, Digits: 4,
 			},
 			{
-				Name: "configs", Title: "Every configuration: MAP of the term models alone, of Eq. 5 at the configuration's best α, of topic matching alone",
+				Name: "configs", Title: configsTitle,
 				Rows:    []string{"dataset", "method", "k", "lambda1", "lambda2"},
 				Metrics: []string{"bm25_map", "bm25+topic_best_map", "vsm_map", "vsm+topic_best_map", "topic_map", "avgcomp"}, Digits: 4,
 			},
@@ -85,7 +77,7 @@ func Table8Figures68() *experiments.Experiment {
 			"our reading, see rlsi2011/table6-7; rlsi2011/figures3-5 also runs the literal reading); LSI (randomized SVD, " +
 			"engine/lsi defaults), PLSI (EM, up to 100 iterations) and LDA (collapsed Gibbs, 1000 sweeps, α = 50/K, β = 0.1; fitted on raw counts, " +
 			"as PLSI) for every K; --quick: MED only, K = 10, λ1 = λ2 = 0.1, 10 iterations (sweeps) for every iterative method. " + retrievalProtocolCommon,
-	}
+	})
 }
 
 // judgeRLSICompact compares, at every (collection, K), the largest AvgComp

@@ -104,7 +104,12 @@ func clusterTask(classification bool) experiments.FitTask {
 			if j.Quick {
 				reps = 2
 			}
-			cv, err := classify.RepeatedHoldout(classify.Dense(unitRows(V)), truth, classify.Options{Seed: j.Seed}, reps, 0.2, j.Seed)
+			// Unit-length rows: the methods' document representations
+			// live on different scales (LDA's θ sums to 1, NMF's rows do
+			// not), and the linear SVM with a fixed C is scale-sensitive.
+			// The paper does not say how it fed the features to
+			// LIBLINEAR; this is our reading.
+			cv, err := classify.RepeatedHoldout(classify.Dense(experiments.UnitDenseRows(V)), truth, classify.Options{Seed: j.Seed}, reps, 0.2, j.Seed)
 			if err != nil {
 				return nil, fmt.Errorf("%s: classification: %w", j.Label(), err)
 			}
@@ -143,31 +148,6 @@ func argmaxRows(V *mat.Dense) ([]int, int) {
 		out[i] = arg
 	}
 	return out, zero
-}
-
-// unitRows returns a copy of V with every non-zero row scaled to unit
-// Euclidean length: the methods' document representations live on
-// different scales (LDA's θ sums to 1, NMF's rows do not), and the linear
-// SVM with a fixed C is scale-sensitive. The paper does not say how it fed
-// the features to LIBLINEAR; this is our reading.
-func unitRows(V *mat.Dense) *mat.Dense {
-	out := mat.DenseCopyOf(V)
-	r, _ := out.Dims()
-	for i := 0; i < r; i++ {
-		row := out.RawRowView(i)
-		var ss float64
-		for _, v := range row {
-			ss += v * v
-		}
-		if ss == 0 {
-			continue
-		}
-		inv := 1 / math.Sqrt(ss)
-		for k := range row {
-			row[k] *= inv
-		}
-	}
-	return out
 }
 
 // meanBy returns the mean of metric over the replicates of every

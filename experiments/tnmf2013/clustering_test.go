@@ -23,7 +23,7 @@ func TestArgmaxRows(t *testing.T) {
 	if !slices.Equal(got, []int{1, 0, 0, 2}) || zero != 1 {
 		t.Fatalf("argmax %v zero %d", got, zero)
 	}
-	U := unitRows(V)
+	U := experiments.UnitDenseRows(V)
 	if v := U.At(0, 1); math.Abs(v-0.5/math.Sqrt(0.01+0.25+0.04)) > 1e-15 {
 		t.Errorf("unitRows(0,1) = %v", v)
 	}
@@ -81,14 +81,8 @@ func TestJudgeBeatsAll(t *testing.T) {
 // methods × 2 data sets × 2 replicates at K = 20 on 1,500 sampled
 // documents, every score in its range.
 func TestFigures58Quick(t *testing.T) {
-	if testing.Short() {
-		t.Skip("fits 32 models")
-	}
 	exptest.NeedData(t, SearchSnippets, StackOverflow)
-	res := exptest.RunQuick(t, Figures58())
-	if len(res.Jobs) != 32 {
-		t.Fatalf("%d jobs, want 32", len(res.Jobs))
-	}
+	res := exptest.RunQuickJobs(t, Figures58(), 32, "fits 32 models")
 	for _, jr := range res.Jobs {
 		for _, m := range []string{"purity", "nmi", "ari", "accuracy"} {
 			v, ok := jr.Run.Metric(m)

@@ -3,7 +3,6 @@ package tnmf2013
 import (
 	"fmt"
 
-	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
@@ -50,15 +49,6 @@ func corpusSpec(j *experiments.Job) experiments.CorpusSpec {
 		weighting = "tf"
 	}
 	return experiments.CorpusSpec{Collection: j.Dataset, Text: corpusOptions(PaperMinDF, weighting)}
-}
-
-// buildCorpus runs the pipeline on col.
-func buildCorpus(col *datasets.Collection, minDF int, weighting string) (*engine.Corpus, text.Report, error) {
-	c, rep, err := text.Build(col, corpusOptions(minDF, weighting))
-	if err != nil {
-		return nil, rep, fmt.Errorf("data set %s (min df %d, %s): %w", col.Name, minDF, weighting, err)
-	}
-	return c, rep, nil
 }
 
 // labelled returns the class index of every document of c, or an error

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/symmetric"
 	"github.com/topicmf/topicmf/engine/tnmf"
@@ -149,29 +148,33 @@ func Figures24() *experiments.Experiment {
 	}
 }
 
-func figures24Task(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
-	col, err := corpora.Collection(j.Dataset)
-	if err != nil {
-		return nil, err
-	}
+// figures24Corpus is the job's prefix of the collection in one random
+// order (the root seed's, the same for every fraction, so prefixes are
+// nested) as tf-idf with the given min df.
+func figures24Corpus(j *experiments.Job, minDF int) (experiments.CorpusSpec, error) {
 	fs := j.Param("fraction", "1")
 	fraction, err := strconv.ParseFloat(fs, 64)
-	if err != nil {
-		return nil, fmt.Errorf("experiment %s: task parameter fraction = %q: want a number", j.Experiment.ID, fs)
+	if err != nil || !(fraction > 0 && fraction <= 1) {
+		return experiments.CorpusSpec{}, fmt.Errorf("experiment %s: task parameter fraction = %q: want a number in (0, 1]", j.Experiment.ID, fs)
 	}
-	// The same order for every fraction: the root seed, not the job's.
-	sub, err := experiments.Subsample(col, fraction, engine.DeriveSeed(j.RootSeed, j.Experiment.ID, "order", j.Dataset))
-	if err != nil {
-		return nil, err
-	}
+	return experiments.CorpusSpec{Collection: j.Dataset, Subsample: fraction,
+		SubsampleSeed: engine.DeriveSeed(j.RootSeed, j.Experiment.ID, "order", j.Dataset),
+		Text:          corpusOptions(minDF, "tfidf")}, nil
+}
+
+func figures24Task(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
 	res := &experiments.Result{}
-	raw, rep, err := buildCorpus(sub, 1, "tfidf")
+	spec, err := figures24Corpus(j, 1)
 	if err != nil {
 		return nil, err
 	}
-	res.AddMetric("documents", float64(rep.Documents))
+	raw, err := experiments.BuildCorpus(spec)
+	if err != nil {
+		return nil, err
+	}
+	res.AddMetric("documents", float64(raw.Report.Documents))
 	res.AddMetric("vocab_all", float64(raw.Terms()))
-	df := documentFrequencies(raw)
+	df := documentFrequencies(raw.Corpus)
 	for _, min := range []int{Figure2MinDF, PaperMinDF} {
 		n := 0
 		for _, d := range df {
@@ -181,7 +184,7 @@ func figures24Task(ctx context.Context, j *experiments.Job) (*experiments.Result
 		}
 		res.AddMetric("vocab_df"+strconv.Itoa(min), float64(n))
 	}
-	if fraction == 1 {
+	if spec.Subsample == 1 {
 		var lt10 int
 		for _, b := range dfBuckets {
 			n := 0
@@ -202,7 +205,8 @@ func figures24Task(ctx context.Context, j *experiments.Job) (*experiments.Result
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	c, _, err := buildCorpus(sub, PaperMinDF, "tfidf")
+	spec.Text = corpusOptions(PaperMinDF, "tfidf")
+	c, err := experiments.BuildCorpus(spec)
 	if err != nil {
 		return nil, err
 	}

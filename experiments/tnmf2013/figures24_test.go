@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/exptest"
 )
@@ -14,7 +15,7 @@ func TestDocumentFrequencies(t *testing.T) {
 	col := &datasets.Collection{Name: "toy", Docs: []datasets.Document{
 		{ID: "1", Text: "apple banana"}, {ID: "2", Text: "apple cherry cherry"}, {ID: "3", Text: "apple banana"},
 	}}
-	c, _, err := buildCorpus(col, 1, "tfidf")
+	c, _, err := text.Build(col, corpusOptions(1, "tfidf"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,10 +30,7 @@ func TestDocumentFrequencies(t *testing.T) {
 
 func TestFigures24Quick(t *testing.T) {
 	exptest.NeedData(t, Tweet, SearchSnippets)
-	res := exptest.RunQuick(t, Figures24())
-	if len(res.Jobs) != 6 {
-		t.Fatalf("%d jobs, want 6", len(res.Jobs))
-	}
+	res := exptest.RunQuickJobs(t, Figures24(), 6, "")
 	for _, jr := range res.Select(map[string]string{"fraction": "1", experiments.ColDataset: Tweet}) {
 		// Whole-collection vocabulary sizes agree with Table 1's (the
 		// python count there: 5097 terms, 408 with df ≥ 10).

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
 )
@@ -89,10 +88,6 @@ func Table1() *experiments.Experiment {
 }
 
 func table1Task(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
-	col, err := corpora.Collection(j.Dataset)
-	if err != nil {
-		return nil, err
-	}
 	res := &experiments.Result{}
 	for _, v := range []struct {
 		minDF  int
@@ -101,10 +96,11 @@ func table1Task(ctx context.Context, j *experiments.Job) (*experiments.Result, e
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		c, rep, err := buildCorpus(col, v.minDF, "tf")
+		built, err := experiments.BuildCorpus(experiments.CorpusSpec{Collection: j.Dataset, Text: corpusOptions(v.minDF, "tf")})
 		if err != nil {
 			return nil, err
 		}
+		c, rep := built.Corpus, built.Report
 		res.AddMetric("documents"+v.suffix, float64(c.Docs()))
 		res.AddMetric("words"+v.suffix, float64(c.Terms()))
 		res.AddMetric("avg_words"+v.suffix, float64(rep.Tokens)/float64(c.Docs()))

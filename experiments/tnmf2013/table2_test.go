@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/metrics/topics"
 )
 
@@ -18,7 +19,7 @@ func TestClusterPurityTop(t *testing.T) {
 		{ID: "3", Text: "cherry", Class: "y"},
 		{ID: "4", Text: "cherry apple", Class: "y"},
 	}}
-	c, _, err := buildCorpus(col, 1, "tf")
+	c, _, err := text.Build(col, corpusOptions(1, "tf"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,10 +16,7 @@ import (
 // 2438 documents, 408 terms, 4.682527 tokens per document.
 func TestTable1Quick(t *testing.T) {
 	exptest.NeedData(t, Tweet, SearchSnippets)
-	res := exptest.RunQuick(t, Table1())
-	if len(res.Jobs) != 2 {
-		t.Fatalf("%d jobs, want 2", len(res.Jobs))
-	}
+	res := exptest.RunQuickJobs(t, Table1(), 2, "")
 	want := map[string]float64{
 		"documents": 2472, "words": 5097, "avg_words": 8.554612,
 		"documents_df10": 2438, "words_df10": 408, "avg_words_df10": 4.682527,
