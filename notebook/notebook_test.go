@@ -3,10 +3,14 @@ package notebook
 import (
 	"bytes"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
@@ -236,5 +240,14 @@ func TestRunExperimentQuick(t *testing.T) {
 	}
 	if _, err := RunExperiment("nope/nope", true); err == nil {
 		t.Error("unknown experiment: no error")
+	}
+}
+
+func TestTableMarkdown(t *testing.T) {
+	df := dataframe.New(series.New([]string{"a|b", "c"}, series.String, "name"),
+		series.New([]float64{1.0 / 3, math.NaN()}, series.Float, "x"), series.New([]int{1, 2}, series.Int, "n"))
+	want := "| name | x | n |\n| --- | ---: | ---: |\n| a\\|b | 0.333333 | 1 |\n| c | – | 2 |\n\n2 rows × 3 columns\n"
+	if got := TableMarkdown(df); got != want {
+		t.Errorf("TableMarkdown:\n%s\nwant\n%s", got, want)
 	}
 }
