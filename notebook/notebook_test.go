@@ -251,3 +251,14 @@ func TestTableMarkdown(t *testing.T) {
 		t.Errorf("TableMarkdown:\n%s\nwant\n%s", got, want)
 	}
 }
+
+func TestPrintfKeepsItsPlace(t *testing.T) {
+	var shown []string
+	DisplayMarkdown = func(s string) { shown = append(shown, s) }
+	defer func() { DisplayMarkdown = nil }()
+	Printf("status: %s\n", "converged")
+	ShowTable(dataframe.New(series.New([]int{1}, series.Int, "n")))
+	if len(shown) != 2 || shown[0] != "```text\nstatus: converged\n```" || !strings.HasPrefix(shown[1], "| n |") {
+		t.Errorf("shown: %q", shown)
+	}
+}

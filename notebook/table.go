@@ -60,3 +60,17 @@ func TableMarkdown(df dataframe.DataFrame) string {
 func cell(s string) string {
 	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
 }
+
+// Printf shows formatted text inline as a block of preformatted text, in
+// the same channel as the tables and figures, so that it keeps its place
+// among them: gonb sends standard output separately, and a fmt.Printf can
+// appear after a table shown later. Without DisplayMarkdown it prints to
+// standard output.
+func Printf(format string, args ...any) {
+	s := strings.TrimRight(fmt.Sprintf(format, args...), "\n")
+	if DisplayMarkdown == nil {
+		fmt.Println(s)
+		return
+	}
+	DisplayMarkdown("```text\n" + s + "\n```")
+}
