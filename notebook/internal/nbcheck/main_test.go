@@ -106,3 +106,25 @@ func TestCheckFindsProblems(t *testing.T) {
 		}
 	}
 }
+
+// TestStreamsApartFromDisplays: standard output cut into other chunks and
+// interleaved otherwise with the displayed outputs compares equal; other
+// text does not.
+func TestStreamsApartFromDisplays(t *testing.T) {
+	a := parse(t, `{"cells": [{"cell_type": "code", "source": "x", "metadata": {}, "outputs": [
+ {"output_type": "stream", "name": "stdout", "text": "one\ntwo\n"},
+ {"output_type": "display_data", "data": {"text/markdown": "| t |"}}]}]}`)
+	b := parse(t, `{"cells": [{"cell_type": "code", "source": "x", "metadata": {}, "outputs": [
+ {"output_type": "display_data", "data": {"text/markdown": "| t |"}},
+ {"output_type": "stream", "name": "stdout", "text": "one\n"},
+ {"output_type": "stream", "name": "stdout", "text": "two\n"}]}]}`)
+	if p := compare(a, b); len(p) != 0 {
+		t.Errorf("same outputs, other interleaving: %v", p)
+	}
+	c := parse(t, `{"cells": [{"cell_type": "code", "source": "x", "metadata": {}, "outputs": [
+ {"output_type": "stream", "name": "stdout", "text": "one\nthree\n"},
+ {"output_type": "display_data", "data": {"text/markdown": "| t |"}}]}]}`)
+	if p := compare(c, a); len(p) != 1 || !strings.Contains(p[0], "stdout differs") {
+		t.Errorf("changed stdout: %v", p)
+	}
+}
