@@ -26,8 +26,9 @@ type Corpus struct {
 	// documents (with titles and text), queries and relevance judgments.
 	// Nil for a synthetic corpus.
 	Collection *datasets.Collection
-	// Sums identify the corpus's data in the results store key of a sweep:
-	// the digest of the user's files, and of the pipeline options.
+	// Sums identify the corpus in the results store key of a sweep: the
+	// digests of its files (the registry's, or the user's) and of the
+	// corpus declaration or reading and pipeline options.
 	Sums []store.Checksum
 }
 
@@ -60,6 +61,14 @@ func LoadSpec(spec experiments.CorpusSpec) (*Corpus, error) {
 	out.Sums = []store.Checksum{digest("corpus spec", canon)}
 	if spec.Synthetic != nil {
 		out.Sums = append(out.Sums, spec.Checksums()...)
+		return out, nil
+	}
+	src, err := datasets.Lookup(spec.Collection)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range src.Files {
+		out.Sums = append(out.Sums, store.Checksum{Name: f.Path, SHA256: f.SHA256})
 	}
 	return out, nil
 }
