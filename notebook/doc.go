@@ -27,9 +27,14 @@
 // Figures are PNG bytes handed to Display, and Markdown (tables beside the
 // paper's numbers, verdicts) to DisplayMarkdown. The notebooks set both to
 // gonb's display functions once, in an init_ function that gonb runs
-// before every cell:
+// before every cell, each followed by gonbui.Sync (gonb sends display data
+// through a pipe, and what is still in it when the cell's program ends is
+// lost):
 //
-//	func init_display() { notebook.Display, notebook.DisplayMarkdown = gonbui.DisplayPng, gonbui.DisplayMarkdown }
+//	func init_display() {
+//		notebook.Display = func(png []byte) { gonbui.DisplayPng(png); gonbui.Sync() }
+//		notebook.DisplayMarkdown = func(md string) { gonbui.DisplayMarkdown(md); gonbui.Sync() }
+//	}
 //
 // Without them, figures are not shown (the functions still return their
 // PNG bytes) and Markdown is printed to standard output.
