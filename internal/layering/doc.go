@@ -1,7 +1,7 @@
 // Package layering holds the test that keeps the module's dependencies
 // pointing down (DESIGN.md, "Layout"):
 //
-//	front ends (cmd/, bench/cmd/)
+//	front ends (cmd/, bench/cmd/, notebook/)
 //	  → experiments/
 //	    → tasks and metrics (metrics/), data sets (datasets/)
 //	      → engine/

@@ -30,6 +30,7 @@ type layer struct {
 var layers = []layer{
 	{"cmd", []string{"cmd", "experiments", "metrics", "datasets", "engine", "internal"}},
 	{"bench", []string{"bench", "experiments", "metrics", "datasets", "engine", "internal"}},
+	{"notebook", []string{"notebook", "experiments", "metrics", "datasets", "engine", "internal"}},
 	{"experiments", []string{"experiments", "metrics", "datasets", "engine", "internal"}},
 	{"metrics", []string{"metrics", "engine", "internal"}},
 	{"datasets", []string{"datasets", "engine", "internal"}},

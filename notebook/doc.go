@@ -1,0 +1,51 @@
+// Package notebook is the notebook-facing API of topicmf: one call each to
+// load a corpus, fit a model, sweep a grid, run a registered experiment,
+// and turn what comes back into go-gota dataframes and inline figures.
+//
+// It is written for Jupyter with the gonb Go kernel, and its exported
+// surface has no type parameters, so the same cells also work in an
+// interpreting kernel (gophernotes built from source), which cannot import
+// generic identifiers.
+//
+// # A session
+//
+//	c, err := notebook.Load("cranfield")            // a registered collection, default pipeline
+//	f, err := notebook.Fit(c, "rlsi", notebook.Params{"k": "20"})
+//	notebook.TopTerms(f, 10)                         // dataframe: topic, rank, term, weight
+//	notebook.Iterations(f)                           // dataframe: iter, seconds, objective, ...
+//	notebook.PlotTrace(f, "objective")               // inline PNG
+//	notebook.Rank(f, "what similarity laws apply to hypersonic flow", 10)
+//	s, err := notebook.Sweep(c, notebook.SweepSpec{Name: "cranfield-rlsi", Family: "rlsi",
+//		Grid: map[string][]string{"k": {"10", "20"}, "lambda1": {"0.1", "0.5"}}})
+//	s.Table()                                        // one row per job, one column per metric
+//	s.Plot("k", "map", "lambda1")                    // inline PNG
+//	r, err := notebook.RunExperiment("rlsi2011/table6-7", true) // quick
+//	r.Show()                                         // tables, figures and verdicts
+//
+// # Inline output
+//
+// Figures are PNG bytes handed to Display, and Markdown (tables beside the
+// paper's numbers, verdicts) to DisplayMarkdown. The notebooks set both to
+// gonb's display functions once, in an init_ function that gonb runs
+// before every cell, each followed by gonbui.Sync (gonb sends display data
+// through a pipe, and what is still in it when the cell's program ends is
+// lost):
+//
+//	func init_display() {
+//		notebook.Display = func(png []byte) { gonbui.DisplayPng(png); gonbui.Sync() }
+//		notebook.DisplayMarkdown = func(md string) { gonbui.DisplayMarkdown(md); gonbui.Sync() }
+//	}
+//
+// Without them, figures are not shown (the functions still return their
+// PNG bytes) and Markdown is printed to standard output.
+//
+// # Results store
+//
+// Sweeps and registered experiments run through the experiments runner
+// and its results store, the same one `topicmf run` uses: ResultsDir is
+// $TOPICMF_RESULTS when set, else results/ at the root of the topicmf
+// checkout. A finished job is never recomputed, so a sweep interrupted in a
+// notebook resumes where it stopped, and a notebook and the command line
+// share their runs (`topicmf runs` lists the notebook's sweeps under the
+// experiment id "notebook/<name>").
+package notebook

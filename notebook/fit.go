@@ -1,0 +1,226 @@
+package notebook
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/catalog"
+	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/frame"
+	"github.com/topicmf/topicmf/metrics/topics"
+)
+
+// Params are a model family's parameters as strings, as on the command
+// line: {"k": "20", "lambda1": "0.5"}. Absent keys take the family's
+// declared defaults (`topicmf models` lists them).
+type Params map[string]string
+
+// FitResult is one fitted model with its corpus, stop status and
+// per-iteration record.
+type FitResult struct {
+	experiments.Fit
+	Family string
+	Params Params
+	// Data is the corpus the model was fitted on.
+	Data *Corpus
+}
+
+// Fit fits the catalog family (engine/catalog: "nmf", "rlsi", "lsi",
+// "plsi", "lda", "tnmf", "grouprlsi", "gnmfnc", ...) with params on c and
+// records every iteration. A fit that stops on the iteration limit or a
+// numerical failure is not an error: see the Status.
+func Fit(c *Corpus, family string, params Params) (*FitResult, error) {
+	p := catalog.Params{}
+	for k, v := range params {
+		p[k] = v
+	}
+	method, err := catalog.New(family, p)
+	if err != nil {
+		return nil, err
+	}
+	rec := engine.NewRecorder()
+	model, status, err := method.Fit(context.Background(), c.Corpus.Corpus, rec)
+	if err != nil {
+		return nil, fmt.Errorf("fit %s on %s: %w", family, c.Name, err)
+	}
+	return &FitResult{
+		Fit:    experiments.Fit{Corpus: c.Corpus, Model: model, Status: status, Recorder: rec},
+		Family: family, Params: params, Data: c,
+	}, nil
+}
+
+// Families is a dataframe of every catalog family: name and one-line doc.
+func Families() dataframe.DataFrame {
+	var names, docs []string
+	for _, f := range catalog.Families() {
+		names = append(names, f.Name)
+		docs = append(docs, f.Doc)
+	}
+	return dataframe.New(series.New(names, series.String, "family"), series.New(docs, series.String, "doc"))
+}
+
+// FamilyParams is a dataframe of a family's parameters: key, default,
+// range and doc, as the family declares them.
+func FamilyParams(family string) (dataframe.DataFrame, error) {
+	f, err := catalog.Lookup(family)
+	if err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	var keys, defs, ranges, docs []string
+	for _, p := range f.Params {
+		keys = append(keys, p.Key)
+		defs = append(defs, p.Default)
+		ranges = append(ranges, p.Range)
+		docs = append(docs, p.Doc)
+	}
+	return dataframe.New(series.New(keys, series.String, "key"), series.New(defs, series.String, "default"),
+		series.New(ranges, series.String, "range"), series.New(docs, series.String, "doc")), nil
+}
+
+// Iterations is the fit's per-iteration record as a dataframe: iter,
+// seconds, objective, each objective term and each factor's sparsity.
+func Iterations(f *FitResult) dataframe.DataFrame { return frame.Iterations(f.Recorder) }
+
+// TopTerms is a dataframe of the n highest-weighted terms of every topic
+// (columns of U): topic, rank, term, weight; ranked by weight, which for
+// the families with signed topics (LSI, RLSI) puts the largest positive
+// weights first.
+func TopTerms(f *FitResult, n int) dataframe.DataFrame {
+	var tk, rk []int
+	var terms []string
+	var ws []float64
+	for k, list := range topics.TopTerms(f.Model.TermTopics(), f.Corpus.Vocab, n) {
+		for r, t := range list {
+			tk, rk = append(tk, k), append(rk, r+1)
+			terms, ws = append(terms, t.Term), append(ws, t.Weight)
+		}
+	}
+	return dataframe.New(series.New(tk, series.Int, "topic"), series.New(rk, series.Int, "rank"),
+		series.New(terms, series.String, "term"), series.New(ws, series.Float, "weight"))
+}
+
+// Topics is one line per topic: topic, its n top terms joined by spaces,
+// and its compactness (fraction of non-zero weights, whose mean is
+// AvgComp).
+func Topics(f *FitResult, n int) dataframe.DataFrame {
+	U := f.Model.TermTopics()
+	comp := topics.Compactness(U)
+	var ks []int
+	var words []string
+	for k, list := range topics.TopTerms(U, f.Corpus.Vocab, n) {
+		ks = append(ks, k)
+		words = append(words, topics.Format(list))
+	}
+	return dataframe.New(series.New(ks, series.Int, "topic"), series.New(words, series.String, "top terms"),
+		series.New(comp, series.Float, "compactness"))
+}
+
+// FoldIn returns the topic representations (one row of K weights per
+// text) of new texts, weighted by the corpus's vectorizer and folded in as
+// the family's paper defines it.
+func FoldIn(f *FitResult, texts []string) (*mat.Dense, error) {
+	if f.Corpus.Vectorizer == nil {
+		return nil, fmt.Errorf("fold-in: corpus %s has no vectorizer (synthetic)", f.Corpus.Name)
+	}
+	if f.Corpus.TermRow != nil {
+		return nil, fmt.Errorf("fold-in: corpus %s dropped terms after weighting (MinTotalFreq); fold in through its experiment", f.Corpus.Name)
+	}
+	return f.Model.FoldIn(context.Background(), f.Corpus.Vectorizer.Transform(texts))
+}
+
+// Rank folds the query in and ranks the training documents by the cosine
+// of their topic vectors with the query's (the topic score of Wang et al.,
+// SIGIR 2011, Eq. 4), best first, ties by document id. The dataframe has
+// rank, doc (id), score, and title (the first 60 characters of the
+// document's title or text) when the corpus comes from a collection.
+func Rank(f *FitResult, query string, n int) (dataframe.DataFrame, error) {
+	vq, err := FoldIn(f, []string{query})
+	if err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	scores := cosines(vq.RawRowView(0), f.Model.DocTopics())
+	order := rankOrder(scores, f.Corpus.DocIDs)
+	if n > len(order) {
+		n = len(order)
+	}
+	titles := docTitles(f.Data)
+	var ranks []int
+	var ids, heads []string
+	var ss []float64
+	for r, d := range order[:n] {
+		ranks, ids, ss = append(ranks, r+1), append(ids, f.Corpus.DocIDs[d]), append(ss, scores[d])
+		heads = append(heads, titles[f.Corpus.DocIDs[d]])
+	}
+	cols := []series.Series{series.New(ranks, series.Int, "rank"), series.New(ids, series.String, "doc"),
+		series.New(ss, series.Float, "score")}
+	if titles != nil {
+		cols = append(cols, series.New(heads, series.String, "title"))
+	}
+	return dataframe.New(cols...), nil
+}
+
+// cosines is the cosine of q with every row of vd (0 for a zero vector).
+func cosines(q []float64, vd *mat.Dense) []float64 {
+	n, _ := vd.Dims()
+	nq := 0.0
+	for _, x := range q {
+		nq += x * x
+	}
+	out := make([]float64, n)
+	for d := range n {
+		row := vd.RawRowView(d)
+		dot, nd := 0.0, 0.0
+		for t, x := range row {
+			dot += q[t] * x
+			nd += x * x
+		}
+		if nq > 0 && nd > 0 {
+			out[d] = dot / math.Sqrt(nq*nd)
+		}
+	}
+	return out
+}
+
+// rankOrder is the document indices by decreasing score, ties by id.
+func rankOrder(scores []float64, ids []string) []int {
+	order := make([]int, len(scores))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		sa, sb := scores[order[a]], scores[order[b]]
+		if sa != sb {
+			return sa > sb
+		}
+		return ids[order[a]] < ids[order[b]]
+	})
+	return order
+}
+
+// docTitles maps document id to a short heading, nil without a collection.
+func docTitles(c *Corpus) map[string]string {
+	if c == nil || c.Collection == nil {
+		return nil
+	}
+	out := make(map[string]string, len(c.Collection.Docs))
+	for _, d := range c.Collection.Docs {
+		s := d.Title
+		if strings.TrimSpace(s) == "" {
+			s = d.Text
+		}
+		s = strings.Join(strings.Fields(s), " ")
+		if r := []rune(s); len(r) > 60 {
+			s = string(r[:59]) + "…"
+		}
+		out[d.ID] = s
+	}
+	return out
+}
