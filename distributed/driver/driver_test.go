@@ -1,0 +1,283 @@
+package driver
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/datasets/text"
+	"github.com/topicmf/topicmf/distributed/shards"
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/grouprlsi"
+	"github.com/topicmf/topicmf/engine/rlsi"
+	"github.com/topicmf/topicmf/engine/sparse"
+)
+
+func TestMain(m *testing.M) { ptest.MainWithDefault(m, "prism") }
+
+var prism = BeamRunner("prism")
+
+// synthetic is a deterministic M×N corpus with P classes (labels
+// interleaved, so class-major order differs from corpus order), one empty
+// document and one term that no document uses.
+func synthetic(t testing.TB, m, n, p int) *engine.Corpus {
+	t.Helper()
+	rnd := engine.NewRand(7)
+	var ts []sparse.Triplet
+	labels := make([]int, n)
+	for j := 0; j < n; j++ {
+		labels[j] = (j * 7) % p
+		if j == 3 {
+			continue // empty document
+		}
+		for i := 0; i < m-1; i++ { // term m−1 unused
+			if rnd.Float64() < 0.15 || i%p == labels[j] && rnd.Float64() < 0.5 {
+				ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: 0.1 + rnd.Float64()})
+			}
+		}
+	}
+	d, err := sparse.FromTriplets(m, n, ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vocab := make([]string, m)
+	for i := range vocab {
+		vocab[i] = "t" + string(rune('a'+i%26)) + strings.Repeat("x", i/26)
+	}
+	names := make([]string, p)
+	for i := range names {
+		names[i] = "class" + string(rune('A'+i))
+	}
+	c, err := engine.NewCorpus("synthetic", vocab, d, nil, labels, names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// cranfield is Cranfield 1400 through the default text pipeline, or skips.
+func cranfield(t testing.TB) *engine.Corpus {
+	t.Helper()
+	dir := os.Getenv("TOPICMF_DATA")
+	if dir == "" {
+		t.Skip("TOPICMF_DATA is not set: skipping the Cranfield test")
+	}
+	src, err := datasets.Lookup("cranfield")
+	if err != nil {
+		t.Fatal(err)
+	}
+	col, err := src.Read(dir)
+	if err != nil {
+		t.Skipf("Cranfield is not in %s: %v", dir, err)
+	}
+	opt := text.Default()
+	opt.DataDir = dir
+	c, _, _, err := text.Fit(col, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// fitDistributed converts c into nshards shards and runs cfg on prism.
+func fitDistributed(t *testing.T, c *engine.Corpus, nshards int, cfg Config) *Factors {
+	t.Helper()
+	tmp := t.TempDir()
+	cfg.Corpus = filepath.Join(tmp, "corpus")
+	if _, err := shards.WriteCorpus(cfg.Corpus, c, nshards); err != nil {
+		t.Fatal(err)
+	}
+	run := filepath.Join(tmp, "run")
+	if _, err := Fit(context.Background(), cfg, run, prism, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Load(context.Background(), run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// sameBits fails unless a and b are equal entry by entry, bit for bit.
+func sameBits(t *testing.T, what string, a, b *mat.Dense) {
+	t.Helper()
+	ar, ac := a.Dims()
+	br, bc := b.Dims()
+	if ar != br || ac != bc {
+		t.Fatalf("%s: %d×%d, in-memory %d×%d", what, ar, ac, br, bc)
+	}
+	diff, maxd := 0, 0.0
+	for i := 0; i < ar; i++ {
+		for j := 0; j < ac; j++ {
+			if x, y := a.At(i, j), b.At(i, j); x != y {
+				diff++
+				maxd = max(maxd, abs(x-y))
+			}
+		}
+	}
+	if diff > 0 {
+		t.Fatalf("%s: %d of %d entries differ from the in-memory engine (largest difference %g)", what, diff, ar*ac, maxd)
+	}
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func rlsiInMemory(t *testing.T, c *engine.Corpus, cfg Config) engine.Model {
+	t.Helper()
+	o := rlsi.Options{K: cfg.K, Lambda1: cfg.Lambda1, Lambda2: cfg.Lambda2, InnerSweeps: cfg.InnerSweeps, InnerTol: cfg.InnerTol,
+		Seed: cfg.Seed, Stopping: engine.Stopping{MaxIter: cfg.Iters, RelTol: 0},
+		RelativeLambda: cfg.RelativeLambda, BalancedInit: cfg.BalancedInit}
+	m, st, err := o.Fit(context.Background(), c, nil)
+	if err != nil || st.Iterations != cfg.Iters {
+		t.Fatalf("in-memory RLSI: %v, status %+v", err, st)
+	}
+	return m
+}
+
+func TestRLSISyntheticBitIdentical(t *testing.T) {
+	c := synthetic(t, 60, 90, 3)
+	cfg := Config{Model: RLSI, K: 6, Lambda1: 0.5, Lambda2: 1, InnerSweeps: 100, InnerTol: 1e-5, Seed: 3, Iters: 3, Shards: 4}
+	f := fitDistributed(t, c, 3, cfg)
+	m := rlsiInMemory(t, c, cfg)
+	sameBits(t, "U", f.U, m.TermTopics())
+	sameBits(t, "V", f.V, m.DocTopics())
+	if z := mat.Sum(f.U); z == 0 {
+		t.Fatal("U is all zero: the test would not see a wrong reduction")
+	}
+}
+
+// TestRLSICranfieldBitIdentical fits Cranfield (default text pipeline:
+// unit-length tf-idf documents) with topicmf fit's RLSI defaults: λ1 =
+// 0.05 and λ2 = 1 relative to the data scale, balanced V⁽⁰⁾, K = 20.
+func TestRLSICranfieldBitIdentical(t *testing.T) {
+	c := cranfield(t)
+	cfg := Config{Model: RLSI, K: 20, Lambda1: 0.05, Lambda2: 1, InnerSweeps: 100, InnerTol: 1e-5, Seed: 1, Iters: 3, Shards: 3,
+		RelativeLambda: true, BalancedInit: true}
+	f := fitDistributed(t, c, 5, cfg)
+	m := rlsiInMemory(t, c, cfg)
+	sameBits(t, "U", f.U, m.TermTopics())
+	sameBits(t, "V", f.V, m.DocTopics())
+	if mat.Sum(f.U) == 0 {
+		t.Fatal("U is all zero: the test would not see a wrong reduction")
+	}
+}
+
+func TestGroupRLSISyntheticBitIdentical(t *testing.T) {
+	c := synthetic(t, 50, 2100, 3) // classes of 700 documents: two Gram units each
+	cfg := Config{Model: GroupRLSI, Ks: 3, Kc: 2, Lambda1: 0.5, Lambda2: 1, InnerSweeps: 100, InnerTol: 1e-5, Seed: 5, Iters: 3, Shards: 3}
+	f := fitDistributed(t, c, 4, cfg)
+	o := grouprlsi.Options{Ks: cfg.Ks, Kc: cfg.Kc, Lambda1: cfg.Lambda1, Lambda2: cfg.Lambda2, InnerSweeps: cfg.InnerSweeps, InnerTol: cfg.InnerTol,
+		Seed: cfg.Seed, Stopping: engine.Stopping{MaxIter: cfg.Iters, RelTol: 0}}
+	m, st, err := o.Fit(context.Background(), c, nil)
+	if err != nil || st.Iterations != cfg.Iters {
+		t.Fatalf("in-memory Group RLSI: %v, status %+v", err, st)
+	}
+	sameBits(t, "U", f.U, m.TermTopics())
+	sameBits(t, "V", f.V, m.(interface{ Representations() *mat.Dense }).Representations())
+}
+
+// TestResume interrupts a run after iteration 2's pipeline wrote its shards
+// but before its manifest (and leaves a stray shard), resumes it, and
+// expects the factors of an uninterrupted run, bit for bit.
+func TestResume(t *testing.T) {
+	c := synthetic(t, 40, 70, 2)
+	tmp := t.TempDir()
+	cfg := Config{Model: RLSI, K: 4, Lambda1: 0.5, Lambda2: 1, InnerSweeps: 100, InnerTol: 1e-5, Seed: 9, Iters: 3, Shards: 2,
+		Corpus: filepath.Join(tmp, "corpus")}
+	if _, err := shards.WriteCorpus(cfg.Corpus, c, 2); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	whole := filepath.Join(tmp, "whole")
+	if _, err := Fit(ctx, cfg, whole, prism, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	killed := filepath.Join(tmp, "killed")
+	calls := 0
+	crash := func(ctx context.Context, p *beam.Pipeline) error {
+		calls++
+		err := prism(ctx, p)
+		if calls == 2 {
+			os.WriteFile(filepath.Join(IterDir(killed, 2), "V-00007-of-00009.tsv"), []byte("garbage\n"), 0o644)
+			return errors.New("killed")
+		}
+		return err
+	}
+	if _, err := Fit(ctx, cfg, killed, crash, io.Discard); err == nil || !strings.Contains(err.Error(), "killed") {
+		t.Fatalf("interrupted run: got %v, want the crash", err)
+	}
+	if it, _ := LastComplete(ctx, killed, cfg.digest()); it == nil || it.Iteration != 1 {
+		t.Fatalf("after the crash the last complete iteration is %+v, want 1", it)
+	}
+	if _, err := Fit(ctx, cfg, killed, prism, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	a, err := Load(ctx, whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Load(ctx, killed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameBits(t, "U", b.U, a.U)
+	sameBits(t, "V", b.V, a.V)
+	// Another configuration in the same directory is refused.
+	other := cfg
+	other.K = 5
+	if _, err := Fit(ctx, other, killed, prism, io.Discard); err == nil || !strings.Contains(err.Error(), "another configuration") {
+		t.Fatalf("other configuration: got %v", err)
+	}
+}
+
+// TestMalformedShards expects one line naming the shard file and line for
+// each kind of damage.
+func TestMalformedShards(t *testing.T) {
+	c := synthetic(t, 30, 20, 2)
+	for _, tc := range []struct {
+		name, line, want string
+	}{
+		{"bad weight", "5\tx5\t1\t0:1 3:abc", `docs-00000-of-00002.tsv:6: entry 2 "3:abc": weight "abc" is not a finite number`},
+		{"not ascending", "5\tx5\t1\t4:1 3:1", `docs-00000-of-00002.tsv:6: entry 2 "3:1": terms must be strictly ascending (previous 4)`},
+		{"term out of range", "5\tx5\t1\t30:1", `docs-00000-of-00002.tsv:6: entry 1 "30:1": term "30" is not in 0..29`},
+		{"fields", "5\tx5 1 0:1", `docs-00000-of-00002.tsv:6: want 4 tab-separated fields (n, id, class, entries), got 2`},
+		{"wrong column", "6\tx6\t1\t0:1", `docs-00000-of-00002.tsv:6: document column 6, want 5`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tmp := t.TempDir()
+			corpus := filepath.Join(tmp, "corpus")
+			if _, err := shards.WriteCorpus(corpus, c, 2); err != nil {
+				t.Fatal(err)
+			}
+			file := filepath.Join(corpus, "docs-00000-of-00002.tsv")
+			b, _ := os.ReadFile(file)
+			lines := strings.Split(string(b), "\n")
+			lines[5] = tc.line
+			os.WriteFile(file, []byte(strings.Join(lines, "\n")), 0o644)
+			cfg := Config{Model: RLSI, K: 2, Lambda1: 0.5, Lambda2: 1, Iters: 1, Shards: 1, Corpus: corpus}
+			_, err := Fit(context.Background(), cfg, filepath.Join(tmp, "run"), prism, io.Discard)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			msg := err.Error()
+			if strings.Contains(msg, "\n") || !strings.Contains(msg, tc.want) {
+				t.Fatalf("error %q\nwant one line containing %q", msg, tc.want)
+			}
+		})
+	}
+}

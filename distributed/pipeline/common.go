@@ -1,0 +1,396 @@
+package pipeline
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"   // gs:// paths
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local paths
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/topicmf/topicmf/distributed/shards"
+	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/sparse"
+)
+
+// ErrPrefix starts the message of every data error a pipeline step
+// returns, so that the driver can pick the one line out of a runner's
+// wrapped failure report.
+const ErrPrefix = "topicmf-beam: "
+
+// dataErr is a data error of a pipeline step.
+func dataErr(format string, args ...any) error {
+	return fmt.Errorf(ErrPrefix+format, args...)
+}
+
+// Contrib is one shuffled record of a product's row: an entry W = d_mn of D
+// at the other index Index (document n — or its class-major position for
+// Group RLSI — in Map-1, term m in Map-2) with the factor row it multiplies
+// (v_n, or ū_m; empty when ū_m is zero). Group RLSI's Map-1 records also
+// carry the document's column Doc and class Class.
+type Contrib struct {
+	Index int64
+	W     float64
+	Vec   []float64
+	Doc   int64
+	Class int64
+}
+
+// Partial is row x of one block's partial Gram matrix; Order is the
+// block's place in the engine's order of additions.
+type Partial struct {
+	Order int64
+	Vals  []float64
+}
+
+// serial runs the engine kernels inside one bundle on the calling
+// goroutine: parallelism comes from the runner's workers.
+var serial = parallel.NewPool(1)
+
+func init() {
+	beam.RegisterType(typeOf[shards.Doc]())
+	beam.RegisterType(typeOf[shards.Row]())
+	beam.RegisterType(typeOf[Contrib]())
+	beam.RegisterType(typeOf[Partial]())
+	register.DoFn3x1[context.Context, int, func(int64, shards.Doc), error](&readDocsFn{})
+	register.DoFn3x1[context.Context, int, func(int64, []float64), error](&readRowsFn{})
+	register.DoFn3x0[int64, []float64, func(int64, shards.Row)](&blockKeyFn{})
+	register.DoFn3x1[int64, func(*shards.Row) bool, func(int64, Partial), error](&gramBlockFn{})
+	register.Function2x1(foldFn)
+	register.DoFn3x1[int, func(*shards.Row) bool, func([]float64), error](&assembleFn{})
+	register.DoFn3x0[int64, []float64, func(int, shards.Row)](&shardKeyFn{})
+	register.DoFn3x1[context.Context, int, func(*shards.Row) bool, error](&writeRowsFn{})
+	register.Emitter2[int64, shards.Doc]()
+	register.Emitter2[int64, []float64]()
+	register.Emitter2[int64, shards.Row]()
+	register.Emitter2[int64, Partial]()
+	register.Emitter2[int, shards.Row]()
+	register.Emitter2[int64, Contrib]()
+	register.Emitter1[[]float64]()
+	register.Iter1[shards.Row]()
+	register.Iter1[Partial]()
+	register.Iter1[shards.Doc]()
+	register.Iter1[[]float64]()
+	register.Iter1[Contrib]()
+	register.Iter1[int64]()
+}
+
+// readDocsFn reads corpus shard i and emits ⟨n, document⟩.
+type readDocsFn struct {
+	Dir     string
+	Corpus  shards.CorpusManifest
+	Offsets [][]int64
+}
+
+func (f *readDocsFn) ProcessElement(ctx context.Context, i int, emit func(int64, shards.Doc)) error {
+	name := shards.Join(f.Dir, f.Corpus.Shards[i].File)
+	fs, err := filesystem.New(ctx, name)
+	if err != nil {
+		return dataErr("%s: %v", name, err)
+	}
+	defer fs.Close()
+	r, err := fs.OpenRead(ctx, name)
+	if err != nil {
+		return dataErr("%v", err)
+	}
+	defer r.Close()
+	err = f.Corpus.ReadDocs(bufio.NewReaderSize(r, 1<<20), i, f.Offsets[i], func(d shards.Doc) error {
+		emit(d.N, d)
+		return nil
+	})
+	if err != nil {
+		return dataErr("corpus %s/%v", f.Dir, err)
+	}
+	return nil
+}
+
+// ReadDocs is the corpus as ⟨n, document⟩.
+func ReadDocs(s beam.Scope, dir string, c *shards.CorpusManifest) beam.PCollection {
+	s = s.Scope("ReadDocs")
+	idx := make([]int, len(c.Shards))
+	for i := range idx {
+		idx[i] = i
+	}
+	return beam.ParDo(s, &readDocsFn{Dir: dir, Corpus: *c, Offsets: c.ClassOffsets()}, beam.CreateList(s, idx))
+}
+
+// readRowsFn reads factor shard Files[i] (rows of K values, indices below
+// Limit) and emits ⟨index, row⟩.
+type readRowsFn struct {
+	Files []string
+	K     int
+	Limit int64
+}
+
+func (f *readRowsFn) ProcessElement(ctx context.Context, i int, emit func(int64, []float64)) error {
+	name := f.Files[i]
+	fs, err := filesystem.New(ctx, name)
+	if err != nil {
+		return dataErr("%s: %v", name, err)
+	}
+	defer fs.Close()
+	r, err := fs.OpenRead(ctx, name)
+	if err != nil {
+		return dataErr("%v", err)
+	}
+	defer r.Close()
+	err = shards.EachLine(bufio.NewReaderSize(r, 1<<20), name, func(line string, _ int) error {
+		row, err := shards.ParseRow(line, f.K, f.Limit)
+		if err != nil {
+			return err
+		}
+		emit(row.Index, row.Vals)
+		return nil
+	})
+	if err != nil {
+		return dataErr("%v", err)
+	}
+	return nil
+}
+
+// ReadRows is a factor's shards as ⟨index, row⟩ (empty for no files).
+func ReadRows(s beam.Scope, files []string, k int, limit int64) beam.PCollection {
+	s = s.Scope("ReadRows")
+	idx := make([]int, len(files))
+	for i := range idx {
+		idx[i] = i
+	}
+	return beam.ParDo(s, &readRowsFn{Files: files, K: k, Limit: limit}, beam.CreateList(s, idx))
+}
+
+// blockKeyFn keys a row by its block of dense.RowBlock rows.
+type blockKeyFn struct{}
+
+func (blockKeyFn) ProcessElement(i int64, v []float64, emit func(int64, shards.Row)) {
+	emit(i/dense.RowBlock, shards.Row{Index: i, Vals: v})
+}
+
+// gramBlockFn forms block b's partial Gram matrix AᵀA from its rows (rows
+// Total of K columns in all; missing rows are zero) with dense.Gram, and
+// emits its rows keyed by row x.
+type gramBlockFn struct {
+	K     int
+	Total int64
+}
+
+func (f *gramBlockFn) ProcessElement(b int64, rows func(*shards.Row) bool, emit func(int64, Partial)) error {
+	a, err := blockMatrix(b, f.Total, f.K, rows)
+	if err != nil {
+		return err
+	}
+	g := mat.NewDense(f.K, f.K, nil)
+	dense.Gram(serial, g, a)
+	for x := 0; x < f.K; x++ {
+		emit(int64(x), Partial{Order: b, Vals: g.RawRowView(x)})
+	}
+	return nil
+}
+
+// blockMatrix is block b (rows b·RowBlock …) of a total×k matrix from its
+// stored rows, zero rows in place.
+func blockMatrix(b, total int64, k int, rows func(*shards.Row) bool) (*mat.Dense, error) {
+	lo := b * dense.RowBlock
+	hi := min(lo+dense.RowBlock, total)
+	a := mat.NewDense(int(hi-lo), k, nil)
+	seen := make([]bool, hi-lo)
+	var r shards.Row
+	for rows(&r) {
+		i := r.Index - lo
+		if len(r.Vals) != k {
+			return nil, dataErr("row %d has %d values, want %d", r.Index, len(r.Vals), k)
+		}
+		if seen[i] {
+			return nil, dataErr("row %d appears twice", r.Index)
+		}
+		seen[i] = true
+		a.SetRow(int(i), r.Vals)
+	}
+	return a, nil
+}
+
+// foldFn adds the partials of output row x in block order, entry by entry,
+// from +0: the engine's reduction of block partials.
+func foldFn(x int64, parts func(*Partial) bool) shards.Row {
+	var ps []Partial
+	var p Partial
+	for parts(&p) {
+		ps = append(ps, p)
+	}
+	slices.SortFunc(ps, func(a, b Partial) int { return int(a.Order - b.Order) })
+	out := make([]float64, len(ps[0].Vals))
+	for _, p := range ps {
+		for y, v := range p.Vals {
+			out[y] += v
+		}
+	}
+	return shards.Row{Index: x, Vals: out}
+}
+
+// assembleFn gathers Groups matrices of K×K from their rows (row index
+// g·K + x) into one flat slice; absent rows are zero. The sentinel row
+// −1 makes sure there is always one element.
+type assembleFn struct {
+	Groups, K int
+}
+
+func (f *assembleFn) ProcessElement(_ int, rows func(*shards.Row) bool, emit func([]float64)) error {
+	out := make([]float64, f.Groups*f.K*f.K)
+	var r shards.Row
+	for rows(&r) {
+		if r.Index < 0 {
+			continue
+		}
+		copy(out[r.Index*int64(f.K):], r.Vals)
+	}
+	emit(out)
+	return nil
+}
+
+// Grams computes, as a singleton []float64 of groups·k·k entries, the
+// block-reduced Gram matrices from block partials keyed by g·k + x.
+func Grams(s beam.Scope, partials beam.PCollection, groups, k int) beam.PCollection {
+	rows := beam.ParDo(s, foldFn, beam.GroupByKey(s, partials))
+	rows = beam.Flatten(s, rows, beam.Create(s, shards.Row{Index: -1}))
+	return beam.ParDo(s, &assembleFn{Groups: groups, K: k}, beam.GroupByKey(s, beam.AddFixedKey(s, rows)))
+}
+
+// Gram is AᵀA (k×k, flat) of the ⟨index, row⟩ collection of a total×k
+// matrix, bit for bit dense.Gram of the whole matrix.
+func Gram(s beam.Scope, rows beam.PCollection, total int64, k int) beam.PCollection {
+	s = s.Scope("Gram")
+	blocks := beam.GroupByKey(s, beam.ParDo(s, blockKeyFn{}, rows))
+	return Grams(s, beam.ParDo(s, &gramBlockFn{K: k, Total: total}, blocks), 1, k)
+}
+
+// rowProduct is Σ_q w_q·b_q over the records sorted by Index, by the
+// engine's sparse row kernel (sparse.MulDense on a one-row matrix): the
+// additions are grouped exactly as for the corresponding row of D. Records
+// with an empty Vec stand for zero rows.
+func rowProduct(cs []Contrib, k int) []float64 { return rowProductCols(cs, 0, k) }
+
+// rowProductCols is rowProduct over the columns [lo, hi) of the records'
+// rows.
+func rowProductCols(cs []Contrib, lo, hi int) []float64 {
+	k := hi - lo
+	out := make([]float64, k)
+	if len(cs) == 0 {
+		return out
+	}
+	idx := make([]int32, len(cs))
+	val := make([]float64, len(cs))
+	b := mat.NewDense(len(cs), k, nil)
+	for q, c := range cs {
+		idx[q], val[q] = int32(q), c.W
+		if len(c.Vec) > 0 {
+			b.SetRow(q, c.Vec[lo:hi])
+		}
+	}
+	a := &sparse.CSR{Rows: 1, Cols: len(cs), RowPtr: []int{0, len(cs)}, ColIdx: idx, Val: val}
+	sparse.MulDense(serial, mat.NewDense(1, k, out), a, b)
+	return out
+}
+
+// sortContribs gathers and sorts a key's records by Index, rejecting
+// duplicates and rows of the wrong length.
+func sortContribs(key string, it func(*Contrib) bool, k int) ([]Contrib, error) {
+	var cs []Contrib
+	var c Contrib
+	for it(&c) {
+		if len(c.Vec) != 0 && len(c.Vec) != k {
+			return nil, dataErr("%s: a row of %d values, want %d", key, len(c.Vec), k)
+		}
+		cs = append(cs, c)
+	}
+	slices.SortFunc(cs, func(a, b Contrib) int { return int(a.Index - b.Index) })
+	for q := 1; q < len(cs); q++ {
+		if cs[q].Index == cs[q-1].Index {
+			return nil, dataErr("%s: index %d appears twice (a document listed in two shards?)", key, cs[q].Index)
+		}
+	}
+	return cs, nil
+}
+
+// finite reports the first non-finite entry of x.
+func finite(x []float64) (int, bool) {
+	for i, v := range x {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return i, false
+		}
+	}
+	return 0, true
+}
+
+// isZero reports whether every entry of x is zero.
+func isZero(x []float64) bool {
+	for _, v := range x {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// shardKeyFn keys a row by its output shard (index mod Shards).
+type shardKeyFn struct{ Shards int }
+
+func (f *shardKeyFn) ProcessElement(i int64, v []float64, emit func(int, shards.Row)) {
+	emit(int(i%int64(f.Shards)), shards.Row{Index: i, Vals: v})
+}
+
+// writeRowsFn writes one shard of a factor, rows sorted by index.
+type writeRowsFn struct {
+	Dir, Factor string
+	Shards      int
+}
+
+func (f *writeRowsFn) ProcessElement(ctx context.Context, sh int, rows func(*shards.Row) bool) error {
+	var rs []shards.Row
+	var r shards.Row
+	for rows(&r) {
+		rs = append(rs, r)
+	}
+	slices.SortFunc(rs, func(a, b shards.Row) int { return int(a.Index - b.Index) })
+	name := shards.Join(f.Dir, shards.ShardName(f.Factor, sh, f.Shards))
+	fs, err := filesystem.New(ctx, name)
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	w, err := fs.OpenWrite(ctx, name)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(w, 1<<20)
+	var line []byte
+	for _, r := range rs {
+		line = shards.AppendRow(line[:0], r)
+		if _, err := bw.Write(line); err != nil {
+			w.Close()
+			return fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		w.Close()
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return w.Close()
+}
+
+// WriteRows writes ⟨index, row⟩ as nshards shards Factor-SSSSS-of-TTTTT.tsv
+// in dir (a shard that receives no row is not written).
+func WriteRows(s beam.Scope, rows beam.PCollection, dir, factor string, nshards int) {
+	s = s.Scope("Write" + factor)
+	keyed := beam.ParDo(s, &shardKeyFn{Shards: nshards}, rows)
+	beam.ParDo0(s, &writeRowsFn{Dir: dir, Factor: factor, Shards: nshards}, beam.GroupByKey(s, keyed))
+}
+
+// typeOf is the reflect.Type of T, for beam.RegisterType.
+func typeOf[T any]() reflect.Type { return reflect.TypeOf((*T)(nil)).Elem() }

@@ -1,0 +1,39 @@
+package shards
+
+import (
+	"context"
+	"io"
+	"os"
+)
+
+// LocalFS is FS on the local file system. A file opened for writing is
+// written under a temporary name and renamed when closed, so readers never
+// see it half-written.
+type LocalFS struct{}
+
+// OpenRead opens name for reading.
+func (LocalFS) OpenRead(_ context.Context, name string) (io.ReadCloser, error) { return os.Open(name) }
+
+// OpenWrite creates name (through a temporary file renamed on Close).
+func (LocalFS) OpenWrite(_ context.Context, name string) (io.WriteCloser, error) {
+	f, err := os.Create(name + ".tmp")
+	if err != nil {
+		return nil, err
+	}
+	return &renameOnClose{f: f, name: name}, nil
+}
+
+type renameOnClose struct {
+	f    *os.File
+	name string
+}
+
+func (r *renameOnClose) Write(b []byte) (int, error) { return r.f.Write(b) }
+
+func (r *renameOnClose) Close() error {
+	if err := r.f.Close(); err != nil {
+		os.Remove(r.f.Name())
+		return err
+	}
+	return os.Rename(r.f.Name(), r.name)
+}

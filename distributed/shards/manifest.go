@@ -1,0 +1,243 @@
+package shards
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// FS opens files by path; Beam's filesystem.Interface (local, gs://, s3://)
+// satisfies it.
+type FS interface {
+	OpenRead(ctx context.Context, name string) (io.ReadCloser, error)
+	OpenWrite(ctx context.Context, name string) (io.WriteCloser, error)
+}
+
+// Join joins a directory and a file name with "/" (valid for local paths
+// and for URLs such as gs://bucket/dir).
+func Join(dir, name string) string {
+	return strings.TrimSuffix(dir, "/") + "/" + name
+}
+
+// Format names of the two manifests.
+const (
+	CorpusFormat  = "topicmf-docs/1"
+	FactorsFormat = "topicmf-factors/1"
+)
+
+// CorpusManifest is corpus.json.
+type CorpusManifest struct {
+	Format    string `json:"format"`
+	Name      string `json:"name"`
+	Terms     int    `json:"terms"`     // M, rows of D
+	Documents int    `json:"documents"` // N, columns of D
+	Nonzeros  int64  `json:"nonzeros"`
+	// DataScale is ŝ = ‖D‖_F/√N as engine/rlsi.DataScale computes it (the
+	// same bits), for λ relative to the data and the balanced V⁽⁰⁾.
+	DataScale float64    `json:"data_scale,omitempty"`
+	Vocab     string     `json:"vocab"`             // file of M terms, one per line
+	Classes   []string   `json:"classes,omitempty"` // class names; empty: no classes
+	Shards    []DocShard `json:"shards"`
+}
+
+// DocShard is one document shard: documents First … First+Count−1, of
+// which ClassCounts[p] are of class p (nil without classes).
+type DocShard struct {
+	File        string `json:"file"`
+	First       int    `json:"first"`
+	Count       int    `json:"count"`
+	ClassCounts []int  `json:"class_counts,omitempty"`
+}
+
+// Validate checks that the shards cover documents 0 … N−1 in order and that
+// their class counts add up.
+func (c *CorpusManifest) Validate() error {
+	if c.Format != CorpusFormat {
+		return fmt.Errorf("format %q, want %q", c.Format, CorpusFormat)
+	}
+	if c.Terms < 1 || c.Documents < 1 {
+		return fmt.Errorf("%d terms × %d documents: want at least one of each", c.Terms, c.Documents)
+	}
+	next := 0
+	for i, s := range c.Shards {
+		if s.File == "" || strings.ContainsAny(s.File, "/\\") {
+			return fmt.Errorf("shard %d: file %q must be a plain name in the corpus directory", i, s.File)
+		}
+		if s.First != next || s.Count < 0 {
+			return fmt.Errorf("shard %d (%s): documents %d+%d, want to start at %d", i, s.File, s.First, s.Count, next)
+		}
+		next += s.Count
+		if len(c.Classes) > 0 {
+			if len(s.ClassCounts) != len(c.Classes) {
+				return fmt.Errorf("shard %d (%s): %d class counts, want %d", i, s.File, len(s.ClassCounts), len(c.Classes))
+			}
+			sum := 0
+			for _, n := range s.ClassCounts {
+				sum += n
+			}
+			if sum > s.Count {
+				return fmt.Errorf("shard %d (%s): class counts add up to %d > %d documents", i, s.File, sum, s.Count)
+			}
+		}
+	}
+	if next != c.Documents {
+		return fmt.Errorf("shards hold %d documents, want %d", next, c.Documents)
+	}
+	return nil
+}
+
+// ClassOffsets returns, for every shard s and class p, the class-major
+// position of shard s's first document of class p: the documents of class
+// p come after all documents of classes < p and after class p's documents
+// in earlier shards (the order of engine/grouping.Layout).
+func (c *CorpusManifest) ClassOffsets() [][]int64 {
+	np := len(c.Classes)
+	out := make([][]int64, len(c.Shards))
+	if np == 0 {
+		return out
+	}
+	total := make([]int64, np)
+	for _, s := range c.Shards {
+		for p, n := range s.ClassCounts {
+			total[p] += int64(n)
+		}
+	}
+	start := make([]int64, np)
+	for p := 1; p < np; p++ {
+		start[p] = start[p-1] + total[p-1]
+	}
+	for i, s := range c.Shards {
+		out[i] = append([]int64(nil), start...)
+		for p, n := range s.ClassCounts {
+			start[p] += int64(n)
+		}
+	}
+	return out
+}
+
+// ClassSizes is the number of documents of each class.
+func (c *CorpusManifest) ClassSizes() []int {
+	out := make([]int, len(c.Classes))
+	for _, s := range c.Shards {
+		for p, n := range s.ClassCounts {
+			out[p] += n
+		}
+	}
+	return out
+}
+
+// ReadDocs reads shard i of the corpus from r, checking that it holds
+// documents First … First+Count−1 in order with the recorded class counts,
+// sets each document's class-major position (offsets from ClassOffsets)
+// and calls emit. Errors are "file:line: what".
+func (c *CorpusManifest) ReadDocs(r io.Reader, i int, offsets []int64, emit func(Doc) error) error {
+	s := c.Shards[i]
+	next := int64(s.First)
+	var seen []int64
+	if len(c.Classes) > 0 {
+		seen = make([]int64, len(c.Classes))
+	}
+	err := EachLine(r, s.File, func(line string, no int) error {
+		d, err := ParseDoc(line, c.Terms, len(c.Classes))
+		if err != nil {
+			return err
+		}
+		if d.N != next || d.N >= int64(s.First+s.Count) {
+			return fmt.Errorf("document column %d, want %d (shard holds %d+%d)", d.N, next, s.First, s.Count)
+		}
+		next++
+		d.Pos = d.N
+		if seen != nil {
+			if d.Class < 0 {
+				return fmt.Errorf("document %s has no class (−1) in a corpus with classes", d.ID)
+			}
+			d.Pos = offsets[d.Class] + seen[d.Class]
+			seen[d.Class]++
+		}
+		return emit(d)
+	})
+	if err != nil {
+		return err
+	}
+	if next != int64(s.First+s.Count) {
+		return fmt.Errorf("%s: %d documents, want %d", s.File, next-int64(s.First), s.Count)
+	}
+	for p, n := range seen {
+		if n != int64(s.ClassCounts[p]) {
+			return fmt.Errorf("%s: %d documents of class %d, manifest says %d", s.File, n, p, s.ClassCounts[p])
+		}
+	}
+	return nil
+}
+
+// IterManifest is manifest.json of a completed iteration.
+type IterManifest struct {
+	Format    string   `json:"format"`
+	Iteration int      `json:"iteration"`
+	Model     string   `json:"model"`
+	Config    string   `json:"config"` // digest of the run configuration
+	Terms     int      `json:"terms"`
+	Documents int      `json:"documents"`
+	UCols     int      `json:"u_cols"` // K (RLSI) or Ks + P·Kc (Group RLSI)
+	VCols     int      `json:"v_cols"` // K (RLSI) or Ks + Kc (Group RLSI)
+	U         []string `json:"u"`      // U shard files (none at iteration 0)
+	V         []string `json:"v"`
+	Seconds   float64  `json:"seconds"` // wall time of the iteration's pipeline
+}
+
+// ReadJSON decodes the JSON file name into v, naming the file in errors.
+func ReadJSON(ctx context.Context, fs FS, name string, v any) error {
+	f, err := fs.OpenRead(ctx, name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(f)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}
+
+// WriteJSON writes v as indented JSON to name.
+func WriteJSON(ctx context.Context, fs FS, name string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	f, err := fs.OpenWrite(ctx, name)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(append(b, '\n')); err != nil {
+		f.Close()
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}
+
+// ReadCorpus reads and validates dir/corpus.json.
+func ReadCorpus(ctx context.Context, fs FS, dir string) (*CorpusManifest, error) {
+	var c CorpusManifest
+	name := Join(dir, "corpus.json")
+	if err := ReadJSON(ctx, fs, name, &c); err != nil {
+		return nil, err
+	}
+	if err := c.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return &c, nil
+}
+
+// ShardName is the name of shard i of t of a factor ("U" or "V").
+func ShardName(factor string, i, t int) string {
+	return fmt.Sprintf("%s-%05d-of-%05d.tsv", factor, i, t)
+}
