@@ -35,7 +35,7 @@ var wantKeys = map[string]string{
 	"groupnmf":  "iters kc ks order seed tol",
 	"grouprlsi": "inner-sweeps inner-tol iters kc ks lambda1 lambda2 seed tol",
 	"lda":       "alpha beta burnin eval-every fold-in-burnin fold-in-iters iters k round seed",
-	"lsi":       "k oversample power-iters seed",
+	"lsi":       "accurate k oversample power-iters seed",
 	"nmf":       "init iters k seed tol",
 	"nmfe":      "iters k lambda seed tol",
 	"nmfi":      "iters k seed tol",
@@ -192,7 +192,7 @@ func TestFamiliesRoundTrip(t *testing.T) {
 	changed := map[string]Params{
 		"rlsi":      {"k": "7", "lambda1": "0", "lambda2": "0.25", "variant": "u2v1", "lambda-scale": "relative", "init-scale": "balanced", "iters": "3", "tol": "0", "inner-sweeps": "5", "inner-tol": "0", "seed": "4"},
 		"nmf":       {"k": "7", "iters": "12", "tol": "0.001", "seed": "42", "init": "nndsvda"},
-		"lsi":       {"k": "3", "oversample": "4", "power-iters": "0", "seed": "2"},
+		"lsi":       {"k": "3", "oversample": "4", "power-iters": "0", "accurate": "true", "seed": "2"},
 		"plsi":      {"k": "3", "iters": "4", "tol": "-1", "seed": "2", "fold-in-iters": "9", "fold-in-tol": "0"},
 		"lda":       {"k": "3", "alpha": "0.2", "beta": "0.01", "iters": "40", "burnin": "0", "eval-every": "5", "seed": "1", "round": "true", "fold-in-iters": "8", "fold-in-burnin": "2"},
 		"tnmf":      {"k": "3", "count": "multiplicity", "storage": "dense", "iters": "4", "tol": "0", "inference": "e-nnls", "inner-sweeps": "3", "inner-tol": "0", "rescale": "true", "seed": "5"},

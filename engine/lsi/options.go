@@ -52,7 +52,7 @@ type Options struct {
 	// Oversample is the number of extra columns of the random sketch; 0
 	// means DefaultOversample. The sketch has min(K + Oversample, M, N)
 	// columns.
-	Oversample int `param:"oversample" default:"10" range:"[1,inf)" doc:"extra columns p of the random sketch (max(K, 10) with power-iters 20 for near-exact singular values)"`
+	Oversample int `param:"oversample" default:"10" range:"[1,inf)" doc:"extra columns p of the random sketch"`
 	// PowerIters is the number of power (subspace) iterations q ≥ 0.
 	PowerIters int `param:"power-iters" default:"5" range:"[0,inf)" doc:"power (subspace) iterations q; 0 for none"`
 	// Accurate raises the sketch to the accurate setting: at least
