@@ -65,12 +65,17 @@ func synthetic(t testing.TB, m, n, p int) *engine.Corpus {
 	return c
 }
 
-// cranfield is Cranfield 1400 through the default text pipeline, or skips.
+// cranfield is Cranfield 1400 through the default text pipeline, or skips
+// (fails under CI=true, where a missing collection is an error).
 func cranfield(t testing.TB) *engine.Corpus {
 	t.Helper()
+	missing := t.Skipf
+	if os.Getenv("CI") == "true" {
+		missing = t.Fatalf
+	}
 	dir := os.Getenv("TOPICMF_DATA")
 	if dir == "" {
-		t.Skip("TOPICMF_DATA is not set: skipping the Cranfield test")
+		missing("TOPICMF_DATA is not set: skipping the Cranfield test")
 	}
 	src, err := datasets.Lookup("cranfield")
 	if err != nil {
@@ -78,7 +83,7 @@ func cranfield(t testing.TB) *engine.Corpus {
 	}
 	col, err := src.Read(dir)
 	if err != nil {
-		t.Skipf("Cranfield is not in %s: %v", dir, err)
+		missing("Cranfield is not in %s: %v", dir, err)
 	}
 	opt := text.Default()
 	opt.DataDir = dir

@@ -5,34 +5,31 @@ package exptest
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
-// NeedData skips the test, saying which file is missing, unless every file
-// of the named registered collections is in $TOPICMF_DATA.
+// NeedData skips the test (fails it under CI=true), saying which file is
+// missing, unless every file of the named registered collections is in
+// $TOPICMF_DATA; a relative $TOPICMF_DATA is taken relative to the module
+// root, as the README's test command passes it (internal/realdata).
 func NeedData(t testing.TB, names ...string) {
 	t.Helper()
-	dir := os.Getenv("TOPICMF_DATA")
-	if dir == "" {
-		t.Skipf("TOPICMF_DATA is not set; this test needs %v", names)
-	}
+	var files []string
 	for _, name := range names {
 		src, err := datasets.Lookup(name)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, f := range src.Files {
-			if _, err := os.Stat(filepath.Join(dir, f.Path)); err != nil {
-				t.Skipf("%s is absent from TOPICMF_DATA=%s (needed by %s)", f.Path, dir, name)
-			}
+			files = append(files, f.Path)
 		}
 	}
+	realdata.Dir(t, files...)
 }
 
 // RunQuick runs the quick variant of e in a fresh results store under

@@ -10,6 +10,7 @@ import (
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/experiments/exptest"
+	"github.com/topicmf/topicmf/internal/realdata"
 
 	"github.com/topicmf/topicmf/experiments"
 )
@@ -178,7 +179,10 @@ func TestTables67Jobs(t *testing.T) {
 // newsMissing returns why the 20 Newsgroups files are unavailable ("" when
 // they are all under TOPICMF_DATA).
 func newsMissing() string {
-	dir := os.Getenv("TOPICMF_DATA")
+	dir, err := realdata.Resolve()
+	if err != nil {
+		return err.Error()
+	}
 	if dir == "" {
 		return "TOPICMF_DATA is not set"
 	}
