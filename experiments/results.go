@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"sync"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -23,6 +24,32 @@ type Results struct {
 	Experiment *Experiment
 	Quick      bool
 	Jobs       []*JobResult
+
+	derivedMu sync.Mutex
+	derived   map[string]derivedValue
+}
+
+type derivedValue struct {
+	v   any
+	err error
+}
+
+// Derived returns compute's result for these results under key, computing
+// it once: the judges of one experiment that share an expensive analysis
+// (a retrieval protocol over every job) call it with the same key. The
+// value lives as long as the Results.
+func (r *Results) Derived(key string, compute func() (any, error)) (any, error) {
+	r.derivedMu.Lock()
+	defer r.derivedMu.Unlock()
+	if d, ok := r.derived[key]; ok {
+		return d.v, d.err
+	}
+	v, err := compute()
+	if r.derived == nil {
+		r.derived = map[string]derivedValue{}
+	}
+	r.derived[key] = derivedValue{v, err}
+	return v, err
 }
 
 // Columns are the job columns: dataset, method, the grid names (sorted),

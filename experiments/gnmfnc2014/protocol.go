@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/metrics/stats"
@@ -85,28 +84,10 @@ type outcome struct {
 	rows  map[string]*choice
 }
 
-var outcomeCache struct {
-	mu sync.Mutex
-	m  map[*experiments.Results]outcomeEntry
-}
-
-type outcomeEntry struct {
-	out map[string]*outcome
-	err error
-}
-
 // outcomes runs both protocols once per Results.
 func outcomes(r *experiments.Results) (map[string]*outcome, error) {
-	outcomeCache.mu.Lock()
-	defer outcomeCache.mu.Unlock()
-	if outcomeCache.m == nil {
-		outcomeCache.m = map[*experiments.Results]outcomeEntry{}
-	}
-	if e, ok := outcomeCache.m[r]; ok {
-		return e.out, e.err
-	}
-	out, err := computeOutcomes(r)
-	outcomeCache.m[r] = outcomeEntry{out, err}
+	v, err := r.Derived("gnmfnc2014 outcomes", func() (any, error) { return computeOutcomes(r) })
+	out, _ := v.(map[string]*outcome)
 	return out, err
 }
 

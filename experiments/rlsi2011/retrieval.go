@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/experiments"
@@ -272,31 +271,13 @@ func configLabel(j *experiments.Job) string {
 	return strings.Join(parts, " ")
 }
 
-var outcomeCache struct {
-	mu sync.Mutex
-	m  map[*experiments.Results]outcomeEntry
-}
-
-type outcomeEntry struct {
-	out []*collectionOutcome
-	err error
-}
-
 // outcomes runs the best-setting and fair protocols for every collection,
 // method and term model of the results (computed once per Results). The
 // candidates of a method are all its configurations with α ∈ {0.1, …, 1}
 // (the paper's range; α = 0 is the baseline itself).
 func outcomes(r *experiments.Results) ([]*collectionOutcome, error) {
-	outcomeCache.mu.Lock()
-	defer outcomeCache.mu.Unlock()
-	if outcomeCache.m == nil {
-		outcomeCache.m = map[*experiments.Results]outcomeEntry{}
-	}
-	if e, ok := outcomeCache.m[r]; ok {
-		return e.out, e.err
-	}
-	out, err := computeOutcomes(r)
-	outcomeCache.m[r] = outcomeEntry{out, err}
+	v, err := r.Derived("rlsi2011 outcomes", func() (any, error) { return computeOutcomes(r) })
+	out, _ := v.([]*collectionOutcome)
 	return out, err
 }
 
