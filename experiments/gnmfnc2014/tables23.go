@@ -82,7 +82,7 @@ func Tables23() *experiments.Experiment {
 			{Label: labelGNMFNC + " σ3=0", Name: "gnmfnc", Params: gn("0")},
 			{Label: labelGNMFNC + " σ3=1", Name: "gnmfnc", Params: gn("1")},
 		},
-		Grid:       map[string][]string{"setting": {"1", "2", "3"}},
+		Grid:       map[string][]string{"setting": {"1", "2", "3", "4", "5"}},
 		TaskParams: []string{"setting"},
 		Seed:       20140823,
 		Task:       tablesTask,

@@ -1,6 +1,7 @@
 package jtd2013
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 
@@ -37,8 +38,8 @@ func foldSeed(j *experiments.Job) uint64 {
 // length) by 5-fold cross-validation of the linear SVM, and adds the mean
 // accuracy as metric name and each fold's accuracy as a per-query value
 // ("fold f"), so that claims can pair folds across jobs.
-func crossValidate(j *experiments.Job, res *experiments.Result, name string, x *mat.Dense, y []int) error {
-	cv, err := classify.KFold(classify.Dense(experiments.UnitDenseRows(x)), y, classify.Options{Pool: j.Pool}, Folds, foldSeed(j))
+func crossValidate(ctx context.Context, j *experiments.Job, res *experiments.Result, name string, x *mat.Dense, y []int) error {
+	cv, err := classify.KFold(ctx, classify.Dense(experiments.UnitDenseRows(x)), y, classify.Options{Pool: j.Pool}, Folds, foldSeed(j))
 	if err != nil {
 		return fmt.Errorf("%s: %s: %w", j.Label(), name, err)
 	}

@@ -48,9 +48,12 @@ func Figure5() *experiments.Experiment {
 		ID:      "jtd2013/figure5",
 		Title:   "Polarity classification with the documents D_i against their parts [(BS)_i, E_i, N_i]",
 		Paper:   paperRef("§5.3, Figure 5"),
-		Version: "1",
+		Version: "2",
 
-		Datasets:   []string{MovieReview, Newsgroups},
+		// Movie Review only, as in the paper: on 20 Newsgroups the 20
+		// one-against-rest SVMs on the 3m dense features of the parts did
+		// not finish in 85 minutes per job (version 1).
+		Datasets:   []string{MovieReview},
 		Methods:    []experiments.MethodSpec{{Label: Ours, Name: "jtd", Params: map[string]string{"k": Figure5K}}},
 		Grid:       map[string][]string{"m": {"2000", "3000"}},
 		TaskParams: []string{"m", "sample"},
@@ -59,7 +62,7 @@ func Figure5() *experiments.Experiment {
 		Corpus:     partsCorpus,
 		Fit:        partsTask,
 		Metrics:    partMetrics,
-		Tables: []experiments.Table{{Name: "figure5-accuracy", Title: "Accuracy with D_i and with [(BS)_i, E_i, N_i] (Figure 5), and the split (20 Newsgroups beyond the paper)",
+		Tables: []experiments.Table{{Name: "figure5-accuracy", Title: "Accuracy with D_i and with [(BS)_i, E_i, N_i] (Figure 5), and the split",
 			Rows: []string{experiments.ColDataset, "m"}, Metrics: []string{"acc_d", "acc_parts", "acc_s", "share_bs", "share_e", "share_n", "e_per_d", "density_s", "residual"}}},
 		Figures: []experiments.Figure{{Name: "figure5-parts", Title: "Accuracy with the parts of the split on Movie Review (Figure 5)",
 			Kind: experiments.Line, Source: experiments.FromMetrics, X: "m", Y: "acc_parts", Series: []string{experiments.ColDataset},
@@ -75,8 +78,8 @@ func Figure5() *experiments.Experiment {
 			Grid: map[string][]string{"m": {"2000"}}, Replicates: 1, Datasets: []string{MovieReview},
 			Params: map[string]string{"iters": "8", "sample": "400"},
 		},
-		Protocol: "The 2,000 documents of each data set through the package's pipeline with the m top-df terms, tf-idf; engine/jtd with its defaults " +
-			"(see figures3-4) at k = " + Figure5K + " (the paper does not say which k); features scaled to unit length; 5 folds per data set and " +
+		Protocol: "The 2,000 Movie Review documents (the paper's data set for Figure 5; 20 Newsgroups is left out: its 20 one-against-rest SVMs on the 3m = 6,000–9,000 dense features of the parts did not finish in 85 minutes per job at about 1.4 cores of this 2-core machine) through the package's pipeline with the m top-df terms, tf-idf; engine/jtd with its defaults " +
+			"(see figures3-4) at k = " + Figure5K + " (the paper does not say which k); features scaled to unit length; 5 folds per " +
 			"replicate, the same for every feature set, so fold accuracies pair. 5 replicates. --quick: m = 2,000, Movie Review, 400 sampled documents, one replicate, " +
 			"8 ALM iterations. Thresholds of the claims were fixed before running.",
 		Substitutes: substitutes,
@@ -125,7 +128,7 @@ func partsTask(ctx context.Context, j *experiments.Job, f *experiments.Fit) (*ex
 		name string
 		x    *mat.Dense
 	}{{"acc_d", d}, {"acc_parts", parts}, {"acc_s", split.S}} {
-		if err := crossValidate(j, res, f.name, f.x, y); err != nil {
+		if err := crossValidate(ctx, j, res, f.name, f.x, y); err != nil {
 			return nil, err
 		}
 	}

@@ -124,7 +124,7 @@ func topicsTask(ctx context.Context, j *experiments.Job, f *experiments.Fit) (*e
 	if err != nil {
 		return nil, err
 	}
-	if err := crossValidate(j, res, "accuracy", model.DocTopics(), y); err != nil {
+	if err := crossValidate(ctx, j, res, "accuracy", model.DocTopics(), y); err != nil {
 		return nil, err
 	}
 	topics := columnDistributions(model.TermTopics())

@@ -109,7 +109,7 @@ func clusterTask(classification bool) experiments.FitTask {
 			// not), and the linear SVM with a fixed C is scale-sensitive.
 			// The paper does not say how it fed the features to
 			// LIBLINEAR; this is our reading.
-			cv, err := classify.RepeatedHoldout(classify.Dense(experiments.UnitDenseRows(V)), truth, classify.Options{Seed: j.Seed}, reps, 0.2, j.Seed)
+			cv, err := classify.RepeatedHoldout(ctx, classify.Dense(experiments.UnitDenseRows(V)), truth, classify.Options{Seed: j.Seed}, reps, 0.2, j.Seed)
 			if err != nil {
 				return nil, fmt.Errorf("%s: classification: %w", j.Label(), err)
 			}

@@ -1,6 +1,8 @@
 package classify
 
 import (
+	"context"
+	"errors"
 	"math"
 	"reflect"
 	"strings"
@@ -53,7 +55,7 @@ func TestSklearn(t *testing.T) {
 	// sklearn predict(fixX); accuracy 0.8333333333333334
 	wantPred := []int{0, 1, 0, 2, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2}
 	for _, x := range []Features{Dense(denseOf(fixX)), Sparse(sparseOf(fixX))} {
-		m, err := Train(x, fixY, Options{Tol: 1e-9, MaxIter: 100000})
+		m, err := Train(context.Background(), x, fixY, Options{Tol: 1e-9, MaxIter: 100000})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -87,7 +89,7 @@ func TestSklearn(t *testing.T) {
 	}
 	wantB := []float64{-0.33944845367405097, 0.45447244676016524, -0.41945285318857056, -0.26950535171931167}
 	wantBPred := []int{4, 7, 4, 4, 4, 4, 4, 7, 4, 4, 7, 7, 4, 4, 4, 4, 4, 4}
-	m, err := Train(Dense(denseOf(fixX)), yb, Options{C: 0.5, Tol: 1e-9, MaxIter: 100000})
+	m, err := Train(context.Background(), Dense(denseOf(fixX)), yb, Options{C: 0.5, Tol: 1e-9, MaxIter: 100000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +115,7 @@ func TestOptimality(t *testing.T) {
 		for i, l := range fixY {
 			yb[i] = min(l, 1)
 		}
-		m, err := Train(Dense(denseOf(fixX)), yb, opts)
+		m, err := Train(context.Background(), Dense(denseOf(fixX)), yb, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -155,7 +157,7 @@ func TestSeparable(t *testing.T) {
 	rows := [][]float64{{0, 0}, {0, 1}, {1, 0}, {5, 5}, {5, 6}, {6, 5}, {-5, 5}, {-6, 5}, {-5, 6}}
 	y := []int{0, 0, 0, 1, 1, 1, 2, 2, 2}
 	for _, x := range []Features{Dense(denseOf(rows)), Sparse(sparseOf(rows))} {
-		m, err := Train(x, y, Options{})
+		m, err := Train(context.Background(), x, y, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -171,13 +173,13 @@ func TestSeparable(t *testing.T) {
 
 func TestDeterminism(t *testing.T) {
 	x := Dense(denseOf(fixX))
-	a, _ := Train(x, fixY, Options{Seed: 5})
-	b, _ := Train(x, fixY, Options{Seed: 5, Pool: parallel.NewPool(2)})
-	c, _ := Train(Sparse(sparseOf(fixX)), fixY, Options{Seed: 5, Pool: parallel.NewPool(1)})
+	a, _ := Train(context.Background(), x, fixY, Options{Seed: 5})
+	b, _ := Train(context.Background(), x, fixY, Options{Seed: 5, Pool: parallel.NewPool(2)})
+	c, _ := Train(context.Background(), Sparse(sparseOf(fixX)), fixY, Options{Seed: 5, Pool: parallel.NewPool(1)})
 	if !reflect.DeepEqual(a.Weights, b.Weights) || !reflect.DeepEqual(a.Weights, c.Weights) {
 		t.Error("same seed gave different weights (serial / pool / sparse)")
 	}
-	d, _ := Train(x, fixY, Options{Seed: 6})
+	d, _ := Train(context.Background(), x, fixY, Options{Seed: 6})
 	if reflect.DeepEqual(a.Weights, d.Weights) {
 		t.Log("different seeds gave the same bits (possible but unlikely at Tol 0.1)")
 	}
@@ -185,11 +187,11 @@ func TestDeterminism(t *testing.T) {
 
 func TestSmall(t *testing.T) {
 	// size 0
-	if _, err := Train(Dense(nil), nil, Options{}); err == nil || !strings.Contains(err.Error(), "no training examples") {
+	if _, err := Train(context.Background(), Dense(nil), nil, Options{}); err == nil || !strings.Contains(err.Error(), "no training examples") {
 		t.Errorf("empty: %v", err)
 	}
 	// size 1: one class, constant model
-	m, err := Train(Dense(mat.NewDense(1, 2, []float64{1, 2})), []int{42}, Options{})
+	m, err := Train(context.Background(), Dense(mat.NewDense(1, 2, []float64{1, 2})), []int{42}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +200,7 @@ func TestSmall(t *testing.T) {
 		t.Errorf("one class: %v %v %d", pred, err, len(m.Weights))
 	}
 	// two examples, two classes
-	m, err = Train(Dense(mat.NewDense(2, 1, []float64{-1, 1})), []int{3, 9}, Options{})
+	m, err = Train(context.Background(), Dense(mat.NewDense(2, 1, []float64{-1, 1})), []int{3, 9}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,27 +223,30 @@ func TestErrors(t *testing.T) {
 		f    func() error
 		want string
 	}{
-		{"labels", func() error { _, err := Train(x, fixY[:3], Options{}); return err }, "18 examples but 3 labels"},
-		{"C", func() error { _, err := Train(x, fixY, Options{C: -1}); return err }, "C = -1"},
-		{"Tol", func() error { _, err := Train(x, fixY, Options{Tol: math.NaN()}); return err }, "Tol"},
-		{"MaxIter", func() error { _, err := Train(x, fixY, Options{MaxIter: -2}); return err }, "MaxIter"},
+		{"labels", func() error { _, err := Train(context.Background(), x, fixY[:3], Options{}); return err }, "18 examples but 3 labels"},
+		{"C", func() error { _, err := Train(context.Background(), x, fixY, Options{C: -1}); return err }, "C = -1"},
+		{"Tol", func() error { _, err := Train(context.Background(), x, fixY, Options{Tol: math.NaN()}); return err }, "Tol"},
+		{"MaxIter", func() error { _, err := Train(context.Background(), x, fixY, Options{MaxIter: -2}); return err }, "MaxIter"},
 		{"nan", func() error {
 			bad := denseOf(fixX)
 			bad.Set(4, 1, math.NaN())
-			_, err := Train(Dense(bad), fixY, Options{})
+			_, err := Train(context.Background(), Dense(bad), fixY, Options{})
 			return err
 		}, "feature 1 of example 4"},
 		{"cols", func() error {
-			m, _ := Train(x, fixY, Options{})
+			m, _ := Train(context.Background(), x, fixY, Options{})
 			_, err := m.Predict(Dense(mat.NewDense(1, 2, nil)))
 			return err
 		}, "2 features, the model 3"},
-		{"holdout frac", func() error { _, err := RepeatedHoldout(x, fixY, Options{}, 1, 1.5, 0); return err }, "test fraction"},
+		{"holdout frac", func() error {
+			_, err := RepeatedHoldout(context.Background(), x, fixY, Options{}, 1, 1.5, 0)
+			return err
+		}, "test fraction"},
 		{"holdout n", func() error {
-			_, err := RepeatedHoldout(Dense(mat.NewDense(1, 1, nil)), []int{1}, Options{}, 1, 0, 0)
+			_, err := RepeatedHoldout(context.Background(), Dense(mat.NewDense(1, 1, nil)), []int{1}, Options{}, 1, 0, 0)
 			return err
 		}, "need at least 2"},
-		{"kfold k", func() error { _, err := KFold(x, fixY, Options{}, 19, 0); return err }, "19 folds"},
+		{"kfold k", func() error { _, err := KFold(context.Background(), x, fixY, Options{}, 19, 0); return err }, "19 folds"},
 		{"accuracy", func() error { _, err := Accuracy(nil, nil); return err }, "zero examples"},
 		{"accuracy len", func() error { _, err := Accuracy([]int{1}, nil); return err }, "1 true labels but 0"},
 		{"confusion len", func() error { _, err := NewConfusion([]int{1}, nil); return err }, "1 true labels but 0"},
@@ -254,12 +259,30 @@ func TestErrors(t *testing.T) {
 }
 
 func TestMaxIterWarning(t *testing.T) {
-	m, err := Train(Dense(denseOf(fixX)), fixY, Options{Tol: 1e-12, MaxIter: 2})
+	m, err := Train(context.Background(), Dense(denseOf(fixX)), fixY, Options{Tol: 1e-12, MaxIter: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(m.Warnings) != 3 || m.Iterations[0] != 2 {
 		t.Errorf("warnings %v iterations %v", m.Warnings, m.Iterations)
+	}
+}
+
+// TestCancel checks that a cancelled context stops training and the
+// cross-validations with its error instead of a model: an experiment run
+// that is interrupted must not wait for thousands of SVM iterations.
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	x := Dense(denseOf(fixX))
+	if m, err := Train(ctx, x, fixY, Options{}); !errors.Is(err, context.Canceled) || m != nil {
+		t.Errorf("Train: model %v, error %v, want context.Canceled", m, err)
+	}
+	if _, err := KFold(ctx, x, fixY, Options{Pool: parallel.NewPool(2)}, 3, 1); !errors.Is(err, context.Canceled) {
+		t.Errorf("KFold: error %v, want context.Canceled", err)
+	}
+	if _, err := RepeatedHoldout(ctx, x, fixY, Options{}, 2, 0, 1); !errors.Is(err, context.Canceled) {
+		t.Errorf("RepeatedHoldout: error %v, want context.Canceled", err)
 	}
 }
 
@@ -303,14 +326,14 @@ func TestCrossValidation(t *testing.T) {
 		y = append(y, 1, 0)
 	}
 	x := Dense(denseOf(rows))
-	r, err := RepeatedHoldout(x, y, Options{}, 0, 0, 7)
+	r, err := RepeatedHoldout(context.Background(), x, y, Options{}, 0, 0, 7)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(r.Accuracies) != 10 || r.Mean != 1 || r.Std != 0 {
 		t.Errorf("holdout: %+v", r)
 	}
-	k, err := KFold(Sparse(sparseOf(rows)), y, Options{}, 5, 7)
+	k, err := KFold(context.Background(), Sparse(sparseOf(rows)), y, Options{}, 5, 7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -318,8 +341,8 @@ func TestCrossValidation(t *testing.T) {
 		t.Errorf("kfold: %+v", k)
 	}
 	// deterministic, and the splits depend on the seed
-	a, _ := RepeatedHoldout(Dense(denseOf(fixX)), fixY, Options{}, 5, 0.25, 1)
-	b, _ := RepeatedHoldout(Dense(denseOf(fixX)), fixY, Options{}, 5, 0.25, 1)
+	a, _ := RepeatedHoldout(context.Background(), Dense(denseOf(fixX)), fixY, Options{}, 5, 0.25, 1)
+	b, _ := RepeatedHoldout(context.Background(), Dense(denseOf(fixX)), fixY, Options{}, 5, 0.25, 1)
 	if !reflect.DeepEqual(a, b) {
 		t.Error("same seed, different CV results")
 	}
@@ -333,7 +356,7 @@ func TestCrossValidation(t *testing.T) {
 		}
 	}
 	// one repeat: Std is NaN (one value)
-	one, _ := RepeatedHoldout(x, y, Options{}, 1, 0, 0)
+	one, _ := RepeatedHoldout(context.Background(), x, y, Options{}, 1, 0, 0)
 	if len(one.Accuracies) != 1 || !math.IsNaN(one.Std) {
 		t.Errorf("one repeat: %+v", one)
 	}
@@ -360,7 +383,7 @@ func BenchmarkTrain(b *testing.B) {
 		}
 	}
 	for b.Loop() {
-		if _, err := Train(Dense(x), y, Options{}); err != nil {
+		if _, err := Train(context.Background(), Dense(x), y, Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -83,7 +84,7 @@ type CVResult struct {
 // engine.DeriveSeed(seed, "holdout", r). repeats = 0 means 10 and
 // testFraction = 0 means 0.2 (a 4:1 split). The test set has
 // round(testFraction·n) examples, at least 1 and at most n − 1.
-func RepeatedHoldout(x Features, y []int, opts Options, repeats int, testFraction float64, seed uint64) (CVResult, error) {
+func RepeatedHoldout(ctx context.Context, x Features, y []int, opts Options, repeats int, testFraction float64, seed uint64) (CVResult, error) {
 	if repeats == 0 {
 		repeats = 10
 	}
@@ -104,7 +105,7 @@ func RepeatedHoldout(x Features, y []int, opts Options, repeats int, testFractio
 	var res CVResult
 	for r := range repeats {
 		perm := engine.NewRand(engine.DeriveSeed(seed, "holdout", strconv.Itoa(r))).Perm(n)
-		if err := res.add(x, y, opts, perm[nTest:], perm[:nTest]); err != nil {
+		if err := res.add(ctx, x, y, opts, perm[nTest:], perm[:nTest]); err != nil {
 			return CVResult{}, fmt.Errorf("classify: split %d: %w", r, err)
 		}
 	}
@@ -115,7 +116,7 @@ func RepeatedHoldout(x Features, y []int, opts Options, repeats int, testFractio
 // KFold permutes the examples with engine.DeriveSeed(seed, "kfold") and cuts
 // the permutation into k folds of sizes differing by at most one; fold f is
 // tested on a model trained on the other folds.
-func KFold(x Features, y []int, opts Options, k int, seed uint64) (CVResult, error) {
+func KFold(ctx context.Context, x Features, y []int, opts Options, k int, seed uint64) (CVResult, error) {
 	n, err := checkCV(x, y)
 	if err != nil {
 		return CVResult{}, err
@@ -128,7 +129,7 @@ func KFold(x Features, y []int, opts Options, k int, seed uint64) (CVResult, err
 	for f := range k {
 		lo, hi := f*n/k, (f+1)*n/k
 		train := append(slices.Clone(perm[:lo]), perm[hi:]...)
-		if err := res.add(x, y, opts, train, perm[lo:hi]); err != nil {
+		if err := res.add(ctx, x, y, opts, train, perm[lo:hi]); err != nil {
 			return CVResult{}, fmt.Errorf("classify: fold %d: %w", f, err)
 		}
 	}
@@ -150,7 +151,7 @@ func checkCV(x Features, y []int) (int, error) {
 	return n, nil
 }
 
-func (res *CVResult) add(x Features, y []int, opts Options, train, test []int) error {
+func (res *CVResult) add(ctx context.Context, x Features, y []int, opts Options, train, test []int) error {
 	ytr := make([]int, len(train))
 	for i, j := range train {
 		ytr[i] = y[j]
@@ -159,7 +160,7 @@ func (res *CVResult) add(x Features, y []int, opts Options, train, test []int) e
 	for i, j := range test {
 		yte[i] = y[j]
 	}
-	m, err := Train(x.subset(train), ytr, opts)
+	m, err := Train(ctx, x.subset(train), ytr, opts)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -87,7 +88,9 @@ type Model struct {
 }
 
 // Train fits a linear SVM to the rows of x with labels y (any integers).
-func Train(x Features, y []int, opts Options) (*Model, error) {
+// It stops with ctx's error, checked before every outer iteration of every
+// binary problem, when ctx is cancelled.
+func Train(ctx context.Context, x Features, y []int, opts Options) (*Model, error) {
 	o, err := opts.withDefaults()
 	if err != nil {
 		return nil, err
@@ -120,6 +123,7 @@ func Train(x Features, y []int, opts Options) (*Model, error) {
 	m.Weights = make([][]float64, len(positives))
 	m.Iterations = make([]int, len(positives))
 	converged := make([]bool, len(positives))
+	cancelled := make([]error, len(positives))
 	qd := make([]float64, n) // xᵢᵀxᵢ + B²
 	for i := range n {
 		qd[i] = x.sqNorm(i) + o.BiasValue*o.BiasValue
@@ -133,7 +137,7 @@ func Train(x Features, y []int, opts Options) (*Model, error) {
 			}
 		}
 		rng := engine.NewRand(engine.DeriveSeed(o.Seed, "classify", strconv.Itoa(j)))
-		m.Weights[j], m.Iterations[j], converged[j] = solveDual(x, yy, qd, o, rng)
+		m.Weights[j], m.Iterations[j], converged[j], cancelled[j] = solveDual(ctx, x, yy, qd, o, rng)
 	}
 	if o.Pool != nil && len(positives) > 1 {
 		o.Pool.For(len(positives), 1, func(_, lo, hi int) {
@@ -144,6 +148,11 @@ func Train(x Features, y []int, opts Options) (*Model, error) {
 	} else {
 		for j := range positives {
 			solveOne(j)
+		}
+	}
+	for _, err := range cancelled {
+		if err != nil {
+			return nil, fmt.Errorf("classify: %w", err)
 		}
 	}
 	for j, ok := range converged {
@@ -158,8 +167,8 @@ func Train(x Features, y []int, opts Options) (*Model, error) {
 // solveDual runs dual coordinate descent (Hsieh et al. 2008, Algorithm 1
 // with the shrinking of Sec. 3.2) for the L2-loss SVM. It returns w (with
 // the bias weight last when o.BiasValue ≠ 0), the outer iterations and
-// whether the tolerance was reached.
-func solveDual(x Features, y, qd []float64, o Options, rng *rand.Rand) ([]float64, int, bool) {
+// whether the tolerance was reached, or ctx's error when ctx is cancelled.
+func solveDual(ctx context.Context, x Features, y, qd []float64, o Options, rng *rand.Rand) ([]float64, int, bool, error) {
 	n, d := x.Rows(), x.Cols()
 	hasBias := o.BiasValue != 0
 	w := make([]float64, d+1)
@@ -173,6 +182,9 @@ func solveDual(x Features, y, qd []float64, o Options, rng *rand.Rand) ([]float6
 	pgMaxOld := math.Inf(1) // max PG of the previous iteration, for shrinking
 	iter, converged := 0, false
 	for iter < o.MaxIter {
+		if err := ctx.Err(); err != nil {
+			return nil, iter, false, err
+		}
 		pgMax, pgMin := math.Inf(-1), math.Inf(1)
 		for i := 0; i < active; i++ {
 			j := i + rng.IntN(active-i)
@@ -227,7 +239,7 @@ func solveDual(x Features, y, qd []float64, o Options, rng *rand.Rand) ([]float6
 	if !hasBias {
 		w = w[:d]
 	}
-	return w, iter, converged
+	return w, iter, converged, nil
 }
 
 // Decision returns the decision values of every row: one per binary
