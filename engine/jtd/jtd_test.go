@@ -13,17 +13,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-func TestShrink(t *testing.T) {
-	// 𝒮_ν(x) = sgn(x)·max(|x|−ν, 0), Eq. 8.
-	for _, c := range []struct{ x, nu, want float64 }{
-		{3, 1, 2}, {-3, 1, -2}, {0.5, 1, 0}, {-1, 1, 0}, {1, 1, 0}, {0, 0, 0}, {-0.25, 0, -0.25},
-	} {
-		if got := Shrink(c.x, c.nu); got != c.want {
-			t.Errorf("Shrink(%v, %v) = %v, want %v", c.x, c.nu, got, c.want)
-		}
-	}
-}
-
 // One document, three terms, μ = 2, λ = 1, τ = 2, by hand:
 //
 //	D + Y/μ = (2, 0, 1) + (1, −1, 0)/2 = (2.5, −0.5, 1)
