@@ -90,6 +90,26 @@ func FromTriplets(rows, cols int, ts []Triplet) (*CSR, error) {
 	return m, nil
 }
 
+// FromRows stacks rows into a len(idx)×cols matrix: row i holds the
+// column indices idx[i] (sorted, distinct, in [0, cols)) and the values
+// val[i]. The slices are copied; nothing is checked (the caller built
+// them sorted, e.g. a vectorizer or a generator).
+func FromRows(cols int, idx [][]int32, val [][]float64) *CSR {
+	m := &CSR{Rows: len(idx), Cols: cols, RowPtr: make([]int, len(idx)+1)}
+	nnz := 0
+	for i := range idx {
+		nnz += len(idx[i])
+		m.RowPtr[i+1] = nnz
+	}
+	m.ColIdx = make([]int32, 0, nnz)
+	m.Val = make([]float64, 0, nnz)
+	for i := range idx {
+		m.ColIdx = append(m.ColIdx, idx[i]...)
+		m.Val = append(m.Val, val[i]...)
+	}
+	return m
+}
+
 // NNZ is the number of stored entries.
 func (m *CSR) NNZ() int { return m.RowPtr[m.Rows] }
 

@@ -252,3 +252,22 @@ func TestRowColAccess(t *testing.T) {
 		}
 	}
 }
+
+func TestFromRows(t *testing.T) {
+	// Zero rows, an empty row and a row of one entry, and a 2-entry row.
+	if m := FromRows(3, nil, nil); m.Rows != 0 || m.Cols != 3 || m.NNZ() != 0 {
+		t.Errorf("no rows: %+v", m)
+	}
+	m := FromRows(4, [][]int32{{}, {2}, {0, 3}}, [][]float64{{}, {5}, {1, 2}})
+	want := [][]float64{{0, 0, 0, 0}, {0, 0, 5, 0}, {1, 0, 0, 2}}
+	for i, row := range want {
+		for j, x := range row {
+			if m.At(i, j) != x {
+				t.Errorf("At(%d, %d) = %v, want %v", i, j, m.At(i, j), x)
+			}
+		}
+	}
+	if m.Rows != 3 || m.Cols != 4 || m.NNZ() != 3 {
+		t.Errorf("shape %d×%d with %d non-zeros, want 3×4 with 3", m.Rows, m.Cols, m.NNZ())
+	}
+}
