@@ -61,26 +61,25 @@ func TestNMFEOneIterationLiteral(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := denseOf(c.D)
-	var num, gu, den mat.Dense
-	num.Mul(d.T(), u0)
-	gu.Mul(u0.T(), u0)
-	den.Mul(v0, &gu)
-	v1 := mat.NewDense(25, k, nil)
-	for i := 0; i < 25; i++ {
-		for a := 0; a < k; a++ {
-			v1.Set(i, a, v0.At(i, a)*(num.At(i, a)+Eps)/(den.At(i, a)+lambda*v0.At(i, a)+Eps))
+	// update is the literal NMF_E step of the factor x with the other
+	// factor w fixed: x ∘ (dw + ε) ⊘ (x·wᵀw + λx + ε), d having a row per
+	// row of x.
+	update := func(x, w *mat.Dense, d mat.Matrix) *mat.Dense {
+		var num, g, den mat.Dense
+		num.Mul(d, w)
+		g.Mul(w.T(), w)
+		den.Mul(x, &g)
+		r, k := x.Dims()
+		out := mat.NewDense(r, k, nil)
+		for i := 0; i < r; i++ {
+			for a := 0; a < k; a++ {
+				out.Set(i, a, x.At(i, a)*(num.At(i, a)+Eps)/(den.At(i, a)+lambda*x.At(i, a)+Eps))
+			}
 		}
+		return out
 	}
-	var numU, gv, denU mat.Dense
-	numU.Mul(d, v1)
-	gv.Mul(v1.T(), v1)
-	denU.Mul(u0, &gv)
-	u1 := mat.NewDense(30, k, nil)
-	for i := 0; i < 30; i++ {
-		for a := 0; a < k; a++ {
-			u1.Set(i, a, u0.At(i, a)*(numU.At(i, a)+Eps)/(denU.At(i, a)+lambda*u0.At(i, a)+Eps))
-		}
-	}
+	v1 := update(v0, u0, d.T())
+	u1 := update(u0, v1, d)
 	if e := maxRelDiff(m.DocTopics(), v1); e > 1e-12 {
 		t.Errorf("V differs from the literal update by %g", e)
 	}
