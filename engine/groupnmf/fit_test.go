@@ -77,22 +77,7 @@ func TestOneClassKc0EqualsNMF(t *testing.T) {
 // lossAt is Eq. 9 for a solver state (U M×K, compact class-major V), and
 // its per-class parts.
 func lossAt(s *solver, d, u, vc *mat.Dense) (float64, []float64) {
-	m, _ := d.Dims()
-	per := make([]float64, s.P)
-	for pos := 0; pos < s.n; pos++ {
-		n := s.lay.Order[pos]
-		p := int(s.lay.ClassOf[pos])
-		for i := 0; i < m; i++ {
-			x := d.At(i, n)
-			for k := 0; k < s.Ks; k++ {
-				x -= u.At(i, k) * vc.At(pos, k)
-			}
-			for k := 0; k < s.Kc; k++ {
-				x -= u.At(i, s.Ks+p*s.Kc+k) * vc.At(pos, s.Ks+k)
-			}
-			per[p] += x * x
-		}
-	}
+	per := enginetest.ClassLosses(s.lay, s.Blocks, d, u, vc)
 	total := 0.0
 	for _, f := range per {
 		total += f

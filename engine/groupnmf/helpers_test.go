@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
-	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/internal/enginetest"
 )
 
 // testSolver returns the solver of a fit of c with options o, initialized
@@ -15,11 +15,7 @@ func testSolver(t *testing.T, o Options, c *engine.Corpus) *solver {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lay, err := grouping.New(c, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := newSolver(set, lay)
+	s := newSolver(set, enginetest.Layout(t, c))
 	s.init(c.D)
 	return s
 }

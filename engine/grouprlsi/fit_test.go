@@ -159,20 +159,8 @@ func TestFitRecordsExactObjective(t *testing.T) {
 // compact class-major V.
 func objectiveAt(s *solver, d *mat.Dense, u, vc *mat.Dense) (total float64, perClass []float64) {
 	m, _ := d.Dims()
-	perClass = make([]float64, s.P)
+	perClass = enginetest.ClassLosses(s.lay, s.Blocks, d, u, vc)
 	for pos := 0; pos < s.n; pos++ {
-		n := s.lay.Order[pos]
-		p := int(s.lay.ClassOf[pos])
-		for i := 0; i < m; i++ {
-			x := d.At(i, n)
-			for k := 0; k < s.Ks; k++ {
-				x -= u.At(i, k) * vc.At(pos, k)
-			}
-			for k := 0; k < s.Kc; k++ {
-				x -= u.At(i, s.Ks+p*s.Kc+k) * vc.At(pos, s.Ks+k)
-			}
-			perClass[p] += x * x
-		}
 		for k := 0; k < s.Kt(); k++ {
 			total += s.set.lambda2 * vc.At(pos, k) * vc.At(pos, k)
 		}

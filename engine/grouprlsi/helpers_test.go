@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
-	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/internal/enginetest"
 	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"gonum.org/v1/gonum/mat"
 )
@@ -18,11 +18,7 @@ func testSolver(t *testing.T, o Options, c *engine.Corpus) *solver {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lay, err := grouping.New(c, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return newSolver(set, lay)
+	return newSolver(set, enginetest.Layout(t, c))
 }
 
 // directObjective evaluates Eq. 3 from dense matrices, entry by entry:

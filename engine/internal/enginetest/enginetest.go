@@ -343,10 +343,7 @@ func PerClassMatches(t *testing.T, minAcc float64, fit func(c *engine.Corpus, po
 	single func(p int, sub *engine.Corpus) (engine.Model, engine.Status, error)) (*engine.Corpus, engine.Model) {
 	t.Helper()
 	c := testcorpus.UnevenClasses(t)
-	lay, err := grouping.New(c, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
+	lay := Layout(t, c)
 	var ref engine.Model
 	for _, w := range []int{1, 2} {
 		rec := engine.NewRecorder()
@@ -392,4 +389,39 @@ func PerClassMatches(t *testing.T, minAcc float64, fit func(c *engine.Corpus, po
 		}
 	}
 	return c, ref
+}
+
+// ClassLosses returns ‖D_p − Ũ_pV_p‖²_F for every class p of a group model,
+// entry by entry from dense matrices: d is M×N (corpus order), u = [U0 |
+// U_1 … U_P] and vc the compact class-major V of the layout lay (the loss
+// of GMF Eq. 3 and Eq. 9, by class).
+func ClassLosses(lay *grouping.Layout, b grouping.Blocks, d, u, vc *mat.Dense) []float64 {
+	m, _ := d.Dims()
+	per := make([]float64, b.P)
+	for pos := 0; pos < lay.N; pos++ {
+		n := lay.Order[pos]
+		p := int(lay.ClassOf[pos])
+		for i := 0; i < m; i++ {
+			x := d.At(i, n)
+			for k := 0; k < b.Ks; k++ {
+				x -= u.At(i, k) * vc.At(pos, k)
+			}
+			for k := 0; k < b.Kc; k++ {
+				x -= u.At(i, b.Ks+p*b.Kc+k) * vc.At(pos, b.Ks+k)
+			}
+			per[p] += x * x
+		}
+	}
+	return per
+}
+
+// Layout is the class-major layout of a labelled test corpus
+// (grouping.New), failing the test on an error.
+func Layout(t *testing.T, c *engine.Corpus) *grouping.Layout {
+	t.Helper()
+	lay, err := grouping.New(c, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lay
 }
