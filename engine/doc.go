@@ -14,6 +14,37 @@
 // Because a candidate is accepted only when it is finite, a fit that ends in
 // NumericalFailure returns the last finite iterate, never a non-finite one.
 //
+// # Adding a family
+//
+// A new family is one package engine/<family> (it imports engine and the
+// kernel packages, never a sibling family) and writes exactly:
+//
+//   - its Options struct, each parameter declared once by its tags
+//     (engine/param): `param:"key" default:"…" range:"[lo,hi]" doc:"one
+//     line"` (an engine.Stopping field takes `param:"iters,tol"`), with
+//     Defaults() returning param.DefaultsOf[Options](), Name() its catalog
+//     name and, when parameters constrain each other, Check(); "unset" and
+//     zero differ (a key written "0" is 0);
+//   - its Fit(ctx, corpus, recorder): the initialization (random starts
+//     from engine/solve: RandomStart, HalfNormal; a non-finite start refused
+//     with solve.FiniteStart), then one call of Iterate with its Steps — Step
+//     into candidate buffers, returning NonFinite, Stationary or ctx.Err();
+//     Objective with its Terms; Accept — and the model it returns
+//     (TermTopics, DocTopics and FoldIn, checked by CheckFoldIn);
+//   - one declare line in engine/catalog's families(), with its one-line
+//     doc and citation: catalog parsing, validation, the CLI's help and
+//     model listing and the notebook docs all come from the tags;
+//   - one row in the conformance table, members() in
+//     engine/factortest/families_test.go (a factortest.Family saying
+//     whether it is non-negative and monotone and listing its invalid
+//     options); TestEveryCatalogFamilyIsChecked fails until it is there.
+//
+// The loops a family would otherwise repeat are shared: the per-row
+// solvers (lasso, ridge, NNLS, the multiplicative update) in engine/solve,
+// dense and sparse kernels in engine/dense and engine/sparse, and the
+// layout, block kernels, fold-in and per-class baselines of the group
+// models in engine/grouping.
+//
 // Dependencies point down: model families (engine/nmf, engine/rlsi, ...) import
 // engine and its kernel packages; engine imports nothing else of ours but
 // engine/sparse, and no dataframe library (experiments/frame turns a

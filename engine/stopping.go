@@ -90,3 +90,24 @@ func (s Stopping) Converged(prev, cur float64) bool {
 	}
 	return math.Abs(prev-cur) <= tol*math.Max(math.Abs(prev), 1e-300)
 }
+
+// Loop runs a small inner iteration under the rule, such as one document's
+// fold-in, which is not recorded: update(t) for t = 1, 2, … up to
+// Iterations(), stopping after the first iteration t that Evaluate selects
+// at which Converged(prev, objective()) holds, prev being the objective at
+// the previous evaluated iteration. objective is called only at the
+// iterations Evaluate selects.
+func (s Stopping) Loop(update func(t int), objective func() float64) {
+	prev := math.NaN()
+	for t := 1; t <= s.Iterations(); t++ {
+		update(t)
+		if !s.Evaluate(t) {
+			continue
+		}
+		f := objective()
+		if s.Converged(prev, f) {
+			return
+		}
+		prev = f
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/sparse"
 )
 
 // Report says what the pipeline did to a collection, so that reports can
@@ -245,7 +246,7 @@ func Fit(col *datasets.Collection, opts Options) (*engine.Corpus, *Vectorizer, R
 	if len(dup) > 0 {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%d document ids occur more than once: %s", len(dup), listIDs(dup)))
 	}
-	dt := rowsToCSR(len(vocab), idx, val)
+	dt := sparse.FromRows(len(vocab), idx, val)
 
 	// Labels.
 	classSet := make(map[string]bool)

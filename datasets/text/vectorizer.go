@@ -263,26 +263,9 @@ func (v *Vectorizer) Transform(texts []string) *sparse.CSR {
 			idx[i], val[i] = v.row(texts[i], cache)
 		}
 	})
-	return rowsToCSR(len(v.Vocab), idx, val)
+	return sparse.FromRows(len(v.Vocab), idx, val)
 }
 
 // Vectorize is v.Transform(texts): the texts (queries, new documents) as
 // rows weighted with the training vocabulary and idf, for fold-in.
 func Vectorize(texts []string, v *Vectorizer) *sparse.CSR { return v.Transform(texts) }
-
-// rowsToCSR stacks sorted rows into a CSR matrix with cols columns.
-func rowsToCSR(cols int, idx [][]int32, val [][]float64) *sparse.CSR {
-	m := &sparse.CSR{Rows: len(idx), Cols: cols, RowPtr: make([]int, len(idx)+1)}
-	nnz := 0
-	for i := range idx {
-		nnz += len(idx[i])
-		m.RowPtr[i+1] = nnz
-	}
-	m.ColIdx = make([]int32, 0, nnz)
-	m.Val = make([]float64, 0, nnz)
-	for i := range idx {
-		m.ColIdx = append(m.ColIdx, idx[i]...)
-		m.Val = append(m.Val, val[i]...)
-	}
-	return m
-}

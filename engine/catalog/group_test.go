@@ -53,7 +53,7 @@ func TestGroupFamilies(t *testing.T) {
 		{"grouprlsi", Params{"k": "5"}, `unknown parameter "k" (valid: inner-sweeps, inner-tol, iters, kc, ks, lambda1, lambda2, seed, tol); grouprlsi takes ks and kc (K = ks + classes·kc)`},
 		{"groupnmf", Params{"k": "5"}, "groupnmf takes ks and kc (K = ks + classes·kc)"},
 		{"cnmf", Params{"k": "5"}, "cnmf takes kc and ks (each class's model has kc + ks topics)"},
-		{"crlsi", Params{"kc": "0"}, "crlsi: Ks + Kc = 0, want ≥ 1"},
+		{"crlsi", Params{"kc": "0"}, "crlsi: Ks = Kc = 0 leaves no topics"},
 		{"crlsi", Params{"lambda2": "-2"}, "lambda2"},
 		{"groupnmf", Params{"order": "random"}, `parameter order = "random": want alg5 or vfirst`},
 		{"groupnmf", Params{"lambda1": "1"}, "unknown parameter \"lambda1\""},

@@ -63,28 +63,27 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 // current iterate with its class Grams g (V_pV_pᵀ), class row sums r (V_p1)
 // and topic Grams utu (Ũ_pᵀŨ_p); the *Next fields are the candidate.
 type solver struct {
-	set                     settings
-	lay                     *grouping.Layout
-	m, n, np, ks, kp, kt, k int
-	lam                     []float64 // λ_p = ‖D_p‖_F⁻² (0 for a category without documents)
-	u, uNext                *mat.Dense
-	v, vNext                *mat.Dense
-	g, gNext                []*mat.Dense
-	r, rNext                [][]float64
-	utu, utuNext            []*mat.Dense
-	vl                      *mat.Dense // N×kt: λ_{class(n)}·v_n
-	num0, den0, t0          *mat.Dense // M×Ks
-	numc, denc, tc          *mat.Dense // M×P·Kp
-	phi                     *mat.Dense // N×kt: Ũ_pᵀD_p of the candidate U, stored transposed
-	vden                    *mat.Dense // N×kt: V_pᵀŨ_pᵀŨ_p of the current V, candidate U
-	unitDot                 []float64  // per V unit: ⟨V_unit, Φ_unit⟩ of the candidate
+	set             settings
+	lay             *grouping.Layout
+	m, n            int
+	grouping.Blocks           // Ks, Kc = Kp, P and the views U0 = U_s, Uc, Up, H, W
+	lam             []float64 // λ_p = ‖D_p‖_F⁻² (0 for a category without documents)
+	u, uNext        *mat.Dense
+	v, vNext        *mat.Dense
+	g, gNext        []*mat.Dense
+	r, rNext        [][]float64
+	utu, utuNext    []*mat.Dense
+	vl              *mat.Dense // N×kt: λ_{class(n)}·v_n
+	num0, den0, t0  *mat.Dense // M×Ks
+	numc, denc, tc  *mat.Dense // M×P·Kp
+	phi             *mat.Dense // N×kt: Ũ_pᵀD_p of the candidate U, stored transposed
+	vden            *mat.Dense // N×kt: V_pᵀŨ_pᵀŨ_p of the current V, candidate U
+	unitDot         []float64  // per V unit: ⟨V_unit, Φ_unit⟩ of the candidate
 }
 
 func newSolver(set settings, lay *grouping.Layout) (*solver, error) {
-	s := &solver{set: set, lay: lay, m: lay.M, n: lay.N, np: lay.P, ks: set.ks, kp: set.kp}
-	s.kt = s.ks + s.kp
-	s.k = s.ks + s.np*s.kp
-	s.lam = make([]float64, s.np)
+	s := &solver{set: set, lay: lay, m: lay.M, n: lay.N, Blocks: grouping.Blocks{Ks: set.ks, Kc: set.kp, P: lay.P}}
+	s.lam = make([]float64, s.P)
 	for p := range s.lam {
 		var ss dense.Sum
 		for i := lay.Offset[p]; i < lay.Offset[p+1]; i++ {
@@ -102,66 +101,27 @@ func newSolver(set settings, lay *grouping.Layout) (*solver, error) {
 			s.lam[p] = 1 / n2
 		}
 	}
-	s.u, s.uNext = mat.NewDense(s.m, s.k, nil), mat.NewDense(s.m, s.k, nil)
-	s.v, s.vNext = mat.NewDense(s.n, s.kt, nil), mat.NewDense(s.n, s.kt, nil)
-	s.vl, s.phi, s.vden = mat.NewDense(s.n, s.kt, nil), mat.NewDense(s.n, s.kt, nil), mat.NewDense(s.n, s.kt, nil)
-	s.num0, s.den0, s.t0 = mat.NewDense(s.m, s.ks, nil), mat.NewDense(s.m, s.ks, nil), mat.NewDense(s.m, s.ks, nil)
-	pk := s.np * s.kp
+	s.u, s.uNext = mat.NewDense(s.m, s.K(), nil), mat.NewDense(s.m, s.K(), nil)
+	s.v, s.vNext = mat.NewDense(s.n, s.Kt(), nil), mat.NewDense(s.n, s.Kt(), nil)
+	s.vl, s.phi, s.vden = mat.NewDense(s.n, s.Kt(), nil), mat.NewDense(s.n, s.Kt(), nil), mat.NewDense(s.n, s.Kt(), nil)
+	s.num0, s.den0, s.t0 = mat.NewDense(s.m, s.Ks, nil), mat.NewDense(s.m, s.Ks, nil), mat.NewDense(s.m, s.Ks, nil)
+	pk := s.P * s.Kc
 	s.numc, s.denc, s.tc = mat.NewDense(s.m, pk, nil), mat.NewDense(s.m, pk, nil), mat.NewDense(s.m, pk, nil)
-	s.utu, s.utuNext = s.squares(s.kt), s.squares(s.kt)
+	s.utu, s.utuNext = s.NewGrams(), s.NewGrams()
 	s.unitDot = make([]float64, len(lay.Units(vUnitDocs)))
 	return s, nil
 }
 
-// squares returns P zero k×k matrices.
-func (s *solver) squares(k int) []*mat.Dense {
-	out := make([]*mat.Dense, s.np)
-	for p := range out {
-		out[p] = mat.NewDense(k, k, nil)
-	}
-	return out
-}
-
-// cols returns columns [lo, hi) of a as a view.
-func cols(a *mat.Dense, lo, hi int) *mat.Dense {
-	r, _ := a.Dims()
-	return a.Slice(0, r, lo, hi).(*mat.Dense)
-}
-
-func (s *solver) us(u *mat.Dense) *mat.Dense        { return cols(u, 0, s.ks) }
-func (s *solver) uc(u *mat.Dense) *mat.Dense        { return cols(u, s.ks, s.k) }
-func (s *solver) up(u *mat.Dense, p int) *mat.Dense { return cols(u, s.ks+p*s.kp, s.ks+(p+1)*s.kp) }
-
 // init draws U_s, U_p and V_p by engine/groupnmf's random rule (the paper
-// does not say how it starts): every entry |z|·sqrt(mean(D)/(Ks+Kp)),
-// z ~ N(0, 1) from engine.NewRand(Seed), U_s row by row, then U_1 … U_P
-// each row by row, then the documents in corpus order.
+// does not say how it starts; grouping.Blocks.RandomStart): every entry
+// |z|·sqrt(mean(D)/(Ks+Kp)), z ~ N(0, 1) from engine.NewRand(Seed), U_s
+// row by row, then U_1 … U_P each row by row, then the documents in corpus
+// order.
 func (s *solver) init(d *sparse.CSR) {
-	var sum dense.Sum
-	for _, x := range d.Val {
-		sum.Add(x)
-	}
-	avg := math.Sqrt(sum.Value() / (float64(d.Rows) * float64(d.Cols)) / float64(s.kt))
-	rng := engine.NewRand(s.set.seed)
-	draw := func(row []float64) {
-		for j := range row {
-			row[j] = avg * math.Abs(rng.NormFloat64())
-		}
-	}
-	for i := 0; i < s.m; i++ {
-		draw(s.u.RawRowView(i)[:s.ks])
-	}
-	for p := 0; p < s.np; p++ {
-		for i := 0; i < s.m; i++ {
-			draw(s.u.RawRowView(i)[s.ks+p*s.kp : s.ks+(p+1)*s.kp])
-		}
-	}
-	for _, pos := range s.lay.Pos {
-		draw(s.v.RawRowView(pos))
-	}
+	s.RandomStart(s.lay, d, s.set.seed, s.u, s.v)
 	s.g = s.lay.ClassGrams(s.set.pool, s.v)
 	s.r = s.classRowSums(s.v)
-	grouping.TopicGrams(s.set.pool, s.u, s.ks, s.kp, s.utu)
+	grouping.TopicGrams(s.set.pool, s.u, s.Ks, s.Kc, s.utu)
 }
 
 // accept makes the candidate current.
@@ -206,32 +166,32 @@ func (s *solver) scaleRows(v *mat.Dense) {
 func (s *solver) updateUs(ctx context.Context) error {
 	p := s.set.pool
 	s.scaleRows(s.v)
-	sparse.MulDense(p, s.num0, s.lay.D, cols(s.vl, 0, s.ks)) // Σ_p λ_pD_pH_pᵀ
+	sparse.MulDense(p, s.num0, s.lay.D, grouping.Cols(s.vl, 0, s.Ks)) // Σ_p λ_pD_pH_pᵀ
 	addConst(s.num0, s.set.sig1)
-	s0 := mat.NewDense(s.ks, s.ks, nil)       // Σ_p λ_pH_pH_pᵀ
-	cst := mat.NewDense(s.np*s.kp, s.ks, nil) // [λ_pW_pH_pᵀ] stacked
+	s0 := mat.NewDense(s.Ks, s.Ks, nil)      // Σ_p λ_pH_pH_pᵀ
+	cst := mat.NewDense(s.P*s.Kc, s.Ks, nil) // [λ_pW_pH_pᵀ] stacked
 	for q, gq := range s.g {
 		var t mat.Dense
 		t.Scale(s.lam[q], gq)
-		s0.Add(s0, t.Slice(0, s.ks, 0, s.ks))
-		cst.Slice(q*s.kp, (q+1)*s.kp, 0, s.ks).(*mat.Dense).Copy(t.Slice(s.ks, s.kt, 0, s.ks))
+		s0.Add(s0, t.Slice(0, s.Ks, 0, s.Ks))
+		cst.Slice(q*s.Kc, (q+1)*s.Kc, 0, s.Ks).(*mat.Dense).Copy(t.Slice(s.Ks, s.Kt(), 0, s.Ks))
 	}
-	dense.MulSmall(p, s.den0, s.us(s.u), s0)
-	dense.MulSmall(p, s.t0, s.uc(s.u), cst)
+	dense.MulSmall(p, s.den0, s.U0(s.u), s0)
+	dense.MulSmall(p, s.t0, s.Uc(s.u), cst)
 	s.den0.Add(s.den0, s.t0)
 	if s.set.alpha > 0 {
-		x := mat.NewDense(s.np*s.kp, s.ks, nil)
-		grouping.CrossProduct(p, x, s.uc(s.u), s.us(s.u)) // [U_pᵀU_s] stacked
-		dense.MulSmall(p, s.t0, s.uc(s.u), x)             // Σ_p U_pU_pᵀU_s
+		x := mat.NewDense(s.P*s.Kc, s.Ks, nil)
+		grouping.CrossProduct(p, x, s.Uc(s.u), s.U0(s.u)) // [U_pᵀU_s] stacked
+		dense.MulSmall(p, s.t0, s.Uc(s.u), x)             // Σ_p U_pU_pᵀU_s
 		addScaled(s.den0, s.set.alpha, s.t0)
 	}
 	if s.set.sig1 > 0 {
-		addColSums(s.den0, s.set.sig1, colSums(p, s.us(s.u)))
+		addColSums(s.den0, s.set.sig1, colSums(p, s.U0(s.u)))
 	}
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	return muStep(p, s.us(s.uNext), s.us(s.u), s.num0, s.den0, "U_s update")
+	return muStep(p, s.U0(s.uNext), s.U0(s.u), s.num0, s.den0, "U_s update")
 }
 
 // updateUp sets every U_p of uNext by Eq. (U_p) of the package
@@ -245,21 +205,21 @@ func (s *solver) updateUs(ctx context.Context) error {
 // with the U_l already updated (l < p) and the others (l > p) as they were.
 func (s *solver) updateUp(ctx context.Context) error {
 	p := s.set.pool
-	usNew, ucOld := s.us(s.uNext), s.uc(s.u)
-	s.lay.MulBlockDiag(p, s.numc, cols(s.vl, s.ks, s.kt)) // [λ_pD_pW_pᵀ]
+	usNew, ucOld := s.U0(s.uNext), s.Uc(s.u)
+	s.lay.MulBlockDiag(p, s.numc, grouping.Cols(s.vl, s.Ks, s.Kt())) // [λ_pD_pW_pᵀ]
 	addConst(s.numc, s.set.sig2)
-	sp := make([]*mat.Dense, s.np)           // λ_pW_pW_pᵀ
-	c2 := mat.NewDense(s.ks, s.np*s.kp, nil) // [λ_pH_pW_pᵀ]
+	sp := make([]*mat.Dense, s.P)           // λ_pW_pW_pᵀ
+	c2 := mat.NewDense(s.Ks, s.P*s.Kc, nil) // [λ_pH_pW_pᵀ]
 	for q, gq := range s.g {
-		sp[q] = mat.NewDense(s.kp, s.kp, nil)
-		sp[q].Scale(s.lam[q], gq.Slice(s.ks, s.kt, s.ks, s.kt))
-		cols(c2, q*s.kp, (q+1)*s.kp).Scale(s.lam[q], gq.Slice(0, s.ks, s.ks, s.kt))
+		sp[q] = mat.NewDense(s.Kc, s.Kc, nil)
+		sp[q].Scale(s.lam[q], gq.Slice(s.Ks, s.Kt(), s.Ks, s.Kt()))
+		grouping.Cols(c2, q*s.Kc, (q+1)*s.Kc).Scale(s.lam[q], gq.Slice(0, s.Ks, s.Ks, s.Kt()))
 	}
 	grouping.MulBlockDiagDense(p, s.denc, ucOld, sp)
 	dense.MulSmall(p, s.tc, usNew, c2)
 	s.denc.Add(s.denc, s.tc)
 	if s.set.alpha > 0 {
-		y := mat.NewDense(s.ks, s.np*s.kp, nil)
+		y := mat.NewDense(s.Ks, s.P*s.Kc, nil)
 		grouping.CrossProduct(p, y, usNew, ucOld) // U_sᵀ[U_1 … U_P]
 		dense.MulSmall(p, s.tc, usNew, y)         // [U_sU_sᵀU_p]
 		addScaled(s.denc, s.set.alpha, s.tc)
@@ -270,26 +230,26 @@ func (s *solver) updateUp(ctx context.Context) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	ucNew := s.uc(s.uNext)
-	if s.set.beta == 0 || s.np == 1 {
+	ucNew := s.Uc(s.uNext)
+	if s.set.beta == 0 || s.P == 1 {
 		return muStep(p, ucNew, ucOld, s.numc, s.denc, "U_p update")
 	}
 	ucNew.Copy(ucOld)
-	ct := mat.NewDense(s.kp, s.np*s.kp, nil)
-	c := mat.NewDense(s.np*s.kp, s.kp, nil)
-	t := mat.NewDense(s.m, s.kp, nil)
-	for q := 0; q < s.np; q++ {
+	ct := mat.NewDense(s.Kc, s.P*s.Kc, nil)
+	c := mat.NewDense(s.P*s.Kc, s.Kc, nil)
+	t := mat.NewDense(s.m, s.Kc, nil)
+	for q := 0; q < s.P; q++ {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		uq := s.up(s.uNext, q)
+		uq := s.Up(s.uNext, q)
 		grouping.CrossProduct(p, ct, uq, ucNew) // U_qᵀ[U_1 … U_P], l < q new
 		c.Copy(ct.T())
-		c.Slice(q*s.kp, (q+1)*s.kp, 0, s.kp).(*mat.Dense).Zero()
+		c.Slice(q*s.Kc, (q+1)*s.Kc, 0, s.Kc).(*mat.Dense).Zero()
 		dense.MulSmall(p, t, ucNew, c) // Σ_{l≠q} U_lU_lᵀU_q
-		den := cols(s.denc, q*s.kp, (q+1)*s.kp)
+		den := grouping.Cols(s.denc, q*s.Kc, (q+1)*s.Kc)
 		addScaled(den, 2*s.set.beta, t)
-		if err := muStep(p, uq, uq, cols(s.numc, q*s.kp, (q+1)*s.kp), den, fmt.Sprintf("U_p update (category %d)", q)); err != nil {
+		if err := muStep(p, uq, uq, grouping.Cols(s.numc, q*s.Kc, (q+1)*s.Kc), den, fmt.Sprintf("U_p update (category %d)", q)); err != nil {
 			return err
 		}
 	}
@@ -306,7 +266,7 @@ func (s *solver) updateUp(ctx context.Context) error {
 // phi, ⟨V_p, Φ_p⟩ per unit in unitDot, and the candidate's Grams.
 func (s *solver) updateV(ctx context.Context) error {
 	p := s.set.pool
-	grouping.TopicGrams(p, s.uNext, s.ks, s.kp, s.utuNext)
+	grouping.TopicGrams(p, s.uNext, s.Ks, s.Kc, s.utuNext)
 	units := s.lay.Units(vUnitDocs)
 	sig3 := s.set.sig3
 	p.For(len(units), 1, func(b, _, _ int) {
@@ -315,11 +275,11 @@ func (s *solver) updateV(ctx context.Context) error {
 		}
 		un := units[b]
 		x := grouping.RowView(s.lay.DT, un.Lo, un.Hi)
-		phi := s.phi.Slice(un.Lo, un.Hi, 0, s.kt).(*mat.Dense)
-		sparse.MulDense(p, cols(phi, 0, s.ks), x, s.us(s.uNext))
-		sparse.MulDense(p, cols(phi, s.ks, s.kt), x, s.up(s.uNext, un.Class))
-		vp := s.v.Slice(un.Lo, un.Hi, 0, s.kt).(*mat.Dense)
-		den := s.vden.Slice(un.Lo, un.Hi, 0, s.kt).(*mat.Dense)
+		phi := s.phi.Slice(un.Lo, un.Hi, 0, s.Kt()).(*mat.Dense)
+		sparse.MulDense(p, grouping.Cols(phi, 0, s.Ks), x, s.U0(s.uNext))
+		sparse.MulDense(p, grouping.Cols(phi, s.Ks, s.Kt()), x, s.Up(s.uNext, un.Class))
+		vp := s.v.Slice(un.Lo, un.Hi, 0, s.Kt()).(*mat.Dense)
+		den := s.vden.Slice(un.Lo, un.Hi, 0, s.Kt()).(*mat.Dense)
 		dense.MulSmall(p, den, vp, s.utuNext[un.Class]) // V_pᵀ(Ũ_pᵀŨ_p)
 		lam, rs := s.lam[un.Class], s.r[un.Class]
 		var dot dense.Sum
@@ -349,42 +309,42 @@ func (s *solver) updateV(ctx context.Context) error {
 // from products the updates computed (clamped at 0).
 func (s *solver) objective() (float64, []engine.Term) {
 	p := s.set.pool
-	dots := make([]dense.Sum, s.np)
+	dots := make([]dense.Sum, s.P)
 	for b, un := range s.lay.Units(vUnitDocs) {
 		dots[un.Class].Add(s.unitDot[b])
 	}
 	var loss, shared, shrinkV dense.Sum
-	for q := 0; q < s.np; q++ {
+	for q := 0; q < s.P; q++ {
 		if s.lam[q] > 0 {
 			l := s.lam[q] * (1/s.lam[q] - 2*dots[q].Value() + dense.Dot(p, s.gNext[q], s.utuNext[q]))
 			loss.Add(math.Max(l, 0))
 		}
-		x := s.utuNext[q].Slice(0, s.ks, s.ks, s.kt).(*mat.Dense)
+		x := s.utuNext[q].Slice(0, s.Ks, s.Ks, s.Kt()).(*mat.Dense)
 		shared.Add(s.set.alpha * dense.Dot(p, x, x))
 		shrinkV.Add(s.set.sig3 * sqDistOne(s.rNext[q]))
 	}
 	between := 0.0
-	if s.set.beta > 0 && s.np > 1 {
-		pk := s.np * s.kp
+	if s.set.beta > 0 && s.P > 1 {
+		pk := s.P * s.Kc
 		gc := mat.NewDense(pk, pk, nil)
-		dense.Gram(p, gc, s.uc(s.uNext))
+		dense.Gram(p, gc, s.Uc(s.uNext))
 		var b dense.Sum
-		for q := 0; q < s.np; q++ {
-			for l := 0; l < s.np; l++ {
+		for q := 0; q < s.P; q++ {
+			for l := 0; l < s.P; l++ {
 				if l != q {
-					x := gc.Slice(q*s.kp, (q+1)*s.kp, l*s.kp, (l+1)*s.kp).(*mat.Dense)
+					x := gc.Slice(q*s.Kc, (q+1)*s.Kc, l*s.Kc, (l+1)*s.Kc).(*mat.Dense)
 					b.Add(dense.Dot(p, x, x))
 				}
 			}
 		}
 		between = s.set.beta * b.Value()
 	}
-	shrinkUs := s.set.sig1 * sqDistOne(colSums(p, s.us(s.uNext)))
+	shrinkUs := s.set.sig1 * sqDistOne(colSums(p, s.U0(s.uNext)))
 	shrinkUp := 0.0
 	if s.set.sig2 > 0 {
-		cs := colSums(p, s.uc(s.uNext))
-		for q := 0; q < s.np; q++ {
-			shrinkUp += sqDistOne(cs[q*s.kp : (q+1)*s.kp])
+		cs := colSums(p, s.Uc(s.uNext))
+		for q := 0; q < s.P; q++ {
+			shrinkUp += sqDistOne(cs[q*s.Kc : (q+1)*s.Kc])
 		}
 		shrinkUp *= s.set.sig2
 	}
@@ -400,10 +360,7 @@ func (s *solver) objective() (float64, []engine.Term) {
 
 // sparsity returns the zero fractions of U_s, [U_1 … U_P] and V.
 func (s *solver) sparsity() []engine.Term {
-	p := s.set.pool
-	return []engine.Term{{Name: SparsityUs, Value: dense.ZeroFraction(p, s.us(s.u))},
-		{Name: SparsityUp, Value: dense.ZeroFraction(p, s.uc(s.u))},
-		{Name: SparsityV, Value: dense.ZeroFraction(p, s.v)}}
+	return s.Sparsity(s.set.pool, s.u, s.v, [3]string{SparsityUs, SparsityUp, SparsityV})
 }
 
 // classRowSums returns V_p1 (length Ks+Kp) for every category: per unit of
@@ -412,17 +369,17 @@ func (s *solver) classRowSums(v *mat.Dense) [][]float64 {
 	units := s.lay.Units(dense.RowBlock)
 	part := make([][]float64, len(units))
 	s.set.pool.For(len(units), 1, func(b, _, _ int) {
-		sum := make([]float64, s.kt)
+		sum := make([]float64, s.Kt())
 		for i := units[b].Lo; i < units[b].Hi; i++ {
-			for j, x := range v.RawRowView(i)[:s.kt] {
+			for j, x := range v.RawRowView(i)[:s.Kt()] {
 				sum[j] += x
 			}
 		}
 		part[b] = sum
 	})
-	out := make([][]float64, s.np)
+	out := make([][]float64, s.P)
 	for q := range out {
-		out[q] = make([]float64, s.kt)
+		out[q] = make([]float64, s.Kt())
 	}
 	for b, un := range units {
 		for j, x := range part[b] {

@@ -83,43 +83,43 @@ func reference(s *solver, u, v *mat.Dense) (float64, [6]float64) {
 		return o
 	}
 	fro2 := func(a mat.Matrix) float64 { n := mat.Norm(a, 2); return n * n }
-	us := s.us(u)
-	for p := 0; p < s.np; p++ {
+	us := s.U0(u)
+	for p := 0; p < s.P; p++ {
 		lo, hi := s.lay.Offset[p], s.lay.Offset[p+1]
-		up := s.up(u, p)
+		up := s.Up(u, p)
 		if hi > lo {
 			var ut mat.Dense
 			ut.Augment(us, up)
 			var rec mat.Dense
-			rec.Mul(&ut, v.Slice(lo, hi, 0, s.kt).T())
+			rec.Mul(&ut, v.Slice(lo, hi, 0, s.Kt()).T())
 			rec.Sub(dd.Slice(0, s.m, lo, hi), &rec)
 			t[0] += fro2(&rec) / fro2(dd.Slice(0, s.m, lo, hi))
 		}
 		var x mat.Dense
 		x.Mul(us.T(), up)
 		t[1] += s.set.alpha * fro2(&x)
-		for l := 0; l < s.np; l++ {
+		for l := 0; l < s.P; l++ {
 			if l != p {
 				x.Reset()
-				x.Mul(up.T(), s.up(u, l))
+				x.Mul(up.T(), s.Up(u, l))
 				t[2] += s.set.beta * fro2(&x)
 			}
 		}
 		var cs mat.Dense
 		cs.Mul(up.T(), ones(s.m))
-		cs.Sub(&cs, ones(s.kp))
+		cs.Sub(&cs, ones(s.Kc))
 		t[4] += s.set.sig2 * fro2(&cs)
 		var rs mat.Dense
-		rs.Mul(v.Slice(lo, hi, 0, s.kt).T(), ones(hi-lo))
+		rs.Mul(v.Slice(lo, hi, 0, s.Kt()).T(), ones(hi-lo))
 		if hi == lo {
-			rs = *mat.NewDense(s.kt, 1, nil)
+			rs = *mat.NewDense(s.Kt(), 1, nil)
 		}
-		rs.Sub(&rs, ones(s.kt))
+		rs.Sub(&rs, ones(s.Kt()))
 		t[5] += s.set.sig3 * fro2(&rs)
 	}
 	var cs mat.Dense
 	cs.Mul(us.T(), ones(s.m))
-	cs.Sub(&cs, ones(s.ks))
+	cs.Sub(&cs, ones(s.Ks))
 	t[3] = s.set.sig1 * fro2(&cs)
 	return t[0] + t[1] + t[2] + t[3] + t[4] + t[5], t
 }
@@ -194,7 +194,7 @@ func TestUpdatesNonIncreasing(t *testing.T) {
 					t.Fatal(err)
 				}
 				mixed := mat.DenseCopyOf(s.u)
-				s.us(mixed).Copy(s.us(s.uNext))
+				s.U0(mixed).Copy(s.U0(s.uNext))
 				f, _ := reference(s, mixed, s.v)
 				check(it, "the U_s update", f)
 				if err := s.updateUp(ctx); err != nil {
@@ -309,22 +309,22 @@ func TestGradientSplit(t *testing.T) {
 	}
 	u, v := mat.DenseCopyOf(s.u), mat.DenseCopyOf(s.v)
 	for trial := 0; trial < 12; trial++ {
-		i, k := rng.IntN(s.m), rng.IntN(s.ks)
+		i, k := rng.IntN(s.m), rng.IntN(s.Ks)
 		near(fmt.Sprintf("U_s[%d,%d]", i, k), s.den0.At(i, k)-s.num0.At(i, k), fd(u, v, &u.RawRowView(i)[k]))
 	}
 	if err := s.updateUp(ctx); err != nil {
 		t.Fatal(err)
 	}
-	for q := 0; q < s.np; q++ {
+	for q := 0; q < s.P; q++ {
 		// The point of category q's update: new U_s and U_l (l < q), old U_l (l ≥ q).
 		pt := mat.DenseCopyOf(s.u)
-		s.us(pt).Copy(s.us(s.uNext))
+		s.U0(pt).Copy(s.U0(s.uNext))
 		for l := 0; l < q; l++ {
-			s.up(pt, l).Copy(s.up(s.uNext, l))
+			s.Up(pt, l).Copy(s.Up(s.uNext, l))
 		}
 		for trial := 0; trial < 6; trial++ {
-			i, k := rng.IntN(s.m), s.ks+q*s.kp+rng.IntN(s.kp)
-			near(fmt.Sprintf("U_%d[%d,%d]", q, i, k-s.ks-q*s.kp), s.denc.At(i, k-s.ks)-s.numc.At(i, k-s.ks), fd(pt, v, &pt.RawRowView(i)[k]))
+			i, k := rng.IntN(s.m), s.Ks+q*s.Kc+rng.IntN(s.Kc)
+			near(fmt.Sprintf("U_%d[%d,%d]", q, i, k-s.Ks-q*s.Kc), s.denc.At(i, k-s.Ks)-s.numc.At(i, k-s.Ks), fd(pt, v, &pt.RawRowView(i)[k]))
 		}
 	}
 	if err := s.updateV(ctx); err != nil {
@@ -332,7 +332,7 @@ func TestGradientSplit(t *testing.T) {
 	}
 	un := mat.DenseCopyOf(s.uNext)
 	for trial := 0; trial < 12; trial++ {
-		n, k := rng.IntN(s.n), rng.IntN(s.kt)
+		n, k := rng.IntN(s.n), rng.IntN(s.Kt())
 		q := s.lay.ClassOf[n]
 		lam := s.lam[q]
 		got := lam*s.vden.At(n, k) + s.set.sig3*s.r[q][k] - (lam*s.phi.At(n, k) + s.set.sig3)

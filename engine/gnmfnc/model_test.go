@@ -42,7 +42,8 @@ func fitted(t *testing.T) (*engine.Corpus, *Model) {
 
 // compact returns the Ks+Kp coordinates of a K-space row in category p.
 func compact(m *Model, row []float64, p int) []float64 {
-	return append(append([]float64(nil), row[:m.ks]...), row[m.ks+p*m.kp:m.ks+(p+1)*m.kp]...)
+	ks, kp, _ := m.Dims()
+	return append(append([]float64(nil), row[:ks]...), row[ks+p*kp:ks+(p+1)*kp]...)
 }
 
 // TestFoldInNNLS checks Eq. 12: every folded-in query satisfies the KKT
@@ -52,6 +53,7 @@ func compact(m *Model, row []float64, p int) []float64 {
 // reconstruction error, which equals ‖q − Ũ_pv_p‖² recomputed directly.
 func TestFoldInNNLS(t *testing.T) {
 	c, m := fitted(t)
+	ks, kp, np := m.Dims()
 	ctx := context.Background()
 	x := c.D.T()
 	rng := engine.NewRand(5)
@@ -80,7 +82,7 @@ func TestFoldInNNLS(t *testing.T) {
 		t.Fatal(err)
 	}
 	correct := 0
-	for p := 0; p < m.np; p++ {
+	for p := 0; p < np; p++ {
 		classes := make([]int, n)
 		for i := range classes {
 			classes[i] = p
@@ -89,23 +91,23 @@ func TestFoldInNNLS(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ut := mat.NewDense(c.Terms(), m.ks+m.kp, nil)
+		ut := mat.NewDense(c.Terms(), ks+kp, nil)
 		ut.Augment(m.Shared(), m.ClassTopics(p))
 		var g mat.Dense
 		g.Mul(ut.T(), ut)
-		xs := mat.NewDense(n, m.ks+m.kp, nil)
+		xs := mat.NewDense(n, ks+kp, nil)
 		var rhs mat.Dense
 		rhs.Mul(q, ut)
 		for i := 0; i < n; i++ {
 			row := reps.RawRowView(i)
 			for k, v := range row {
-				if (k >= m.ks && (k < m.ks+p*m.kp || k >= m.ks+(p+1)*m.kp)) && v != 0 {
+				if (k >= ks && (k < ks+p*kp || k >= ks+(p+1)*kp)) && v != 0 {
 					t.Fatalf("query %d in category %d: column %d = %v outside the category", i, p, k, v)
 				}
 			}
 			copy(xs.RawRowView(i), compact(m, row, p))
 			var r mat.VecDense
-			r.MulVec(ut, mat.NewVecDense(m.ks+m.kp, xs.RawRowView(i)))
+			r.MulVec(ut, mat.NewVecDense(ks+kp, xs.RawRowView(i)))
 			r.SubVec(q.RowView(i), &r)
 			e := mat.Dot(&r, &r)
 			if math.Abs(e-errs.At(i, p)) > 1e-9*math.Max(1, e) {
@@ -117,7 +119,7 @@ func TestFoldInNNLS(t *testing.T) {
 		}
 	}
 	for i := 0; i < n; i++ {
-		for p := 0; p < m.np; p++ {
+		for p := 0; p < np; p++ {
 			if errs.At(i, p) < errs.At(i, pred[i]) {
 				t.Fatalf("query %d: predicted %d with E %v, category %d has %v", i, pred[i], errs.At(i, pred[i]), p, errs.At(i, p))
 			}

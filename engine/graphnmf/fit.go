@@ -9,6 +9,7 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -53,13 +54,8 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	model := &Model{opts: o, w: w, graphSeconds: time.Since(begin).Seconds()}
 
 	u, v := initFactors(c, o)
-	for _, f := range []struct {
-		name string
-		m    *mat.Dense
-	}{{"U", u}, {"V", v}} {
-		if r, col, bad := dense.FirstNonFinite(p, f.m); bad {
-			return nil, engine.Status{}, fmt.Errorf("graphnmf: initialization: %s[%d,%d] = %v is not finite (the data's scale overflows float64)", f.name, r+1, col+1, f.m.At(r, col))
-		}
+	if err := solve.FiniteStart(p, []string{"U", "V"}, u, v); err != nil {
+		return nil, engine.Status{}, fmt.Errorf("graphnmf: initialization: %w", err)
 	}
 	un, vn := mat.NewDense(m, k, nil), mat.NewDense(n, k, nil)
 	gu, gv, gn := mat.NewDense(k, k, nil), mat.NewDense(k, k, nil), mat.NewDense(k, k, nil)
@@ -83,7 +79,7 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 		dense.Gram(p, gv, vn)
 		sparse.MulDense(p, dv, c.D, vn)
 		dense.MulSmall(p, ug, u, gv)
-		updateU(p, un, u, dv, ug)
+		solve.MultiplicativeStep(p, un, u, dv, ug, 0, Eps) // Cai et al. 2011, eq. 13
 		if r, col, bad := dense.FirstNonFinite(p, un); bad {
 			return engine.NonFinite("U update", "U[%d,%d] = %v", r, col, un.At(r, col))
 		}
@@ -113,27 +109,13 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	return model, st, nil
 }
 
-// initFactors: U0, V0 copied, or scikit-learn's random rule
-// |z|·sqrt(mean(D)/K), z standard normal, U then V row by row from
-// engine.NewRand(Seed) (as engine/nmf).
+// initFactors: U0, V0 copied, or engine/solve's RandomStart
+// (scikit-learn's random rule, as engine/nmf).
 func initFactors(c *engine.Corpus, o Options) (u, v *mat.Dense) {
 	if o.U0 != nil {
 		return mat.DenseCopyOf(o.U0), mat.DenseCopyOf(o.V0)
 	}
-	var s dense.Sum
-	for _, x := range c.D.Val {
-		s.Add(x)
-	}
-	avg := math.Sqrt(s.Value() / (float64(c.Terms()) * float64(c.Docs())) / float64(o.K))
-	rng := engine.NewRand(o.Seed)
-	u, v = mat.NewDense(c.Terms(), o.K, nil), mat.NewDense(c.Docs(), o.K, nil)
-	for _, f := range []*mat.Dense{u, v} {
-		raw := f.RawMatrix().Data
-		for i := range raw {
-			raw[i] = avg * math.Abs(rng.NormFloat64())
-		}
-	}
-	return u, v
+	return solve.RandomStart(c.D, o.K, o.Seed)
 }
 
 // updateV sets dst = V ∘ (DᵀU + λWV + ε) ⊘ (V·UᵀU + λ·d∘V + ε) (Cai et al.
@@ -150,23 +132,6 @@ func updateV(p *parallel.Pool, dst, v, dtu, vg, wv *mat.Dense, deg []float64, la
 			nb := c.Data[i*c.Stride : i*c.Stride+k]
 			for j := range out {
 				out[j] = x[j] * ((num[j] + lambda*nb[j] + Eps) / (den[j] + lambda*deg[i]*x[j] + Eps))
-			}
-		}
-	})
-}
-
-// updateU sets dst = U ∘ (DV + ε) ⊘ (U·VᵀV + ε) (Cai et al. 2011, eq. 13).
-func updateU(p *parallel.Pool, dst, u, dv, ug *mat.Dense) {
-	m, k := u.Dims()
-	d, ur, a, b := dst.RawMatrix(), u.RawMatrix(), dv.RawMatrix(), ug.RawMatrix()
-	p.For(m, dense.RowBlock, func(_, lo, hi int) {
-		for i := lo; i < hi; i++ {
-			out := d.Data[i*d.Stride : i*d.Stride+k]
-			x := ur.Data[i*ur.Stride : i*ur.Stride+k]
-			num := a.Data[i*a.Stride : i*a.Stride+k]
-			den := b.Data[i*b.Stride : i*b.Stride+k]
-			for j := range out {
-				out[j] = x[j] * ((num[j] + Eps) / (den[j] + Eps))
 			}
 		}
 	})

@@ -174,7 +174,7 @@ func TestKernels(t *testing.T) {
 		md := mat.NewDense(l.M, l.P*k, nil)
 		MulBlockDiagDense(p, md, b, bg)
 		out = append(out, md)
-		out = append(out, mat.NewDense(1, 1, []float64{SumAbs(p, b)}))
+		out = append(out, mat.NewDense(1, 1, []float64{dense.SumAbs(p, b)}))
 		u := mat.NewDense(l.M, 2+l.P*k, nil)
 		u.Slice(0, l.M, 0, 2).(*mat.Dense).Copy(a)
 		u.Slice(0, l.M, 2, 2+l.P*k).(*mat.Dense).Copy(b)

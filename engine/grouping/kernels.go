@@ -2,7 +2,6 @@ package grouping
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
@@ -232,30 +231,6 @@ func MulBlockDiagDense(p *parallel.Pool, dst, a *mat.Dense, b []*mat.Dense) {
 			}
 		}
 	})
-}
-
-// SumAbs returns Σ|a_ij|, summed with compensation (dense.Sum) in fixed
-// blocks of dense.RowBlock rows, row-major within a block, and over blocks
-// in block order: the same bits for any number of workers. It is the ℓ1
-// term of the GRLSI objective (GMF Eq. 3).
-func SumAbs(p *parallel.Pool, a *mat.Dense) float64 {
-	r, c := a.Dims()
-	raw := a.RawMatrix()
-	part := make([]dense.Sum, parallel.Blocks(r, dense.RowBlock))
-	p.For(r, dense.RowBlock, func(b, lo, hi int) {
-		var t dense.Sum
-		for i := lo; i < hi; i++ {
-			for _, x := range raw.Data[i*raw.Stride : i*raw.Stride+c] {
-				t.Add(math.Abs(x))
-			}
-		}
-		part[b] = t
-	})
-	var total dense.Sum
-	for _, t := range part {
-		total.AddSum(t)
-	}
-	return total.Value()
 }
 
 // TopicGrams sets utu[p] = Ũ_pᵀŨ_p = [[U0ᵀU0, U0ᵀU_p], [U_pᵀU0, U_pᵀU_p]]

@@ -2,7 +2,6 @@ package groupnmf
 
 import (
 	"context"
-	"math"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
@@ -64,99 +63,53 @@ func (s *solver) run(ctx context.Context, rec *engine.Recorder) engine.Status {
 // N×(Ks+Kc) matrix in class-major order. u, v are the last complete
 // iterate; uNext, vNext receive the iterate being computed.
 type solver struct {
-	set                     settings
-	lay                     *grouping.Layout
-	m, n, np, ks, kc, kt, k int
-	u, uNext                *mat.Dense   // M×K
-	v, vNext                *mat.Dense   // N×kt
-	num0, den0              *mat.Dense   // M×Ks
-	numc, denc, tc          *mat.Dense   // M×P·Kc
-	phi, vden               *mat.Dense   // N×kt: Ũ_pᵀD_p and Ũ_pᵀŨ_pV_p, stored transposed
-	g, gNext                []*mat.Dense // V_pV_pᵀ of v, of vNext
-	utu, utuNext            []*mat.Dense // Ũ_pᵀŨ_p of u, of uNext
-	dnorm2                  float64
-	lossT                   float64 // Σ_p ⟨Ũ_pV_p, D_p⟩ of (uNext, vNext)
+	set             settings
+	lay             *grouping.Layout
+	m, n            int
+	grouping.Blocks              // Ks, Kc, P and the views U0, Uc, H, W
+	u, uNext        *mat.Dense   // M×K
+	v, vNext        *mat.Dense   // N×kt
+	num0, den0      *mat.Dense   // M×Ks
+	numc, denc, tc  *mat.Dense   // M×P·Kc
+	phi, vden       *mat.Dense   // N×kt: Ũ_pᵀD_p and Ũ_pᵀŨ_pV_p, stored transposed
+	g, gNext        []*mat.Dense // V_pV_pᵀ of v, of vNext
+	utu, utuNext    []*mat.Dense // Ũ_pᵀŨ_p of u, of uNext
+	dnorm2          float64
+	lossT           float64 // Σ_p ⟨Ũ_pV_p, D_p⟩ of (uNext, vNext)
 }
 
 func newSolver(set settings, lay *grouping.Layout) *solver {
-	s := &solver{set: set, lay: lay, m: lay.M, n: lay.N, np: lay.P, ks: set.ks, kc: set.kc}
-	s.kt = s.ks + s.kc
-	s.k = s.ks + s.np*s.kc
-	s.u, s.uNext = mat.NewDense(s.m, s.k, nil), mat.NewDense(s.m, s.k, nil)
-	s.v, s.vNext = mat.NewDense(s.n, s.kt, nil), mat.NewDense(s.n, s.kt, nil)
-	s.phi, s.vden = mat.NewDense(s.n, s.kt, nil), mat.NewDense(s.n, s.kt, nil)
-	if s.ks > 0 {
-		s.num0, s.den0 = mat.NewDense(s.m, s.ks, nil), mat.NewDense(s.m, s.ks, nil)
+	s := &solver{set: set, lay: lay, m: lay.M, n: lay.N, Blocks: grouping.Blocks{Ks: set.ks, Kc: set.kc, P: lay.P}}
+	s.u, s.uNext = mat.NewDense(s.m, s.K(), nil), mat.NewDense(s.m, s.K(), nil)
+	s.v, s.vNext = mat.NewDense(s.n, s.Kt(), nil), mat.NewDense(s.n, s.Kt(), nil)
+	s.phi, s.vden = mat.NewDense(s.n, s.Kt(), nil), mat.NewDense(s.n, s.Kt(), nil)
+	if s.Ks > 0 {
+		s.num0, s.den0 = mat.NewDense(s.m, s.Ks, nil), mat.NewDense(s.m, s.Ks, nil)
 	}
-	if s.kc > 0 {
-		s.numc, s.denc = mat.NewDense(s.m, s.np*s.kc, nil), mat.NewDense(s.m, s.np*s.kc, nil)
-		if s.ks > 0 {
-			s.tc = mat.NewDense(s.m, s.np*s.kc, nil)
+	if s.Kc > 0 {
+		s.numc, s.denc = mat.NewDense(s.m, s.P*s.Kc, nil), mat.NewDense(s.m, s.P*s.Kc, nil)
+		if s.Ks > 0 {
+			s.tc = mat.NewDense(s.m, s.P*s.Kc, nil)
 		}
 	}
-	newGrams := func() []*mat.Dense {
-		out := make([]*mat.Dense, s.np)
-		for p := range out {
-			out[p] = mat.NewDense(s.kt, s.kt, nil)
-		}
-		return out
-	}
-	s.utu, s.utuNext = newGrams(), newGrams()
+	s.utu, s.utuNext = s.NewGrams(), s.NewGrams()
 	s.dnorm2 = sparse.FrobeniusSq(set.pool, lay.D)
 	return s
 }
 
-// cols returns columns [lo, hi) of a as a view (hi > lo).
-func cols(a *mat.Dense, lo, hi int) *mat.Dense {
-	r, _ := a.Dims()
-	return a.Slice(0, r, lo, hi).(*mat.Dense)
-}
-
-func (s *solver) u0(u *mat.Dense) *mat.Dense { return cols(u, 0, s.ks) }
-func (s *solver) uc(u *mat.Dense) *mat.Dense { return cols(u, s.ks, s.k) }
-func (s *solver) h(v *mat.Dense) *mat.Dense  { return cols(v, 0, s.ks) }
-func (s *solver) w(v *mat.Dense) *mat.Dense  { return cols(v, s.ks, s.kt) }
-
 // init draws U0, U_p and V_p (GMF Algorithm 5 lines 1–4, "random matrix")
-// by engine/nmf's random rule (scikit-learn's): every entry
-// |z|·sqrt(mean(D)/(Ks+Kc)), z ~ N(0, 1) from engine.NewRand(Seed), mean(D)
-// over all M·N entries summed in the storage order of the corpus's D;
-// drawn U0 row by row, then U_1, …, U_P each row by row, then the
-// documents in corpus order (Ks shared then Kc class weights each). Ks+Kc
-// is the number of topics a document is modelled with, so a document's
-// starting reconstruction has the scale of the data. The U_p of a class
-// without documents is set to zero (the objective does not depend on it).
-// With one class and Kc = 0 these are exactly engine/nmf's draws.
+// by engine/nmf's random rule (grouping.Blocks.RandomStart: with one class
+// and Kc = 0 exactly engine/nmf's draws). The U_p of a class without
+// documents is set to zero (the objective does not depend on it).
 func (s *solver) init(d *sparse.CSR) {
-	var sum dense.Sum
-	for _, x := range d.Val {
-		sum.Add(x)
-	}
-	avg := math.Sqrt(sum.Value() / (float64(d.Rows) * float64(d.Cols)) / float64(s.kt))
-	rng := engine.NewRand(s.set.seed)
-	draw := func(row []float64) {
-		for j := range row {
-			row[j] = avg * math.Abs(rng.NormFloat64())
-		}
-	}
-	for i := 0; i < s.m && s.ks > 0; i++ {
-		draw(s.u.RawRowView(i)[:s.ks])
-	}
-	for p := 0; p < s.np && s.kc > 0; p++ {
-		for i := 0; i < s.m; i++ {
-			draw(s.u.RawRowView(i)[s.ks+p*s.kc : s.ks+(p+1)*s.kc])
-		}
-	}
-	for _, pos := range s.lay.Pos {
-		draw(s.v.RawRowView(pos))
-	}
-	for p := 0; p < s.np && s.kc > 0; p++ {
+	s.RandomStart(s.lay, d, s.set.seed, s.u, s.v)
+	for p := 0; p < s.P && s.Kc > 0; p++ {
 		if s.lay.Size(p) == 0 {
-			cols(s.u, s.ks+p*s.kc, s.ks+(p+1)*s.kc).Zero()
+			s.Up(s.u, p).Zero()
 		}
 	}
 	s.g = s.lay.ClassGrams(s.set.pool, s.v)
-	grouping.TopicGrams(s.set.pool, s.u, s.ks, s.kc, s.utu)
+	grouping.TopicGrams(s.set.pool, s.u, s.Ks, s.Kc, s.utu)
 }
 
 // accept makes the computed iterate current.
@@ -182,22 +135,22 @@ func (s *solver) step(ctx context.Context, _ int) error {
 		if err := s.updateU(ctx, s.vNext, s.gNext); err != nil {
 			return err
 		}
-		grouping.TopicGrams(s.set.pool, s.uNext, s.ks, s.kc, s.utuNext)
+		grouping.TopicGrams(s.set.pool, s.uNext, s.Ks, s.Kc, s.utuNext)
 		// ⟨U, D Vᵀ⟩ from the U numerators D·Hᵀ and [D_pW_pᵀ] of the new V.
 		p := s.set.pool
 		s.lossT = 0
-		if s.ks > 0 {
-			s.lossT = dense.Dot(p, s.u0(s.uNext), s.num0)
+		if s.Ks > 0 {
+			s.lossT = dense.Dot(p, s.U0(s.uNext), s.num0)
 		}
-		if s.kc > 0 {
-			s.lossT += dense.Dot(p, s.uc(s.uNext), s.numc)
+		if s.Kc > 0 {
+			s.lossT += dense.Dot(p, s.Uc(s.uNext), s.numc)
 		}
 		return nil
 	}
 	if err := s.updateU(ctx, s.v, s.g); err != nil {
 		return err
 	}
-	grouping.TopicGrams(s.set.pool, s.uNext, s.ks, s.kc, s.utuNext)
+	grouping.TopicGrams(s.set.pool, s.uNext, s.Ks, s.Kc, s.utuNext)
 	if err := s.updateV(ctx, s.uNext, s.utuNext); err != nil {
 		return err
 	}
@@ -237,48 +190,37 @@ func (s *solver) loss() float64 {
 // products with the blocks of the class Grams.
 func (s *solver) updateU(ctx context.Context, vc *mat.Dense, g []*mat.Dense) error {
 	p := s.set.pool
-	if s.ks > 0 {
-		s0 := mat.NewDense(s.ks, s.ks, nil)
-		for _, gq := range g {
-			s0.Add(s0, gq.Slice(0, s.ks, 0, s.ks))
-		}
-		sparse.MulDense(p, s.num0, s.lay.D, s.h(vc)) // Σ_p D_pH_pᵀ
-		dense.MulSmall(p, s.den0, s.u0(s.u), s0)     // U0 Σ_p H_pH_pᵀ
-		if s.kc > 0 {
-			cst := mat.NewDense(s.np*s.kc, s.ks, nil) // [W_1H_1ᵀ; …; W_PH_Pᵀ]
-			for q, gq := range g {
-				cst.Slice(q*s.kc, (q+1)*s.kc, 0, s.ks).(*mat.Dense).Copy(gq.Slice(s.ks, s.kt, 0, s.ks))
-			}
-			t0 := mat.NewDense(s.m, s.ks, nil)
-			dense.MulSmall(p, t0, s.uc(s.u), cst)
+	if s.Ks > 0 {
+		s0 := s.SharedGram(g)
+		sparse.MulDense(p, s.num0, s.lay.D, s.H(vc)) // Σ_p D_pH_pᵀ
+		dense.MulSmall(p, s.den0, s.U0(s.u), s0)     // U0 Σ_p H_pH_pᵀ
+		if s.Kc > 0 {
+			t0 := mat.NewDense(s.m, s.Ks, nil)
+			dense.MulSmall(p, t0, s.Uc(s.u), s.WH(g)) // Σ_p U_pW_pH_pᵀ
 			s.den0.Add(s.den0, t0)
 		}
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if f := muStep(p, s.u0(s.uNext), s.u0(s.u), s.num0, s.den0, "U0 update (GMF Alg. 5 line 7)", "term"); f != nil {
+		if f := muStep(p, s.U0(s.uNext), s.U0(s.u), s.num0, s.den0, "U0 update (GMF Alg. 5 line 7)", "term"); f != nil {
 			return f
 		}
 	}
-	if s.kc > 0 {
-		sp := make([]*mat.Dense, s.np)
+	if s.Kc > 0 {
+		sp := make([]*mat.Dense, s.P)
 		for q, gq := range g {
-			sp[q] = mat.DenseCopyOf(gq.Slice(s.ks, s.kt, s.ks, s.kt))
+			sp[q] = mat.DenseCopyOf(gq.Slice(s.Ks, s.Kt(), s.Ks, s.Kt()))
 		}
-		s.lay.MulBlockDiag(p, s.numc, s.w(vc))               // [D_pW_pᵀ]
-		grouping.MulBlockDiagDense(p, s.denc, s.uc(s.u), sp) // [U_pW_pW_pᵀ]
-		if s.ks > 0 {
-			c2 := mat.NewDense(s.ks, s.np*s.kc, nil) // [H_1W_1ᵀ … H_PW_Pᵀ]
-			for q, gq := range g {
-				c2.Slice(0, s.ks, q*s.kc, (q+1)*s.kc).(*mat.Dense).Copy(gq.Slice(0, s.ks, s.ks, s.kt))
-			}
-			dense.MulSmall(p, s.tc, s.u0(s.uNext), c2) // U0H_pW_pᵀ with the new U0
+		s.lay.MulBlockDiag(p, s.numc, s.W(vc))               // [D_pW_pᵀ]
+		grouping.MulBlockDiagDense(p, s.denc, s.Uc(s.u), sp) // [U_pW_pW_pᵀ]
+		if s.Ks > 0 {
+			dense.MulSmall(p, s.tc, s.U0(s.uNext), s.HW(g)) // U0H_pW_pᵀ with the new U0
 			s.denc.Add(s.denc, s.tc)
 		}
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if f := muStep(p, s.uc(s.uNext), s.uc(s.u), s.numc, s.denc, "U_p update (GMF Alg. 5 line 9)", "term"); f != nil {
+		if f := muStep(p, s.Uc(s.uNext), s.Uc(s.u), s.numc, s.denc, "U_p update (GMF Alg. 5 line 9)", "term"); f != nil {
 			return f
 		}
 	}
@@ -300,17 +242,17 @@ func (s *solver) updateV(ctx context.Context, uc *mat.Dense, utu []*mat.Dense) e
 		}
 		un := units[b]
 		x := grouping.RowView(s.lay.DT, un.Lo, un.Hi)
-		phi := s.phi.Slice(un.Lo, un.Hi, 0, s.kt).(*mat.Dense)
-		if s.ks > 0 {
-			sparse.MulDense(p, cols(phi, 0, s.ks), x, s.u0(uc)) // D_pᵀU0
+		phi := s.phi.Slice(un.Lo, un.Hi, 0, s.Kt()).(*mat.Dense)
+		if s.Ks > 0 {
+			sparse.MulDense(p, grouping.Cols(phi, 0, s.Ks), x, s.U0(uc)) // D_pᵀU0
 		}
-		if s.kc > 0 {
-			sparse.MulDense(p, cols(phi, s.ks, s.kt), x, cols(uc, s.ks+un.Class*s.kc, s.ks+(un.Class+1)*s.kc)) // D_pᵀU_p
+		if s.Kc > 0 {
+			sparse.MulDense(p, grouping.Cols(phi, s.Ks, s.Kt()), x, grouping.Cols(uc, s.Ks+un.Class*s.Kc, s.Ks+(un.Class+1)*s.Kc)) // D_pᵀU_p
 		}
-		vp := s.v.Slice(un.Lo, un.Hi, 0, s.kt).(*mat.Dense)
-		den := s.vden.Slice(un.Lo, un.Hi, 0, s.kt).(*mat.Dense)
+		vp := s.v.Slice(un.Lo, un.Hi, 0, s.Kt()).(*mat.Dense)
+		den := s.vden.Slice(un.Lo, un.Hi, 0, s.Kt()).(*mat.Dense)
 		dense.MulSmall(p, den, vp, utu[un.Class]) // V_pᵀ(Ũ_pᵀŨ_p)
-		muRows(s.vNext.Slice(un.Lo, un.Hi, 0, s.kt).(*mat.Dense), vp, phi, den)
+		muRows(s.vNext.Slice(un.Lo, un.Hi, 0, s.Kt()).(*mat.Dense), vp, phi, den)
 	})
 	if err := ctx.Err(); err != nil {
 		return err
@@ -351,13 +293,5 @@ func muStep(p *parallel.Pool, dst, x, num, den *mat.Dense, step, rowName string)
 // sparsity returns the zero fractions of U0, [U_1 … U_P] and V (current
 // iterate); a factor with no entries reads 0.
 func (s *solver) sparsity() []engine.Term {
-	p := s.set.pool
-	z0, zc := 0.0, 0.0
-	if s.ks > 0 {
-		z0 = dense.ZeroFraction(p, s.u0(s.u))
-	}
-	if s.kc > 0 {
-		zc = dense.ZeroFraction(p, s.uc(s.u))
-	}
-	return []engine.Term{{Name: SparsityU0, Value: z0}, {Name: SparsityUp, Value: zc}, {Name: SparsityV, Value: dense.ZeroFraction(p, s.v)}}
+	return s.Sparsity(s.set.pool, s.u, s.v, [3]string{SparsityU0, SparsityUp, SparsityV})
 }

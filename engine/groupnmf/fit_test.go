@@ -3,6 +3,7 @@ package groupnmf
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -76,22 +77,7 @@ func TestOneClassKc0EqualsNMF(t *testing.T) {
 // lossAt is Eq. 9 for a solver state (U M×K, compact class-major V), and
 // its per-class parts.
 func lossAt(s *solver, d, u, vc *mat.Dense) (float64, []float64) {
-	m, _ := d.Dims()
-	per := make([]float64, s.np)
-	for pos := 0; pos < s.n; pos++ {
-		n := s.lay.Order[pos]
-		p := int(s.lay.ClassOf[pos])
-		for i := 0; i < m; i++ {
-			x := d.At(i, n)
-			for k := 0; k < s.ks; k++ {
-				x -= u.At(i, k) * vc.At(pos, k)
-			}
-			for k := 0; k < s.kc; k++ {
-				x -= u.At(i, s.ks+p*s.kc+k) * vc.At(pos, s.ks+k)
-			}
-			per[p] += x * x
-		}
-	}
+	per := enginetest.ClassLosses(s.lay, s.Blocks, d, u, vc)
 	total := 0.0
 	for _, f := range per {
 		total += f
@@ -110,18 +96,8 @@ func TestProposition1BlockUpdatesNonIncreasing(t *testing.T) {
 	d := testcorpus.DenseOf(c.D)
 	for _, kk := range [][2]int{{2, 2}, {2, None}, {None, 3}} {
 		for _, vFirst := range []bool{false, true} {
-			set, err := Options{Ks: kk[0], Kc: kk[1], Seed: 4, VFirst: vFirst, Stopping: engine.DefaultStopping()}.resolve()
-			if err != nil {
-				t.Fatal(err)
-			}
-			lay, err := grouping.New(c, "test")
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := newSolver(set, lay)
-			s.init(c.D)
+			s := testSolver(t, Options{Ks: kk[0], Kc: kk[1], Seed: 4, VFirst: vFirst, Stopping: engine.DefaultStopping()}, c)
 			ctx := context.Background()
-			const slack = 1e-12
 			for it := 0; it < 25; it++ {
 				f0, pc0 := lossAt(s, d, s.u, s.v)
 				if vFirst {
@@ -129,33 +105,19 @@ func TestProposition1BlockUpdatesNonIncreasing(t *testing.T) {
 						t.Fatal(f)
 					}
 					f1, pc1 := lossAt(s, d, s.u, s.vNext)
-					for p := range pc1 {
-						if pc1[p] > pc0[p]*(1+slack) {
-							t.Errorf("%v vfirst it %d: V_%d update raised %.15g → %.15g", kk, it, p, pc0[p], pc1[p])
-						}
-					}
-					if f1 > f0*(1+slack) {
-						t.Errorf("V update raised the loss")
-					}
+					notRaised(t, fmt.Sprintf("%v vfirst it %d: V", kk, it), f0, pc0, f1, pc1)
 					s.gNext = s.lay.ClassGrams(s.set.pool, s.vNext)
 					s.checkU(t, d, s.vNext, s.gNext, f1, kk, it)
-					grouping.TopicGrams(s.set.pool, s.uNext, s.ks, s.kc, s.utuNext)
+					grouping.TopicGrams(s.set.pool, s.uNext, s.Ks, s.Kc, s.utuNext)
 				} else {
 					mix := s.checkU(t, d, s.v, s.g, f0, kk, it)
 					f1, pc1 := lossAt(s, d, mix, s.v)
-					grouping.TopicGrams(s.set.pool, s.uNext, s.ks, s.kc, s.utuNext)
+					grouping.TopicGrams(s.set.pool, s.uNext, s.Ks, s.Kc, s.utuNext)
 					if f := s.updateV(ctx, s.uNext, s.utuNext); f != nil {
 						t.Fatal(f)
 					}
 					f2, pc2 := lossAt(s, d, s.uNext, s.vNext)
-					for p := range pc2 {
-						if pc2[p] > pc1[p]*(1+slack) {
-							t.Errorf("%v it %d: V_%d update raised %.15g → %.15g", kk, it, p, pc1[p], pc2[p])
-						}
-					}
-					if f2 > f1*(1+slack) {
-						t.Errorf("V update raised the loss")
-					}
+					notRaised(t, fmt.Sprintf("%v it %d: V", kk, it), f1, pc1, f2, pc2)
 					s.gNext = s.lay.ClassGrams(s.set.pool, s.vNext)
 				}
 				s.accept()
@@ -183,25 +145,18 @@ func (s *solver) checkU(t *testing.T, d, vc *mat.Dense, g []*mat.Dense, f0 float
 		t.Fatal(f)
 	}
 	mix := mat.DenseCopyOf(s.u)
-	if s.ks > 0 {
-		s.u0(mix).Copy(s.u0(s.uNext))
+	if s.Ks > 0 {
+		s.U0(mix).Copy(s.U0(s.uNext))
 	}
 	f1, pc1 := lossAt(s, d, mix, vc)
 	if f1 > f0*(1+slack) {
 		t.Errorf("%v it %d: U0 update raised %.15g → %.15g", kk, it, f0, f1)
 	}
-	if s.kc > 0 {
-		s.uc(mix).Copy(s.uc(s.uNext))
+	if s.Kc > 0 {
+		s.Uc(mix).Copy(s.Uc(s.uNext))
 	}
 	f2, pc2 := lossAt(s, d, mix, vc)
-	for p := range pc2 {
-		if pc2[p] > pc1[p]*(1+slack) {
-			t.Errorf("%v it %d: U_%d update raised %.15g → %.15g", kk, it, p, pc1[p], pc2[p])
-		}
-	}
-	if f2 > f1*(1+slack) {
-		t.Errorf("%v it %d: U_p updates raised %.15g → %.15g", kk, it, f1, f2)
-	}
+	notRaised(t, fmt.Sprintf("%v it %d: U", kk, it), f1, pc1, f2, pc2)
 	return mix
 }
 
@@ -221,7 +176,7 @@ func TestRecordedLossAndShapes(t *testing.T) {
 		if r, k := v.Dims(); r != c.Docs() || k != 8 {
 			t.Fatalf("V %d×%d", r, k)
 		}
-		want := directLoss(d, u, v)
+		want := matcmp.ResidualSq(d, u, v) // Eq. 9
 		last := rec.Iterations()[4]
 		if math.Abs(last.Objective-want) > 1e-9*want || last.Terms[0].Name != TermLoss || st.Objective != last.Objective {
 			t.Errorf("vFirst %v: recorded loss %.15g, direct %.15g", vFirst, last.Objective, want)
@@ -267,23 +222,9 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 
 func TestCancelAndErrors(t *testing.T) {
 	c := testcorpus.Grouped(t, 1, 2, 10, 1, 1, 4)
-	o := Options{Ks: 1, Kc: 1, Stopping: engine.Stopping{MaxIter: 10, RelTol: -1}}
-	ctx, cancel := context.WithCancel(context.Background())
-	rec := engine.NewRecorder()
-	rec.OnIteration = func(it engine.Iteration) {
-		if it.Iter == 2 {
-			cancel()
-		}
-	}
-	m, st, err := o.Fit(ctx, c, rec)
-	if err != nil || st.Reason != engine.Cancelled || st.Iterations != 2 {
-		t.Fatalf("cancelled: %v %v", st, err)
-	}
-	o.Stopping.MaxIter = 2
-	m2, _, _ := o.Fit(context.Background(), c, nil)
-	if !matcmp.BitsEqual(m.TermTopics(), m2.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), m2.DocTopics()) {
-		t.Error("cancelled model is not the last complete iterate")
-	}
+	_, m, ctx := enginetest.Cancellation(t, 2, 10, func(ctx context.Context, iters int, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+		return Options{Ks: 1, Kc: 1, Stopping: engine.Stopping{MaxIter: iters, RelTol: -1}}.Fit(ctx, c, rec)
+	})
 	if _, err := m.FoldIn(ctx, c.DT); !errors.Is(err, context.Canceled) {
 		t.Errorf("fold-in with a cancelled context: %v", err)
 	}
@@ -313,29 +254,16 @@ func TestNumericalFailure(t *testing.T) {
 	// can be evaluated and Fit refuses the data, naming the initialization
 	// (it used to report "numerical failure after 0 iterations", and on
 	// 1e308 returned a NaN initialization as the model: issue 11).
-	d, _ := sparse.FromTriplets(3, 4, []sparse.Triplet{{Row: 0, Col: 0, Val: 1e300}, {Row: 1, Col: 1, Val: 1e300}, {Row: 2, Col: 2, Val: 1}, {Row: 0, Col: 3, Val: 1e300}})
-	c := testcorpus.Labelled(t, d, []int{0, 1, 0, 1}, 2)
 	o := Options{Ks: 1, Kc: 1, Stopping: engine.Stopping{MaxIter: 5}}
-	if m, st, err := o.Fit(context.Background(), c, nil); err == nil || !strings.Contains(err.Error(), "initialization") || !strings.Contains(err.Error(), "overflows float64") {
-		t.Errorf("Fit on 1e300 weights = %v, %v, %v; want an error naming the overflowing initialization", m, st, err)
-	}
+	c := enginetest.InitOverflowLabelled(t, func(c *engine.Corpus) (engine.Model, engine.Status, error) {
+		return o.Fit(context.Background(), c, nil)
+	})
 
 	// Factors of 1e300 overflow the class Grams V_pV_pᵀ, so the first U0
 	// update is not finite: the fit stops with NumericalFailure naming it
 	// at iteration 1 and returns the last accepted iterate, the (finite)
 	// initial factors.
-	d.Val = []float64{1, 2, 3, 4}
-	c = testcorpus.Labelled(t, d, []int{0, 1, 0, 1}, 2)
-	set, err := o.resolve()
-	if err != nil {
-		t.Fatal(err)
-	}
-	lay, err := grouping.New(c, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := newSolver(set, lay)
-	s.init(c.D)
+	s := testSolver(t, o, c)
 	for _, f := range []*mat.Dense{s.u, s.v} {
 		r, k := f.Dims()
 		for i := 0; i < r; i++ {
@@ -345,7 +273,7 @@ func TestNumericalFailure(t *testing.T) {
 		}
 	}
 	s.g = s.lay.ClassGrams(s.set.pool, s.v)
-	grouping.TopicGrams(s.set.pool, s.u, s.ks, s.kc, s.utu)
+	grouping.TopicGrams(s.set.pool, s.u, s.Ks, s.Kc, s.utu)
 	u0, v0 := mat.DenseCopyOf(s.u), mat.DenseCopyOf(s.v)
 	st := s.run(context.Background(), nil)
 	if st.Reason != engine.NumericalFailure || st.Iterations != 0 || !strings.Contains(st.Detail, "iteration 1: U0 update") {
@@ -363,27 +291,9 @@ func TestHugeEntries(t *testing.T) {
 	// input as its model); CNMF (engine/nmf per class) gives an error or a
 	// NumericalFailure. Around 1e150 the fits run. Whatever a fit ends in,
 	// its model is finite.
-	for _, tc := range enginetest.HugeCases {
-		labels := make([]int, tc.N)
-		for j := range labels {
-			labels[j] = j % 2
-		}
-		c := testcorpus.Labelled(t, testcorpus.FilledMatrix(t, tc.M, tc.N, tc.F), labels, 2)
-		stop := engine.Stopping{MaxIter: 5}
-		for _, meth := range []engine.Method{Options{Ks: 1, Kc: 1, Stopping: stop}, PerClassOptions{Kc: 1, Stopping: stop}} {
-			m, st, err := meth.Fit(context.Background(), c, nil)
-			_, perClass := meth.(PerClassOptions)
-			what := tc.Name + ", " + meth.Name()
-			if tc.WantErr && (!perClass || err != nil) {
-				enginetest.WantInitOverflow(t, what, st, err)
-				continue
-			}
-			if tc.WantErr && st.Reason != engine.NumericalFailure {
-				t.Errorf("%s: status %v, want an error or a numerical failure", what, st)
-			}
-			enginetest.FiniteModel(t, what, m, st, err)
-		}
-	}
+	enginetest.HugeLabelled(t, func(stop engine.Stopping) []engine.Method {
+		return []engine.Method{Options{Ks: 1, Kc: 1, Stopping: stop}, PerClassOptions{Kc: 1, Stopping: stop}}
+	}, func(m engine.Method) bool { _, perClass := m.(PerClassOptions); return perClass })
 }
 
 func TestEvalEveryLeavesIteratesUnchanged(t *testing.T) {

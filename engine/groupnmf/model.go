@@ -39,15 +39,11 @@ type Model struct {
 
 func newModel(s *solver) *Model {
 	lay := s.lay
-	m := &Model{Factors: grouping.NewFactors(lay, s.u, s.v, s.ks, s.kc), stop: s.set.stop, pool: s.set.pool,
-		utu: make([][]float64, s.np)}
-	m.FoldMethods = grouping.FoldMethods{Who: "groupnmf", P: s.np, Project: m.project}
-	kt := s.ks + s.kc
-	g := make([]*mat.Dense, s.np)
-	for p := range g {
-		g[p] = mat.NewDense(kt, kt, nil)
-	}
-	grouping.TopicGrams(m.pool, s.u, s.ks, s.kc, g)
+	m := &Model{Factors: grouping.NewFactors(lay, s.u, s.v, s.Ks, s.Kc), stop: s.set.stop, pool: s.set.pool,
+		utu: make([][]float64, s.P)}
+	m.FoldMethods = grouping.FoldMethods{Who: "groupnmf", P: s.P, Project: m.project}
+	g := s.NewGrams()
+	grouping.TopicGrams(m.pool, s.u, s.Ks, s.Kc, g)
 	for p, gp := range g {
 		m.utu[p] = gp.RawMatrix().Data
 	}

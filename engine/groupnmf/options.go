@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/grouping"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/param"
 )
@@ -61,15 +62,7 @@ func Defaults() Options { return param.DefaultsOf[Options]() }
 
 // Check reports a parameter outside its range, or Ks = Kc = 0; it needs no
 // corpus.
-func (o Options) Check() error {
-	if err := param.Check(o); err != nil {
-		return fmt.Errorf("groupnmf: %w", err)
-	}
-	if o.Ks+o.Kc < 1 {
-		return fmt.Errorf("groupnmf: Ks = Kc = 0 leaves no topics; want Ks + Kc ≥ 1")
-	}
-	return nil
-}
+func (o Options) Check() error { return grouping.CheckTopics("groupnmf", o, o.Ks, o.Kc) }
 
 // Name is the registry name, "groupnmf".
 func (o Options) Name() string { return "groupnmf" }

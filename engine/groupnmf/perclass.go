@@ -48,17 +48,9 @@ type PerClassOptions struct {
 // tags of PerClassOptions).
 func DefaultsPerClass() PerClassOptions { return param.DefaultsOf[PerClassOptions]() }
 
-// Check reports a parameter outside its range, or Ks + Kc = 0; it needs no
+// Check reports a parameter outside its range, or Ks = Kc = 0; it needs no
 // corpus.
-func (o PerClassOptions) Check() error {
-	if err := param.Check(o); err != nil {
-		return fmt.Errorf("cnmf: %w", err)
-	}
-	if o.Ks+o.Kc < 1 {
-		return fmt.Errorf("cnmf: Ks + Kc = %d, want ≥ 1", o.Ks+o.Kc)
-	}
-	return nil
-}
+func (o PerClassOptions) Check() error { return grouping.CheckTopics("cnmf", o, o.Ks, o.Kc) }
 
 // Name is the registry name, "cnmf".
 func (o PerClassOptions) Name() string { return "cnmf" }

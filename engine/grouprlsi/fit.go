@@ -73,55 +73,39 @@ func (s *solver) run(ctx context.Context, rec *engine.Recorder) engine.Status {
 // weights w). u and v are the last complete iterate; uNext and vNext
 // receive the iterate being computed.
 type solver struct {
-	set                     settings
-	lay                     *grouping.Layout
-	m, n, np, ks, kc, kt, k int
-	u, uNext                *mat.Dense   // M×K
-	v, vNext                *mat.Dense   // N×kt
-	r0, t0                  *mat.Dense   // M×Ks: R0 and Σ_p U_pW_pH_pᵀ
-	rc, tc                  *mat.Dense   // M×P·Kc: [R_1 … R_P] and [U0H_1W_1ᵀ …]
-	phi                     *mat.Dense   // N×kt: row i = (Ũ_pᵀd_i)ᵀ
-	g, gNext                []*mat.Dense // per class kt×kt: V_pV_pᵀ of v, of vNext
-	utu                     []*mat.Dense // per class kt×kt: Ũ_pᵀŨ_p of uNext
-	sigma                   []*mat.Dense // per class (Ũ_pᵀŨ_p + λ2 I)⁻¹
-	dnorm2                  float64
+	set             settings
+	lay             *grouping.Layout
+	m, n            int
+	grouping.Blocks              // Ks, Kc, P and the views U0, Uc, H, W
+	u, uNext        *mat.Dense   // M×K
+	v, vNext        *mat.Dense   // N×kt
+	r0, t0          *mat.Dense   // M×Ks: R0 and Σ_p U_pW_pH_pᵀ
+	rc, tc          *mat.Dense   // M×P·Kc: [R_1 … R_P] and [U0H_1W_1ᵀ …]
+	phi             *mat.Dense   // N×kt: row i = (Ũ_pᵀd_i)ᵀ
+	g, gNext        []*mat.Dense // per class kt×kt: V_pV_pᵀ of v, of vNext
+	utu             []*mat.Dense // per class kt×kt: Ũ_pᵀŨ_p of uNext
+	sigma           []*mat.Dense // per class (Ũ_pᵀŨ_p + λ2 I)⁻¹
+	dnorm2          float64
 }
 
 func newSolver(set settings, lay *grouping.Layout) *solver {
-	s := &solver{set: set, lay: lay, m: lay.M, n: lay.N, np: lay.P, ks: set.ks, kc: set.kc}
-	s.kt = s.ks + s.kc
-	s.k = s.ks + s.np*s.kc
-	s.u, s.uNext = mat.NewDense(s.m, s.k, nil), mat.NewDense(s.m, s.k, nil)
+	s := &solver{set: set, lay: lay, m: lay.M, n: lay.N, Blocks: grouping.Blocks{Ks: set.ks, Kc: set.kc, P: lay.P}}
+	s.u, s.uNext = mat.NewDense(s.m, s.K(), nil), mat.NewDense(s.m, s.K(), nil)
 	if s.n > 0 {
-		s.v, s.vNext = mat.NewDense(s.n, s.kt, nil), mat.NewDense(s.n, s.kt, nil)
-		s.phi = mat.NewDense(s.n, s.kt, nil)
+		s.v, s.vNext = mat.NewDense(s.n, s.Kt(), nil), mat.NewDense(s.n, s.Kt(), nil)
+		s.phi = mat.NewDense(s.n, s.Kt(), nil)
 	}
-	if s.ks > 0 {
-		s.r0, s.t0 = mat.NewDense(s.m, s.ks, nil), mat.NewDense(s.m, s.ks, nil)
+	if s.Ks > 0 {
+		s.r0, s.t0 = mat.NewDense(s.m, s.Ks, nil), mat.NewDense(s.m, s.Ks, nil)
 	}
-	if s.kc > 0 {
-		s.rc, s.tc = mat.NewDense(s.m, s.np*s.kc, nil), mat.NewDense(s.m, s.np*s.kc, nil)
+	if s.Kc > 0 {
+		s.rc, s.tc = mat.NewDense(s.m, s.P*s.Kc, nil), mat.NewDense(s.m, s.P*s.Kc, nil)
 	}
-	s.utu = make([]*mat.Dense, s.np)
-	s.sigma = make([]*mat.Dense, s.np)
-	for p := range s.utu {
-		s.utu[p] = mat.NewDense(s.kt, s.kt, nil)
-	}
+	s.utu = s.NewGrams()
+	s.sigma = make([]*mat.Dense, s.P)
 	s.dnorm2 = sparse.FrobeniusSq(set.pool, lay.D)
 	return s
 }
-
-// cols returns columns [lo, hi) of a as a view (hi > lo).
-func cols(a *mat.Dense, lo, hi int) *mat.Dense {
-	r, _ := a.Dims()
-	return a.Slice(0, r, lo, hi).(*mat.Dense)
-}
-
-// u0 and uc are the shared and class blocks of U; h and w those of V.
-func (s *solver) u0(u *mat.Dense) *mat.Dense { return cols(u, 0, s.ks) }
-func (s *solver) uc(u *mat.Dense) *mat.Dense { return cols(u, s.ks, s.k) }
-func (s *solver) h(v *mat.Dense) *mat.Dense  { return cols(v, 0, s.ks) }
-func (s *solver) w(v *mat.Dense) *mat.Dense  { return cols(v, s.ks, s.kt) }
 
 // initV sets V_p⁽⁰⁾ (GMF Algorithm 1 line 3, "random matrix"): every entry
 // rnd() (Fit passes N(0, 1) draws from engine.NewRand(Seed)), drawn
@@ -134,7 +118,7 @@ func (s *solver) initV(rnd func() float64) {
 	}
 	raw := s.v.RawMatrix()
 	for _, pos := range s.lay.Pos {
-		row := raw.Data[pos*raw.Stride : pos*raw.Stride+s.kt]
+		row := raw.Data[pos*raw.Stride : pos*raw.Stride+s.Kt()]
 		for j := range row {
 			row[j] = rnd()
 		}
@@ -144,11 +128,7 @@ func (s *solver) initV(rnd func() float64) {
 
 func (s *solver) classGrams(v *mat.Dense) []*mat.Dense {
 	if s.n == 0 {
-		out := make([]*mat.Dense, s.np)
-		for p := range out {
-			out[p] = mat.NewDense(s.kt, s.kt, nil)
-		}
-		return out
+		return s.NewGrams()
 	}
 	return s.lay.ClassGrams(s.set.pool, v)
 }
@@ -204,33 +184,24 @@ func block(a *mat.Dense, r0, r1, c0, c1 int) []float64 {
 // soft-thresholding at λ1/2 (solve.Lasso, the update rule after Eq. 6).
 // U_p are the current ones (old iterate), as in Algorithm 1 line 6.
 func (s *solver) updateU0(ctx context.Context) error {
-	if s.ks == 0 {
+	if s.Ks == 0 {
 		return nil
 	}
 	p := s.set.pool
 	// S0 = Σ_p H_pH_pᵀ, the Ks×Ks leading blocks of the class Grams, added
 	// in class order.
-	s0 := make([]float64, s.ks*s.ks)
-	for _, g := range s.g {
-		for i, x := range block(g, 0, s.ks, 0, s.ks) {
-			s0[i] += x
-		}
-	}
-	if f := checkSlice(s0, s.ks, "UpdateU0 (GMF Alg. 2 line 1): S0 = Σ H_pH_pᵀ", "S0"); f != nil {
+	s0 := s.SharedGram(s.g).RawMatrix().Data
+	if f := checkSlice(s0, s.Ks, "UpdateU0 (GMF Alg. 2 line 1): S0 = Σ H_pH_pᵀ", "S0"); f != nil {
 		return f
 	}
 	if s.n > 0 {
-		sparse.MulDense(p, s.r0, s.lay.D, s.h(s.v)) // Σ_p D_pH_pᵀ = D·Hᵀ
+		sparse.MulDense(p, s.r0, s.lay.D, s.H(s.v)) // Σ_p D_pH_pᵀ = D·Hᵀ
 	} else {
 		s.r0.Zero()
 	}
-	if s.kc > 0 {
+	if s.Kc > 0 {
 		// Σ_p U_p(W_pH_pᵀ) = [U_1 … U_P]·[C_1; …; C_P], C_p = W_pH_pᵀ (Kc×Ks).
-		cst := mat.NewDense(s.np*s.kc, s.ks, nil)
-		for q, g := range s.g {
-			cst.Slice(q*s.kc, (q+1)*s.kc, 0, s.ks).(*mat.Dense).Copy(g.Slice(s.ks, s.kt, 0, s.ks))
-		}
-		dense.MulSmall(p, s.t0, s.uc(s.u), cst)
+		dense.MulSmall(p, s.t0, s.Uc(s.u), s.WH(s.g))
 		s.r0.Sub(s.r0, s.t0)
 	}
 	if err := ctx.Err(); err != nil {
@@ -239,11 +210,11 @@ func (s *solver) updateU0(ctx context.Context) error {
 	if f := checkFinite(p, s.r0, "UpdateU0 (GMF Alg. 2 line 2): R0 = Σ D_pH_pᵀ − Σ U_pW_pH_pᵀ", "R0"); f != nil {
 		return f
 	}
-	s.lassoRows(ctx, s.u0(s.uNext), s.u0(s.u), s.r0, [][]float64{s0}, s.ks)
+	s.lassoRows(ctx, s.U0(s.uNext), s.U0(s.u), s.r0, [][]float64{s0}, s.Ks)
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return checkFinite(p, s.u0(s.uNext), "UpdateU0 (GMF Alg. 2)", "U0")
+	return checkFinite(p, s.U0(s.uNext), "UpdateU0 (GMF Alg. 2)", "U0")
 }
 
 // updateUc is GMF Algorithm 3 (§4.1.2) for every class: with S_p = W_pW_pᵀ
@@ -254,29 +225,25 @@ func (s *solver) updateU0(ctx context.Context) error {
 // row problems run over fixed blocks of term rows, each covering every
 // class.
 func (s *solver) updateUc(ctx context.Context) error {
-	if s.kc == 0 {
+	if s.Kc == 0 {
 		return nil
 	}
 	p := s.set.pool
-	sp := make([][]float64, s.np)
+	sp := make([][]float64, s.P)
 	for q, g := range s.g {
-		sp[q] = block(g, s.ks, s.kt, s.ks, s.kt)
-		if f := checkSlice(sp[q], s.kc, fmt.Sprintf("UpdateU_p (GMF Alg. 3 line 1), class %d: S_p = W_pW_pᵀ", q), "S_p"); f != nil {
+		sp[q] = block(g, s.Ks, s.Kt(), s.Ks, s.Kt())
+		if f := checkSlice(sp[q], s.Kc, fmt.Sprintf("UpdateU_p (GMF Alg. 3 line 1), class %d: S_p = W_pW_pᵀ", q), "S_p"); f != nil {
 			return f
 		}
 	}
 	if s.n > 0 {
-		s.lay.MulBlockDiag(p, s.rc, s.w(s.v)) // [D_1W_1ᵀ … D_PW_Pᵀ]
+		s.lay.MulBlockDiag(p, s.rc, s.W(s.v)) // [D_1W_1ᵀ … D_PW_Pᵀ]
 	} else {
 		s.rc.Zero()
 	}
-	if s.ks > 0 {
+	if s.Ks > 0 {
 		// U0·[H_1W_1ᵀ … H_PW_Pᵀ] with H_pW_pᵀ = (Ks×Kc) block of the class Gram.
-		c2 := mat.NewDense(s.ks, s.np*s.kc, nil)
-		for q, g := range s.g {
-			c2.Slice(0, s.ks, q*s.kc, (q+1)*s.kc).(*mat.Dense).Copy(g.Slice(0, s.ks, s.ks, s.kt))
-		}
-		dense.MulSmall(p, s.tc, s.u0(s.uNext), c2)
+		dense.MulSmall(p, s.tc, s.U0(s.uNext), s.HW(s.g))
 		s.rc.Sub(s.rc, s.tc)
 	}
 	if err := ctx.Err(); err != nil {
@@ -285,11 +252,11 @@ func (s *solver) updateUc(ctx context.Context) error {
 	if f := checkFinite(p, s.rc, "UpdateU_p (GMF Alg. 3 line 2): R_p = D_pW_pᵀ − U0H_pW_pᵀ", "R_p"); f != nil {
 		return f
 	}
-	s.lassoRows(ctx, s.uc(s.uNext), s.uc(s.u), s.rc, sp, s.kc)
+	s.lassoRows(ctx, s.Uc(s.uNext), s.Uc(s.u), s.rc, sp, s.Kc)
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return checkFinite(p, s.uc(s.uNext), "UpdateU_p (GMF Alg. 3)", "U_p")
+	return checkFinite(p, s.Uc(s.uNext), "UpdateU_p (GMF Alg. 3)", "U_p")
 }
 
 // lassoRows solves, for every term row m and every segment q of width k
@@ -327,9 +294,9 @@ func (s *solver) lassoRows(ctx context.Context, dst, prev, r *mat.Dense, ss [][]
 // split evenly over the pool; each document's row depends on it alone.
 func (s *solver) updateV(ctx context.Context) error {
 	p := s.set.pool
-	grouping.TopicGrams(p, s.uNext, s.ks, s.kc, s.utu)
-	errs := make([]error, s.np)
-	p.For(s.np, 1, func(q, _, _ int) {
+	grouping.TopicGrams(p, s.uNext, s.Ks, s.Kc, s.utu)
+	errs := make([]error, s.P)
+	p.For(s.P, 1, func(q, _, _ int) {
 		s.sigma[q], errs[q] = solve.RidgeInverse(s.utu[q], s.set.lambda2)
 	})
 	for q, err := range errs {
@@ -342,11 +309,11 @@ func (s *solver) updateV(ctx context.Context) error {
 	}
 	units := s.lay.Units(vUnitDocs)
 	u0, uc := (*mat.Dense)(nil), (*mat.Dense)(nil)
-	if s.ks > 0 {
-		u0 = s.u0(s.uNext)
+	if s.Ks > 0 {
+		u0 = s.U0(s.uNext)
 	}
-	if s.kc > 0 {
-		uc = s.uc(s.uNext)
+	if s.Kc > 0 {
+		uc = s.Uc(s.uNext)
 	}
 	p.For(len(units), 1, func(b, _, _ int) {
 		if ctx.Err() != nil {
@@ -354,14 +321,14 @@ func (s *solver) updateV(ctx context.Context) error {
 		}
 		un := units[b]
 		x := grouping.RowView(s.lay.DT, un.Lo, un.Hi)
-		phi := s.phi.Slice(un.Lo, un.Hi, 0, s.kt).(*mat.Dense)
-		if s.ks > 0 {
-			sparse.MulDense(p, cols(phi, 0, s.ks), x, u0) // D_pᵀU0
+		phi := s.phi.Slice(un.Lo, un.Hi, 0, s.Kt()).(*mat.Dense)
+		if s.Ks > 0 {
+			sparse.MulDense(p, grouping.Cols(phi, 0, s.Ks), x, u0) // D_pᵀU0
 		}
-		if s.kc > 0 {
-			sparse.MulDense(p, cols(phi, s.ks, s.kt), x, cols(uc, un.Class*s.kc, (un.Class+1)*s.kc)) // D_pᵀU_p
+		if s.Kc > 0 {
+			sparse.MulDense(p, grouping.Cols(phi, s.Ks, s.Kt()), x, grouping.Cols(uc, un.Class*s.Kc, (un.Class+1)*s.Kc)) // D_pᵀU_p
 		}
-		dense.MulSmall(p, s.vNext.Slice(un.Lo, un.Hi, 0, s.kt).(*mat.Dense), phi, s.sigma[un.Class])
+		dense.MulSmall(p, s.vNext.Slice(un.Lo, un.Hi, 0, s.Kt()).(*mat.Dense), phi, s.sigma[un.Class])
 	})
 	if err := ctx.Err(); err != nil {
 		return err
@@ -389,11 +356,11 @@ func (s *solver) objectiveTerms() []engine.Term {
 		vreg = s.set.lambda2 * dense.Dot(p, s.vNext, s.vNext)
 	}
 	u0, uc := 0.0, 0.0
-	if s.ks > 0 {
-		u0 = s.set.lambda1 * grouping.SumAbs(p, s.u0(s.uNext))
+	if s.Ks > 0 {
+		u0 = s.set.lambda1 * dense.SumAbs(p, s.U0(s.uNext))
 	}
-	if s.kc > 0 {
-		uc = s.set.lambda1 * grouping.SumAbs(p, s.uc(s.uNext))
+	if s.Kc > 0 {
+		uc = s.set.lambda1 * dense.SumAbs(p, s.Uc(s.uNext))
 	}
 	return []engine.Term{{Name: TermLoss, Value: loss}, {Name: TermU0, Value: u0}, {Name: TermUp, Value: uc}, {Name: TermV, Value: vreg}}
 }
@@ -401,18 +368,7 @@ func (s *solver) objectiveTerms() []engine.Term {
 // sparsity returns the zero fractions of U0, [U_1 … U_P] and V (current
 // iterate); a factor with no entries reads 0.
 func (s *solver) sparsity() []engine.Term {
-	p := s.set.pool
-	z0, zc, zv := 0.0, 0.0, 0.0
-	if s.ks > 0 {
-		z0 = dense.ZeroFraction(p, s.u0(s.u))
-	}
-	if s.kc > 0 {
-		zc = dense.ZeroFraction(p, s.uc(s.u))
-	}
-	if s.n > 0 {
-		zv = dense.ZeroFraction(p, s.v)
-	}
-	return []engine.Term{{Name: SparsityU0, Value: z0}, {Name: SparsityUp, Value: zc}, {Name: SparsityV, Value: zv}}
+	return s.Sparsity(s.set.pool, s.u, s.v, [3]string{SparsityU0, SparsityUp, SparsityV})
 }
 
 // checkFinite returns an *engine.NonFiniteError of the given step when a

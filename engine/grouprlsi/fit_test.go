@@ -9,7 +9,6 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
-	"github.com/topicmf/topicmf/engine/grouping"
 	"github.com/topicmf/topicmf/engine/internal/enginetest"
 	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
@@ -160,29 +159,17 @@ func TestFitRecordsExactObjective(t *testing.T) {
 // compact class-major V.
 func objectiveAt(s *solver, d *mat.Dense, u, vc *mat.Dense) (total float64, perClass []float64) {
 	m, _ := d.Dims()
-	perClass = make([]float64, s.np)
+	perClass = enginetest.ClassLosses(s.lay, s.Blocks, d, u, vc)
 	for pos := 0; pos < s.n; pos++ {
-		n := s.lay.Order[pos]
-		p := int(s.lay.ClassOf[pos])
-		for i := 0; i < m; i++ {
-			x := d.At(i, n)
-			for k := 0; k < s.ks; k++ {
-				x -= u.At(i, k) * vc.At(pos, k)
-			}
-			for k := 0; k < s.kc; k++ {
-				x -= u.At(i, s.ks+p*s.kc+k) * vc.At(pos, s.ks+k)
-			}
-			perClass[p] += x * x
-		}
-		for k := 0; k < s.kt; k++ {
+		for k := 0; k < s.Kt(); k++ {
 			total += s.set.lambda2 * vc.At(pos, k) * vc.At(pos, k)
 		}
 	}
 	for i := 0; i < m; i++ {
-		for k := 0; k < s.k; k++ {
+		for k := 0; k < s.K(); k++ {
 			a := s.set.lambda1 * math.Abs(u.At(i, k))
-			if k >= s.ks {
-				perClass[(k-s.ks)/s.kc] += a
+			if k >= s.Ks {
+				perClass[(k-s.Ks)/s.Kc] += a
 			} else {
 				total += a
 			}
@@ -205,15 +192,7 @@ func TestBlockUpdatesLowerSubObjectives(t *testing.T) {
 	c := testcorpus.Grouped(t, 8, 3, 14, 2, 2, 4)
 	d := testcorpus.DenseOf(c.D)
 	for _, kk := range [][2]int{{2, 2}, {2, None}, {None, 2}} {
-		set, err := Options{Ks: kk[0], Kc: kk[1], Lambda1: 0.05, Lambda2: 0.2, InnerSweeps: 2000, InnerTol: 1e-13, Seed: 4, Stopping: engine.DefaultStopping()}.resolve()
-		if err != nil {
-			t.Fatal(err)
-		}
-		lay, err := grouping.New(c, "test")
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := newSolver(set, lay)
+		s := testSolver(t, Options{Ks: kk[0], Kc: kk[1], Lambda1: 0.05, Lambda2: 0.2, InnerSweeps: 2000, InnerTol: 1e-13, Seed: 4, Stopping: engine.DefaultStopping()}, c)
 		s.initV(engine.NewRand(4).Float64)
 		ctx := context.Background()
 		const slack = 1e-12
@@ -224,8 +203,8 @@ func TestBlockUpdatesLowerSubObjectives(t *testing.T) {
 				t.Fatal(f)
 			}
 			mix := mat.DenseCopyOf(s.u)
-			if s.ks > 0 {
-				s.u0(mix).Copy(s.u0(s.uNext))
+			if s.Ks > 0 {
+				s.U0(mix).Copy(s.U0(s.uNext))
 				checkLassoKKT(t, "U0", s, d, mix)
 			}
 			f1, pc1 := objectiveAt(s, d, mix, s.v)
@@ -236,8 +215,8 @@ func TestBlockUpdatesLowerSubObjectives(t *testing.T) {
 			if f := s.updateUc(ctx); f != nil {
 				t.Fatal(f)
 			}
-			if s.kc > 0 {
-				s.uc(mix).Copy(s.uc(s.uNext))
+			if s.Kc > 0 {
+				s.Uc(mix).Copy(s.Uc(s.uNext))
 				checkLassoKKT(t, "U_p", s, d, mix)
 			}
 			f2, pc2 := objectiveAt(s, d, mix, s.v)
@@ -281,33 +260,33 @@ func checkLassoKKT(t *testing.T, what string, s *solver, d, u *mat.Dense) {
 	m, _ := d.Dims()
 	worst := 0.0
 	// grad[m][col] accumulates 2·Σ_n resid_mn·x_n(col) over documents.
-	grad := mat.NewDense(m, s.k, nil)
+	grad := mat.NewDense(m, s.K(), nil)
 	for pos := 0; pos < s.n; pos++ {
 		n := s.lay.Order[pos]
 		p := int(s.lay.ClassOf[pos])
 		for i := 0; i < m; i++ {
 			r := d.At(i, n)
-			for k := 0; k < s.ks; k++ {
+			for k := 0; k < s.Ks; k++ {
 				r -= u.At(i, k) * s.v.At(pos, k)
 			}
-			for k := 0; k < s.kc; k++ {
-				r -= u.At(i, s.ks+p*s.kc+k) * s.v.At(pos, s.ks+k)
+			for k := 0; k < s.Kc; k++ {
+				r -= u.At(i, s.Ks+p*s.Kc+k) * s.v.At(pos, s.Ks+k)
 			}
 			if shared := what == "U0"; shared {
-				for k := 0; k < s.ks; k++ {
+				for k := 0; k < s.Ks; k++ {
 					grad.Set(i, k, grad.At(i, k)+2*r*s.v.At(pos, k))
 				}
 			} else {
-				for k := 0; k < s.kc; k++ {
-					col := s.ks + p*s.kc + k
-					grad.Set(i, col, grad.At(i, col)+2*r*s.v.At(pos, s.ks+k))
+				for k := 0; k < s.Kc; k++ {
+					col := s.Ks + p*s.Kc + k
+					grad.Set(i, col, grad.At(i, col)+2*r*s.v.At(pos, s.Ks+k))
 				}
 			}
 		}
 	}
-	lo, hi := 0, s.ks
+	lo, hi := 0, s.Ks
 	if what != "U0" {
-		lo, hi = s.ks, s.k
+		lo, hi = s.Ks, s.K()
 	}
 	l1 := s.set.lambda1
 	for i := 0; i < m; i++ {
@@ -336,18 +315,18 @@ func checkRidge(t *testing.T, s *solver, d, u *mat.Dense) {
 	for pos := 0; pos < s.n; pos++ {
 		n := s.lay.Order[pos]
 		p := int(s.lay.ClassOf[pos])
-		ut := mat.NewDense(m, s.kt, nil)
+		ut := mat.NewDense(m, s.Kt(), nil)
 		for i := 0; i < m; i++ {
-			for k := 0; k < s.ks; k++ {
+			for k := 0; k < s.Ks; k++ {
 				ut.Set(i, k, u.At(i, k))
 			}
-			for k := 0; k < s.kc; k++ {
-				ut.Set(i, s.ks+k, u.At(i, s.ks+p*s.kc+k))
+			for k := 0; k < s.Kc; k++ {
+				ut.Set(i, s.Ks+k, u.At(i, s.Ks+p*s.Kc+k))
 			}
 		}
 		var a mat.Dense
 		a.Mul(ut.T(), ut)
-		for k := 0; k < s.kt; k++ {
+		for k := 0; k < s.Kt(); k++ {
 			a.Set(k, k, a.At(k, k)+s.set.lambda2)
 		}
 		var b, x mat.VecDense
@@ -355,7 +334,7 @@ func checkRidge(t *testing.T, s *solver, d, u *mat.Dense) {
 		if err := x.SolveVec(&a, &b); err != nil {
 			t.Fatal(err)
 		}
-		for k := 0; k < s.kt; k++ {
+		for k := 0; k < s.Kt(); k++ {
 			worst = math.Max(worst, math.Abs(x.AtVec(k)-s.vNext.At(pos, k)))
 		}
 	}
@@ -406,30 +385,10 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 
 func TestCancel(t *testing.T) {
 	c := testcorpus.Grouped(t, 1, 2, 10, 1, 1, 4)
-	o := Options{Ks: 1, Kc: 1, Stopping: engine.Stopping{MaxIter: 10, RelTol: -1}, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, InnerTol: rlsi.DefaultInnerTol}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	m, st, err := o.Fit(ctx, c, nil)
-	if err != nil || st.Reason != engine.Cancelled || st.Iterations != 0 || m == nil {
-		t.Fatalf("pre-cancelled: %v %v", st, err)
-	}
-	// Cancel after iteration 2: the model is the iterate of a 2-iteration fit.
-	ctx, cancel = context.WithCancel(context.Background())
-	rec := engine.NewRecorder()
-	rec.OnIteration = func(it engine.Iteration) {
-		if it.Iter == 2 {
-			cancel()
-		}
-	}
-	m, st, err = o.Fit(ctx, c, rec)
-	if err != nil || st.Reason != engine.Cancelled || st.Iterations != 2 {
-		t.Fatalf("cancelled: %v %v", st, err)
-	}
-	o.Stopping.MaxIter = 2
-	m2, _, _ := o.Fit(context.Background(), c, nil)
-	if !matcmp.BitsEqual(m.TermTopics(), m2.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), m2.DocTopics()) {
-		t.Error("cancelled model is not the last complete iterate")
-	}
+	_, m, ctx := enginetest.Cancellation(t, 2, 10, func(ctx context.Context, iters int, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+		o := Options{Ks: 1, Kc: 1, Stopping: engine.Stopping{MaxIter: iters, RelTol: -1}, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, InnerTol: rlsi.DefaultInnerTol}
+		return o.Fit(ctx, c, rec)
+	})
 	if _, err := m.FoldIn(ctx, c.DT); !errors.Is(err, context.Canceled) {
 		t.Errorf("fold-in with a cancelled context: %v", err)
 	}
@@ -518,27 +477,15 @@ func TestNumericalFailure(t *testing.T) {
 	// Weights near the float64 limit: ‖D‖²_F overflows, so no objective
 	// can be evaluated and Fit refuses the data, naming the initialization
 	// (it used to report "numerical failure after 0 iterations", issue 11).
-	d, _ := sparse.FromTriplets(3, 4, []sparse.Triplet{{Row: 0, Col: 0, Val: 1e300}, {Row: 1, Col: 1, Val: 1e300}, {Row: 2, Col: 2, Val: 1}, {Row: 0, Col: 3, Val: 1e300}})
-	c := testcorpus.Labelled(t, d, []int{0, 1, 0, 1}, 2)
 	o := Options{Ks: 1, Kc: 1, Stopping: engine.Stopping{MaxIter: 5}}
-	if m, st, err := o.Fit(context.Background(), c, nil); err == nil || !strings.Contains(err.Error(), "initialization") || !strings.Contains(err.Error(), "overflows float64") {
-		t.Errorf("Fit on 1e300 weights = %v, %v, %v; want an error naming the overflowing initialization", m, st, err)
-	}
+	c := enginetest.InitOverflowLabelled(t, func(c *engine.Corpus) (engine.Model, engine.Status, error) {
+		return o.Fit(context.Background(), c, nil)
+	})
 
 	// A V⁽⁰⁾ of 1e200 overflows S0 = Σ H_pH_pᵀ in the first UpdateU0: the
 	// fit stops with NumericalFailure naming the step and returns the last
 	// accepted iterate, V⁽⁰⁾ itself (finite).
-	d.Val = []float64{1, 2, 3, 4}
-	c = testcorpus.Labelled(t, d, []int{0, 1, 0, 1}, 2)
-	set, err := o.resolve()
-	if err != nil {
-		t.Fatal(err)
-	}
-	lay, err := grouping.New(c, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := newSolver(set, lay)
+	s := testSolver(t, o, c)
 	s.initV(func() float64 { return 1e200 })
 	v0 := mat.DenseCopyOf(s.v)
 	st := s.run(context.Background(), nil)
@@ -561,23 +508,9 @@ func TestHugeEntries(t *testing.T) {
 	// overflow ‖D‖²_F: GRLSI and CRLSI refuse them with an error naming
 	// the initialization. Around 1e150 the fits run; whatever they end in,
 	// the model is finite.
-	for _, tc := range enginetest.HugeCases {
-		labels := make([]int, tc.N)
-		for j := range labels {
-			labels[j] = j % 2
-		}
-		c := testcorpus.Labelled(t, testcorpus.FilledMatrix(t, tc.M, tc.N, tc.F), labels, 2)
-		stop := engine.Stopping{MaxIter: 5}
-		for _, meth := range []engine.Method{Options{Ks: 1, Kc: 1, Stopping: stop}, PerClassOptions{Kc: 1, Stopping: stop}} {
-			m, st, err := meth.Fit(context.Background(), c, nil)
-			what := tc.Name + ", " + meth.Name()
-			if tc.WantErr {
-				enginetest.WantInitOverflow(t, what, st, err)
-				continue
-			}
-			enginetest.FiniteModel(t, what, m, st, err)
-		}
-	}
+	enginetest.HugeLabelled(t, func(stop engine.Stopping) []engine.Method {
+		return []engine.Method{Options{Ks: 1, Kc: 1, Stopping: stop}, PerClassOptions{Kc: 1, Stopping: stop}}
+	}, nil)
 }
 
 func TestEvalEveryLeavesIteratesUnchanged(t *testing.T) {

@@ -37,16 +37,12 @@ type Model struct {
 
 func newModel(s *solver) *Model {
 	lay := s.lay
-	m := &Model{Factors: grouping.NewFactors(lay, s.u, s.v, s.ks, s.kc), lambda2: s.set.lambda2, pool: s.set.pool,
-		sigma: make([]*mat.Dense, s.np), sigmaErr: make([]error, s.np)}
-	m.FoldMethods = grouping.FoldMethods{Who: "grouprlsi", P: s.np, Project: m.project}
+	m := &Model{Factors: grouping.NewFactors(lay, s.u, s.v, s.Ks, s.Kc), lambda2: s.set.lambda2, pool: s.set.pool,
+		sigma: make([]*mat.Dense, s.P), sigmaErr: make([]error, s.P)}
+	m.FoldMethods = grouping.FoldMethods{Who: "grouprlsi", P: s.P, Project: m.project}
 	// Same kernels and inputs as the last UpdateV: the same bits.
-	kt := s.ks + s.kc
-	utu := make([]*mat.Dense, s.np)
-	for p := range utu {
-		utu[p] = mat.NewDense(kt, kt, nil)
-	}
-	grouping.TopicGrams(m.pool, s.u, s.ks, s.kc, utu)
+	utu := s.NewGrams()
+	grouping.TopicGrams(m.pool, s.u, s.Ks, s.Kc, utu)
 	for p := range utu {
 		m.sigma[p], m.sigmaErr[p] = solve.RidgeInverse(utu[p], m.lambda2)
 	}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
-	"github.com/topicmf/topicmf/engine/grouping"
+	"github.com/topicmf/topicmf/engine/internal/enginetest"
 	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/rlsi"
@@ -20,37 +20,10 @@ func TestUnknownClassFoldInPicksTrueClass(t *testing.T) {
 	// (GMF §4.3). The planted class topics put their mass on disjoint-ish
 	// term sets, so nearly every document is recognised; 0.95 leaves room
 	// for the few short documents dominated by shared topics.
-	train, test, labels := testcorpus.PlantedClassSplit(t)
-	o := Options{Ks: 4, Kc: 3, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 30, RelTol: engine.DefaultRelTol}, Seed: 1, InnerTol: rlsi.DefaultInnerTol}
-	m, st, err := o.Fit(context.Background(), train, nil)
-	if err != nil || st.Reason == engine.NumericalFailure {
-		t.Fatalf("%v %v", st, err)
-	}
-	model := m.(*Model)
-	acc, counted, err := grouping.ClassAccuracy(context.Background(), model, test, labels)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("held-out class accuracy %.4f over %d documents (%v)", acc, counted, st)
-	if counted != test.Rows || acc < 0.95 {
-		t.Errorf("accuracy %.4f over %d documents, want ≥ 0.95 over %d", acc, counted, test.Rows)
-	}
-	// FoldIn (class unknown) equals FoldInClass with the predicted classes.
-	pred, err := model.PredictClasses(context.Background(), test)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := model.FoldIn(context.Background(), test)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := model.FoldInClass(context.Background(), test, pred)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !matcmp.BitsEqual(a, b) {
-		t.Error("FoldIn differs from FoldInClass with the predicted classes")
-	}
+	enginetest.HeldOutClasses(t, 0.95, func(train *engine.Corpus) (engine.Model, engine.Status, error) {
+		o := Options{Ks: 4, Kc: 3, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 30, RelTol: engine.DefaultRelTol}, Seed: 1, InnerTol: rlsi.DefaultInnerTol}
+		return o.Fit(context.Background(), train, nil)
+	})
 }
 
 func TestFoldInKnownClassReproducesFit(t *testing.T) {

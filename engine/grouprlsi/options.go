@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/grouping"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/param"
 	"github.com/topicmf/topicmf/engine/rlsi"
@@ -76,15 +77,7 @@ func Defaults() Options { return param.DefaultsOf[Options]() }
 
 // Check reports a parameter outside its range, or Ks = Kc = 0; it needs no
 // corpus.
-func (o Options) Check() error {
-	if err := param.Check(o); err != nil {
-		return fmt.Errorf("grouprlsi: %w", err)
-	}
-	if o.Ks+o.Kc < 1 {
-		return fmt.Errorf("grouprlsi: Ks = Kc = 0 leaves no topics; want Ks + Kc ≥ 1")
-	}
-	return nil
-}
+func (o Options) Check() error { return grouping.CheckTopics("grouprlsi", o, o.Ks, o.Kc) }
 
 // Name is the registry name, "grouprlsi".
 func (o Options) Name() string { return "grouprlsi" }

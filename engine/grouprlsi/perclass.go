@@ -2,7 +2,6 @@ package grouprlsi
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouping"
@@ -54,17 +53,9 @@ type PerClassOptions struct {
 // tags of PerClassOptions).
 func DefaultsPerClass() PerClassOptions { return param.DefaultsOf[PerClassOptions]() }
 
-// Check reports a parameter outside its range, or Ks + Kc = 0; it needs no
+// Check reports a parameter outside its range, or Ks = Kc = 0; it needs no
 // corpus.
-func (o PerClassOptions) Check() error {
-	if err := param.Check(o); err != nil {
-		return fmt.Errorf("crlsi: %w", err)
-	}
-	if o.Ks+o.Kc < 1 {
-		return fmt.Errorf("crlsi: Ks + Kc = %d, want ≥ 1", o.Ks+o.Kc)
-	}
-	return nil
-}
+func (o PerClassOptions) Check() error { return grouping.CheckTopics("crlsi", o, o.Ks, o.Kc) }
 
 // Name is the registry name, "crlsi".
 func (o PerClassOptions) Name() string { return "crlsi" }

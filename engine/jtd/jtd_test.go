@@ -7,21 +7,11 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/factortest"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
-
-func TestShrink(t *testing.T) {
-	// 𝒮_ν(x) = sgn(x)·max(|x|−ν, 0), Eq. 8.
-	for _, c := range []struct{ x, nu, want float64 }{
-		{3, 1, 2}, {-3, 1, -2}, {0.5, 1, 0}, {-1, 1, 0}, {1, 1, 0}, {0, 0, 0}, {-0.25, 0, -0.25},
-	} {
-		if got := Shrink(c.x, c.nu); got != c.want {
-			t.Errorf("Shrink(%v, %v) = %v, want %v", c.x, c.nu, got, c.want)
-		}
-	}
-}
 
 // One document, three terms, μ = 2, λ = 1, τ = 2, by hand:
 //
@@ -152,7 +142,7 @@ func TestPlantedModel(t *testing.T) {
 	for z := range 3 {
 		best := 0.0
 		for q := range 3 {
-			best = math.Max(best, cosine(mat.Col(nil, z, b0), mat.Col(nil, q, m.B)))
+			best = math.Max(best, matcmp.Cosine(mat.Col(nil, z, b0), mat.Col(nil, q, m.B)))
 		}
 		if best < 0.95 {
 			t.Errorf("planted topic %d: best cosine with a learned topic %.3f, want ≥ 0.95", z, best)
@@ -187,16 +177,6 @@ func TestPlantedModel(t *testing.T) {
 			t.Errorf("column %d of B sums to %v", q, sum)
 		}
 	}
-}
-
-func cosine(a, b []float64) float64 {
-	var ab, aa, bb float64
-	for i := range a {
-		ab += a[i] * b[i]
-		aa += a[i] * a[i]
-		bb += b[i] * b[i]
-	}
-	return ab / math.Sqrt(aa*bb)
 }
 
 // Folding in the training documents with the fitted B recovers their S.

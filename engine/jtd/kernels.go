@@ -5,6 +5,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -12,17 +13,6 @@ import (
 // docBlock is the number of documents (rows of the N×M parts) per parallel
 // block: fixed, so that sums and bits do not depend on the worker count.
 const docBlock = 64
-
-// Shrink is the shrinkage operator of Eq. 8, 𝒮_ν(x) = sgn(x)·max(|x| − ν, 0).
-func Shrink(x, nu float64) float64 {
-	switch {
-	case x > nu:
-		return x - nu
-	case x < -nu:
-		return x + nu
-	}
-	return 0
-}
 
 // splitParts computes, for every document row of X (dt, one sparse row per
 // document), the E and N steps of one iteration and X⁽³⁾:
@@ -46,7 +36,7 @@ func splitParts(p *parallel.Pool, set settings, mu float64, dt *sparse.CSR, bs, 
 			br, nr, er, no := bs.RawRowView(i), nz.RawRowView(i), eOut.RawRowView(i), nOut.RawRowView(i)
 			for j, dy := range xr {
 				r := dy - br[j]
-				e := Shrink(r-nr[j], nu)
+				e := solve.SoftThreshold(r-nr[j], nu) // 𝒮_ν(x) = sgn(x)·max(|x| − ν, 0), Eq. 8
 				n := c * (r - e)
 				er[j], no[j] = e, n
 				xr[j] = dy - e - n

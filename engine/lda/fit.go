@@ -159,17 +159,7 @@ func (s *sampler) sweep() {
 				total += (nd[t] + alpha) * (nw[t] + beta) * inv[t]
 				cum[t] = total
 			}
-			u := s.rng.Float64() * total
-			// First t with cum[t] > u (binary search; cum is increasing).
-			lo, hi := 0, k-1
-			for lo < hi {
-				mid := int(uint(lo+hi) >> 1)
-				if cum[mid] > u {
-					hi = mid
-				} else {
-					lo = mid + 1
-				}
-			}
+			lo := draw(cum, s.rng.Float64()*total)
 			nd[lo]++
 			nw[lo]++
 			nk[lo]++
@@ -311,4 +301,20 @@ func (s *sampler) model() *Model {
 	})
 	s.phiSum, s.ndkSum = nil, nil
 	return &Model{phi: phi, theta: theta, set: s.set}
+}
+
+// draw returns the first topic t with cum[t] > u, by binary search over
+// the increasing cumulative weights cum (u < cum[len(cum)−1]): the topic
+// of one Gibbs draw.
+func draw(cum []float64, u float64) int {
+	lo, hi := 0, len(cum)-1
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if cum[mid] > u {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return lo
 }

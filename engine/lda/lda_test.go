@@ -190,11 +190,7 @@ func TestRecoversPlantedTopicsAndFoldsIn(t *testing.T) {
 		t.Fatal(err)
 	}
 	mean := 0.0
-	for d := 0; d < 300; d++ {
-		l1 := 0.0
-		for z := 0; z < 5; z++ {
-			l1 += math.Abs(fold.At(d, z) - theta.At(d, z))
-		}
+	for _, l1 := range matcmp.RowL1(fold, theta) {
 		mean += l1 / 300
 	}
 	if mean > 0.05 {
@@ -362,33 +358,13 @@ func TestFoldInErrors(t *testing.T) {
 
 func TestCancellation(t *testing.T) {
 	pc := testcorpus.Planted(t, 9, 30, 40, 3, 20)
-	o := Options{K: 3, Iters: 10, BurnIn: 5, Seed: 5, FoldInBurnIn: AutoBurnIn}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	m, st, err := o.Fit(ctx, pc.C, nil)
-	if err != nil || st.Reason != engine.Cancelled || st.Iterations != 0 || m == nil {
-		t.Fatalf("pre-cancelled: %v, %v", st, err)
-	}
+	// Cancelled after sweep 7, the estimates average sweeps 6 and 7, as a
+	// 7-sweep fit with the same burn-in does.
+	m, _, _ := enginetest.Cancellation(t, 7, 10, func(ctx context.Context, iters int, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+		return Options{K: 3, Iters: iters, BurnIn: 5, Seed: 5, FoldInBurnIn: AutoBurnIn}.Fit(ctx, pc.C, rec)
+	})
 	if s := mat.Sum(m.TermTopics().ColView(0)); math.Abs(s-1) > 1e-12 {
 		t.Errorf("pre-cancelled φ column sums to %v", s)
-	}
-	ctx, cancel = context.WithCancel(context.Background())
-	defer cancel()
-	rec := engine.NewRecorder()
-	rec.OnIteration = func(it engine.Iteration) {
-		if it.Iter == 7 {
-			cancel()
-		}
-	}
-	m, st, err = o.Fit(ctx, pc.C, rec)
-	if err != nil || st.Reason != engine.Cancelled || st.Iterations != 7 || len(rec.Iterations()) != 7 {
-		t.Fatalf("cancel after 7: %v, %v", st, err)
-	}
-	// The estimates average sweeps 6 and 7, as a 7-sweep fit with the same
-	// burn-in does.
-	ref, _, _ := Options{K: 3, Iters: 7, BurnIn: 5, Seed: 5, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), pc.C, nil)
-	if !matcmp.BitsEqual(m.TermTopics(), ref.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), ref.DocTopics()) {
-		t.Error("cancelled model differs from the 7-sweep fit")
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -51,25 +52,10 @@ func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
 	if err != nil {
 		return nil, err
 	}
-	if x.Rows == 0 {
-		return &mat.Dense{}, nil
-	}
-	out := mat.NewDense(x.Rows, k, nil)
-	raw := out.RawMatrix()
-	m.set.pool.For(x.Rows, foldBlock, func(_, lo, hi int) {
+	return solve.FoldRows(ctx, m.set.pool, x, k, foldBlock, func() solve.RowFolder {
 		f := &folder{m: m, k: k}
-		for i := lo; i < hi; i++ {
-			if ctx.Err() != nil {
-				return
-			}
-			idx, val := x.Row(i)
-			f.fold(raw.Data[i*raw.Stride:i*raw.Stride+k], idx, val)
-		}
+		return func(_ int, theta []float64, idx []int32, val []float64) { f.fold(theta, idx, val) }
 	})
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	return out, nil
 }
 
 // folder holds the scratch space of one block of FoldIn.
@@ -128,16 +114,7 @@ func (f *folder) fold(theta []float64, idx []int32, val []float64) {
 				total += (nq[t] + alpha) * prow[t]
 				cum[t] = total
 			}
-			u := rng.Float64() * total
-			lo, hi := 0, k-1
-			for lo < hi {
-				mid := int(uint(lo+hi) >> 1)
-				if cum[mid] > u {
-					hi = mid
-				} else {
-					lo = mid + 1
-				}
-			}
+			lo := draw(cum, rng.Float64()*total)
 			nq[lo]++
 			f.z[i] = int32(lo)
 		}

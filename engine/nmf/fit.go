@@ -8,6 +8,7 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -35,13 +36,8 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	if err != nil {
 		return nil, engine.Status{}, fmt.Errorf("nmf: initialization %q: %w", o.Init, err)
 	}
-	for _, f := range []struct {
-		name string
-		m    *mat.Dense
-	}{{"U", u}, {"V", v}} {
-		if r, k, bad := dense.FirstNonFinite(o.Pool, f.m); bad {
-			return nil, engine.Status{}, fmt.Errorf("nmf: initialization %q: %s[%d,%d] = %v is not finite (the data's scale overflows float64)", o.Init, f.name, r+1, k+1, f.m.At(r, k))
-		}
+	if err := solve.FiniteStart(o.Pool, []string{"U", "V"}, u, v); err != nil {
+		return nil, engine.Status{}, fmt.Errorf("nmf: initialization %q: %w", o.Init, err)
 	}
 	s := newSolver(o, c, u, v)
 	st := s.run(ctx, rec)

@@ -7,24 +7,15 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/rsvd"
+	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
 
-// meanOf returns the mean of all m·n entries of D (zeros included), summed
-// in storage order with compensation.
-func meanOf(d *sparse.CSR) float64 {
-	var s dense.Sum
-	for _, v := range d.Val {
-		s.Add(v)
-	}
-	return s.Value() / (float64(d.Rows) * float64(d.Cols))
-}
-
 // initFactors returns the starting U (M×K) and V (N×K) for resolved
 // options.
 func initFactors(c *engine.Corpus, o Options) (u, v *mat.Dense, err error) {
-	m, n, k := c.Terms(), c.Docs(), o.K
+	k := o.K
 	switch o.Init {
 	case InitCustom:
 		return mat.DenseCopyOf(o.U0), mat.DenseCopyOf(o.V0), nil
@@ -35,7 +26,7 @@ func initFactors(c *engine.Corpus, o Options) (u, v *mat.Dense, err error) {
 		}
 		u, v = nndsvd(svd)
 		if o.Init == InitNNDSVDA {
-			avg := meanOf(c.D)
+			avg := sparse.Mean(c.D)
 			for _, f := range []*mat.Dense{u, v} {
 				raw := f.RawMatrix().Data
 				for i, x := range raw {
@@ -48,16 +39,7 @@ func initFactors(c *engine.Corpus, o Options) (u, v *mat.Dense, err error) {
 		return u, v, nil
 	}
 	// Random (scikit-learn's rule): |N(0,1)|·sqrt(mean(D)/K), U then V.
-	avg := math.Sqrt(meanOf(c.D) / float64(k))
-	rng := engine.NewRand(o.Seed)
-	u = mat.NewDense(m, k, nil)
-	v = mat.NewDense(n, k, nil)
-	for _, f := range []*mat.Dense{u, v} {
-		raw := f.RawMatrix().Data
-		for i := range raw {
-			raw[i] = avg * math.Abs(rng.NormFloat64())
-		}
-	}
+	u, v = solve.RandomStart(c.D, k, o.Seed)
 	return u, v, nil
 }
 

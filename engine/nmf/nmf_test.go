@@ -173,7 +173,7 @@ func TestPlantedRecovery(t *testing.T) {
 
 func TestInitializations(t *testing.T) {
 	c := factortest.Corpus(t, 80, 60, 4, 2)
-	mean := meanOf(c.D)
+	mean := sparse.Mean(c.D)
 	// Random: every entry |z|·sqrt(mean/K) > 0; E|z| = sqrt(2/π).
 	o, err := Options{K: 5, Stopping: engine.DefaultStopping()}.resolved(c.Terms(), c.Docs())
 	if err != nil {

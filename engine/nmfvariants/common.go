@@ -2,11 +2,11 @@ package nmfvariants
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -21,49 +21,44 @@ const (
 	SparsityV      = "V"
 )
 
-// meanOf is the mean of all M·N entries of D (zeros included).
-func meanOf(d *sparse.CSR) float64 {
-	var s dense.Sum
-	for _, v := range d.Val {
-		s.Add(v)
+// start checks the corpus and resolves the settings of NMF_E or NMF_I,
+// and returns Dᵀ and the start: U0, V0 copied, or engine/solve's
+// RandomStart (scikit-learn's NMF(init="random") rule, as engine/nmf
+// uses), so the baselines start alike. A non-finite start (data whose scale
+// overflows) is an error naming the family.
+func (s settings) start(c *engine.Corpus) (set settings, dt *sparse.CSR, u, v *mat.Dense, err error) {
+	if c == nil || c.D == nil {
+		return s, nil, nil, nil, fmt.Errorf("%s: nil corpus or term-document matrix", s.name)
 	}
-	return s.Value() / (float64(d.Rows) * float64(d.Cols))
+	if set, err = s.resolve(c.Terms(), c.Docs()); err != nil {
+		return set, nil, nil, nil, err
+	}
+	if dt = c.DT; dt == nil {
+		dt = c.D.T()
+	}
+	if set.u0 != nil {
+		u, v = mat.DenseCopyOf(set.u0), mat.DenseCopyOf(set.v0)
+	} else {
+		u, v = solve.RandomStart(c.D, set.k, set.seed)
+	}
+	if err := solve.FiniteStart(set.pool, []string{"U", "V"}, u, v); err != nil {
+		return set, nil, nil, nil, fmt.Errorf("%s: initialization: %w", set.name, err)
+	}
+	return set, dt, u, v, nil
 }
 
-// initFactors returns the start: U0, V0 copied, or every entry of U then V
-// (row by row) |z|·sqrt(mean(D)/K) with z standard normal from
-// engine.NewRand(seed) — scikit-learn's NMF(init="random") rule, as
-// engine/nmf uses, so the baselines start alike.
-func initFactors(c *engine.Corpus, s settings) (u, v *mat.Dense) {
-	if s.u0 != nil {
-		return mat.DenseCopyOf(s.u0), mat.DenseCopyOf(s.v0)
-	}
-	avg := math.Sqrt(meanOf(c.D) / float64(s.k))
-	rng := engine.NewRand(s.seed)
-	u = mat.NewDense(c.Terms(), s.k, nil)
-	v = mat.NewDense(c.Docs(), s.k, nil)
-	for _, f := range []*mat.Dense{u, v} {
-		raw := f.RawMatrix().Data
-		for i := range raw {
-			raw[i] = avg * math.Abs(rng.NormFloat64())
-		}
-	}
-	return u, v
+// factors are the fitted U (M×K) and V (N×K) of NMF_E or NMF_I, with the
+// settings of the fit.
+type factors struct {
+	set  settings
+	u, v *mat.Dense
 }
 
-// checkStart reports a non-finite entry of the start (U then V): an error
-// naming the step, since a fit must never return a non-finite iterate.
-func checkStart(name string, p *parallel.Pool, u, v *mat.Dense) error {
-	for _, f := range []struct {
-		name string
-		m    *mat.Dense
-	}{{"U", u}, {"V", v}} {
-		if r, k, bad := dense.FirstNonFinite(p, f.m); bad {
-			return fmt.Errorf("%s: initialization: %s[%d,%d] = %v is not finite (the data's scale overflows float64)", name, f.name, r+1, k+1, f.m.At(r, k))
-		}
-	}
-	return nil
-}
+// TermTopics is U (M×K), the model's own matrix.
+func (f *factors) TermTopics() *mat.Dense { return f.u }
+
+// DocTopics is V (N×K), the model's own matrix.
+func (f *factors) DocTopics() *mat.Dense { return f.v }
 
 // nonFinite returns the *engine.NonFiniteError of step for the first
 // NaN/Inf entry of the factor named what, or nil.

@@ -2,12 +2,11 @@ package nmfvariants
 
 import (
 	"context"
-	"fmt"
 	"math"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
-	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -20,22 +19,11 @@ import (
 // NumericalFailure naming the step, with the last finite iterate; a
 // non-finite start (data whose scale overflows) is an error.
 func (o EOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	if c == nil || c.D == nil {
-		return nil, engine.Status{}, fmt.Errorf("nmfe: nil corpus or term-document matrix")
-	}
-	set, err := settings{name: "nmfe", k: o.K, lambda: o.Lambda, stop: o.Stopping, seed: o.Seed, u0: o.U0, v0: o.V0, pool: o.Pool}.resolve(c.Terms(), c.Docs())
+	set, dt, u, v, err := settings{name: "nmfe", k: o.K, lambda: o.Lambda, stop: o.Stopping, seed: o.Seed, u0: o.U0, v0: o.V0, pool: o.Pool}.start(c)
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
-	dt := c.DT
-	if dt == nil {
-		dt = c.D.T()
-	}
 	p, k, m, n := set.pool, set.k, c.Terms(), c.Docs()
-	u, v := initFactors(c, set)
-	if err := checkStart("nmfe", p, u, v); err != nil {
-		return nil, engine.Status{}, err
-	}
 	un, vn := mat.NewDense(m, k, nil), mat.NewDense(n, k, nil)
 	gu, gv, gn := mat.NewDense(k, k, nil), mat.NewDense(k, k, nil), mat.NewDense(k, k, nil)
 	dtu, vg := mat.NewDense(n, k, nil), mat.NewDense(n, k, nil)
@@ -48,7 +36,7 @@ func (o EOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorde
 		// V ← V ∘ (DᵀU + ε) ⊘ (V·UᵀU + λV + ε)
 		sparse.MulDense(p, dtu, dt, u)
 		dense.MulSmall(p, vg, v, gu)
-		muEuclid(p, vn, v, dtu, vg, set.lambda)
+		solve.MultiplicativeStep(p, vn, v, dtu, vg, set.lambda, Eps)
 		if err := nonFinite(p, "V update", "V", vn); err != nil {
 			return err
 		}
@@ -56,7 +44,7 @@ func (o EOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorde
 		dense.Gram(p, gv, vn)
 		sparse.MulDense(p, dv, c.D, vn)
 		dense.MulSmall(p, ug, u, gv)
-		muEuclid(p, un, u, dv, ug, set.lambda)
+		solve.MultiplicativeStep(p, un, u, dv, ug, set.lambda, Eps)
 		if err := nonFinite(p, "U update", "U", un); err != nil {
 			return err
 		}
@@ -80,39 +68,14 @@ func (o EOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorde
 	}
 	st := engine.Iterate(ctx, set.stop, rec, engine.Steps{Step: step, Objective: objective, Accept: accept,
 		Sparsity: func() []engine.Term { return sparsity(p, u, v) }})
-	return &EModel{set: set, u: u, v: v, gu: gu}, st, nil
-}
-
-// muEuclid sets dst = cur ∘ (num + ε) ⊘ (den + λ·cur + ε) elementwise in
-// fixed row blocks.
-func muEuclid(p *parallel.Pool, dst, cur, num, den *mat.Dense, lambda float64) {
-	r, k := cur.Dims()
-	d, c, nu, de := dst.RawMatrix(), cur.RawMatrix(), num.RawMatrix(), den.RawMatrix()
-	p.For(r, dense.RowBlock, func(_, lo, hi int) {
-		for i := lo; i < hi; i++ {
-			out := d.Data[i*d.Stride : i*d.Stride+k]
-			x := c.Data[i*c.Stride : i*c.Stride+k]
-			a := nu.Data[i*nu.Stride : i*nu.Stride+k]
-			b := de.Data[i*de.Stride : i*de.Stride+k]
-			for j := range out {
-				out[j] = x[j] * ((a[j] + Eps) / (b[j] + lambda*x[j] + Eps))
-			}
-		}
-	})
+	return &EModel{factors: factors{set: set, u: u, v: v}, gu: gu}, st, nil
 }
 
 // EModel is a fitted NMF_E model. It implements engine.Model.
 type EModel struct {
-	set  settings
-	u, v *mat.Dense
-	gu   *mat.Dense // UᵀU
+	factors            // U, V and their accessors
+	gu      *mat.Dense // UᵀU
 }
-
-// TermTopics is U (M×K), the model's own matrix.
-func (m *EModel) TermTopics() *mat.Dense { return m.u }
-
-// DocTopics is V (N×K), the model's own matrix.
-func (m *EModel) DocTopics() *mat.Dense { return m.v }
 
 // Lambda is λ as used.
 func (m *EModel) Lambda() float64 { return m.set.lambda }
@@ -135,25 +98,19 @@ func (m *EModel) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) 
 		return &mat.Dense{}, nil
 	}
 	p := m.set.pool
-	b := mat.NewDense(x.Rows, k, nil)
+	b := mat.NewDense(x.Rows, k, nil) // XU
 	sparse.MulDense(p, b, x, m.u)
-	out := mat.NewDense(x.Rows, k, nil)
 	g := m.gu.RawMatrix()
-	p.For(x.Rows, docBlock, func(_, lo, hi int) {
-		if ctx.Err() != nil {
-			return
-		}
+	return solve.FoldRows(ctx, p, x, k, docBlock, func() solve.RowFolder {
 		gv := make([]float64, k)
-		for j := lo; j < hi; j++ {
-			_, xv := x.Row(j)
+		return func(j int, v []float64, _ []int32, xv []float64) {
 			var sum, sq float64
 			for _, w := range xv {
 				sum += w
 				sq += w * w
 			}
-			v := out.RawRowView(j)
 			if sum == 0 {
-				continue
+				return
 			}
 			for a := range v {
 				v[a] = math.Sqrt(sum / float64(mt) / float64(k))
@@ -171,24 +128,13 @@ func (m *EModel) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) 
 				}
 				return s
 			}
-			obj() // fills gv = UᵀU·v
-			prev := math.NaN()
-			for t := 1; t <= m.set.stop.Iterations(); t++ {
+			f := obj() // fills gv = UᵀU·v
+			m.set.stop.Loop(func(int) {
 				for a := range v {
 					v[a] *= (bj[a] + Eps) / (gv[a] + m.set.lambda*v[a] + Eps)
 				}
-				f := obj()
-				if m.set.stop.Evaluate(t) {
-					if m.set.stop.Converged(prev, f) {
-						break
-					}
-					prev = f
-				}
-			}
+				f = obj() // and UᵀU·v for the next update
+			}, func() float64 { return f })
 		}
 	})
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	return out, nil
 }

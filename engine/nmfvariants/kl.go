@@ -8,6 +8,7 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -19,22 +20,11 @@ import (
 // NumericalFailure naming the step, with the last finite iterate; a
 // non-finite start (data whose scale overflows) is an error.
 func (o IOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	if c == nil || c.D == nil {
-		return nil, engine.Status{}, fmt.Errorf("nmfi: nil corpus or term-document matrix")
-	}
-	set, err := settings{name: "nmfi", k: o.K, stop: o.Stopping, seed: o.Seed, u0: o.U0, v0: o.V0, pool: o.Pool}.resolve(c.Terms(), c.Docs())
+	set, dt, u, v, err := settings{name: "nmfi", k: o.K, stop: o.Stopping, seed: o.Seed, u0: o.U0, v0: o.V0, pool: o.Pool}.start(c)
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
-	dt := c.DT
-	if dt == nil {
-		dt = c.D.T()
-	}
 	p, k, m, n := set.pool, set.k, c.Terms(), c.Docs()
-	u, v := initFactors(c, set)
-	if err := checkStart("nmfi", p, u, v); err != nil {
-		return nil, engine.Status{}, err
-	}
 	un, vn := mat.NewDense(m, k, nil), mat.NewDense(n, k, nil)
 	numV, numU := mat.NewDense(n, k, nil), mat.NewDense(m, k, nil)
 	r := &sparse.CSR{Rows: c.D.Rows, Cols: c.D.Cols, RowPtr: c.D.RowPtr, ColIdx: c.D.ColIdx, Val: make([]float64, c.D.NNZ())}
@@ -89,7 +79,7 @@ func (o IOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorde
 	}
 	st := engine.Iterate(ctx, set.stop, rec, engine.Steps{Step: step, Objective: objective, Accept: accept,
 		Sparsity: func() []engine.Term { return sparsity(p, u, v) }})
-	return &IModel{set: set, u: u, v: v, colSum: colSums(p, u)}, st, nil
+	return &IModel{factors: factors{set: set, u: u, v: v}, colSum: colSums(p, u)}, st, nil
 }
 
 // ratio sets out[q] = a_q / ⟨left_i, right_j⟩ for every stored entry a_q =
@@ -164,16 +154,9 @@ func muKL(p *parallel.Pool, dst, cur, num *mat.Dense, sums []float64) {
 
 // IModel is a fitted NMF_I model. It implements engine.Model.
 type IModel struct {
-	set    settings
-	u, v   *mat.Dense
-	colSum []float64 // Σ_m U_mk
+	factors           // U, V and their accessors
+	colSum  []float64 // Σ_m U_mk
 }
-
-// TermTopics is U (M×K), the model's own matrix.
-func (m *IModel) TermTopics() *mat.Dense { return m.u }
-
-// DocTopics is V (N×K), the model's own matrix.
-func (m *IModel) DocTopics() *mat.Dense { return m.v }
 
 // FoldIn solves, for each row x of X (n×M), the V subproblem of the fit
 // with U fixed, min_{v≥0} D(x ‖ Uv), by the fit's V update
@@ -187,23 +170,15 @@ func (m *IModel) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) 
 	if err := engine.CheckFoldIn(ctx, "nmfi", x, mt, nil); err != nil {
 		return nil, err
 	}
-	if x.Rows == 0 {
-		return &mat.Dense{}, nil
-	}
-	out := mat.NewDense(x.Rows, k, nil)
 	ur := m.u.RawMatrix()
 	mass := 0.0
 	for _, s := range m.colSum {
 		mass += s
 	}
-	m.set.pool.For(x.Rows, docBlock, func(_, lo, hi int) {
-		if ctx.Err() != nil {
-			return
-		}
+	return solve.FoldRows(ctx, m.set.pool, x, k, docBlock, func() solve.RowFolder {
 		var xs, rows, y []float64
 		num := make([]float64, k)
-		for j := lo; j < hi; j++ {
-			idx, xv := x.Row(j)
+		return func(_ int, v []float64, idx []int32, xv []float64) {
 			xs, rows = xs[:0], rows[:0]
 			total := 0.0
 			for q, i := range idx {
@@ -215,9 +190,8 @@ func (m *IModel) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) 
 				rows = append(rows, row...)
 				total += xv[q]
 			}
-			v := out.RawRowView(j)
 			if len(xs) == 0 || mass <= 0 {
-				continue
+				return
 			}
 			for a := range v {
 				v[a] = total / mass
@@ -238,9 +212,8 @@ func (m *IModel) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) 
 				}
 				return s
 			}
-			div()
-			prev := math.NaN()
-			for t := 1; t <= m.set.stop.Iterations(); t++ {
+			f := div() // fills y = Uv
+			m.set.stop.Loop(func(int) {
 				clear(num)
 				for l, xl := range xs {
 					r := xl / y[l]
@@ -255,20 +228,10 @@ func (m *IModel) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) 
 						v[a] = 0
 					}
 				}
-				f := div()
-				if m.set.stop.Evaluate(t) {
-					if m.set.stop.Converged(prev, f) {
-						break
-					}
-					prev = f
-				}
-			}
+				f = div() // and Uv for the next update
+			}, func() float64 { return f })
 		}
 	})
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	return out, nil
 }
 
 func allZero(a []float64) bool {

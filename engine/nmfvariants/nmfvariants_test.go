@@ -61,26 +61,25 @@ func TestNMFEOneIterationLiteral(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := denseOf(c.D)
-	var num, gu, den mat.Dense
-	num.Mul(d.T(), u0)
-	gu.Mul(u0.T(), u0)
-	den.Mul(v0, &gu)
-	v1 := mat.NewDense(25, k, nil)
-	for i := 0; i < 25; i++ {
-		for a := 0; a < k; a++ {
-			v1.Set(i, a, v0.At(i, a)*(num.At(i, a)+Eps)/(den.At(i, a)+lambda*v0.At(i, a)+Eps))
+	// update is the literal NMF_E step of the factor x with the other
+	// factor w fixed: x ∘ (dw + ε) ⊘ (x·wᵀw + λx + ε), d having a row per
+	// row of x.
+	update := func(x, w *mat.Dense, d mat.Matrix) *mat.Dense {
+		var num, g, den mat.Dense
+		num.Mul(d, w)
+		g.Mul(w.T(), w)
+		den.Mul(x, &g)
+		r, k := x.Dims()
+		out := mat.NewDense(r, k, nil)
+		for i := 0; i < r; i++ {
+			for a := 0; a < k; a++ {
+				out.Set(i, a, x.At(i, a)*(num.At(i, a)+Eps)/(den.At(i, a)+lambda*x.At(i, a)+Eps))
+			}
 		}
+		return out
 	}
-	var numU, gv, denU mat.Dense
-	numU.Mul(d, v1)
-	gv.Mul(v1.T(), v1)
-	denU.Mul(u0, &gv)
-	u1 := mat.NewDense(30, k, nil)
-	for i := 0; i < 30; i++ {
-		for a := 0; a < k; a++ {
-			u1.Set(i, a, u0.At(i, a)*(numU.At(i, a)+Eps)/(denU.At(i, a)+lambda*u0.At(i, a)+Eps))
-		}
-	}
+	v1 := update(v0, u0, d.T())
+	u1 := update(u0, v1, d)
 	if e := maxRelDiff(m.DocTopics(), v1); e > 1e-12 {
 		t.Errorf("V differs from the literal update by %g", e)
 	}
@@ -108,31 +107,30 @@ func TestNMFIOneIterationLiteral(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := denseOf(c.D)
+	// update is eq. 5 for the factor x (a row per r) with the other factor
+	// w (a row per s) fixed: x_ra · Σ_s w_sa·d_sr/y_sr / Σ_s w_sa, with d
+	// and y = UVᵀ indexed (s, r).
+	update := func(x, w *mat.Dense, d, y mat.Matrix) *mat.Dense {
+		r, k := x.Dims()
+		s, _ := w.Dims()
+		out := mat.NewDense(r, k, nil)
+		for n := 0; n < r; n++ {
+			for a := 0; a < k; a++ {
+				num, den := 0.0, 0.0
+				for i := 0; i < s; i++ {
+					num += w.At(i, a) * d.At(i, n) / y.At(i, n)
+					den += w.At(i, a)
+				}
+				out.Set(n, a, x.At(n, a)*num/den)
+			}
+		}
+		return out
+	}
 	var y mat.Dense
 	y.Mul(u0, v0.T())
-	v1 := mat.NewDense(25, k, nil)
-	for n := 0; n < 25; n++ {
-		for a := 0; a < k; a++ {
-			num, den := 0.0, 0.0
-			for i := 0; i < 30; i++ {
-				num += u0.At(i, a) * d.At(i, n) / y.At(i, n)
-				den += u0.At(i, a)
-			}
-			v1.Set(n, a, v0.At(n, a)*num/den)
-		}
-	}
+	v1 := update(v0, u0, d, &y)
 	y.Mul(u0, v1.T())
-	u1 := mat.NewDense(30, k, nil)
-	for i := 0; i < 30; i++ {
-		for a := 0; a < k; a++ {
-			num, den := 0.0, 0.0
-			for n := 0; n < 25; n++ {
-				num += v1.At(n, a) * d.At(i, n) / y.At(i, n)
-				den += v1.At(n, a)
-			}
-			u1.Set(i, a, u0.At(i, a)*num/den)
-		}
-	}
+	u1 := update(u0, v1, d.T(), y.T())
 	if e := maxRelDiff(m.DocTopics(), v1); e > 1e-12 {
 		t.Errorf("V differs from eq. 5 by %g", e)
 	}

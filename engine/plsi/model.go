@@ -7,6 +7,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -67,25 +68,10 @@ func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
 	if err != nil {
 		return nil, err
 	}
-	if x.Rows == 0 {
-		return &mat.Dense{}, nil
-	}
-	out := mat.NewDense(x.Rows, k, nil)
-	raw := out.RawMatrix()
-	m.pool.For(x.Rows, foldBlock, func(_, lo, hi int) {
-		if ctx.Err() != nil {
-			return
-		}
+	return solve.FoldRows(ctx, m.pool, x, k, foldBlock, func() solve.RowFolder {
 		f := newFolder(m, k)
-		for i := lo; i < hi; i++ {
-			idx, val := x.Row(i)
-			f.fold(raw.Data[i*raw.Stride:i*raw.Stride+k], idx, val)
-		}
+		return func(_ int, theta []float64, idx []int32, val []float64) { f.fold(theta, idx, val) }
 	})
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	return out, nil
 }
 
 // folder holds the scratch space of one block of FoldIn.

@@ -3,6 +3,7 @@ package plsi
 import (
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -193,14 +194,7 @@ func TestFoldIn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	worst := 0.0
-	for d := 0; d < 120; d++ {
-		l1 := 0.0
-		for z := 0; z < 3; z++ {
-			l1 += math.Abs(fold.At(d, z) - model.DocTopics().At(d, z))
-		}
-		worst = math.Max(worst, l1)
-	}
+	worst := slices.Max(matcmp.RowL1(fold, model.DocTopics()))
 	if worst > 0.02 {
 		t.Errorf("fold-in of training documents is %.4f (L1) from P(z|d)", worst)
 	}
@@ -307,30 +301,9 @@ func TestFoldInErrors(t *testing.T) {
 
 func TestCancellation(t *testing.T) {
 	pc := testcorpus.Planted(t, 9, 30, 40, 3, 20)
-	o := Options{K: 3, Stopping: engine.Stopping{MaxIter: 10, RelTol: -1}, Seed: 5, FoldInTol: DefaultFoldInTol}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	m, st, err := o.Fit(ctx, pc.C, nil)
-	if err != nil || st.Reason != engine.Cancelled || st.Iterations != 0 || m == nil {
-		t.Fatalf("pre-cancelled: %v, %v", st, err)
-	}
-	ctx, cancel = context.WithCancel(context.Background())
-	defer cancel()
-	rec := engine.NewRecorder()
-	rec.OnIteration = func(it engine.Iteration) {
-		if it.Iter == 2 {
-			cancel()
-		}
-	}
-	m, st, err = o.Fit(ctx, pc.C, rec)
-	if err != nil || st.Reason != engine.Cancelled || st.Iterations != 2 {
-		t.Fatalf("cancel after 2: %v, %v", st, err)
-	}
-	o.Stopping.MaxIter = 2
-	ref, _, _ := o.Fit(context.Background(), pc.C, nil)
-	if !matcmp.BitsEqual(m.TermTopics(), ref.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), ref.DocTopics()) {
-		t.Error("cancelled model is not the last complete iterate")
-	}
+	enginetest.Cancellation(t, 2, 10, func(ctx context.Context, iters int, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+		return Options{K: 3, Stopping: engine.Stopping{MaxIter: iters, RelTol: -1}, Seed: 5, FoldInTol: DefaultFoldInTol}.Fit(ctx, pc.C, rec)
+	})
 }
 
 func TestConverged(t *testing.T) {

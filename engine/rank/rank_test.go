@@ -163,16 +163,21 @@ func TestLMToy(t *testing.T) {
 	}
 }
 
+// defaultScorers are BM25, VSM and LM with their default parameters on ix.
+func defaultScorers(ix *rank.Index) []rank.Scorer {
+	bm, _ := rank.NewBM25(ix, rank.DefaultBM25Params())
+	vsm, _ := rank.NewVSM(ix, rank.VSMParams{})
+	lm, _ := rank.NewLM(ix, rank.LMParams{})
+	return []rank.Scorer{bm, vsm, lm}
+}
+
 func TestScoreAllMatchesScore(t *testing.T) {
 	ix := toyIndex(t)
 	qs, err := sparse.New(3, 4, []int{0, 2, 4, 4}, []int32{0, 3, 1, 2}, []float64{1, 1, 2, 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	bm, _ := rank.NewBM25(ix, rank.DefaultBM25Params())
-	vsm, _ := rank.NewVSM(ix, rank.VSMParams{})
-	lm, _ := rank.NewLM(ix, rank.LMParams{})
-	for _, s := range []rank.Scorer{bm, vsm, lm} {
+	for _, s := range defaultScorers(ix) {
 		all, err := rank.ScoreAll(s, ix, qs)
 		if err != nil {
 			t.Fatal(err)
@@ -218,10 +223,7 @@ func TestEmptyAndSingleDocument(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bm, _ := rank.NewBM25(ix, rank.DefaultBM25Params())
-	vsm, _ := rank.NewVSM(ix, rank.VSMParams{})
-	lm, _ := rank.NewLM(ix, rank.LMParams{})
-	for _, s := range []rank.Scorer{bm, vsm, lm} {
+	for _, s := range defaultScorers(ix) {
 		if got := s.Score([]int32{0}, []float64{1}, nil); len(got) != 0 {
 			t.Errorf("%s on an empty index: %v", s.Name(), got)
 		}
@@ -233,18 +235,18 @@ func TestEmptyAndSingleDocument(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bm, _ = rank.NewBM25(ix, rank.DefaultBM25Params())
+	bm, _ := rank.NewBM25(ix, rank.DefaultBM25Params())
 	want := math.Log(1+0.5/1.5) * 2 * 2.2 / 3.2
 	if got := bm.Score([]int32{0}, []float64{1}, nil)[0]; math.Abs(got-want) > 1e-15 {
 		t.Errorf("BM25 on one document = %v, want %v", got, want)
 	}
 	// VSM: idf ln(1/1) = 0 for every term: the document vector is zero.
-	vsm, _ = rank.NewVSM(ix, rank.VSMParams{})
+	vsm, _ := rank.NewVSM(ix, rank.VSMParams{})
 	if got := vsm.Score([]int32{0}, []float64{1}, nil)[0]; got != 0 {
 		t.Errorf("VSM with zero idf = %v, want 0", got)
 	}
 	// LM with μ = 3: ln((2 + 3·2/3)/(3 + 3)) = ln(2/3).
-	lm, _ = rank.NewLM(ix, rank.LMParams{Mu: 3})
+	lm, _ := rank.NewLM(ix, rank.LMParams{Mu: 3})
 	if got := lm.Score([]int32{0}, []float64{1}, nil)[0]; math.Abs(got-math.Log(4.0/6)) > 1e-15 {
 		t.Errorf("LM on one document = %v, want ln(2/3)", got)
 	}

@@ -8,9 +8,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
-	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
-	"gonum.org/v1/gonum/mat"
 )
 
 // Names of the recorded objective terms.
@@ -129,36 +127,14 @@ func (s *solver) objectiveTerms() []engine.Term {
 	loss := sparse.ResidualSqParts(p, s.dnorm2, s.vNext, s.phi, s.svNext, s.gu)
 	var ut, vt engine.Term
 	if s.set.variant.l1U() {
-		ut = engine.Term{Name: TermU1, Value: s.set.lambda1 * sumAbs(p, s.uNext)}
+		ut = engine.Term{Name: TermU1, Value: s.set.lambda1 * dense.SumAbs(p, s.uNext)}
 	} else {
 		ut = engine.Term{Name: TermU2, Value: s.set.lambda1 * dense.Dot(p, s.uNext, s.uNext)}
 	}
 	if s.set.variant.l1V() {
-		vt = engine.Term{Name: TermV1, Value: s.set.lambda2 * sumAbs(p, s.vNext)}
+		vt = engine.Term{Name: TermV1, Value: s.set.lambda2 * dense.SumAbs(p, s.vNext)}
 	} else {
 		vt = engine.Term{Name: TermV2, Value: s.set.lambda2 * dense.Dot(p, s.vNext, s.vNext)}
 	}
 	return []engine.Term{{Name: TermLoss, Value: loss}, ut, vt}
-}
-
-// sumAbs is Σ|a_ij|, compensated within fixed row blocks and over blocks in
-// block order (the same bits for any number of workers).
-func sumAbs(p *parallel.Pool, a *mat.Dense) float64 {
-	r, c := a.Dims()
-	raw := a.RawMatrix()
-	part := make([]dense.Sum, parallel.Blocks(r, dense.RowBlock))
-	p.For(r, dense.RowBlock, func(b, lo, hi int) {
-		var t dense.Sum
-		for i := lo; i < hi; i++ {
-			for _, x := range raw.Data[i*raw.Stride : i*raw.Stride+c] {
-				t.Add(math.Abs(x))
-			}
-		}
-		part[b] = t
-	})
-	var total dense.Sum
-	for _, t := range part {
-		total.AddSum(t)
-	}
-	return total.Value()
 }

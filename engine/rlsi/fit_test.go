@@ -23,15 +23,7 @@ var allVariants = []Variant{U1V2, U2V1, U1V1, U2V2}
 // directObjective evaluates the variant's objective from dense matrices:
 // ‖D − UVᵀ‖²_F plus the regularizers, entry by entry.
 func directObjective(d *mat.Dense, u, v *mat.Dense, variant Variant, l1, l2 float64) (loss, regU, regV float64) {
-	var uv mat.Dense
-	uv.Mul(u, v.T())
-	m, n := d.Dims()
-	for i := 0; i < m; i++ {
-		for j := 0; j < n; j++ {
-			e := d.At(i, j) - uv.At(i, j)
-			loss += e * e
-		}
-	}
+	loss = matcmp.ResidualSq(d, u, v)
 	reg := func(a *mat.Dense, l1norm bool) float64 {
 		r, c := a.Dims()
 		t := 0.0
@@ -307,33 +299,14 @@ func TestParseVariant(t *testing.T) {
 func TestCancellation(t *testing.T) {
 	c := topicCorpus(t, 71, 50, 40, 4)
 	o := Options{K: 4, Stopping: engine.Stopping{MaxIter: 10, RelTol: -1}, Seed: 5, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, InnerTol: DefaultInnerTol}
-	// Cancelled before the start: zero iterations.
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	m, st, err := o.Fit(ctx, c, nil)
-	if err != nil || st.Reason != engine.Cancelled || st.Iterations != 0 || m == nil {
-		t.Fatalf("pre-cancelled: %v, %v", st, err)
-	}
-	// Cancelled during iteration 3 (from the recorder after iteration 2):
-	// the model is exactly the 2-iteration fit.
-	ctx, cancel = context.WithCancel(context.Background())
-	defer cancel()
-	rec := engine.NewRecorder()
-	rec.OnIteration = func(it engine.Iteration) {
-		if it.Iter == 2 {
-			cancel()
-		}
-	}
-	m, st, err = o.Fit(ctx, c, rec)
-	if err != nil || st.Reason != engine.Cancelled || st.Iterations != 2 {
-		t.Fatalf("cancel after 2: %v, %v", st, err)
-	}
-	o2 := o
-	o2.Stopping.MaxIter = 2
-	ref, _, _ := o2.Fit(context.Background(), c, nil)
-	if !matcmp.BitsEqual(m.TermTopics(), ref.TermTopics()) || !matcmp.BitsEqual(m.DocTopics(), ref.DocTopics()) {
-		t.Error("cancelled model is not the last complete iterate")
-	}
+	// Cancelled before the start: zero iterations; during iteration 3 (from
+	// the recorder after iteration 2): the model is exactly the 2-iteration
+	// fit.
+	enginetest.Cancellation(t, 2, 10, func(ctx context.Context, iters int, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+		oi := o
+		oi.Stopping.MaxIter = iters
+		return oi.Fit(ctx, c, rec)
+	})
 	// Cancelled inside UpdateU's parallel loop: lassoRows skips blocks once
 	// ctx is done, and Fit returns the previous iterate.
 	ctx2, cancel2 := context.WithCancel(context.Background())

@@ -134,9 +134,7 @@ func RandomStart(a Matrix, k int, seed uint64, p *parallel.Pool) (*mat.Dense, er
 	}
 	rnd := engine.NewRand(seed)
 	u := mat.NewDense(m, k, nil)
-	for i, raw := 0, u.RawMatrix().Data; i < len(raw); i++ {
-		raw[i] = scale * math.Abs(rnd.NormFloat64())
-	}
+	solve.HalfNormal(rnd, scale, u.RawMatrix().Data)
 	return u, nil
 }
 

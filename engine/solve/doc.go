@@ -15,10 +15,18 @@
 //   - NNLS: min_{x≥0} ‖Ax − b‖², for the joint topic-document model and
 //     GNMFNC; and Multiplicative, the same problem by Lee & Seung's
 //     multiplicative update (NIPS 2001), which NMF, graph-regularized NMF
-//     and Group NMF use to fold in new documents (MultiplicativeRows).
+//     and Group NMF use to fold in new documents (MultiplicativeRows), and
+//     the same guarded update of a whole factor with an optional ℓ2 penalty
+//     (MultiplicativeStep: NMF_E, graph-regularized NMF's U).
+//   - FoldRows: a fold-in of the rows of X in fixed parallel blocks, each
+//     row on its own (PLSI, LDA, NMF_E, NMF_I, MultiplicativeRows).
+//   - RandomStart and HalfNormal: the random non-negative start of the NMF
+//     family (scikit-learn's NMF(init="random") rule), and FiniteStart, which
+//     refuses a start that is not finite, so that every family starts alike.
 //
-// The solvers allocate nothing per call: a Lasso carries its work space,
-// and a LassoPool hands one to each concurrent block of a row loop. They
-// use no randomness and no goroutines, so results never depend on the
-// number of workers.
+// The row solvers allocate nothing per call: a Lasso carries its work
+// space, and a LassoPool hands one to each concurrent block of a row loop.
+// They use no randomness and no goroutines; the helpers over whole factors
+// (MultiplicativeStep, FoldRows) split the rows into fixed blocks. So
+// results never depend on the number of workers.
 package solve

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sync/atomic"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
@@ -57,28 +56,21 @@ func MultiplicativeRows(ctx context.Context, p *parallel.Pool, u *mat.Dense, x *
 	dense.Gram(p, g, u)
 	xu := mat.NewDense(x.Rows, k, nil)
 	sparse.MulDense(p, xu, x, u)
-	out := mat.NewDense(x.Rows, k, nil)
-	gd, xud, od := g.RawMatrix().Data, xu.RawMatrix().Data, out.RawMatrix().Data
-	var cancelled atomic.Bool
-	p.For(x.Rows, sparse.RowBlock, func(_, lo, hi int) {
+	gd, xud := g.RawMatrix().Data, xu.RawMatrix().Data
+	out, err := FoldRows(ctx, p, x, k, sparse.RowBlock, func() RowFolder {
 		den := make([]float64, k)
-		for r := lo; r < hi; r++ {
-			if cancelled.Load() || ctx.Err() != nil {
-				cancelled.Store(true)
-				return
-			}
-			_, vals := x.Row(r)
+		return func(r int, v []float64, _ []int32, vals []float64) {
 			var s1, s2 dense.Sum
 			for _, val := range vals {
 				s1.Add(val)
 				s2.Add(val * val)
 			}
-			Multiplicative(od[r*k:(r+1)*k], xud[r*k:(r+1)*k], gd, den, s2.Value(),
+			Multiplicative(v, xud[r*k:(r+1)*k], gd, den, s2.Value(),
 				math.Sqrt(s1.Value()/(float64(mt)*float64(k))), eps, stop)
 		}
 	})
-	if cancelled.Load() {
-		return nil, ctx.Err()
+	if err != nil {
+		return nil, err
 	}
 	if r, c, bad := dense.FirstNonFinite(p, out); bad {
 		return nil, fmt.Errorf("document %d, topic %d: the update produced a non-finite value", r, c)
@@ -112,21 +104,12 @@ func Multiplicative(v, xu, g, den []float64, x2, start, eps float64, stop engine
 		}
 		return math.Max(s.Value(), 0)
 	}
-	prev := math.NaN()
-	for t := 1; t <= stop.Iterations(); t++ {
+	stop.Loop(func(int) {
 		for j := range v {
 			v[j] *= (xu[j] + eps) / (den[j] + eps)
 		}
 		MulSym(den, g, v) // (UᵀU)v for the loss and the next update
-		if !stop.Evaluate(t) {
-			continue
-		}
-		f := loss()
-		if stop.Converged(prev, f) {
-			return f
-		}
-		prev = f
-	}
+	}, loss)
 	return loss()
 }
 
@@ -142,4 +125,26 @@ func MulSym(dst, g, v []float64) {
 		}
 		dst[j] = acc
 	}
+}
+
+// MultiplicativeStep sets dst = x ∘ (num + ε) ⊘ (den + λx + ε) entrywise,
+// in fixed blocks of dense.RowBlock rows: the guarded multiplicative update
+// of a factor x of Euclidean NMF, num and den being the positive and
+// negative parts of its gradient, with an ℓ2 penalty λ‖x‖²_F (NMF_E, Yan et
+// al. SDM 2013 §5.2; with λ = 0, Lee & Seung's update as graph-regularized
+// NMF updates U, Cai et al. TPAMI 2011 eq. 13).
+func MultiplicativeStep(p *parallel.Pool, dst, x, num, den *mat.Dense, lambda, eps float64) {
+	r, k := x.Dims()
+	d, c, nu, de := dst.RawMatrix(), x.RawMatrix(), num.RawMatrix(), den.RawMatrix()
+	p.For(r, dense.RowBlock, func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			out := d.Data[i*d.Stride : i*d.Stride+k]
+			xs := c.Data[i*c.Stride : i*c.Stride+k]
+			a := nu.Data[i*nu.Stride : i*nu.Stride+k]
+			b := de.Data[i*de.Stride : i*de.Stride+k]
+			for j := range out {
+				out[j] = xs[j] * ((a[j] + eps) / (b[j] + lambda*xs[j] + eps))
+			}
+		}
+	})
 }

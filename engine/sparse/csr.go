@@ -90,6 +90,26 @@ func FromTriplets(rows, cols int, ts []Triplet) (*CSR, error) {
 	return m, nil
 }
 
+// FromRows stacks rows into a len(idx)×cols matrix: row i holds the
+// column indices idx[i] (sorted, distinct, in [0, cols)) and the values
+// val[i]. The slices are copied; nothing is checked (the caller built
+// them sorted, e.g. a vectorizer or a generator).
+func FromRows(cols int, idx [][]int32, val [][]float64) *CSR {
+	m := &CSR{Rows: len(idx), Cols: cols, RowPtr: make([]int, len(idx)+1)}
+	nnz := 0
+	for i := range idx {
+		nnz += len(idx[i])
+		m.RowPtr[i+1] = nnz
+	}
+	m.ColIdx = make([]int32, 0, nnz)
+	m.Val = make([]float64, 0, nnz)
+	for i := range idx {
+		m.ColIdx = append(m.ColIdx, idx[i]...)
+		m.Val = append(m.Val, val[i]...)
+	}
+	return m
+}
+
 // NNZ is the number of stored entries.
 func (m *CSR) NNZ() int { return m.RowPtr[m.Rows] }
 
@@ -167,14 +187,20 @@ func (m *CSR) SelectRows(rows []int) *CSR {
 // RowDense writes row i into dst (len Cols; zeros where nothing is stored)
 // and returns it; dst == nil allocates.
 func (m *CSR) RowDense(i int, dst []float64) []float64 {
+	idx, val := m.Row(i)
+	return scatter("RowDense", dst, m.Cols, idx, val)
+}
+
+// scatter writes the entries (idx, val) into dst (length n, allocated when
+// nil, zeros elsewhere) and returns it; who names the caller in a panic.
+func scatter(who string, dst []float64, n int, idx []int32, val []float64) []float64 {
 	if dst == nil {
-		dst = make([]float64, m.Cols)
+		dst = make([]float64, n)
 	}
-	if len(dst) != m.Cols {
-		panic(fmt.Sprintf("sparse.RowDense: dst has length %d, want %d", len(dst), m.Cols))
+	if len(dst) != n {
+		panic(fmt.Sprintf("sparse.%s: dst has length %d, want %d", who, len(dst), n))
 	}
 	clear(dst)
-	idx, val := m.Row(i)
 	for q, c := range idx {
 		dst[c] = val[q]
 	}
@@ -204,16 +230,6 @@ func (m *CSR) Col(j int) ([]int32, []float64) {
 // ColDense writes column j into dst (len Rows) and returns it; dst == nil
 // allocates. Same cost as Col.
 func (m *CSR) ColDense(j int, dst []float64) []float64 {
-	if dst == nil {
-		dst = make([]float64, m.Rows)
-	}
-	if len(dst) != m.Rows {
-		panic(fmt.Sprintf("sparse.ColDense: dst has length %d, want %d", len(dst), m.Rows))
-	}
-	clear(dst)
 	rows, vals := m.Col(j)
-	for q, r := range rows {
-		dst[r] = vals[q]
-	}
-	return dst
+	return scatter("ColDense", dst, m.Rows, rows, vals)
 }

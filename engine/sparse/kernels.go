@@ -113,6 +113,16 @@ func FrobeniusSq(p *parallel.Pool, a *CSR) float64 {
 	return total.Value()
 }
 
+// Mean returns the mean of all Rows·Cols entries of A (zeros included),
+// its stored values summed with compensation in storage order.
+func Mean(a *CSR) float64 {
+	var s dense.Sum
+	for _, v := range a.Val {
+		s.Add(v)
+	}
+	return s.Value() / (float64(a.Rows) * float64(a.Cols))
+}
+
 // Frobenius returns ‖A‖_F.
 func Frobenius(p *parallel.Pool, a *CSR) float64 { return math.Sqrt(FrobeniusSq(p, a)) }
 

@@ -114,17 +114,7 @@ func TestFrobenius(t *testing.T) {
 
 // directResidual computes ‖A − UVᵀ‖²_F by forming UVᵀ.
 func directResidual(a *CSR, u, v *mat.Dense) float64 {
-	var uv mat.Dense
-	uv.Mul(u, v.T())
-	ad := toDense(a)
-	s := 0.0
-	for i := 0; i < a.Rows; i++ {
-		for j := 0; j < a.Cols; j++ {
-			d := ad.At(i, j) - uv.At(i, j)
-			s += d * d
-		}
-	}
-	return s
+	return matcmp.ResidualSq(toDense(a), u, v)
 }
 
 func TestResidualSq(t *testing.T) {
@@ -260,5 +250,24 @@ func TestRowColAccess(t *testing.T) {
 				t.Fatalf("column %d differs from transpose row at %d", j, q)
 			}
 		}
+	}
+}
+
+func TestFromRows(t *testing.T) {
+	// Zero rows, an empty row and a row of one entry, and a 2-entry row.
+	if m := FromRows(3, nil, nil); m.Rows != 0 || m.Cols != 3 || m.NNZ() != 0 {
+		t.Errorf("no rows: %+v", m)
+	}
+	m := FromRows(4, [][]int32{{}, {2}, {0, 3}}, [][]float64{{}, {5}, {1, 2}})
+	want := [][]float64{{0, 0, 0, 0}, {0, 0, 5, 0}, {1, 0, 0, 2}}
+	for i, row := range want {
+		for j, x := range row {
+			if m.At(i, j) != x {
+				t.Errorf("At(%d, %d) = %v, want %v", i, j, m.At(i, j), x)
+			}
+		}
+	}
+	if m.Rows != 3 || m.Cols != 4 || m.NNZ() != 3 {
+		t.Errorf("shape %d×%d with %d non-zeros, want 3×4 with 3", m.Rows, m.Cols, m.NNZ())
 	}
 }

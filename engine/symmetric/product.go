@@ -67,15 +67,7 @@ func Product(p *parallel.Pool, a, b *sparse.CSR, dropDiag bool) *sparse.CSR {
 		acc := make([]float64, b.Cols)
 		mark := make([]bool, b.Cols)
 		for i := lo; i < hi; i++ {
-			aidx, aval := a.Row(i)
-			for q, k := range aidx {
-				av := aval[q]
-				bidx, bval := b.Row(int(k))
-				for r, j := range bidx {
-					acc[j] += av * bval[r]
-					mark[j] = true
-				}
-			}
+			addRow(acc, mark, a, b, i)
 			// Gather in increasing column order: scanning the marks of the
 			// whole row costs b.Cols per row; for the short rows of a
 			// co-occurrence product a sorted list of the touched columns
@@ -110,14 +102,27 @@ func mulDenseOut(p *parallel.Pool, dst *mat.Dense, a, b *sparse.CSR) {
 		for i := lo; i < hi; i++ {
 			out := raw.Data[i*raw.Stride : i*raw.Stride+b.Cols]
 			clear(out)
-			aidx, aval := a.Row(i)
-			for q, k := range aidx {
-				av := aval[q]
-				bidx, bval := b.Row(int(k))
-				for r, j := range bidx {
-					out[j] += av * bval[r]
-				}
-			}
+			addRow(out, nil, a, b, i)
 		}
 	})
+}
+
+// addRow adds row i of A·B into acc (len B.Cols): Σ_k A_ik·B[k,:] over the
+// stored k in increasing order and, for each k, B's row k in increasing
+// column order, the order of additions that gives Product and mulDenseOut
+// the same bits. mark, when not nil, flags the columns touched.
+func addRow(acc []float64, mark []bool, a, b *sparse.CSR, i int) {
+	aidx, aval := a.Row(i)
+	for q, k := range aidx {
+		av := aval[q]
+		bidx, bval := b.Row(int(k))
+		for r, j := range bidx {
+			acc[j] += av * bval[r]
+		}
+		if mark != nil {
+			for _, j := range bidx {
+				mark[j] = true
+			}
+		}
+	}
 }

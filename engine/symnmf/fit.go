@@ -9,6 +9,7 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/engine/symmetric"
 	"gonum.org/v1/gonum/mat"
@@ -57,8 +58,8 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	}
 	cur, next := newState(n, k), newState(n, k)
 	initH(cur.h, o, mean)
-	if r, col, bad := dense.FirstNonFinite(p, cur.h); bad {
-		return nil, engine.Status{}, fmt.Errorf("symnmf: initialization: H[%d,%d] = %v is not finite (the data's scale overflows float64)", r+1, col+1, cur.h.At(r, col))
+	if err := solve.FiniteStart(p, []string{"H"}, cur.h); err != nil {
+		return nil, engine.Status{}, fmt.Errorf("symnmf: initialization: %w", err)
 	}
 	cur.eval(p, op, normA2)
 	grad := mat.NewDense(n, k, nil)

@@ -198,7 +198,7 @@ func Generate(cfg Config) (*engine.Corpus, *Truth, error) {
 		}
 	})
 
-	d := rowsToCSR(c.M, idx, val).T()
+	d := sparse.FromRows(c.M, idx, val).T()
 	empty := 0
 	for m := 0; m < c.M; m++ {
 		if d.RowPtr[m+1] == d.RowPtr[m] {
@@ -302,21 +302,4 @@ func tfidf(d *sparse.CSR) *sparse.CSR {
 		out.RowPtr[m+1] = len(out.Val)
 	}
 	return out
-}
-
-// rowsToCSR stacks sorted rows into a CSR matrix with cols columns.
-func rowsToCSR(cols int, idx [][]int32, val [][]float64) *sparse.CSR {
-	m := &sparse.CSR{Rows: len(idx), Cols: cols, RowPtr: make([]int, len(idx)+1)}
-	nnz := 0
-	for i := range idx {
-		nnz += len(idx[i])
-		m.RowPtr[i+1] = nnz
-	}
-	m.ColIdx = make([]int32, 0, nnz)
-	m.Val = make([]float64, 0, nnz)
-	for i := range idx {
-		m.ColIdx = append(m.ColIdx, idx[i]...)
-		m.Val = append(m.Val, val[i]...)
-	}
-	return m
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 )
 
 // digest hashes everything Generate returns that is data.
@@ -142,20 +143,10 @@ func TestShapesAndTruth(t *testing.T) {
 				}
 			}
 		}
-		if cs := cosine(obs, exp); cs < 0.99 {
+		if cs := matcmp.Cosine(obs, exp); cs < 0.99 {
 			t.Errorf("class %d: observed vs expected counts cosine %v", p, cs)
 		}
 	}
-}
-
-func cosine(a, b []float64) float64 {
-	var ab, aa, bb float64
-	for i := range a {
-		ab += a[i] * b[i]
-		aa += a[i] * a[i]
-		bb += b[i] * b[i]
-	}
-	return ab / math.Sqrt(aa*bb)
 }
 
 func TestTFIDF(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/engine/symmetric"
 	"gonum.org/v1/gonum/mat"
@@ -107,8 +108,8 @@ func (m *Model) learnU(ctx context.Context, rec *engine.Recorder) (engine.Status
 	p, k, n := set.pool, set.k, s.Size()
 	m.normS2 = s.FrobeniusSq(p)
 	u := initU(set, s, s.Sum(p, rowBlock))
-	if r, c, bad := dense.FirstNonFinite(p, u); bad {
-		return engine.Status{}, fmt.Errorf("tnmf: initialization: U[%d,%d] = %v is not finite (the data's scale overflows float64)", r+1, c+1, u.At(r, c))
+	if err := solve.FiniteStart(p, []string{"U"}, u); err != nil {
+		return engine.Status{}, fmt.Errorf("tnmf: initialization: %w", err)
 	}
 	su, g := mat.NewDense(n, k, nil), mat.NewDense(k, k, nil)
 	s.MulDense(p, su, u)

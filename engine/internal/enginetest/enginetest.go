@@ -4,12 +4,17 @@
 //
 //   - issue 11's degenerate inputs (HugeCases): a fit either refuses the
 //     data naming the overflowing initialization (WantInitOverflow) or
-//     returns a finite model (FiniteModel);
+//     returns a finite model (FiniteModel), for labelled corpora too
+//     (HugeLabelled);
 //   - bit-identical fits and fold-ins on pools of 1, 2 and 3 workers
 //     (SameAcrossPools);
 //   - the fold-in errors every family gives (FoldInErrors);
 //   - the same iterates whatever the objective's cadence (EvalEveryUnchanged);
-//   - probability factors whose columns and rows sum to 1 (Distributions).
+//   - probability factors whose columns and rows sum to 1 (Distributions);
+//   - a cancelled fit returns its last complete iterate (Cancellation);
+//   - a group model recognises the class of held-out documents
+//     (HeldOutClasses), and a per-class baseline is its single-class
+//     family fitted class by class (PerClassMatches).
 //
 // It is imported by test files only.
 package enginetest
@@ -24,7 +29,9 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/grouping"
 	"github.com/topicmf/topicmf/engine/internal/matcmp"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
@@ -193,4 +200,228 @@ func Distributions(t *testing.T, termTopics, docTopics *mat.Dense, termName, doc
 			t.Errorf("row %d of %s sums to %v", d, docName, s)
 		}
 	}
+}
+
+// Cancellation checks how a fit ends when its context is cancelled: before
+// the start, it returns a model with Status Cancelled after 0 iterations;
+// cancelled from the recorder after iteration `after`, Status Cancelled
+// after exactly `after` recorded iterations, and its model is the same bits
+// as a fit limited to `after` iterations (the last complete iterate).
+// fit(ctx, iters, rec) fits with an iteration limit of iters; iters is more
+// than after. It returns the pre-cancelled model, the model cancelled
+// after `after` iterations and that (cancelled) context, for
+// family-specific checks.
+func Cancellation(t *testing.T, after, iters int, fit func(ctx context.Context, iters int, rec *engine.Recorder) (engine.Model, engine.Status, error)) (pre, cancelled engine.Model, ctx context.Context) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	pre, st, err := fit(ctx, iters, nil)
+	if err != nil || st.Reason != engine.Cancelled || st.Iterations != 0 || pre == nil {
+		t.Fatalf("pre-cancelled: model %v, status %v, err %v", pre, st, err)
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	rec := engine.NewRecorder()
+	rec.OnIteration = func(it engine.Iteration) {
+		if it.Iter == after {
+			cancel()
+		}
+	}
+	cancelled, st, err = fit(ctx, iters, rec)
+	if err != nil || st.Reason != engine.Cancelled || st.Iterations != after || len(rec.Iterations()) != after {
+		t.Fatalf("cancel after %d: status %v, %d recorded, err %v", after, st, len(rec.Iterations()), err)
+	}
+	ref, _, err := fit(context.Background(), after, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !matcmp.BitsEqual(cancelled.TermTopics(), ref.TermTopics()) || !matcmp.BitsEqual(cancelled.DocTopics(), ref.DocTopics()) {
+		t.Errorf("the model cancelled after %d iterations differs from the %d-iteration fit (not the last complete iterate)", after, after)
+	}
+	return pre, cancelled, ctx
+}
+
+// HugeLabelled fits every method of methods(stop) (stop: 5 iterations) on
+// each of the HugeCases laid out as a two-class corpus (document j in class
+// j mod 2): where ‖D‖²_F overflows, a method must refuse the data naming
+// the initialization (WantInitOverflow) or, when mayFail(method) (a method
+// whose per-class fits may run on a finite sub-corpus), end in a
+// NumericalFailure; whatever a fit ends in, its model is finite
+// (FiniteModel).
+func HugeLabelled(t *testing.T, methods func(stop engine.Stopping) []engine.Method, mayFail func(engine.Method) bool) {
+	t.Helper()
+	for _, tc := range HugeCases {
+		labels := make([]int, tc.N)
+		for j := range labels {
+			labels[j] = j % 2
+		}
+		c := testcorpus.Labelled(t, testcorpus.FilledMatrix(t, tc.M, tc.N, tc.F), labels, 2)
+		for _, meth := range methods(engine.Stopping{MaxIter: 5}) {
+			m, st, err := meth.Fit(context.Background(), c, nil)
+			what := tc.Name + ", " + meth.Name()
+			fails := mayFail != nil && mayFail(meth)
+			if tc.WantErr && (!fails || err != nil) {
+				WantInitOverflow(t, what, st, err)
+				continue
+			}
+			if tc.WantErr && st.Reason != engine.NumericalFailure {
+				t.Errorf("%s: status %v, want an error or a numerical failure", what, st)
+			}
+			FiniteModel(t, what, m, st, err)
+		}
+	}
+}
+
+// InitOverflowLabelled checks that fit refuses a 3×4 two-class corpus
+// (documents in classes 0, 1, 0, 1) whose weights of 1e300 make ‖D‖²_F
+// overflow, naming the overflowing initialization (WantInitOverflow), and
+// returns the corpus of the same layout with the finite weights 1, 2, 3, 4
+// for the family's own numerical-failure checks.
+func InitOverflowLabelled(t *testing.T, fit func(c *engine.Corpus) (engine.Model, engine.Status, error)) *engine.Corpus {
+	t.Helper()
+	d, err := sparse.FromTriplets(3, 4, []sparse.Triplet{{Row: 0, Col: 0, Val: 1e300}, {Row: 1, Col: 1, Val: 1e300}, {Row: 2, Col: 2, Val: 1}, {Row: 0, Col: 3, Val: 1e300}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	labels := []int{0, 1, 0, 1}
+	_, st, err := fit(testcorpus.Labelled(t, d, labels, 2))
+	WantInitOverflow(t, "fit on 1e300 weights", st, err)
+	d.Val = []float64{1, 2, 3, 4}
+	return testcorpus.Labelled(t, d, labels, 2)
+}
+
+// HeldOutClasses fits a group model on the training part of
+// testcorpus.PlantedClassSplit and checks that it predicts the class of
+// every held-out document (ŷ = argmin_p E(d; Ũ_p), GMF §4.3 and §5.3) with
+// an accuracy of at least min (grouping.ClassAccuracy), and that FoldIn,
+// the class unknown, gives the same bits as FoldInClass with the predicted
+// classes. It returns the fitted model.
+func HeldOutClasses(t *testing.T, min float64, fit func(train *engine.Corpus) (engine.Model, engine.Status, error)) grouping.GroupModel {
+	t.Helper()
+	train, test, labels := testcorpus.PlantedClassSplit(t)
+	m, st, err := fit(train)
+	if err != nil || st.Reason == engine.NumericalFailure {
+		t.Fatalf("%v %v", st, err)
+	}
+	model := m.(grouping.GroupModel)
+	acc, counted, err := grouping.ClassAccuracy(context.Background(), model, test, labels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("held-out class accuracy %.4f over %d documents (%v)", acc, counted, st)
+	if counted != test.Rows || acc < min {
+		t.Errorf("accuracy %.4f over %d documents, want ≥ %v over %d", acc, counted, min, test.Rows)
+	}
+	pred, err := model.PredictClasses(context.Background(), test)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := model.FoldIn(context.Background(), test)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := model.FoldInClass(context.Background(), test, pred)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !matcmp.BitsEqual(a, b) {
+		t.Error("FoldIn differs from FoldInClass with the predicted classes")
+	}
+	return model
+}
+
+// PerClassMatches checks a per-class baseline (CRLSI, CNMF; GMF §7.3) on
+// testcorpus.UnevenClasses (class 2 has 3 documents, class 3 none), fitted
+// by fit on pools of 1 and 2 workers: class p's model is the same bits as
+// single(p, sub), the single-class fit on class p's documents alone
+// (grouping.Layout.ClassCorpus); the empty class has no model; the status
+// and the last merged record hold the sum of the classes' objectives after
+// the most iterations of any class; the training documents' classes are
+// predicted with an accuracy of at least minAcc; and 2 workers give the
+// topics of 1. It returns the corpus and the 1-worker model.
+func PerClassMatches(t *testing.T, minAcc float64, fit func(c *engine.Corpus, pool *parallel.Pool, rec *engine.Recorder) (engine.Model, engine.Status, error),
+	single func(p int, sub *engine.Corpus) (engine.Model, engine.Status, error)) (*engine.Corpus, engine.Model) {
+	t.Helper()
+	c := testcorpus.UnevenClasses(t)
+	lay := Layout(t, c)
+	var ref engine.Model
+	for _, w := range []int{1, 2} {
+		rec := engine.NewRecorder()
+		m, st, err := fit(c, parallel.NewPool(w), rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		classes := m.(interface{ Class(p int) engine.Model })
+		sum, maxIt := 0.0, 0
+		for p := 0; p < lay.P; p++ {
+			if lay.Size(p) == 0 {
+				if classes.Class(p) != nil {
+					t.Fatalf("empty class %d has a model", p)
+				}
+				continue
+			}
+			sub, err := lay.ClassCorpus(c, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rm, rst, err := single(p, sub)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := classes.Class(p); !matcmp.BitsEqual(got.TermTopics(), rm.TermTopics()) || !matcmp.BitsEqual(got.DocTopics(), rm.DocTopics()) {
+				t.Errorf("class %d: model differs from the single-class fit on the class", p)
+			}
+			sum += rst.Objective
+			maxIt = max(maxIt, rst.Iterations)
+		}
+		its := rec.Iterations()
+		if st.Objective != sum || st.Iterations != maxIt || len(its) != maxIt || its[len(its)-1].Objective != sum {
+			t.Errorf("status %v, %d recorded; want objective %v after %d", st, len(its), sum, maxIt)
+		}
+		acc, _, err := grouping.ClassAccuracy(context.Background(), m.(grouping.ClassPredictor), c.DT, c.Labels)
+		if err != nil || acc < minAcc {
+			t.Errorf("training-document class accuracy %v (%v), want ≥ %v", acc, err, minAcc)
+		}
+		if w == 1 {
+			ref = m
+		} else if !matcmp.BitsEqual(ref.TermTopics(), m.TermTopics()) {
+			t.Error("2 workers differ from 1")
+		}
+	}
+	return c, ref
+}
+
+// ClassLosses returns ‖D_p − Ũ_pV_p‖²_F for every class p of a group model,
+// entry by entry from dense matrices: d is M×N (corpus order), u = [U0 |
+// U_1 … U_P] and vc the compact class-major V of the layout lay (the loss
+// of GMF Eq. 3 and Eq. 9, by class).
+func ClassLosses(lay *grouping.Layout, b grouping.Blocks, d, u, vc *mat.Dense) []float64 {
+	m, _ := d.Dims()
+	per := make([]float64, b.P)
+	for pos := 0; pos < lay.N; pos++ {
+		n := lay.Order[pos]
+		p := int(lay.ClassOf[pos])
+		for i := 0; i < m; i++ {
+			x := d.At(i, n)
+			for k := 0; k < b.Ks; k++ {
+				x -= u.At(i, k) * vc.At(pos, k)
+			}
+			for k := 0; k < b.Kc; k++ {
+				x -= u.At(i, b.Ks+p*b.Kc+k) * vc.At(pos, b.Ks+k)
+			}
+			per[p] += x * x
+		}
+	}
+	return per
+}
+
+// Layout is the class-major layout of a labelled test corpus
+// (grouping.New), failing the test on an error.
+func Layout(t *testing.T, c *engine.Corpus) *grouping.Layout {
+	t.Helper()
+	lay, err := grouping.New(c, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lay
 }

@@ -1,8 +1,10 @@
 // Package matcmp holds the matrix comparisons the engine's tests share:
 // bit-for-bit equality (the determinism checks), the largest absolute
-// difference (the reference checks) and running a kernel inside a pool of
-// a given size. It imports only gonum and engine/parallel, so the tests of
-// engine/sparse and engine/dense can use it too.
+// difference and ‖D − UVᵀ‖²_F computed directly (the reference checks),
+// per-row L1 distances (the fold-in checks), the cosine of two vectors and
+// running a kernel inside a pool of a given size. It imports only gonum
+// and engine/parallel, so the tests of engine/sparse and engine/dense can
+// use it too.
 package matcmp
 
 import (
@@ -53,4 +55,45 @@ func InPool(w int, f func(p *parallel.Pool)) {
 	if err := p.Do(context.Background(), func() { f(p) }); err != nil {
 		panic(err)
 	}
+}
+
+// RowL1 returns Σ_j |a_ij − b_ij| for every row i of a, b being at least
+// as large (e.g. a fold-in of the first rows of a corpus beside the fit's
+// DocTopics).
+func RowL1(a, b *mat.Dense) []float64 {
+	r, c := a.Dims()
+	out := make([]float64, r)
+	for i := range out {
+		for j := 0; j < c; j++ {
+			out[i] += math.Abs(a.At(i, j) - b.At(i, j))
+		}
+	}
+	return out
+}
+
+// Cosine is ⟨a, b⟩ / (‖a‖‖b‖) of two vectors of the same length.
+func Cosine(a, b []float64) float64 {
+	var ab, aa, bb float64
+	for i := range a {
+		ab += a[i] * b[i]
+		aa += a[i] * a[i]
+		bb += b[i] * b[i]
+	}
+	return ab / math.Sqrt(aa*bb)
+}
+
+// ResidualSq is ‖D − UVᵀ‖²_F computed directly, entry by entry from the
+// dense product UVᵀ: the reference for the fits' loss.
+func ResidualSq(d mat.Matrix, u, v *mat.Dense) float64 {
+	var uv mat.Dense
+	uv.Mul(u, v.T())
+	m, n := d.Dims()
+	s := 0.0
+	for i := 0; i < m; i++ {
+		for j := 0; j < n; j++ {
+			e := d.At(i, j) - uv.At(i, j)
+			s += e * e
+		}
+	}
+	return s
 }

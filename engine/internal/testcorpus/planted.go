@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -103,7 +104,7 @@ func MatchedCosine(a, b *mat.Dense) float64 {
 		ai := mat.Col(nil, i, a)
 		for j := range cos[i] {
 			bj := mat.Col(nil, j, b)
-			cos[i][j] = cosine(ai, bj)
+			cos[i][j] = matcmp.Cosine(ai, bj)
 		}
 	}
 	perm := make([]int, k)
@@ -129,16 +130,6 @@ func MatchedCosine(a, b *mat.Dense) float64 {
 	}
 	rec(0)
 	return best
-}
-
-func cosine(a, b []float64) float64 {
-	var ab, aa, bb float64
-	for i := range a {
-		ab += a[i] * b[i]
-		aa += a[i] * a[i]
-		bb += b[i] * b[i]
-	}
-	return ab / math.Sqrt(aa*bb)
 }
 
 // Filled is the m×n corpus with entries f(i, j) (zeros left out), for the
