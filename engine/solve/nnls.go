@@ -37,7 +37,15 @@ const NNLSBlock = 256
 // between the sets at once; if a full exchange does not reduce the number of
 // infeasible coordinates for α = 3 consecutive rounds, it falls back to
 // exchanging only the infeasible coordinate of largest index (Murty's rule),
-// which terminates. Rows of a block that share a passive set share one
+// which terminates in exact arithmetic. In floating point a row can still
+// cycle, flipping a coordinate whose x_j or y_j is a rounding error away from
+// 0 (seen on a JTD fit: a 50-topic S update that never returned), so after
+// exactPivots(k) exchanges a row tests feasibility with a tolerance (x_j and
+// y_j count as infeasible only below −1e-12 times the row's largest |x| and
+// |p|, and x is clamped at 0 when the row stops), and after twice as many
+// NNLS returns an error naming the row instead of looping. Rows that finish
+// within exactPivots(k) exchanges, as every row of the tests does, never see
+// the tolerance. Rows of a block that share a passive set share one
 // Cholesky factorization of G_FF. The result satisfies the KKT conditions
 // x ≥ 0, y ≥ 0, x∘y = 0 up to rounding.
 //
@@ -64,6 +72,15 @@ func NNLS(pool *parallel.Pool, x, g, p *mat.Dense) error {
 	return nil
 }
 
+// exactPivots is the number of exchanges a row of k coordinates makes with
+// the exact feasibility test before it switches to the tolerant one; twice
+// as many end the row with an error.
+func exactPivots(k int) int { return 50 + 10*k }
+
+// pivotTol is the relative tolerance of the feasibility test after
+// exactPivots exchanges.
+const pivotTol = 1e-12
+
 // pivotRounds is α of Kim & Park's Algorithm 2: the number of full
 // exchanges allowed without progress before the single-exchange backup rule.
 const pivotRounds = 3
@@ -73,6 +90,8 @@ type bppRow struct {
 	passive []bool // F
 	ninf    int    // fewest infeasible coordinates seen so far
 	alpha   int    // full exchanges left without progress
+	pivots  int    // exchanges made so far
+	pScale  float64
 	done    bool
 }
 
@@ -90,6 +109,7 @@ func nnlsBlock(x, g, p *mat.Dense, lo, hi int) error {
 		y[i] = make([]float64, k)
 		for j, pj := range p.RawRowView(lo + i) {
 			y[i][j] = -pj
+			rows[i].pScale = max(rows[i].pScale, math.Abs(pj))
 		}
 	}
 	solver := newPassiveSolver(g)
@@ -100,7 +120,11 @@ func nnlsBlock(x, g, p *mat.Dense, lo, hi int) error {
 			if rows[i].done {
 				continue
 			}
-			if !rows[i].pivot(x.RawRowView(lo+i), y[i]) {
+			more, err := rows[i].pivot(x.RawRowView(lo+i), y[i])
+			if err != nil {
+				return fmt.Errorf("nnls: row %d: %w", lo+i+1, err)
+			}
+			if !more {
 				rows[i].done = true
 				continue
 			}
@@ -133,36 +157,65 @@ func nnlsBlock(x, g, p *mat.Dense, lo, hi int) error {
 
 // pivot checks the KKT conditions of the current (x, y) and, if some
 // coordinate is infeasible, exchanges coordinates between the passive and
-// active sets and reports true (a solve is needed).
-func (s *bppRow) pivot(x, y []float64) bool {
-	infeasible, last := 0, -1
-	for j, f := range s.passive {
-		if f && x[j] < 0 || !f && y[j] < 0 {
-			infeasible++
+// active sets and reports true (a solve is needed). After exactPivots(k)
+// exchanges the test is tolerant (see NNLS); after twice as many it returns
+// an error.
+func (s *bppRow) pivot(x, y []float64) (bool, error) {
+	k := len(x)
+	tolX, tolY := 0.0, 0.0
+	tolerant := s.pivots >= exactPivots(k)
+	if tolerant {
+		if s.pivots >= 2*exactPivots(k) {
+			return false, fmt.Errorf("block principal pivoting did not terminate in %d exchanges", s.pivots)
+		}
+		xScale := 0.0
+		for _, v := range x {
+			xScale = max(xScale, math.Abs(v))
+		}
+		tolX, tolY = pivotTol*xScale, pivotTol*s.pScale
+	}
+	infeasible := func(j int) bool {
+		return s.passive[j] && x[j] < -tolX || !s.passive[j] && y[j] < -tolY
+	}
+	count, last := 0, -1
+	for j := range x {
+		if infeasible(j) {
+			count++
 			last = j
 		}
 	}
-	if infeasible == 0 {
-		return false
+	if count == 0 {
+		if tolerant {
+			for j, v := range x {
+				x[j] = max(v, 0)
+			}
+		}
+		return false, nil
 	}
+	s.pivots++
 	switch {
-	case infeasible < s.ninf:
-		s.ninf, s.alpha = infeasible, pivotRounds
-		s.exchangeAll(x, y)
+	case count < s.ninf:
+		s.ninf, s.alpha = count, pivotRounds
+		s.exchangeAll(infeasible)
 	case s.alpha > 0:
 		s.alpha--
-		s.exchangeAll(x, y)
+		s.exchangeAll(infeasible)
 	default:
 		s.passive[last] = !s.passive[last]
 	}
-	return true
+	return true, nil
 }
 
-func (s *bppRow) exchangeAll(x, y []float64) {
-	for j, f := range s.passive {
-		if f && x[j] < 0 || !f && y[j] < 0 {
-			s.passive[j] = !f
+// exchangeAll moves every infeasible coordinate to the other set.
+func (s *bppRow) exchangeAll(infeasible func(int) bool) {
+	var flip []int
+	for j := range s.passive {
+		if infeasible(j) {
+			flip = append(flip, j)
 		}
+	}
+	for _, j := range flip {
+		s.passive[j] = !s.passive[j]
 	}
 }
 

@@ -215,3 +215,31 @@ func TestNNLSEdgeCases(t *testing.T) {
 		t.Errorf("dependent columns: x = %v violates the KKT conditions by %g", x.RawRowView(0), v)
 	}
 }
+
+// TestPivotToleranceAndLimit drives one row's pivoting past exactPivots: a
+// coordinate a rounding error below 0 (which the exact test would keep
+// flipping) counts as feasible and is clamped to 0, and a row that still has
+// not terminated after twice as many exchanges ends with an error instead of
+// looping.
+func TestPivotToleranceAndLimit(t *testing.T) {
+	const k = 3
+	row := bppRow{passive: []bool{true, true, false}, ninf: k + 1, alpha: pivotRounds, pScale: 1, pivots: exactPivots(k)}
+	x := []float64{0.5, -1e-18, 0}
+	y := []float64{0, 0, -1e-18}
+	more, err := row.pivot(x, y)
+	if err != nil || more {
+		t.Fatalf("tolerant pivot: more %v, err %v; want a finished row", more, err)
+	}
+	if x[1] != 0 {
+		t.Errorf("x[1] = %g after the tolerant stop, want clamped to 0", x[1])
+	}
+	exact := bppRow{passive: []bool{true, true, false}, ninf: k + 1, alpha: pivotRounds, pScale: 1}
+	x = []float64{0.5, -1e-18, 0}
+	if more, _ := exact.pivot(x, y); !more {
+		t.Errorf("exact pivot: a coordinate at -1e-18 must still count as infeasible before exactPivots")
+	}
+	stuck := bppRow{passive: []bool{true, true, false}, ninf: k + 1, alpha: pivotRounds, pScale: 1, pivots: 2 * exactPivots(k)}
+	if _, err := stuck.pivot([]float64{0.5, -1, 0}, y); err == nil || !strings.Contains(err.Error(), "did not terminate") {
+		t.Errorf("pivot after %d exchanges: error %v, want one saying it did not terminate", stuck.pivots, err)
+	}
+}
