@@ -78,9 +78,10 @@ func newRankCmd() *cobra.Command {
 		alpha                                                 float64
 		depth                                                 int
 		uopt                                                  datasets.UserOptions
+		factorsDir                                            string
 	)
 	cmd := &cobra.Command{
-		Use:   "rank RUN --queries FILE [--qrels FILE] [--alpha A] [--term bm25|lm] [--output FILE]",
+		Use:   "rank RUN|--factors DIR --queries FILE [--qrels FILE] [--alpha A] [--term bm25|lm] [--output FILE]",
 		Short: "Rank a run's documents for queries (topic score with BM25 or LM); write a TREC run",
 		Long: `rank scores every document of the run's training collection for each query by
 s = α·s_topic + (1 − α)·s_term (RLSI, SIGIR 2011, §5, Eqs. 4-5): s_topic is the
@@ -93,8 +94,7 @@ run's evaluation (as topicmf eval does).
 
 --queries is read as fit --data reads documents: a SMART query file (.I/.W), a
 .csv/.tsv with id and text columns, or a .jsonl file. The model is restored
-as transform restores it.`,
-		Args: cobra.ExactArgs(1),
+as transform restores it (--factors: exported RLSI factors, see transform).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if queriesPath == "" {
 				return errors.New("rank: --queries FILE is required")
@@ -104,10 +104,6 @@ as transform restores it.`,
 			}
 			if depth < 1 {
 				return fmt.Errorf("rank: --depth = %d, want ≥ 1", depth)
-			}
-			dir, err := runDir(args[0], root)
-			if err != nil {
-				return fmt.Errorf("rank: %w", err)
 			}
 			qs, err := datasets.ReadUser(queriesPath, uopt)
 			if err != nil {
@@ -119,13 +115,13 @@ as transform restores it.`,
 					return fmt.Errorf("rank: %w", err)
 				}
 			}
-			r, err := openRun(cmd.Context(), dir, dataDirFlag(cmd), newMeter(cmd.ErrOrStderr(), quietFlag(cmd)))
+			r, err := openFitted(cmd, args, root, factorsDir, true)
 			if err != nil {
 				return fmt.Errorf("rank: %w", err)
 			}
 			ix, err := rank.NewIndex(r.counts)
 			if err != nil {
-				return fmt.Errorf("rank: %s: %w", dir, err)
+				return fmt.Errorf("rank: %s: %w", r.dir, err)
 			}
 			var scorer rank.Scorer
 			switch termModel {
@@ -218,5 +214,6 @@ as transform restores it.`,
 	f.StringVar(&tag, "tag", "topicmf", "run tag (last column)")
 	f.StringVar(&outPath, "output", "-", `TREC run file to write ("-": standard output)`)
 	f.StringVar(&root, "out", "results", "results root holding runs/<id>")
+	addFactorsFlag(cmd, &factorsDir)
 	return cmd
 }

@@ -228,9 +228,10 @@ func newTransformCmd() *cobra.Command {
 	var (
 		dataPath, outPath, root string
 		uopt                    datasets.UserOptions
+		factorsDir              string
 	)
 	cmd := &cobra.Command{
-		Use:   "transform RUN --data PATH [--output FILE]",
+		Use:   "transform RUN|--factors DIR --data PATH [--output FILE]",
 		Short: "Fold new documents into a fitted run and write their topic vectors",
 		Long: `transform reads new documents (a folder of text files, .csv/.tsv, .jsonl or a
 SMART file, as fit --data reads them), weights them with the run's own
@@ -242,21 +243,18 @@ tab-separated, after a header line. RUN is a run directory or a run id under
 
 The model is restored by fitting again on the run's stored training counts
 with its configuration and seed (fits are deterministic; the result is checked
-against U.mtx), so transform takes about as long as the fit did.`,
-		Args: cobra.ExactArgs(1),
+against U.mtx), so transform takes about as long as the fit did. With
+--factors DIR instead of RUN, the model is RLSI's factors exported by
+topicmf-beam export (README, "Beyond one machine"), restored without a refit.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if dataPath == "" {
 				return errors.New("transform: --data PATH is required")
-			}
-			dir, err := runDir(args[0], root)
-			if err != nil {
-				return fmt.Errorf("transform: %w", err)
 			}
 			col, err := datasets.ReadUser(dataPath, uopt)
 			if err != nil {
 				return fmt.Errorf("transform: %w", err)
 			}
-			r, err := openRun(cmd.Context(), dir, dataDirFlag(cmd), newMeter(cmd.ErrOrStderr(), quietFlag(cmd)))
+			r, err := openFitted(cmd, args, root, factorsDir, false)
 			if err != nil {
 				return fmt.Errorf("transform: %w", err)
 			}
@@ -298,5 +296,6 @@ against U.mtx), so transform takes about as long as the fit did.`,
 	f.StringVar(&uopt.IDCol, "id-col", "", `CSV/TSV id column (default "id" when present)`)
 	f.StringVar(&outPath, "output", "-", `file to write ("-": standard output)`)
 	f.StringVar(&root, "out", "results", "results root holding runs/<id>")
+	addFactorsFlag(cmd, &factorsDir)
 	return cmd
 }

@@ -84,6 +84,18 @@ func (c *Config) Defaults() {
 	}
 }
 
+// lambdas are λ1 and λ2 as used: for RLSI with RelativeLambda, λ1·ŝ^{3/2}
+// and λ2·ŝ with ŝ the corpus's data scale, as rlsi.Options.RelativeLambda
+// scales them for Uℓ1-Vℓ2; otherwise as given.
+func (c *Config) lambdas(man *shards.CorpusManifest) (l1, l2 float64) {
+	l1, l2 = c.Lambda1, c.Lambda2
+	if c.Model == RLSI && c.RelativeLambda {
+		sc := man.DataScale
+		l1, l2 = l1*sc*math.Sqrt(sc), l2*sc
+	}
+	return l1, l2
+}
+
 // validate checks the configuration against the corpus.
 func (c *Config) validate(man *shards.CorpusManifest) error {
 	bad := func(format string, a ...any) error { return fmt.Errorf("fit: "+format, a...) }
@@ -312,11 +324,7 @@ func iterate(ctx context.Context, fs fsys, dir string, cfg Config, man *shards.C
 	var err error
 	switch cfg.Model {
 	case RLSI:
-		l1, l2 := cfg.Lambda1, cfg.Lambda2
-		if cfg.RelativeLambda { // as rlsi.Options.RelativeLambda for Uℓ1-Vℓ2
-			sc := man.DataScale
-			l1, l2 = l1*sc*math.Sqrt(sc), l2*sc
-		}
+		l1, l2 := cfg.lambdas(man)
 		err = pipeline.BuildRLSI(s, it, pipeline.RLSI{K: cfg.K, Lambda1: l1, Lambda2: l2, InnerSweeps: cfg.InnerSweeps, InnerTol: cfg.InnerTol})
 	case GroupRLSI:
 		err = pipeline.BuildGroupRLSI(s, it, pipeline.GroupRLSI{Ks: cfg.Ks, Kc: cfg.Kc, Lambda1: cfg.Lambda1, Lambda2: cfg.Lambda2, InnerSweeps: cfg.InnerSweeps, InnerTol: cfg.InnerTol})

@@ -94,8 +94,9 @@ func cranfield(t testing.TB) *engine.Corpus {
 	return c
 }
 
-// fitDistributed converts c into nshards shards and runs cfg on prism.
-func fitDistributed(t *testing.T, c *engine.Corpus, nshards int, cfg Config) *Factors {
+// fitDistributed converts c into nshards shards and runs cfg on prism; it
+// returns the factors and the run directory.
+func fitDistributed(t *testing.T, c *engine.Corpus, nshards int, cfg Config) (*Factors, string) {
 	t.Helper()
 	tmp := t.TempDir()
 	cfg.Corpus = filepath.Join(tmp, "corpus")
@@ -110,7 +111,7 @@ func fitDistributed(t *testing.T, c *engine.Corpus, nshards int, cfg Config) *Fa
 	if err != nil {
 		t.Fatal(err)
 	}
-	return f
+	return f, run
 }
 
 // sameBits fails unless a and b are equal entry by entry, bit for bit.
@@ -157,13 +158,59 @@ func rlsiInMemory(t *testing.T, c *engine.Corpus, cfg Config) engine.Model {
 func TestRLSISyntheticBitIdentical(t *testing.T) {
 	c := synthetic(t, 60, 90, 3)
 	cfg := Config{Model: RLSI, K: 6, Lambda1: 0.5, Lambda2: 1, InnerSweeps: 100, InnerTol: 1e-5, Seed: 3, Iters: 3, Shards: 4}
-	f := fitDistributed(t, c, 3, cfg)
+	f, run := fitDistributed(t, c, 3, cfg)
 	m := rlsiInMemory(t, c, cfg)
 	sameBits(t, "U", f.U, m.TermTopics())
 	sameBits(t, "V", f.V, m.DocTopics())
 	if z := mat.Sum(f.U); z == 0 {
 		t.Fatal("U is all zero: the test would not see a wrong reduction")
 	}
+	checkExport(t, run, c, m)
+}
+
+// checkExport exports the run and restores an RLSI model from the files
+// and factors.json alone (rlsi.Options.Restore): its fold-in of the
+// training documents is the in-memory model's, bit for bit, which is its
+// fitted V.
+func checkExport(t *testing.T, run string, c *engine.Corpus, m engine.Model) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "export")
+	if _, err := Export(context.Background(), run, out); err != nil {
+		t.Fatal(err)
+	}
+	var em ExportManifest
+	if err := shards.ReadJSON(context.Background(), shards.LocalFS{}, filepath.Join(out, "factors.json"), &em); err != nil {
+		t.Fatal(err)
+	}
+	l1, l2 := m.(*rlsi.Model).Lambdas()
+	if em.Format != ExportFormat || em.Model != RLSI || em.Variant != "u1v2" || em.Lambda1 != l1 || em.Lambda2 != l2 ||
+		em.Terms != c.D.Rows || em.Documents != c.D.Cols || em.Vectorizer != "" || em.Counts != "" {
+		t.Errorf("factors.json = %+v; want rlsi u1v2, λ = (%v, %v) as used, %d×%d, no vectorizer or counts", em, l1, l2, c.D.Rows, c.D.Cols)
+	}
+	u, err := sparse.ReadDenseMMFile(filepath.Join(out, "U.mtx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	vt, err := sparse.ReadDenseMMFile(filepath.Join(out, "V.mtx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := mat.DenseCopyOf(vt.T())
+	o := rlsi.Options{Lambda1: em.Lambda1, Lambda2: em.Lambda2, InnerSweeps: em.InnerSweeps, InnerTol: em.InnerTol}
+	r, err := o.Restore(u, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := r.FoldIn(context.Background(), c.DT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := m.FoldIn(context.Background(), c.DT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameBits(t, "fold-in of the exported factors", got, want)
+	sameBits(t, "fold-in of the training documents against V", got, m.DocTopics())
 }
 
 // TestRLSICranfieldBitIdentical fits Cranfield (default text pipeline:
@@ -173,7 +220,7 @@ func TestRLSICranfieldBitIdentical(t *testing.T) {
 	c := cranfield(t)
 	cfg := Config{Model: RLSI, K: 20, Lambda1: 0.05, Lambda2: 1, InnerSweeps: 100, InnerTol: 1e-5, Seed: 1, Iters: 3, Shards: 3,
 		RelativeLambda: true, BalancedInit: true}
-	f := fitDistributed(t, c, 5, cfg)
+	f, _ := fitDistributed(t, c, 5, cfg)
 	m := rlsiInMemory(t, c, cfg)
 	sameBits(t, "U", f.U, m.TermTopics())
 	sameBits(t, "V", f.V, m.DocTopics())
@@ -185,7 +232,7 @@ func TestRLSICranfieldBitIdentical(t *testing.T) {
 func TestGroupRLSISyntheticBitIdentical(t *testing.T) {
 	c := synthetic(t, 50, 2100, 3) // classes of 700 documents: two Gram units each
 	cfg := Config{Model: GroupRLSI, Ks: 3, Kc: 2, Lambda1: 0.5, Lambda2: 1, InnerSweeps: 100, InnerTol: 1e-5, Seed: 5, Iters: 3, Shards: 3}
-	f := fitDistributed(t, c, 4, cfg)
+	f, _ := fitDistributed(t, c, 4, cfg)
 	o := grouprlsi.Options{Ks: cfg.Ks, Kc: cfg.Kc, Lambda1: cfg.Lambda1, Lambda2: cfg.Lambda2, InnerSweeps: cfg.InnerSweeps, InnerTol: cfg.InnerTol,
 		Seed: cfg.Seed, Stopping: engine.Stopping{MaxIter: cfg.Iters, RelTol: 0}}
 	m, st, err := o.Fit(context.Background(), c, nil)

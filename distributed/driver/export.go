@@ -3,10 +3,12 @@ package driver
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -80,11 +82,49 @@ func Load(ctx context.Context, dir string) (*Factors, error) {
 	return f, nil
 }
 
+// ExportFormat names the layout of an export directory (factors.json).
+const ExportFormat = "topicmf-export/1"
+
+// ExportManifest is factors.json of an export directory: what a reader
+// needs beside U.mtx and V.mtx to fold new documents in as the fit did
+// (RLSI §5: v_q = (UᵀU + λ2 I)⁻¹Uᵀq for Uℓ1-Vℓ2), and the shapes the files
+// must have. topicmf transform and rank --factors read it
+// (cmd/topicmf/factors.go).
+type ExportManifest struct {
+	Format    string `json:"format"`
+	Model     string `json:"model"`   // rlsi or grouprlsi
+	Variant   string `json:"variant"` // rlsi: "u1v2" (RLSI Eq. 1), as engine/rlsi names it
+	Terms     int    `json:"terms"`   // M: rows of U.mtx, lines of vocab.txt
+	Documents int    `json:"documents"`
+	K         int    `json:"k"` // columns of U.mtx, rows of V.mtx (Group RLSI: Ks + P·Kc)
+	Ks        int    `json:"ks,omitempty"`
+	Kc        int    `json:"kc,omitempty"`
+	// Classes are the class names (Group RLSI: class p owns topics
+	// Ks + p·Kc … Ks + (p+1)·Kc − 1).
+	Classes []string `json:"classes,omitempty"`
+	// Lambda1 and Lambda2 are the λs as used: a relative λ (--lambda-scale
+	// relative) already multiplied by the data scale.
+	Lambda1     float64 `json:"lambda1"`
+	Lambda2     float64 `json:"lambda2"`
+	InnerSweeps int     `json:"inner_sweeps"`
+	InnerTol    float64 `json:"inner_tol"`
+	Iteration   int     `json:"iteration"` // the run's iteration the factors are from
+	// Vectorizer and Counts name the copies of the corpus's
+	// vectorizer.json and counts.mtx ("" when the corpus was not converted
+	// from text).
+	Vectorizer string `json:"vectorizer,omitempty"`
+	Counts     string `json:"counts,omitempty"`
+	// Gonum is the version of gonum.org/v1/gonum the fit was built with.
+	Gonum string `json:"gonum,omitempty"`
+}
+
 // Export writes the run's final factors to out (a local directory) in the
 // files of a topicmf fit run: U.mtx (M×K term-topic factor) and V.mtx (K×N
 // topic-document factor) as Matrix Market dense arrays (sparse.WriteDenseMM,
 // readable with sparse.ReadDenseMMFile), vocab.txt and doc_ids.txt from the
-// corpus. For Group RLSI, V.mtx is K×N with K = Ks + P·Kc, a document's
+// corpus, the corpus's vectorizer.json and counts.mtx when it has them, and
+// last factors.json (ExportManifest), so a directory without it is
+// incomplete. For Group RLSI, V.mtx is K×N with K = Ks + P·Kc, a document's
 // entries in its class's columns (grouping.Factors.DocTopics), and
 // V_compact.mtx is the (Ks+Kc)×N form.
 func Export(ctx context.Context, dir, out string) (*Factors, error) {
@@ -155,6 +195,27 @@ func Export(ctx context.Context, dir, out string) (*Factors, error) {
 	if err := writeMM(filepath.Join(out, "V.mtx"), v.T()); err != nil {
 		return nil, err
 	}
+	l1, l2 := cfg.lambdas(man)
+	em := ExportManifest{Format: ExportFormat, Model: cfg.Model, Terms: man.Terms, Documents: n, K: f.Iter.UCols,
+		Lambda1: l1, Lambda2: l2, InnerSweeps: cfg.InnerSweeps, InnerTol: cfg.InnerTol, Iteration: f.Iter.Iteration,
+		Gonum: moduleVersion("gonum.org/v1/gonum")}
+	if cfg.Model == RLSI {
+		em.Variant = "u1v2"
+	} else {
+		em.Ks, em.Kc, em.Classes = cfg.Ks, cfg.Kc, man.Classes
+	}
+	for _, c := range []struct {
+		name string
+		dst  *string
+	}{{shards.VectorizerFile, &em.Vectorizer}, {shards.CountsFile, &em.Counts}} {
+		ok, err := copyIfExists(ctx, fs, shards.Join(cfg.Corpus, c.name), filepath.Join(out, c.name))
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			*c.dst = c.name
+		}
+	}
 	for _, l := range []struct {
 		name  string
 		lines []string
@@ -171,7 +232,47 @@ func Export(ctx context.Context, dir, out string) (*Factors, error) {
 			return nil, err
 		}
 	}
+	if err := shards.WriteJSON(ctx, shards.LocalFS{}, filepath.Join(out, "factors.json"), em); err != nil {
+		return nil, err
+	}
 	return f, nil
+}
+
+// copyIfExists copies the file src of fs to the local path dst (through a
+// temporary file); it reports false, and writes nothing, when src does
+// not exist.
+func copyIfExists(ctx context.Context, fs fsys, src, dst string) (bool, error) {
+	r, err := fs.OpenRead(ctx, src)
+	if errors.Is(err, os.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	defer r.Close()
+	err = writeText(dst, func(w io.Writer) error {
+		_, err := io.Copy(w, r)
+		return err
+	})
+	if err != nil {
+		return false, fmt.Errorf("%s: %w", src, err)
+	}
+	return true, nil
+}
+
+// moduleVersion is the version of module path this binary was built with
+// ("" when the build information does not say).
+func moduleVersion(path string) string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	for _, d := range bi.Deps {
+		if d.Path == path {
+			return d.Version
+		}
+	}
+	return ""
 }
 
 func writeMM(path string, a mat.Matrix) error {

@@ -9,9 +9,45 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/rlsi"
+	"github.com/topicmf/topicmf/engine/sparse"
 )
+
+// Files a corpus converted from text holds beside its shards (WriteText),
+// and an export copies: what weights new text as D was weighted, and the
+// raw counts a term model (BM25, LM) ranks the documents by.
+const (
+	VectorizerFile = "vectorizer.json"
+	CountsFile     = "counts.mtx"
+)
+
+// Vectorizer is vectorizer.json: the text pipeline's options, the number of
+// training documents and each term's document frequency, which with
+// vocab.txt rebuild the text.Vectorizer that weighted D
+// (text.NewVectorizer). It is the vectorizer.json of a topicmf fit run, so
+// topicmf transform and rank read either.
+type Vectorizer struct {
+	Options text.Options `json:"options"`
+	N       int          `json:"n"`
+	DF      []int        `json:"df"`
+}
+
+// WriteText writes vectorizer.json (from v) and counts.mtx (the M×N raw
+// term counts of the corpus's documents, in its vocabulary and document
+// order) into the corpus directory dir, each through a temporary file.
+func WriteText(dir string, v *text.Vectorizer, counts *sparse.CSR) error {
+	if counts.Rows != v.Terms() || counts.Cols != v.N {
+		return fmt.Errorf("convert: counts are %d×%d, the vectorizer has %d terms and %d documents", counts.Rows, counts.Cols, v.Terms(), v.N)
+	}
+	o := v.Options
+	o.DataDir = "" // where a stop list was read from is not part of the pipeline
+	if err := WriteJSON(context.Background(), LocalFS{}, filepath.Join(dir, VectorizerFile), Vectorizer{Options: o, N: v.N, DF: v.DF}); err != nil {
+		return err
+	}
+	return writeFile(filepath.Join(dir, CountsFile), func(w *bufio.Writer) error { return sparse.WriteMM(w, counts) })
+}
 
 // WriteCorpus writes corpus c as a sharded corpus directory dir (created if
 // missing) with nshards document shards of contiguous documents (as equal

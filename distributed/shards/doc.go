@@ -24,6 +24,12 @@
 // order in which Group RLSI sums, engine/grouping) without reading the
 // others.
 //
+// A corpus converted from text (topicmf-beam convert) also holds
+// vectorizer.json (Vectorizer: the text pipeline's options and document
+// frequencies, which weight new text as D was weighted) and counts.mtx
+// (the raw term counts, Matrix Market), both read by topicmf transform and
+// rank --factors after an export.
+//
 // # Factors (topicmf-factors/1)
 //
 // Iteration t of a run lives in <run>/iter-NNNN/ with shards

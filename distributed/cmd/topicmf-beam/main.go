@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -114,12 +115,26 @@ func convert(args []string, out io.Writer) error {
 	}
 	opt := text.Default()
 	opt.DataDir = dir
-	c, _, _, err := text.Fit(col, opt)
+	c, vec, _, err := text.Fit(col, opt)
 	if err != nil {
 		return fmt.Errorf("convert: %w", err)
 	}
+	// The raw counts of the same tokens, terms and documents (as topicmf
+	// fit stores them in a run's counts.mtx).
+	copt := opt
+	copt.Weighting, copt.Norm = text.WeightTF, text.NormNone
+	counts, _, err := text.Build(col, copt)
+	if err != nil {
+		return fmt.Errorf("convert: %w", err)
+	}
+	if !slices.Equal(counts.Vocab, c.Vocab) || !slices.Equal(counts.DocIDs, c.DocIDs) {
+		return fmt.Errorf("convert: the raw counts have other terms or documents than the weighted corpus")
+	}
 	man, err := shards.WriteCorpus(*dst, c, min(*nshards, max(c.D.Cols, 1)))
 	if err != nil {
+		return err
+	}
+	if err := shards.WriteText(*dst, vec, counts.D); err != nil {
 		return err
 	}
 	if *mtx {
@@ -127,7 +142,7 @@ func convert(args []string, out io.Writer) error {
 			return err
 		}
 	}
-	fmt.Fprintf(out, "%s: %d terms × %d documents, %d entries, %d classes, %d shards\n", *dst, man.Terms, man.Documents, man.Nonzeros, len(man.Classes), len(man.Shards))
+	fmt.Fprintf(out, "%s: %d terms × %d documents, %d entries, %d classes, %d shards, vectorizer.json, counts.mtx\n", *dst, man.Terms, man.Documents, man.Nonzeros, len(man.Classes), len(man.Shards))
 	return nil
 }
 
@@ -151,7 +166,7 @@ func fit(ctx context.Context, args []string, out io.Writer) error {
 	fs.Float64Var(&cfg.InnerTol, "inner-tol", 1e-5, "a row's sweeps stop when its largest change ≤ inner-tol × its largest magnitude; 0 runs all")
 	fs.Uint64Var(&cfg.Seed, "seed", 0, "seed of V⁽⁰⁾")
 	fs.IntVar(&cfg.Shards, "shards", 16, "output shards per factor")
-	exportDir := fs.String("export", "", "after the fit, write U.mtx, V.mtx, vocab.txt and doc_ids.txt here (needs U and V to fit in memory)")
+	exportDir := fs.String("export", "", "after the fit, write U.mtx, V.mtx, vocab.txt, doc_ids.txt and factors.json here, for topicmf transform/rank --factors (needs U and V to fit in memory)")
 	runner := fs.String("runner", "prism", "Beam runner: prism (local), flink, spark, dataflow or universal")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -191,7 +206,7 @@ func fit(ctx context.Context, args []string, out io.Writer) error {
 func export(ctx context.Context, args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	run := fs.String("run", "", "run directory")
-	dst := fs.String("out", "", "directory to write U.mtx, V.mtx, vocab.txt and doc_ids.txt to")
+	dst := fs.String("out", "", "directory to write U.mtx, V.mtx, vocab.txt, doc_ids.txt and factors.json to (with the corpus's vectorizer.json and counts.mtx)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -207,6 +222,6 @@ func exportTo(ctx context.Context, run, dst string, out io.Writer) error {
 		return fmt.Errorf("export: %w", err)
 	}
 	m, k := f.U.Dims()
-	fmt.Fprintf(out, "%s: U.mtx (%d×%d), V.mtx, vocab.txt, doc_ids.txt from iteration %d\n", dst, m, k, f.Iter.Iteration)
+	fmt.Fprintf(out, "%s: U.mtx (%d×%d), V.mtx, vocab.txt, doc_ids.txt, factors.json from iteration %d\n", dst, m, k, f.Iter.Iteration)
 	return nil
 }
