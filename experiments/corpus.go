@@ -87,14 +87,17 @@ func (s CorpusSpec) key() string {
 		strconv.FormatFloat(s.Subsample, 'g', -1, 64), s.SubsampleN, s.SubsampleSeed, s.InOrder, s.Text.Canonical(), s.MinTotalFreq, s.UnitDocs)
 }
 
-// Checksums identifies a synthetic corpus in the store key: the SHA-256 of
-// its generator configuration (synthetic.Config.Canonical, which includes
-// the generator version), under the data set name. A collection's file
-// digests come from the datasets registry (the runner adds them), so it
-// adds none.
+// Checksums identifies the corpus in the store key, beside the data files'
+// digests that the runner takes from the datasets registry: the SHA-256 of
+// a synthetic corpus's generator configuration (synthetic.Config.Canonical,
+// which includes the generator version) under the data set name, or of a
+// collection's transforms and text options (key, with
+// text.Options.Canonical, which includes the pipeline version) under
+// "corpus". Two specs that differ in any option never share a stored run.
 func (s CorpusSpec) Checksums() []store.Checksum {
 	if s.Synthetic == nil {
-		return nil
+		sum := sha256.Sum256([]byte(s.key()))
+		return []store.Checksum{{Name: "corpus", SHA256: hex.EncodeToString(sum[:])}}
 	}
 	sum := sha256.Sum256([]byte(s.Synthetic.Canonical()))
 	return []store.Checksum{{Name: s.Name, SHA256: hex.EncodeToString(sum[:])}}
@@ -108,6 +111,11 @@ var builtCorpora memo.Map[*Corpus]
 func BuildCorpus(spec CorpusSpec) (*Corpus, error) {
 	return builtCorpora.Get(spec.key(), func() (*Corpus, error) { return buildCorpus(spec) })
 }
+
+// BuildCorpusUncached builds the corpus of spec without keeping it in the
+// process's cache: for a corpus used by one job and too large to keep (the
+// largest synthetic corpora of a scalability sweep).
+func BuildCorpusUncached(spec CorpusSpec) (*Corpus, error) { return buildCorpus(spec) }
 
 func buildCorpus(s CorpusSpec) (*Corpus, error) {
 	if s.Synthetic != nil {

@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/topicmf/topicmf/experiments"
@@ -435,28 +434,10 @@ func relConfig(j *experiments.Job) string {
 	return strings.Join(parts, " ")
 }
 
-var relOutcomeCache struct {
-	mu sync.Mutex
-	m  map[*experiments.Results]relOutcomeEntry
-}
-
-type relOutcomeEntry struct {
-	out []*relOutcome
-	err error
-}
-
 // relOutcomes runs the protocol once per Results.
 func relOutcomes(r *experiments.Results) ([]*relOutcome, error) {
-	relOutcomeCache.mu.Lock()
-	defer relOutcomeCache.mu.Unlock()
-	if relOutcomeCache.m == nil {
-		relOutcomeCache.m = map[*experiments.Results]relOutcomeEntry{}
-	}
-	if e, ok := relOutcomeCache.m[r]; ok {
-		return e.out, e.err
-	}
-	out, err := computeRelOutcomes(r)
-	relOutcomeCache.m[r] = relOutcomeEntry{out, err}
+	v, err := r.Derived("gmf2012 relevance outcomes", func() (any, error) { return computeRelOutcomes(r) })
+	out, _ := v.([]*relOutcome)
 	return out, err
 }
 

@@ -2,8 +2,6 @@ package rlsi2011
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"math"
@@ -13,7 +11,6 @@ import (
 
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/metrics/topics"
 	"gonum.org/v1/gonum/mat"
 )
@@ -64,13 +61,6 @@ func table67Corpus(j *experiments.Job) (experiments.CorpusSpec, error) {
 		Text: topicCorpusOptions(minDF, vocab, modelWeighting(j.Method.Name))}, nil
 }
 
-// pipelineChecksum identifies the text pipeline (its canonical options and
-// the stop list's digest) for the store key.
-func pipelineChecksum(name string, o text.Options) (string, error) {
-	sum := sha256.Sum256([]byte(name + "\n" + o.Canonical()))
-	return hex.EncodeToString(sum[:]), nil
-}
-
 // Table67 is the experiment "rlsi2011/table6-7".
 func Table67() *experiments.Experiment {
 	var methods []experiments.MethodSpec
@@ -88,9 +78,8 @@ func Table67() *experiments.Experiment {
 		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§6.2, Tables 6 and 7"},
 		Version: "3",
 
-		Datasets:  []string{reutersData},
-		Checksums: table67Checksums,
-		Methods:   methods,
+		Datasets: []string{reutersData},
+		Methods:  methods,
 		Grid: map[string][]string{
 			"lambda-scale": {LambdaRelative, LambdaAbsolute},
 			"lambda1":      {"0.01", "0.1", "0.5", "1"},
@@ -153,18 +142,6 @@ func table67Params(j *experiments.Job) (minDF, vocab int, err error) {
 	}
 	vocab, err = j.IntParam("vocab", 0)
 	return
-}
-
-func table67Checksums(j *experiments.Job) ([]store.Checksum, error) {
-	minDF, vocab, err := table67Params(j)
-	if err != nil {
-		return nil, err
-	}
-	sum, err := pipelineChecksum("reuters21578 ModApte train", topicCorpusOptions(minDF, vocab, modelWeighting(j.Method.Name)))
-	if err != nil {
-		return nil, err
-	}
-	return []store.Checksum{{Name: "pipeline", SHA256: sum}}, nil
 }
 
 func table67Task(_ context.Context, _ *experiments.Job, f *experiments.Fit) (*experiments.Result, error) {

@@ -37,7 +37,6 @@ func Table8Topics() *experiments.Experiment {
 		Version: "3",
 
 		Datasets:   []string{reutersData},
-		Checksums:  table67Checksums,
 		Methods:    methods,
 		TaskParams: []string{"min-df", "vocab"},
 		Seed:       20110728,
