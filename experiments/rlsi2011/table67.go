@@ -61,6 +61,16 @@ func table67Corpus(j *experiments.Job) (experiments.CorpusSpec, error) {
 		Text: topicCorpusOptions(minDF, vocab, modelWeighting(j.Method.Name))}, nil
 }
 
+// topicTable completes e with what the topic tables (table6-7 and
+// table8-topics) share: Reuters-21578's ModApte training stories through
+// the pipeline of the task parameters min-df and vocab (table67Corpus),
+// and the topic scoring (table67Task).
+func topicTable(e *experiments.Experiment) *experiments.Experiment {
+	e.Datasets, e.TaskParams = []string{reutersData}, []string{"min-df", "vocab"}
+	e.Corpus, e.Fit = table67Corpus, table67Task
+	return e
+}
+
 // Table67 is the experiment "rlsi2011/table6-7".
 func Table67() *experiments.Experiment {
 	var methods []experiments.MethodSpec
@@ -72,23 +82,19 @@ func Table67() *experiments.Experiment {
 		paper = append(paper, experiments.PaperValue{Where: map[string]string{"method": v.Label}, Metric: "avgcomp",
 			Value: paperAvg[v.Variant], Note: "Table 6 (AP, K = 20)"})
 	}
-	return &experiments.Experiment{
+	return topicTable(&experiments.Experiment{
 		ID:      "rlsi2011/table6-7",
 		Title:   "RLSI variants: topics and topic compactness (Tables 6 and 7)",
 		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§6.2, Tables 6 and 7"},
 		Version: "3",
 
-		Datasets: []string{reutersData},
-		Methods:  methods,
+		Methods: methods,
 		Grid: map[string][]string{
 			"lambda-scale": {LambdaRelative, LambdaAbsolute},
 			"lambda1":      {"0.01", "0.1", "0.5", "1"},
 			"lambda2":      {"0.01", "0.1", "1"},
 		},
-		TaskParams: []string{"min-df", "vocab"},
-		Seed:       20110724,
-		Corpus:     table67Corpus,
-		Fit:        table67Task,
+		Seed: 20110724,
 
 		Metrics: []experiments.MetricDef{
 			{Name: "avgcomp", Definition: "AvgComp: mean over the K topics (columns of U) of the fraction of terms with a non-zero weight (§6.2), exact zeros (metrics/topics.AvgComp)"},
@@ -133,7 +139,7 @@ func Table67() *experiments.Experiment {
 			"(an all-zero column of U: the regularizer won); it holds when it holds at every such point, fails when it fails at one, " +
 			"and is inconclusive when there is no such point. --quick: λ1 ∈ {0.1, 0.5}, λ2 = 1. " +
 			"The top-5 terms of every topic are in each run's topics.txt. Claim thresholds were fixed before running.",
-	}
+	})
 }
 
 func table67Params(j *experiments.Job) (minDF, vocab int, err error) {
