@@ -424,16 +424,6 @@ func rebuildRel(run *experiments.StoredRun, part string, alpha float64) (*retrie
 	return e, nil
 }
 
-// relConfig names a job's configuration.
-func relConfig(j *experiments.Job) string {
-	keys := slices.Sorted(maps.Keys(j.Point))
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + "=" + j.Point[k]
-	}
-	return strings.Join(parts, " ")
-}
-
 // relOutcomes runs the protocol once per Results.
 func relOutcomes(r *experiments.Results) ([]*relOutcome, error) {
 	v, err := r.Derived("gmf2012 relevance outcomes", func() (any, error) { return computeRelOutcomes(r) })
@@ -480,7 +470,7 @@ func computeRelOutcomes(r *experiments.Results) ([]*relOutcome, error) {
 			if !ok {
 				return nil, fmt.Errorf("%s: no alpha metric", jr.Job.Label())
 			}
-			c.Alpha, c.Config = a, relConfig(jr.Job)
+			c.Alpha, c.Config = a, jr.Job.PointLabel()
 			var err error
 			if c.Test, err = rebuildRel(jr.Run, partTest, a); err != nil {
 				return nil, err

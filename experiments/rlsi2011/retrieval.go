@@ -257,20 +257,6 @@ func indexOf(xs []string, x string) int {
 	return -1
 }
 
-// configLabel names a job's configuration within its method.
-func configLabel(j *experiments.Job) string {
-	var keys []string
-	for k := range j.Point {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + "=" + j.Point[k]
-	}
-	return strings.Join(parts, " ")
-}
-
 // outcomes runs the best-setting and fair protocols for every collection,
 // method and term model of the results (computed once per Results). The
 // candidates of a method are all its configurations with α ∈ {0.1, …, 1}
@@ -318,7 +304,7 @@ func computeOutcomes(r *experiments.Results) ([]*collectionOutcome, error) {
 			if cands[ds][tm] == nil {
 				cands[ds][tm] = map[string][]retrieval.Candidate{}
 			}
-			cands[ds][tm][meth] = append(cands[ds][tm][meth], retrieval.Candidate{Label: configLabel(jr.Job), Sweep: sw})
+			cands[ds][tm][meth] = append(cands[ds][tm][meth], retrieval.Candidate{Label: jr.Job.PointLabel(), Sweep: sw})
 		}
 	}
 	for _, co := range out {
