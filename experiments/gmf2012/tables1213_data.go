@@ -97,17 +97,11 @@ func loadRel(dataset string) (*relData, error) {
 		if err != nil {
 			return nil, err
 		}
-		t := p.Task
-		d := &relData{name: dataset, notes: append(slices.Clone(t.Warnings), p.Report.Warnings...)}
 		// Unit-length documents and queries (our reading, as tables10-11:
 		// the paper's λ's are stated for unit-scale data).
-		dt := p.Corpus.DT.Clone()
-		experiments.UnitRows(dt)
-		qw := t.QueryWeights.Clone()
-		experiments.UnitRows(qw)
-		tc := *t
-		tc.QueryWeights, tc.DocWeights = qw, dt
-		d.task = &tc
+		t, notes := experiments.UnitLengthTask(p)
+		d := &relData{name: dataset, task: t, notes: notes}
+		dt := t.DocWeights
 
 		labels, names := p.Corpus.Labels, p.Corpus.ClassNames
 		if dataset == cranfieldData {

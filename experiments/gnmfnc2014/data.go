@@ -91,15 +91,9 @@ func load() (*data, error) {
 		if err != nil {
 			return nil, err
 		}
-		t := p.Task
-		d := &data{notes: append(slices.Clone(t.Warnings), p.Report.Warnings...)}
-		dt := p.Corpus.DT.Clone()
-		experiments.UnitRows(dt)
-		qw := t.QueryWeights.Clone()
-		experiments.UnitRows(qw)
-		tc := *t
-		tc.QueryWeights, tc.DocWeights = qw, dt
-		d.task = &tc
+		t, notes := experiments.UnitLengthTask(p)
+		d := &data{task: t, notes: notes}
+		dt := t.DocWeights
 		for n, l := range p.Corpus.Labels {
 			if l < 0 {
 				return nil, fmt.Errorf("data set %s: related question %s has no category", Dataset, p.Corpus.DocIDs[n])
