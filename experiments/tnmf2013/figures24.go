@@ -3,8 +3,9 @@ package tnmf2013
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -255,21 +256,22 @@ func verdictAll(vals map[string]float64, format string, ok func(float64) bool, t
 	if len(vals) == 0 {
 		return experiments.Undecided("no run with the needed fraction")
 	}
-	names := make([]string, 0, len(vals))
-	for k := range vals {
-		names = append(names, k)
-	}
-	sort.Strings(names)
+	held, values := allHold(vals, format, func(_ string, v float64) bool { return ok(v) })
+	return experiments.Judged(held, values+"; "+threshold)
+}
+
+// allHold reports whether ok holds for every named value, and lists them
+// in name order as "<name> <value>" (value printed with format), joined by
+// ", ".
+func allHold(vals map[string]float64, format string, ok func(name string, v float64) bool) (bool, string) {
+	names := slices.Sorted(maps.Keys(vals))
 	held := true
 	parts := make([]string, len(names))
 	for i, k := range names {
 		parts[i] = k + " " + fmt.Sprintf(format, vals[k])
-		if !ok(vals[k]) {
-			held = false
-		}
+		held = held && ok(k, vals[k])
 	}
-	detail := strings.Join(parts, ", ") + "; " + threshold
-	return experiments.Judged(held, detail)
+	return held, strings.Join(parts, ", ")
 }
 
 func judgeDensity(r *experiments.Results) experiments.Verdict {
