@@ -78,6 +78,19 @@ type Corpus struct {
 	Truth *synthetic.Truth
 }
 
+// SyntheticNotes are the synthetic generator's warnings as a result's
+// notes, each prefixed "synthetic data: " (none for a collection).
+func (c *Corpus) SyntheticNotes() []string {
+	if c.Truth == nil {
+		return nil
+	}
+	notes := make([]string, len(c.Truth.Warnings))
+	for i, w := range c.Truth.Warnings {
+		notes[i] = "synthetic data: " + w
+	}
+	return notes
+}
+
 // key is the spec's canonical text: the memo key of BuildCorpus.
 func (s CorpusSpec) key() string {
 	if s.Synthetic != nil {

@@ -259,12 +259,7 @@ func tables67Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 	if err != nil {
 		return nil, err
 	}
-	var notes []string
-	if corpus.Truth != nil {
-		for _, w := range corpus.Truth.Warnings {
-			notes = append(notes, "synthetic data: "+w)
-		}
-	}
+	notes := corpus.SyntheticNotes()
 	if len(corpus.ClassNames) != want {
 		return nil, fmt.Errorf("experiment %s: corpus %s has %d classes, want %d", j.Experiment.ID, corpus.Name, len(corpus.ClassNames), want)
 	}

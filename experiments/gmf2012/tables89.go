@@ -284,7 +284,6 @@ func tables89Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 	if err != nil {
 		return nil, err
 	}
-	truth := corpus.Truth
 	if len(corpus.ClassNames) != web1Classes {
 		return nil, fmt.Errorf("experiment %s: corpus %s has %d classes, want %d", j.Experiment.ID, corpus.Name, len(corpus.ClassNames), web1Classes)
 	}
@@ -335,9 +334,7 @@ func tables89Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 	} else {
 		res = &experiments.Result{Notes: []string{fmt.Sprintf("%s does not fit: %s; not run", j.Label(), why)}}
 	}
-	for _, w := range truth.Warnings {
-		res.Notes = append(res.Notes, "synthetic data: "+w)
-	}
+	res.Notes = append(res.Notes, corpus.SyntheticNotes()...)
 	res.AddMetric("k", float64(k))
 	if flat != j.Method.Name {
 		res.AddMetric("ks", float64(ks))
