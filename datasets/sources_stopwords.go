@@ -123,24 +123,11 @@ func StopWords(dataDir, list string) ([]string, error) {
 	case StopCACM:
 		words, err = readWordFile(dataDir, stopFiles[1].Path)
 	case StopNLTK:
-		p := stopFiles[2].Path
 		local, lerr := LocalPath(dataDir, stopFiles[2])
 		if lerr != nil {
 			return nil, lerr
 		}
-		found := false
-		err = EachZipMember(local, func(name string, r io.Reader) error {
-			if name != "stopwords/english" {
-				return nil
-			}
-			found = true
-			var rerr error
-			words, rerr = scanWords(p+":"+name, r)
-			return rerr
-		})
-		if err == nil && !found {
-			err = fmt.Errorf("%s: no member stopwords/english", p)
-		}
+		words, err = ZipWords(local, "stopwords/english")
 	case StopTerrier:
 		words, err = readWordFile(dataDir, stopFiles[3].Path)
 	default:
@@ -162,12 +149,34 @@ func readWordFile(dataDir, rel string) ([]string, error) {
 		return nil, err
 	}
 	defer r.Close()
-	return scanWords(path.Clean(rel), r)
+	return ScanWords(path.Clean(rel), r)
 }
 
-// scanWords reads one word per line; a line with inner white space is an
-// error naming the line.
-func scanWords(name string, r io.Reader) ([]string, error) {
+// ZipWords reads the member of the zip archive zipPath as ScanWords does
+// (NLTK's stopwords.zip holds one list per language); it is an error when
+// the archive has no such member.
+func ZipWords(zipPath, member string) ([]string, error) {
+	var words []string
+	found := false
+	err := EachZipMember(zipPath, func(name string, r io.Reader) error {
+		if name != member {
+			return nil
+		}
+		found = true
+		var err error
+		words, err = ScanWords(zipPath+":"+name, r)
+		return err
+	})
+	if err == nil && !found {
+		err = fmt.Errorf("%s: no member %s", zipPath, member)
+	}
+	return words, err
+}
+
+// ScanWords reads a word list, one word per line, surrounding white space
+// removed and empty lines skipped; a line with inner white space is an
+// error naming the list (name) and the line.
+func ScanWords(name string, r io.Reader) ([]string, error) {
 	var words []string
 	sc := bufio.NewScanner(r)
 	line := 0

@@ -1,12 +1,9 @@
 package text
 
 import (
-	"bufio"
 	"bytes"
 	"embed"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -89,9 +86,9 @@ func StopList(name string) ([]string, error) {
 	if err != nil { // cannot happen: the file is compiled in
 		panic(err)
 	}
-	words, err := readLines(bytes.NewReader(b))
+	words, err := datasets.ScanWords("embedded "+file, bytes.NewReader(b))
 	if err != nil {
-		return nil, fmt.Errorf("embedded %s: %w", file, err)
+		return nil, err
 	}
 	if name == StopSMART {
 		return smartWords(words, "embedded "+file)
@@ -144,63 +141,22 @@ func smartWords(all []string, path string) ([]string, error) {
 	return all[smartAdded:], nil
 }
 
-// ReadWordList reads a list with one entry per line, trimming spaces and
-// skipping empty lines (the Terrier and CACM lists, and the SMART file).
+// ReadWordList reads a list with one entry per line (the Terrier and CACM
+// lists, and the SMART file) as datasets.ScanWords does: spaces trimmed,
+// empty lines skipped, a line of two words an error.
 func ReadWordList(path string) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	words, err := readLines(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return words, nil
+	return datasets.ScanWords(path, f)
 }
 
 // ReadNLTK reads the list of one language (member stopwords/<lang>) from
 // NLTK's stopwords.zip.
 func ReadNLTK(zipPath, lang string) ([]string, error) {
-	member := "stopwords/" + lang
-	var words []string
-	found := false
-	err := datasets.EachZipMember(zipPath, func(name string, r io.Reader) error {
-		if name != member {
-			return nil
-		}
-		found = true
-		var err error
-		words, err = readLines(r)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	if !found {
-		return nil, fmt.Errorf("%s: no member %s", zipPath, member)
-	}
-	return words, nil
-}
-
-func readLines(r io.Reader) ([]string, error) {
-	var words []string
-	sc := bufio.NewScanner(r)
-	line := 0
-	for sc.Scan() {
-		line++
-		w := strings.TrimSpace(sc.Text())
-		if w != "" {
-			words = append(words, w)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, fmt.Errorf("line %d too long for a word list", line+1)
-		}
-		return nil, err
-	}
-	return words, nil
+	return datasets.ZipWords(zipPath, "stopwords/"+lang)
 }
 
 // StopSet turns stop-list entries into the set of tokens removed from text:
