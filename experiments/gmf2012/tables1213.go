@@ -233,19 +233,19 @@ func relScale(dataset string, s int) (ks, kc int, err error) {
 }
 
 // relQueryMetric names a stored per-query value: part (val or test), α,
-// measure.
+// measure (experiments.SweepMetric).
 func relQueryMetric(part string, alpha float64, measure string) string {
-	return part + "@" + strconv.FormatFloat(alpha, 'g', -1, 64) + "/" + measure
+	return experiments.SweepMetric(part, alpha, measure)
 }
 
+// parseRelQueryMetric splits a relQueryMetric name; ok is false for any
+// other name, a part other than val and test included.
 func parseRelQueryMetric(s string) (part string, alpha float64, measure string, ok bool) {
-	part, rest, ok1 := strings.Cut(s, "@")
-	a, measure, ok2 := strings.Cut(rest, "/")
-	if !ok1 || !ok2 || (part != partVal && part != partTest) {
+	part, alpha, measure, ok = experiments.ParseSweepMetric(s)
+	if part != partVal && part != partTest {
 		return "", 0, "", false
 	}
-	alpha, err := strconv.ParseFloat(a, 64)
-	return part, alpha, measure, err == nil
+	return part, alpha, measure, ok
 }
 
 // chooseAlpha returns the index of the α whose evaluation has the highest
@@ -388,37 +388,24 @@ func (o *relOutcome) test(method string) *retrieval.Evaluation {
 // rebuildRel returns a job's stored per-query values of one part at one α
 // as an evaluation (queries in byte order).
 func rebuildRel(run *experiments.StoredRun, part string, alpha float64) (*retrieval.Evaluation, error) {
-	byQ := map[string][]float64{}
-	for _, q := range run.PerQuery {
-		p, a, measure, ok := parseRelQueryMetric(q.Metric)
-		if !ok || p != part || a != alpha {
-			continue
-		}
-		m := slices.Index(retrieval.Measures, measure)
-		if m < 0 {
-			return nil, fmt.Errorf("%s: unknown measure %q in %s", run.Dir, measure, experiments.PerQueryFile)
-		}
-		v := byQ[q.Query]
-		if v == nil {
-			v = make([]float64, len(retrieval.Measures))
-			for i := range v {
-				v[i] = math.NaN()
-			}
-			byQ[q.Query] = v
-		}
-		v[m] = q.Value
+	_, evals, err := experiments.SweepEvaluations(run, part)
+	if err != nil {
+		return nil, err
 	}
-	if len(byQ) == 0 {
+	ev := evals[alpha]
+	if ev == nil {
 		return nil, fmt.Errorf("%s: no %s values at α = %g", run.Dir, part, alpha)
 	}
-	e := &retrieval.Evaluation{Name: fmt.Sprintf("%s α=%g", part, alpha), Values: make([][]float64, len(retrieval.Measures))}
-	e.Queries = slices.Sorted(maps.Keys(byQ))
-	for _, id := range e.Queries {
-		for m, x := range byQ[id] {
-			if math.IsNaN(x) {
-				return nil, fmt.Errorf("%s: %s at α = %g lacks %s for query %s", run.Dir, part, alpha, retrieval.Measures[m], id)
-			}
-			e.Values[m] = append(e.Values[m], x)
+	order := make([]int, len(ev.Queries))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool { return ev.Queries[order[a]] < ev.Queries[order[b]] })
+	e := &retrieval.Evaluation{Name: ev.Name, Values: make([][]float64, len(ev.Values))}
+	for _, i := range order {
+		e.Queries = append(e.Queries, ev.Queries[i])
+		for m, v := range ev.Values {
+			e.Values[m] = append(e.Values[m], v[i])
 		}
 	}
 	return e, nil
