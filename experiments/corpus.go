@@ -116,6 +116,24 @@ func (s CorpusSpec) Checksums() []store.Checksum {
 	return []store.Checksum{{Name: s.Name, SHA256: hex.EncodeToString(sum[:])}}
 }
 
+// CorpusChecksums is the Experiment.Checksums of a Task that builds several
+// corpora itself (BuildCorpus): specs returns the job's specs, and each
+// one's Checksums joins the store key, so that a change of their text
+// options or transforms is never served from a stored run.
+func CorpusChecksums(specs func(j *Job) ([]CorpusSpec, error)) func(j *Job) ([]store.Checksum, error) {
+	return func(j *Job) ([]store.Checksum, error) {
+		ss, err := specs(j)
+		if err != nil {
+			return nil, err
+		}
+		var sums []store.Checksum
+		for _, s := range ss {
+			sums = append(sums, s.Checksums()...)
+		}
+		return sums, nil
+	}
+}
+
 var builtCorpora memo.Map[*Corpus]
 
 // BuildCorpus builds the corpus of spec, once per process per distinct

@@ -124,3 +124,17 @@ func TestCorpusSpecInStoreKey(t *testing.T) {
 		t.Errorf("spec of med in a job of %s: %d checksums, want %d", ds, got, want)
 	}
 }
+
+// CorpusChecksums puts every spec a Task builds into the store key.
+func TestCorpusChecksums(t *testing.T) {
+	a := CorpusSpec{Collection: "cranfield", Text: text.Bare(text.Options{MinDF: 1})}
+	b := a
+	b.Text.MinDF = 10
+	sums, err := CorpusChecksums(func(*Job) ([]CorpusSpec, error) { return []CorpusSpec{a, b}, nil })(&Job{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sums) != 2 || sums[0] != a.Checksums()[0] || sums[1] != b.Checksums()[0] || sums[0] == sums[1] {
+		t.Errorf("checksums %v: want those of both specs, distinct", sums)
+	}
+}

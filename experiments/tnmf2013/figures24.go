@@ -61,6 +61,7 @@ func Figures24() *experiments.Experiment {
 		Version: "1",
 
 		Datasets:   allSets,
+		Checksums:  experiments.CorpusChecksums(figures24Specs),
 		Grid:       map[string][]string{"fraction": fracs},
 		TaskParams: []string{"fraction"},
 		Seed:       20130502,
@@ -163,12 +164,25 @@ func figures24Corpus(j *experiments.Job, minDF int) (experiments.CorpusSpec, err
 		Text:          corpusOptions(minDF, "tfidf")}, nil
 }
 
-func figures24Task(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
-	res := &experiments.Result{}
-	spec, err := figures24Corpus(j, 1)
+// figures24Specs are the job's corpora: the prefix without pruning, and
+// with the paper's min df (the term correlations).
+func figures24Specs(j *experiments.Job) ([]experiments.CorpusSpec, error) {
+	raw, err := figures24Corpus(j, 1)
 	if err != nil {
 		return nil, err
 	}
+	pruned := raw
+	pruned.Text = corpusOptions(PaperMinDF, "tfidf")
+	return []experiments.CorpusSpec{raw, pruned}, nil
+}
+
+func figures24Task(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
+	res := &experiments.Result{}
+	specs, err := figures24Specs(j)
+	if err != nil {
+		return nil, err
+	}
+	spec := specs[0]
 	raw, err := experiments.BuildCorpus(spec)
 	if err != nil {
 		return nil, err
@@ -206,8 +220,7 @@ func figures24Task(ctx context.Context, j *experiments.Job) (*experiments.Result
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	spec.Text = corpusOptions(PaperMinDF, "tfidf")
-	c, err := experiments.BuildCorpus(spec)
+	c, err := experiments.BuildCorpus(specs[1])
 	if err != nil {
 		return nil, err
 	}
