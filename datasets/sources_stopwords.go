@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -28,8 +29,9 @@ const (
 // source returns them.
 var StopListNames = []string{StopSMART, StopCACM, StopNLTK, StopTerrier}
 
-// stopFiles are the four staged stop-word files (stopwords/SOURCE.md gives
-// their origins; digests as in SHA256SUMS).
+// stopFiles are the four staged stop-word files, in the order of
+// StopListNames (stopwords/SOURCE.md gives their origins; digests as in
+// SHA256SUMS).
 var stopFiles = []File{
 	{
 		Path:   "stopwords/smart_english.stop.turian",
@@ -95,6 +97,15 @@ var stopDescription = map[string]string{
 	StopCACM:    "SMART common_words of the CACM distribution, 429 words",
 	StopNLTK:    "NLTK English stop words, 179 words",
 	StopTerrier: "Terrier default English stop list, 733 words",
+}
+
+// StopListFile returns the registered file the named list (StopSMART,
+// StopCACM, StopNLTK or StopTerrier) is read from.
+func StopListFile(list string) (File, error) {
+	if i := slices.Index(StopListNames, list); i >= 0 {
+		return stopFiles[i], nil
+	}
+	return File{}, fmt.Errorf("unknown stop-word list %q (known: %s)", list, strings.Join(StopListNames, ", "))
 }
 
 // smartAdded are the 8 lines the turian copy put above the SMART list.

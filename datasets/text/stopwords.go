@@ -16,11 +16,11 @@ import (
 // their provenance and licences); cacm, whose licence is not stated, is read
 // from the data directory's stopwords/ folder.
 const (
-	StopNone    = "none"    // no stop list
-	StopSMART   = "smart"   // SMART 571 (Lewis et al., RCV1, JMLR 2004, appendix 11); the default
-	StopTerrier = "terrier" // Terrier's default English list, 733 words
-	StopCACM    = "cacm"    // CACM SMART common_words, 429 entries
-	StopNLTK    = "nltk"    // NLTK english (Snowball list augmented by NLTK), 179 words
+	StopNone    = "none"               // no stop list
+	StopSMART   = datasets.StopSMART   // SMART 571 (Lewis et al., RCV1, JMLR 2004, appendix 11); the default
+	StopTerrier = datasets.StopTerrier // Terrier's default English list, 733 words
+	StopCACM    = datasets.StopCACM    // CACM SMART common_words, 429 entries
+	StopNLTK    = datasets.StopNLTK    // NLTK english (Snowball list augmented by NLTK), 179 words
 )
 
 // StopLists are the known stop-list names other than StopNone.
@@ -55,16 +55,14 @@ func StopListPath(name string) (string, error) {
 	switch name {
 	case StopNone:
 		return "", nil
-	case StopSMART, "":
-		return "stopwords/smart_english.stop.turian", nil
-	case StopTerrier:
-		return "stopwords/terrier_stopword-list.txt", nil
-	case StopCACM:
-		return "stopwords/cacm_smart_common_words", nil
-	case StopNLTK:
-		return "stopwords/nltk_stopwords.zip", nil
+	case "":
+		name = StopSMART
 	}
-	return "", fmt.Errorf("unknown stop list %q (known: none, %s)", name, strings.Join(StopLists, ", "))
+	f, err := datasets.StopListFile(name)
+	if err != nil {
+		return "", fmt.Errorf("unknown stop list %q (known: none, %s)", name, strings.Join(StopLists, ", "))
+	}
+	return f.Path, nil
 }
 
 // StopList returns the entries of an embedded list as written in its file
