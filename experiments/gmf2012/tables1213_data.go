@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -172,20 +171,12 @@ func (d *relData) splitHalves() error {
 // subtask B and as the paper ranks Web-II's judged documents.
 func (d *relData) semevalGroups() error {
 	t := d.task
-	docPos := make(map[string]int, len(t.DocIDs))
-	for i, id := range t.DocIDs {
-		docPos[id] = i
+	judged, err := t.Judged()
+	if err != nil {
+		return fmt.Errorf("data set %s: %w", d.name, err)
 	}
 	for qi, id := range t.QueryIDs {
-		var docs []int
-		for doc := range t.Qrels[id] {
-			p, ok := docPos[doc]
-			if !ok {
-				return fmt.Errorf("data set %s: query %s: judged document %s is not in the corpus", d.name, id, doc)
-			}
-			docs = append(docs, p)
-		}
-		slices.Sort(docs)
+		docs := judged[qi]
 		ids := make([]string, len(docs))
 		for i, p := range docs {
 			ids[i] = t.DocIDs[p]

@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/topicmf/topicmf/datasets"
@@ -125,12 +124,12 @@ func (d *data) queries(all []datasets.Query) error {
 	for _, q := range all {
 		splitOf[q.ID] = q.Split
 	}
-	docPos := make(map[string]int, len(t.DocIDs))
-	for i, id := range t.DocIDs {
-		docPos[id] = i
+	cands, err := t.Judged()
+	if err != nil {
+		return fmt.Errorf("data set %s: %w", Dataset, err)
 	}
 	nq := len(t.QueryIDs)
-	d.cands = make([][]int, nq)
+	d.cands = cands
 	d.split = make([]string, nq)
 	d.majority = make([]int, nq)
 	for q, id := range t.QueryIDs {
@@ -141,15 +140,9 @@ func (d *data) queries(all []datasets.Query) error {
 			return fmt.Errorf("data set %s: query %s has split %q, want train, dev or test", Dataset, id, s)
 		}
 		freq := make([]int, len(d.corpus.ClassNames))
-		for doc := range t.Qrels[id] {
-			pos, ok := docPos[doc]
-			if !ok {
-				return fmt.Errorf("data set %s: query %s: judged document %s is not in the archive", Dataset, id, doc)
-			}
-			d.cands[q] = append(d.cands[q], pos)
+		for _, pos := range d.cands[q] {
 			freq[d.corpus.Labels[pos]]++
 		}
-		slices.Sort(d.cands[q])
 		for c, f := range freq {
 			if f > freq[d.majority[q]] {
 				d.majority[q] = c

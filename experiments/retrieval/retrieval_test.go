@@ -400,3 +400,21 @@ func TestMix(t *testing.T) {
 		t.Errorf("no candidates: %v", got)
 	}
 }
+
+// Judged lists each query's judged documents by position, ascending, and
+// names a judged document that is not among the documents.
+func TestJudged(t *testing.T) {
+	task := &Task{Name: "toy", DocIDs: []string{"a", "b", "c"}, QueryIDs: []string{"q1", "q2"},
+		Qrels: ir.Qrels{"q1": {"c": 1, "a": 0}, "q2": {"b": 2}}}
+	got, err := task.Judged()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || !slices.Equal(got[0], []int{0, 2}) || !slices.Equal(got[1], []int{1}) {
+		t.Errorf("Judged = %v, want [[0 2] [1]]", got)
+	}
+	task.Qrels["q2"]["z"] = 1
+	if _, err := task.Judged(); err == nil || !strings.Contains(err.Error(), "query q2: judged document z") {
+		t.Errorf("unknown document: %v", err)
+	}
+}
