@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/corpora"
@@ -109,11 +110,18 @@ func (s CorpusSpec) key() string {
 // "corpus". Two specs that differ in any option never share a stored run.
 func (s CorpusSpec) Checksums() []store.Checksum {
 	if s.Synthetic == nil {
-		sum := sha256.Sum256([]byte(s.key()))
-		return []store.Checksum{{Name: "corpus", SHA256: hex.EncodeToString(sum[:])}}
+		return []store.Checksum{DescribedChecksum("corpus", s.key())}
 	}
-	sum := sha256.Sum256([]byte(s.Synthetic.Canonical()))
-	return []store.Checksum{{Name: s.Name, SHA256: hex.EncodeToString(sum[:])}}
+	return []store.Checksum{DescribedChecksum(s.Name, s.Synthetic.Canonical())}
+}
+
+// DescribedChecksum identifies in the store key what a task derives from
+// its data beyond a corpus spec (a pipeline's options, candidate sets, a
+// translation table): the SHA-256 of its description, the lines joined by
+// newlines, under name.
+func DescribedChecksum(name string, lines ...string) store.Checksum {
+	sum := sha256.Sum256([]byte(strings.Join(lines, "\n")))
+	return store.Checksum{Name: name, SHA256: hex.EncodeToString(sum[:])}
 }
 
 // CorpusChecksums is the Experiment.Checksums of a Task that builds several

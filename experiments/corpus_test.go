@@ -138,3 +138,13 @@ func TestCorpusChecksums(t *testing.T) {
 		t.Errorf("checksums %v: want those of both specs, distinct", sums)
 	}
 }
+
+// DescribedChecksum is the SHA-256 of the lines joined by newlines
+// (python3: hashlib.sha256(b"a\nb").hexdigest()).
+func TestDescribedChecksum(t *testing.T) {
+	got := DescribedChecksum("pipeline", "a", "b")
+	want := store.Checksum{Name: "pipeline", SHA256: "7e18f737311b2dc3b2f269dd78396b0351f14fb66efa879f768cb23181883c78"}
+	if got != want {
+		t.Errorf("DescribedChecksum = %v, want %v", got, want)
+	}
+}

@@ -2,11 +2,8 @@ package gmf2012
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
@@ -253,13 +250,11 @@ func clusterClasses(c *engine.Corpus, p int, seed uint64) ([]int, []string, engi
 // relChecksums identifies the pipeline of the relevance data (the data
 // files' checksums come from the registry).
 func relChecksums(j *experiments.Job) ([]store.Checksum, error) {
-	desc := strings.Join([]string{
+	return []store.Checksum{experiments.DescribedChecksum("pipeline",
 		"gmf2012/tables12-13 data v1", relText().Canonical(), retrieval.CombineOptions{}.String(),
 		fmt.Sprintf("unit-length rows; semeval: candidates = judged related questions; cranfield: every document, classes by NMF argmax, P=%d, seed %d, %d iterations; random query halves, seed %d",
 			CranfieldClasses, RelClusterSeed, clusterIters, RelSplitSeed),
-	}, "\n")
-	sum := sha256.Sum256([]byte(desc))
-	return []store.Checksum{{Name: "pipeline", SHA256: hex.EncodeToString(sum[:])}}, nil
+	)}, nil
 }
 
 // subQrels returns the judgments of the listed queries.

@@ -1,10 +1,7 @@
 package gnmfnc2014
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"strings"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/corpora"
@@ -227,11 +224,9 @@ func scoreAll(name string, s rank.Scorer, t *retrieval.Task) (*retrieval.Scores,
 // checksums identifies the pipeline (the data files' checksums come from
 // the registry).
 func checksums(j *experiments.Job) ([]store.Checksum, error) {
-	desc := strings.Join([]string{
+	return []store.Checksum{experiments.DescribedChecksum("pipeline",
 		"gnmfnc2014 data v1", pipeline().Canonical(),
 		fmt.Sprintf("unit-length rows; candidates = judged related questions; %d folds, seed %d; IBM1 %d iterations, pooled δ = %g, TRLM β %v, μ default; comments of the train threads",
 			Folds, FoldSeed, ibm1Iterations, poolDelta, trlmBetas),
-	}, "\n")
-	sum := sha256.Sum256([]byte(desc))
-	return []store.Checksum{{Name: "pipeline", SHA256: hex.EncodeToString(sum[:])}}, nil
+	)}, nil
 }

@@ -2,8 +2,6 @@ package rlsi2011
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"math"
 	"sort"
@@ -88,8 +86,7 @@ func prepared(dataset, weighting string) (*preparedEntry, error) {
 
 func retrievalChecksums(j *experiments.Job) ([]store.Checksum, error) {
 	o := retrievalText(modelWeighting(j.Method.Name))
-	sum := sha256.Sum256([]byte("retrieval.Prepare\n" + o.Canonical() + "\n" + retrieval.CombineOptions{}.String()))
-	return []store.Checksum{{Name: "pipeline", SHA256: hex.EncodeToString(sum[:])}}, nil
+	return []store.Checksum{experiments.DescribedChecksum("pipeline", "retrieval.Prepare", o.Canonical(), retrieval.CombineOptions{}.String())}, nil
 }
 
 // retrievalTask evaluates one configuration fitted on one collection
