@@ -42,9 +42,12 @@
 //     configuration, or a collection's text options and transforms) in
 //     the store key beside the collection's file digests from the
 //     datasets registry. Do not cache corpora yourself: a task that looks at the
-//     data under several specs calls BuildCorpus for each, and a retrieval
-//     task gets its queries, judgments and term-model index over the same
-//     corpus from PrepareRetrieval.
+//     data under several specs calls BuildCorpus for each and declares
+//     them with Checksums: CorpusChecksums(specs) (tnmf2013/table1), and a
+//     retrieval task gets its queries, judgments and term-model index over
+//     the same corpus from PrepareRetrieval. What a task derives beyond a
+//     spec (candidate sets, a translation table) goes into the key as a
+//     DescribedChecksum.
 //
 //  3. Methods and grid. MethodSpecs name catalog families (engine/catalog)
 //     with fixed parameters and a Label for tables; Grid and Quick.Grid
