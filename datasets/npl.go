@@ -36,38 +36,19 @@ const nplGainNote = "binary relevance: every listed pair is relevant (level 1, g
 func ReadNPL(dataDir string) (*Collection, error) {
 	dir := filepath.Join(dataDir, "npl", "terrier_trec")
 	c := &Collection{Name: "npl", Gains: map[int]float64{1: 1}, GainNote: nplGainNote}
-	docFile := filepath.Join(dir, "doc-text.trec.gz")
-	latin1 := map[string]int{}
-	err := irWithFile(docFile, func(r io.Reader) error {
-		var err error
-		c.Docs, latin1[docFile], err = nplParseTRECDocs(r)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	queryFile := filepath.Join(dir, "query-text.trec")
-	err = irWithFile(queryFile, func(r io.Reader) error {
-		var err error
-		c.Queries, latin1[queryFile], err = nplParseTRECTopics(r)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	qrelFile := filepath.Join(dir, "qrels")
-	err = irWithFile(qrelFile, func(r io.Reader) error {
-		var err error
+	err := nplRead(c, filepath.Join(dir, "doc-text.trec.gz"), func(r io.Reader) (n int, err error) {
+		c.Docs, n, err = nplParseTRECDocs(r)
+		return n, err
+	}, filepath.Join(dir, "query-text.trec"), func(r io.Reader) (n int, err error) {
+		c.Queries, n, err = nplParseTRECTopics(r)
+		return n, err
+	}, filepath.Join(dir, "qrels"), func(r io.Reader) (err error) {
 		c.Qrels, err = irParseQrels(r, irQrelsTREC)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	if err := irCheckQrels(c, qrelFile); err != nil {
-		return nil, err
-	}
-	c.Warnings = append(c.Warnings, latin1Warnings(latin1)...)
 	return c, nil
 }
 
@@ -75,44 +56,55 @@ func ReadNPL(dataDir string) (*Collection, error) {
 func ReadNPLGlasgow(dataDir string) (*Collection, error) {
 	dir := filepath.Join(dataDir, "npl", "glasgow_raw")
 	c := &Collection{Name: "npl-glasgow", Gains: map[int]float64{1: 1}, GainNote: nplGainNote}
-	docFile, queryFile := filepath.Join(dir, "doc-text.gz"), filepath.Join(dir, "query-text")
-	latin1 := map[string]int{}
-	err := irWithFile(docFile, func(r io.Reader) error {
+	err := nplRead(c, filepath.Join(dir, "doc-text.gz"), func(r io.Reader) (int, error) {
 		recs, n, err := nplParseRecords(r)
-		latin1[docFile] = n
 		for _, rec := range recs {
 			c.Docs = append(c.Docs, Document{ID: rec.id, Text: irJoinLines(rec.lines)})
 		}
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	err = irWithFile(queryFile, func(r io.Reader) error {
+		return n, err
+	}, filepath.Join(dir, "query-text"), func(r io.Reader) (int, error) {
 		recs, n, err := nplParseRecords(r)
-		latin1[queryFile] = n
 		for _, rec := range recs {
 			c.Queries = append(c.Queries, Query{ID: rec.id, Text: irJoinTrimmed(rec.lines, " ")})
 		}
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	qrelFile := filepath.Join(dir, "rlv-ass")
-	err = irWithFile(qrelFile, func(r io.Reader) error {
-		var err error
+		return n, err
+	}, filepath.Join(dir, "rlv-ass"), func(r io.Reader) (err error) {
 		c.Qrels, err = nplParseRelevance(r)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
+	return c, nil
+}
+
+// nplRead reads the three files of an NPL copy into c, each through
+// irWithFile: the documents and the queries (their readers return how many
+// lines they decoded as Latin-1, which become c's warnings), then the
+// judgments, which are checked against the documents and queries.
+func nplRead(c *Collection, docFile string, docs func(io.Reader) (int, error), queryFile string, queries func(io.Reader) (int, error), qrelFile string, qrels func(io.Reader) error) error {
+	latin1 := map[string]int{}
+	for _, f := range []struct {
+		path string
+		read func(io.Reader) (int, error)
+	}{{docFile, docs}, {queryFile, queries}} {
+		err := irWithFile(f.path, func(r io.Reader) error {
+			n, err := f.read(r)
+			latin1[f.path] = n
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	if err := irWithFile(qrelFile, qrels); err != nil {
+		return err
+	}
 	if err := irCheckQrels(c, qrelFile); err != nil {
-		return nil, err
+		return err
 	}
 	c.Warnings = append(c.Warnings, latin1Warnings(latin1)...)
-	return c, nil
+	return nil
 }
 
 // irWithFile opens path (decompressing .gz), runs f on it, and prefixes any

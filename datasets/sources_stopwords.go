@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -28,8 +29,9 @@ const (
 // source returns them.
 var StopListNames = []string{StopSMART, StopCACM, StopNLTK, StopTerrier}
 
-// stopFiles are the four staged stop-word files (stopwords/SOURCE.md gives
-// their origins; digests as in SHA256SUMS).
+// stopFiles are the four staged stop-word files, in the order of
+// StopListNames (stopwords/SOURCE.md gives their origins; digests as in
+// SHA256SUMS).
 var stopFiles = []File{
 	{
 		Path:   "stopwords/smart_english.stop.turian",
@@ -97,6 +99,15 @@ var stopDescription = map[string]string{
 	StopTerrier: "Terrier default English stop list, 733 words",
 }
 
+// StopListFile returns the registered file the named list (StopSMART,
+// StopCACM, StopNLTK or StopTerrier) is read from.
+func StopListFile(list string) (File, error) {
+	if i := slices.Index(StopListNames, list); i >= 0 {
+		return stopFiles[i], nil
+	}
+	return File{}, fmt.Errorf("unknown stop-word list %q (known: %s)", list, strings.Join(StopListNames, ", "))
+}
+
 // smartAdded are the 8 lines the turian copy put above the SMART list.
 var smartAdded = []string{"'d", "'ll", "'m", "'n", "n't", "'re", "'s", "'ve"}
 
@@ -123,24 +134,11 @@ func StopWords(dataDir, list string) ([]string, error) {
 	case StopCACM:
 		words, err = readWordFile(dataDir, stopFiles[1].Path)
 	case StopNLTK:
-		p := stopFiles[2].Path
 		local, lerr := LocalPath(dataDir, stopFiles[2])
 		if lerr != nil {
 			return nil, lerr
 		}
-		found := false
-		err = EachZipMember(local, func(name string, r io.Reader) error {
-			if name != "stopwords/english" {
-				return nil
-			}
-			found = true
-			var rerr error
-			words, rerr = scanWords(p+":"+name, r)
-			return rerr
-		})
-		if err == nil && !found {
-			err = fmt.Errorf("%s: no member stopwords/english", p)
-		}
+		words, err = ZipWords(local, "stopwords/english")
 	case StopTerrier:
 		words, err = readWordFile(dataDir, stopFiles[3].Path)
 	default:
@@ -162,12 +160,34 @@ func readWordFile(dataDir, rel string) ([]string, error) {
 		return nil, err
 	}
 	defer r.Close()
-	return scanWords(path.Clean(rel), r)
+	return ScanWords(path.Clean(rel), r)
 }
 
-// scanWords reads one word per line; a line with inner white space is an
-// error naming the line.
-func scanWords(name string, r io.Reader) ([]string, error) {
+// ZipWords reads the member of the zip archive zipPath as ScanWords does
+// (NLTK's stopwords.zip holds one list per language); it is an error when
+// the archive has no such member.
+func ZipWords(zipPath, member string) ([]string, error) {
+	var words []string
+	found := false
+	err := EachZipMember(zipPath, func(name string, r io.Reader) error {
+		if name != member {
+			return nil
+		}
+		found = true
+		var err error
+		words, err = ScanWords(zipPath+":"+name, r)
+		return err
+	})
+	if err == nil && !found {
+		err = fmt.Errorf("%s: no member %s", zipPath, member)
+	}
+	return words, err
+}
+
+// ScanWords reads a word list, one word per line, surrounding white space
+// removed and empty lines skipped; a line with inner white space is an
+// error naming the list (name) and the line.
+func ScanWords(name string, r io.Reader) ([]string, error) {
 	var words []string
 	sc := bufio.NewScanner(r)
 	line := 0

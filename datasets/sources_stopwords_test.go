@@ -79,3 +79,22 @@ func TestStopWordsErrors(t *testing.T) {
 		t.Errorf("one-word list: %q, %v", w, err)
 	}
 }
+
+// StopListFile gives each list its staged file, and an unknown name an
+// error listing the known ones.
+func TestStopListFile(t *testing.T) {
+	want := map[string]string{
+		StopSMART:   "stopwords/smart_english.stop.turian",
+		StopCACM:    "stopwords/cacm_smart_common_words",
+		StopNLTK:    "stopwords/nltk_stopwords.zip",
+		StopTerrier: "stopwords/terrier_stopword-list.txt",
+	}
+	for name, path := range want {
+		if f, err := StopListFile(name); err != nil || f.Path != path {
+			t.Errorf("StopListFile(%q) = %q, %v; want %q", name, f.Path, err, path)
+		}
+	}
+	if _, err := StopListFile("klingon"); err == nil || !strings.Contains(err.Error(), "smart, cacm, nltk, terrier") {
+		t.Errorf("unknown list: %v", err)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/corpora"
@@ -78,6 +79,19 @@ type Corpus struct {
 	Truth *synthetic.Truth
 }
 
+// SyntheticNotes are the synthetic generator's warnings as a result's
+// notes, each prefixed "synthetic data: " (none for a collection).
+func (c *Corpus) SyntheticNotes() []string {
+	if c.Truth == nil {
+		return nil
+	}
+	notes := make([]string, len(c.Truth.Warnings))
+	for i, w := range c.Truth.Warnings {
+		notes[i] = "synthetic data: " + w
+	}
+	return notes
+}
+
 // key is the spec's canonical text: the memo key of BuildCorpus.
 func (s CorpusSpec) key() string {
 	if s.Synthetic != nil {
@@ -87,17 +101,45 @@ func (s CorpusSpec) key() string {
 		strconv.FormatFloat(s.Subsample, 'g', -1, 64), s.SubsampleN, s.SubsampleSeed, s.InOrder, s.Text.Canonical(), s.MinTotalFreq, s.UnitDocs)
 }
 
-// Checksums identifies a synthetic corpus in the store key: the SHA-256 of
-// its generator configuration (synthetic.Config.Canonical, which includes
-// the generator version), under the data set name. A collection's file
-// digests come from the datasets registry (the runner adds them), so it
-// adds none.
+// Checksums identifies the corpus in the store key, beside the data files'
+// digests that the runner takes from the datasets registry: the SHA-256 of
+// a synthetic corpus's generator configuration (synthetic.Config.Canonical,
+// which includes the generator version) under the data set name, or of a
+// collection's transforms and text options (key, with
+// text.Options.Canonical, which includes the pipeline version) under
+// "corpus". Two specs that differ in any option never share a stored run.
 func (s CorpusSpec) Checksums() []store.Checksum {
 	if s.Synthetic == nil {
-		return nil
+		return []store.Checksum{DescribedChecksum("corpus", s.key())}
 	}
-	sum := sha256.Sum256([]byte(s.Synthetic.Canonical()))
-	return []store.Checksum{{Name: s.Name, SHA256: hex.EncodeToString(sum[:])}}
+	return []store.Checksum{DescribedChecksum(s.Name, s.Synthetic.Canonical())}
+}
+
+// DescribedChecksum identifies in the store key what a task derives from
+// its data beyond a corpus spec (a pipeline's options, candidate sets, a
+// translation table): the SHA-256 of its description, the lines joined by
+// newlines, under name.
+func DescribedChecksum(name string, lines ...string) store.Checksum {
+	sum := sha256.Sum256([]byte(strings.Join(lines, "\n")))
+	return store.Checksum{Name: name, SHA256: hex.EncodeToString(sum[:])}
+}
+
+// CorpusChecksums is the Experiment.Checksums of a Task that builds several
+// corpora itself (BuildCorpus): specs returns the job's specs, and each
+// one's Checksums joins the store key, so that a change of their text
+// options or transforms is never served from a stored run.
+func CorpusChecksums(specs func(j *Job) ([]CorpusSpec, error)) func(j *Job) ([]store.Checksum, error) {
+	return func(j *Job) ([]store.Checksum, error) {
+		ss, err := specs(j)
+		if err != nil {
+			return nil, err
+		}
+		var sums []store.Checksum
+		for _, s := range ss {
+			sums = append(sums, s.Checksums()...)
+		}
+		return sums, nil
+	}
 }
 
 var builtCorpora memo.Map[*Corpus]
@@ -108,6 +150,11 @@ var builtCorpora memo.Map[*Corpus]
 func BuildCorpus(spec CorpusSpec) (*Corpus, error) {
 	return builtCorpora.Get(spec.key(), func() (*Corpus, error) { return buildCorpus(spec) })
 }
+
+// BuildCorpusUncached builds the corpus of spec without keeping it in the
+// process's cache: for a corpus used by one job and too large to keep (the
+// largest synthetic corpora of a scalability sweep).
+func BuildCorpusUncached(spec CorpusSpec) (*Corpus, error) { return buildCorpus(spec) }
 
 func buildCorpus(s CorpusSpec) (*Corpus, error) {
 	if s.Synthetic != nil {

@@ -38,12 +38,16 @@
 //     SingleLabel, Subsample/SubsampleN with SubsampleSeed and InOrder,
 //     MinTotalFreq, UnitDocs); the spec may depend on the job (its data
 //     set, a task parameter, Quick). The runner builds each distinct spec once per
-//     process (BuildCorpus) and puts a synthetic configuration's digest in
-//     the store key; a collection's file digests come from the datasets
-//     registry. Do not cache corpora yourself: a task that looks at the
-//     data under several specs calls BuildCorpus for each, and a retrieval
-//     task gets its queries, judgments and term-model index over the same
-//     corpus from PrepareRetrieval.
+//     process (BuildCorpus) and puts the spec's digest (a synthetic
+//     configuration, or a collection's text options and transforms) in
+//     the store key beside the collection's file digests from the
+//     datasets registry. Do not cache corpora yourself: a task that looks at the
+//     data under several specs calls BuildCorpus for each and declares
+//     them with Checksums: CorpusChecksums(specs) (tnmf2013/table1), and a
+//     retrieval task gets its queries, judgments and term-model index over
+//     the same corpus from PrepareRetrieval. What a task derives beyond a
+//     spec (candidate sets, a translation table) goes into the key as a
+//     DescribedChecksum.
 //
 //  3. Methods and grid. MethodSpecs name catalog families (engine/catalog)
 //     with fixed parameters and a Label for tables; Grid and Quick.Grid
@@ -95,9 +99,9 @@
 // # Running
 //
 // Runner.Run computes, for each job, its store key: the canonical JobConfig,
-// the data checksums (from the datasets registry, the digest of a
-// declared synthetic corpus, and Experiment.Checksums for anything else
-// the task derives, e.g. a pipeline) and the code version with the
+// the data checksums (from the datasets registry, the digest of the
+// declared corpus spec, and Experiment.Checksums for anything else the
+// task derives, e.g. a translation table) and the code version with the
 // experiment's Version. Then:
 //
 //   - cache hit: a job whose run directory is finished is not run; its

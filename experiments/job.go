@@ -3,7 +3,7 @@ package experiments
 import (
 	"fmt"
 	"maps"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -133,6 +133,18 @@ func (j *Job) Column(name string) string {
 	return j.Point[name]
 }
 
+// PointLabel names the job's grid point: "name=value" for each grid name
+// that applies to the job, in sorted order, joined by spaces ("" when
+// none applies). It tells a method's configurations apart.
+func (j *Job) PointLabel() string {
+	keys := slices.Sorted(maps.Keys(j.Point))
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + j.Point[k]
+	}
+	return strings.Join(parts, " ")
+}
+
 // Label is a one-line description for progress and error messages.
 func (j *Job) Label() string {
 	var parts []string
@@ -142,13 +154,8 @@ func (j *Job) Label() string {
 	if j.Method.Name != "" {
 		parts = append(parts, j.Method.DisplayName())
 	}
-	keys := make([]string, 0, len(j.Point))
-	for k := range j.Point {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		parts = append(parts, k+"="+j.Point[k])
+	if len(j.Point) > 0 {
+		parts = append(parts, j.PointLabel())
 	}
 	parts = append(parts, "rep "+strconv.Itoa(j.Replicate))
 	return j.Experiment.ID + " [" + strings.Join(parts, " ") + "]"

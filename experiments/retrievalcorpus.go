@@ -1,6 +1,8 @@
 package experiments
 
 import (
+	"slices"
+
 	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/experiments/retrieval"
@@ -30,4 +32,19 @@ func PrepareRetrieval(dataset string, opts text.Options) (*retrieval.Prepared, e
 	}
 	p := &retrieval.Prepared{Corpus: model.Corpus, Vectorizer: model.Vectorizer, Report: model.Report}
 	return retrieval.Assemble(col, p, counts.Corpus, counts.Vectorizer)
+}
+
+// UnitLengthTask returns a copy of p's task whose document rows
+// (DocWeights: the rows of the model corpus's Dᵀ) and query rows
+// (QueryWeights) are scaled to unit Euclidean length (UnitRows), and the
+// preparation's warnings (the task's, then the pipeline's). The topic
+// models of gmf2012/tables12-13 and gnmfnc2014 are fitted on
+// DocWeights.T(): the paper's λ's are stated for unit-scale data.
+func UnitLengthTask(p *retrieval.Prepared) (*retrieval.Task, []string) {
+	t := *p.Task
+	t.DocWeights = p.Corpus.DT.Clone()
+	UnitRows(t.DocWeights)
+	t.QueryWeights = p.Task.QueryWeights.Clone()
+	UnitRows(t.QueryWeights)
+	return &t, append(slices.Clone(p.Task.Warnings), p.Report.Warnings...)
 }

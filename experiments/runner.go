@@ -175,19 +175,12 @@ func (r *Runner) key(e *Experiment, j *Job, code store.CodeVersion) (store.Key, 
 }
 
 // checksums identifies a job's data: the registry's file digests for a
-// registered data set, then those of the declared corpus (a synthetic
-// configuration's digest), then whatever Experiment.Checksums adds.
+// registered data set, then those of the declared corpus (its collection's
+// files when it is not the job's data set, and CorpusSpec.Checksums), then
+// whatever Experiment.Checksums adds.
 func checksums(e *Experiment, j *Job) ([]store.Checksum, error) {
-	var sums []store.Checksum
-	found := j.Dataset == ""
-	if j.Dataset != "" {
-		if src, err := datasets.Lookup(j.Dataset); err == nil {
-			found = true
-			for _, f := range src.Files {
-				sums = append(sums, store.Checksum{Name: f.Path, SHA256: f.SHA256})
-			}
-		}
-	}
+	sums, found := registryChecksums(j.Dataset)
+	found = found || j.Dataset == ""
 	if e.Corpus != nil {
 		spec, err := e.Corpus(j)
 		if err != nil {
@@ -195,8 +188,14 @@ func checksums(e *Experiment, j *Job) ([]store.Checksum, error) {
 		}
 		if spec.Synthetic != nil {
 			found = true
-			sums = append(sums, spec.Checksums()...)
+		} else if spec.Collection != j.Dataset {
+			files, ok := registryChecksums(spec.Collection)
+			if !ok {
+				return nil, fmt.Errorf("%s: corpus: collection %q is not in the datasets registry", j.Label(), spec.Collection)
+			}
+			sums = append(sums, files...)
 		}
+		sums = append(sums, spec.Checksums()...)
 	}
 	if e.Checksums != nil {
 		extra, err := e.Checksums(j)
@@ -210,6 +209,23 @@ func checksums(e *Experiment, j *Job) ([]store.Checksum, error) {
 		return nil, fmt.Errorf("experiment %s: data set %q is not in the datasets registry and the experiment has no Checksums function", e.ID, j.Dataset)
 	}
 	return sums, nil
+}
+
+// registryChecksums returns the datasets registry's file digests of a data
+// set, and whether the registry knows it.
+func registryChecksums(name string) ([]store.Checksum, bool) {
+	if name == "" {
+		return nil, false
+	}
+	src, err := datasets.Lookup(name)
+	if err != nil {
+		return nil, false
+	}
+	var sums []store.Checksum
+	for _, f := range src.Files {
+		sums = append(sums, store.Checksum{Name: f.Path, SHA256: f.SHA256})
+	}
+	return sums, true
 }
 
 func (r *Runner) runJob(ctx context.Context, e *Experiment, j *Job, key store.Key, report func(string, string, int)) (*JobResult, error) {

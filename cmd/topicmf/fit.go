@@ -263,15 +263,7 @@ terms as rows and documents as columns (--transpose for documents as rows);
 					cfg.Data.Columns = []string{orDefault(uopt.TextCol, "text"), orDefault(uopt.IDCol, "id"), orDefault(uopt.LabelCol, "label")}
 				}
 				load = func() (*engine.Corpus, *engine.Corpus, []string, error) {
-					corpus, rep, err := text.Build(col, topt)
-					if err != nil {
-						return nil, nil, nil, err
-					}
-					counts, _, err := text.Build(col, countOptions(topt))
-					if err != nil {
-						return nil, nil, nil, err
-					}
-					return corpus, counts, append(append([]string(nil), col.Warnings...), rep.Warnings...), nil
+					return buildWithCounts(col, topt)
 				}
 			case dataName != "":
 				if vocabPath != "" || transpose || labelsPath != "" {
@@ -328,15 +320,7 @@ terms as rows and documents as columns (--transpose for documents as rows);
 					if col, err = splitDocs(col, split); err != nil {
 						return nil, nil, nil, err
 					}
-					corpus, rep, err := text.Build(col, topt)
-					if err != nil {
-						return nil, nil, nil, err
-					}
-					counts, _, err := text.Build(col, countOptions(topt))
-					if err != nil {
-						return nil, nil, nil, err
-					}
-					return corpus, counts, append(append([]string(nil), col.Warnings...), rep.Warnings...), nil
+					return buildWithCounts(col, topt)
 				}
 			default:
 				if split != "all" {
@@ -520,6 +504,20 @@ func maxIters(fam catalog.Family, p catalog.Params) int {
 func countOptions(opts text.Options) text.Options {
 	opts.Weighting, opts.Norm = text.WeightTF, text.NormNone
 	return opts
+}
+
+// buildWithCounts builds col's corpus under opts and its raw counts
+// (countOptions), with the collection's and the pipeline's warnings.
+func buildWithCounts(col *datasets.Collection, opts text.Options) (*engine.Corpus, *engine.Corpus, []string, error) {
+	corpus, rep, err := text.Build(col, opts)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	counts, _, err := text.Build(col, countOptions(opts))
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return corpus, counts, append(slices.Clone(col.Warnings), rep.Warnings...), nil
 }
 
 // isPath reports whether --data names an existing file or folder (a user's

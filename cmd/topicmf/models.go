@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/topicmf/topicmf/engine/catalog"
+	"github.com/topicmf/topicmf/experiments/report"
 )
 
 // modelsWidth is the width the models listing wraps to.
@@ -100,21 +101,5 @@ func pad(s string, n int) string {
 // wrap breaks text into lines of at most width runes at spaces; a word
 // longer than width has a line of its own.
 func wrap(text string, width int) []string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(text) {
-		switch {
-		case line == "":
-			line = word
-		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) <= width:
-			line += " " + word
-		default:
-			lines = append(lines, line)
-			line = word
-		}
-	}
-	if line != "" {
-		lines = append(lines, line)
-	}
-	return lines
+	return report.WrapWords(text, func(line string) bool { return utf8.RuneCountInString(line) <= width })
 }

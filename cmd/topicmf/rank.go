@@ -15,6 +15,7 @@ import (
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine/rank"
+	"github.com/topicmf/topicmf/experiments/retrieval"
 	"github.com/topicmf/topicmf/metrics/ir"
 )
 
@@ -28,23 +29,8 @@ import (
 // run's fitted representation of d (its column of V), s_term BM25 or
 // query-likelihood LM (engine/rank) over the run's training counts. For
 // 0 < α < 1 both scores are min-max normalized per query over all documents
-// first (experiments/retrieval's NormMinMax); α = 0 and α = 1 use the raw
-// term and topic scores.
-
-// minMax maps x to [0, 1] (all 0 when x is constant).
-func minMax(x []float64) []float64 {
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, v := range x {
-		lo, hi = min(lo, v), max(hi, v)
-	}
-	out := make([]float64, len(x))
-	if hi > lo {
-		for i, v := range x {
-			out[i] = (v - lo) / (hi - lo)
-		}
-	}
-	return out
-}
+// first (retrieval.Mix); α = 0 and α = 1 use the raw term and topic
+// scores.
 
 // cosineRows returns the cosine of vq's row q with every row of vd.
 func cosineRows(vq, vd *mat.Dense, q int) []float64 {
@@ -162,17 +148,7 @@ as transform restores it (--factors: exported RLSI factors, see transform).`,
 					terms, qtf := qCounts.Row(qi)
 					term := scorer.Score(terms, qtf, nil)
 					topic := cosineRows(vq, vd, qi)
-					s := term
-					switch {
-					case alpha == 1:
-						s = topic
-					case alpha > 0:
-						tn, pn := minMax(term), minMax(topic)
-						s = make([]float64, n)
-						for d := range s {
-							s[d] = alpha*pn[d] + (1-alpha)*tn[d]
-						}
-					}
+					s := retrieval.Mix(alpha, term, topic)
 					docs := append([]int(nil), order...)
 					sort.SliceStable(docs, func(a, b int) bool { return s[docs[a]] > s[docs[b]] })
 					for rk, d := range docs[:min(depth, n)] {

@@ -1,12 +1,9 @@
 package text
 
 import (
-	"bufio"
 	"bytes"
 	"embed"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,11 +16,11 @@ import (
 // their provenance and licences); cacm, whose licence is not stated, is read
 // from the data directory's stopwords/ folder.
 const (
-	StopNone    = "none"    // no stop list
-	StopSMART   = "smart"   // SMART 571 (Lewis et al., RCV1, JMLR 2004, appendix 11); the default
-	StopTerrier = "terrier" // Terrier's default English list, 733 words
-	StopCACM    = "cacm"    // CACM SMART common_words, 429 entries
-	StopNLTK    = "nltk"    // NLTK english (Snowball list augmented by NLTK), 179 words
+	StopNone    = "none"               // no stop list
+	StopSMART   = datasets.StopSMART   // SMART 571 (Lewis et al., RCV1, JMLR 2004, appendix 11); the default
+	StopTerrier = datasets.StopTerrier // Terrier's default English list, 733 words
+	StopCACM    = datasets.StopCACM    // CACM SMART common_words, 429 entries
+	StopNLTK    = datasets.StopNLTK    // NLTK english (Snowball list augmented by NLTK), 179 words
 )
 
 // StopLists are the known stop-list names other than StopNone.
@@ -58,16 +55,14 @@ func StopListPath(name string) (string, error) {
 	switch name {
 	case StopNone:
 		return "", nil
-	case StopSMART, "":
-		return "stopwords/smart_english.stop.turian", nil
-	case StopTerrier:
-		return "stopwords/terrier_stopword-list.txt", nil
-	case StopCACM:
-		return "stopwords/cacm_smart_common_words", nil
-	case StopNLTK:
-		return "stopwords/nltk_stopwords.zip", nil
+	case "":
+		name = StopSMART
 	}
-	return "", fmt.Errorf("unknown stop list %q (known: none, %s)", name, strings.Join(StopLists, ", "))
+	f, err := datasets.StopListFile(name)
+	if err != nil {
+		return "", fmt.Errorf("unknown stop list %q (known: none, %s)", name, strings.Join(StopLists, ", "))
+	}
+	return f.Path, nil
 }
 
 // StopList returns the entries of an embedded list as written in its file
@@ -89,9 +84,9 @@ func StopList(name string) ([]string, error) {
 	if err != nil { // cannot happen: the file is compiled in
 		panic(err)
 	}
-	words, err := readLines(bytes.NewReader(b))
+	words, err := datasets.ScanWords("embedded "+file, bytes.NewReader(b))
 	if err != nil {
-		return nil, fmt.Errorf("embedded %s: %w", file, err)
+		return nil, err
 	}
 	if name == StopSMART {
 		return smartWords(words, "embedded "+file)
@@ -144,63 +139,22 @@ func smartWords(all []string, path string) ([]string, error) {
 	return all[smartAdded:], nil
 }
 
-// ReadWordList reads a list with one entry per line, trimming spaces and
-// skipping empty lines (the Terrier and CACM lists, and the SMART file).
+// ReadWordList reads a list with one entry per line (the Terrier and CACM
+// lists, and the SMART file) as datasets.ScanWords does: spaces trimmed,
+// empty lines skipped, a line of two words an error.
 func ReadWordList(path string) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	words, err := readLines(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return words, nil
+	return datasets.ScanWords(path, f)
 }
 
 // ReadNLTK reads the list of one language (member stopwords/<lang>) from
 // NLTK's stopwords.zip.
 func ReadNLTK(zipPath, lang string) ([]string, error) {
-	member := "stopwords/" + lang
-	var words []string
-	found := false
-	err := datasets.EachZipMember(zipPath, func(name string, r io.Reader) error {
-		if name != member {
-			return nil
-		}
-		found = true
-		var err error
-		words, err = readLines(r)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	if !found {
-		return nil, fmt.Errorf("%s: no member %s", zipPath, member)
-	}
-	return words, nil
-}
-
-func readLines(r io.Reader) ([]string, error) {
-	var words []string
-	sc := bufio.NewScanner(r)
-	line := 0
-	for sc.Scan() {
-		line++
-		w := strings.TrimSpace(sc.Text())
-		if w != "" {
-			words = append(words, w)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, fmt.Errorf("line %d too long for a word list", line+1)
-		}
-		return nil, err
-	}
-	return words, nil
+	return datasets.ZipWords(zipPath, "stopwords/"+lang)
 }
 
 // StopSet turns stop-list entries into the set of tokens removed from text:

@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/topicmf/topicmf/experiments"
@@ -234,19 +233,19 @@ func relScale(dataset string, s int) (ks, kc int, err error) {
 }
 
 // relQueryMetric names a stored per-query value: part (val or test), α,
-// measure.
+// measure (experiments.SweepMetric).
 func relQueryMetric(part string, alpha float64, measure string) string {
-	return part + "@" + strconv.FormatFloat(alpha, 'g', -1, 64) + "/" + measure
+	return experiments.SweepMetric(part, alpha, measure)
 }
 
+// parseRelQueryMetric splits a relQueryMetric name; ok is false for any
+// other name, a part other than val and test included.
 func parseRelQueryMetric(s string) (part string, alpha float64, measure string, ok bool) {
-	part, rest, ok1 := strings.Cut(s, "@")
-	a, measure, ok2 := strings.Cut(rest, "/")
-	if !ok1 || !ok2 || (part != partVal && part != partTest) {
+	part, alpha, measure, ok = experiments.ParseSweepMetric(s)
+	if part != partVal && part != partTest {
 		return "", 0, "", false
 	}
-	alpha, err := strconv.ParseFloat(a, 64)
-	return part, alpha, measure, err == nil
+	return part, alpha, measure, ok
 }
 
 // chooseAlpha returns the index of the α whose evaluation has the highest
@@ -389,74 +388,33 @@ func (o *relOutcome) test(method string) *retrieval.Evaluation {
 // rebuildRel returns a job's stored per-query values of one part at one α
 // as an evaluation (queries in byte order).
 func rebuildRel(run *experiments.StoredRun, part string, alpha float64) (*retrieval.Evaluation, error) {
-	byQ := map[string][]float64{}
-	for _, q := range run.PerQuery {
-		p, a, measure, ok := parseRelQueryMetric(q.Metric)
-		if !ok || p != part || a != alpha {
-			continue
-		}
-		m := slices.Index(retrieval.Measures, measure)
-		if m < 0 {
-			return nil, fmt.Errorf("%s: unknown measure %q in %s", run.Dir, measure, experiments.PerQueryFile)
-		}
-		v := byQ[q.Query]
-		if v == nil {
-			v = make([]float64, len(retrieval.Measures))
-			for i := range v {
-				v[i] = math.NaN()
-			}
-			byQ[q.Query] = v
-		}
-		v[m] = q.Value
+	_, evals, err := experiments.SweepEvaluations(run, part)
+	if err != nil {
+		return nil, err
 	}
-	if len(byQ) == 0 {
+	ev := evals[alpha]
+	if ev == nil {
 		return nil, fmt.Errorf("%s: no %s values at α = %g", run.Dir, part, alpha)
 	}
-	e := &retrieval.Evaluation{Name: fmt.Sprintf("%s α=%g", part, alpha), Values: make([][]float64, len(retrieval.Measures))}
-	e.Queries = slices.Sorted(maps.Keys(byQ))
-	for _, id := range e.Queries {
-		for m, x := range byQ[id] {
-			if math.IsNaN(x) {
-				return nil, fmt.Errorf("%s: %s at α = %g lacks %s for query %s", run.Dir, part, alpha, retrieval.Measures[m], id)
-			}
-			e.Values[m] = append(e.Values[m], x)
+	order := make([]int, len(ev.Queries))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool { return ev.Queries[order[a]] < ev.Queries[order[b]] })
+	e := &retrieval.Evaluation{Name: ev.Name, Values: make([][]float64, len(ev.Values))}
+	for _, i := range order {
+		e.Queries = append(e.Queries, ev.Queries[i])
+		for m, v := range ev.Values {
+			e.Values[m] = append(e.Values[m], v[i])
 		}
 	}
 	return e, nil
 }
 
-// relConfig names a job's configuration.
-func relConfig(j *experiments.Job) string {
-	keys := slices.Sorted(maps.Keys(j.Point))
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + "=" + j.Point[k]
-	}
-	return strings.Join(parts, " ")
-}
-
-var relOutcomeCache struct {
-	mu sync.Mutex
-	m  map[*experiments.Results]relOutcomeEntry
-}
-
-type relOutcomeEntry struct {
-	out []*relOutcome
-	err error
-}
-
 // relOutcomes runs the protocol once per Results.
 func relOutcomes(r *experiments.Results) ([]*relOutcome, error) {
-	relOutcomeCache.mu.Lock()
-	defer relOutcomeCache.mu.Unlock()
-	if relOutcomeCache.m == nil {
-		relOutcomeCache.m = map[*experiments.Results]relOutcomeEntry{}
-	}
-	if e, ok := relOutcomeCache.m[r]; ok {
-		return e.out, e.err
-	}
-	out, err := computeRelOutcomes(r)
-	relOutcomeCache.m[r] = relOutcomeEntry{out, err}
+	v, err := r.Derived("gmf2012 relevance outcomes", func() (any, error) { return computeRelOutcomes(r) })
+	out, _ := v.([]*relOutcome)
 	return out, err
 }
 
@@ -499,7 +457,7 @@ func computeRelOutcomes(r *experiments.Results) ([]*relOutcome, error) {
 			if !ok {
 				return nil, fmt.Errorf("%s: no alpha metric", jr.Job.Label())
 			}
-			c.Alpha, c.Config = a, relConfig(jr.Job)
+			c.Alpha, c.Config = a, jr.Job.PointLabel()
 			var err error
 			if c.Test, err = rebuildRel(jr.Run, partTest, a); err != nil {
 				return nil, err

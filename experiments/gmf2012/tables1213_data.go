@@ -2,12 +2,8 @@ package gmf2012
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
@@ -97,17 +93,11 @@ func loadRel(dataset string) (*relData, error) {
 		if err != nil {
 			return nil, err
 		}
-		t := p.Task
-		d := &relData{name: dataset, notes: append(slices.Clone(t.Warnings), p.Report.Warnings...)}
 		// Unit-length documents and queries (our reading, as tables10-11:
 		// the paper's λ's are stated for unit-scale data).
-		dt := p.Corpus.DT.Clone()
-		experiments.UnitRows(dt)
-		qw := t.QueryWeights.Clone()
-		experiments.UnitRows(qw)
-		tc := *t
-		tc.QueryWeights, tc.DocWeights = qw, dt
-		d.task = &tc
+		t, notes := experiments.UnitLengthTask(p)
+		d := &relData{name: dataset, task: t, notes: notes}
+		dt := t.DocWeights
 
 		labels, names := p.Corpus.Labels, p.Corpus.ClassNames
 		if dataset == cranfieldData {
@@ -178,20 +168,12 @@ func (d *relData) splitHalves() error {
 // subtask B and as the paper ranks Web-II's judged documents.
 func (d *relData) semevalGroups() error {
 	t := d.task
-	docPos := make(map[string]int, len(t.DocIDs))
-	for i, id := range t.DocIDs {
-		docPos[id] = i
+	judged, err := t.Judged()
+	if err != nil {
+		return fmt.Errorf("data set %s: %w", d.name, err)
 	}
 	for qi, id := range t.QueryIDs {
-		var docs []int
-		for doc := range t.Qrels[id] {
-			p, ok := docPos[doc]
-			if !ok {
-				return fmt.Errorf("data set %s: query %s: judged document %s is not in the corpus", d.name, id, doc)
-			}
-			docs = append(docs, p)
-		}
-		slices.Sort(docs)
+		docs := judged[qi]
 		ids := make([]string, len(docs))
 		for i, p := range docs {
 			ids[i] = t.DocIDs[p]
@@ -268,13 +250,11 @@ func clusterClasses(c *engine.Corpus, p int, seed uint64) ([]int, []string, engi
 // relChecksums identifies the pipeline of the relevance data (the data
 // files' checksums come from the registry).
 func relChecksums(j *experiments.Job) ([]store.Checksum, error) {
-	desc := strings.Join([]string{
+	return []store.Checksum{experiments.DescribedChecksum("pipeline",
 		"gmf2012/tables12-13 data v1", relText().Canonical(), retrieval.CombineOptions{}.String(),
 		fmt.Sprintf("unit-length rows; semeval: candidates = judged related questions; cranfield: every document, classes by NMF argmax, P=%d, seed %d, %d iterations; random query halves, seed %d",
 			CranfieldClasses, RelClusterSeed, clusterIters, RelSplitSeed),
-	}, "\n")
-	sum := sha256.Sum256([]byte(desc))
-	return []store.Checksum{{Name: "pipeline", SHA256: hex.EncodeToString(sum[:])}}, nil
+	)}, nil
 }
 
 // subQrels returns the judgments of the listed queries.

@@ -112,9 +112,7 @@ func tables45Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 		}
 		docs = c.D.Cols
 		sizes = append(sizes, c.Truth.ClassSizes...)
-		for _, w := range c.Truth.Warnings {
-			res.Notes = append(res.Notes, "synthetic data: "+w)
-		}
+		res.Notes = append(res.Notes, c.SyntheticNotes()...)
 	} else {
 		// The model corpus (modelSpec) keeps exactly the terms of total
 		// frequency ≥ MinTotalFreq; documents and classes are counted

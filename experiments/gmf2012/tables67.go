@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -75,6 +76,45 @@ func timingMethods() []experiments.MethodSpec {
 // Ks shared topics and Kc topics for each of P classes (GMF §3.1).
 func totalTopics(ks, kc, p int) int { return ks + p*kc }
 
+// timingMetrics define the metrics of timeFit; absent says when a job
+// records none ("" when every job does).
+func timingMetrics(absent string) []experiments.MetricDef {
+	if absent != "" {
+		absent = "; absent " + absent
+	}
+	return []experiments.MetricDef{
+		{Name: "sec_per_iter", Definition: "mean wall-clock seconds of iterations 2 to " + timingIters + " (the first includes warm-up), from the recorded per-iteration times" + absent},
+		{Name: "first_iter_sec", Definition: "wall-clock seconds of iteration 1"},
+		{Name: "objective", Definition: "objective after the last iteration"},
+	}
+}
+
+// kLabel is the x axis of the timing figures.
+const kLabel = "total number of topics K"
+
+// timingFigure is a line of seconds per iteration against the setting
+// ktotal for each method, among the jobs matching where.
+func timingFigure(name, title string, where map[string]string, xLabel string) experiments.Figure {
+	return experiments.Figure{Name: name, Title: title, Kind: experiments.Line, Source: experiments.FromMetrics,
+		X: "ktotal", Y: "sec_per_iter", Series: []string{experiments.ColMethod}, Where: where, XLabel: xLabel, YLabel: "seconds per iteration"}
+}
+
+// timingPaperValues are the paper's times per iteration of one method
+// (table: by K, then λ1 in the order of lambda1s) as sec_per_iter beside
+// ours at (ktotal, lambda1) among the jobs matching where, with the note
+// "<name>: <note>".
+func timingPaperValues(where map[string]string, label, name string, table map[int][4]float64, note string) []experiments.PaperValue {
+	var pv []experiments.PaperValue
+	for _, k := range slices.Sorted(maps.Keys(table)) {
+		for i, l := range lambda1s {
+			w := maps.Clone(where)
+			w[experiments.ColMethod], w["ktotal"], w["lambda1"] = label, strconv.Itoa(k), l
+			pv = append(pv, experiments.PaperValue{Where: w, Metric: "sec_per_iter", Value: table[k][i], Note: name + ": " + note})
+		}
+	}
+	return pv
+}
+
 // Paper's Tables 6 and 7 (minutes per iteration on Wikipedia, 100
 // iterations), by K and then λ1 = 0.01, 0.02, 0.05, 0.1. Table 7's rows
 // K = 550 and K = 1100 are printed apart from its header in the text
@@ -93,22 +133,9 @@ var (
 
 // Tables67 is the experiment "gmf2012/tables6-7".
 func Tables67() *experiments.Experiment {
-	var pv []experiments.PaperValue
-	for _, k := range []int{110, 220, 550, 1100} {
-		for i, l := range lambda1s {
-			for _, t := range []struct {
-				label string
-				v     float64
-				table string
-			}{{labelRLSI, table6[k][i], "Table 6"}, {labelGRLSI, table7[k][i], "Table 7"}} {
-				pv = append(pv, experiments.PaperValue{
-					Where:  map[string]string{experiments.ColDataset: wikiData, experiments.ColMethod: t.label, "ktotal": strconv.Itoa(k), "lambda1": l},
-					Metric: "sec_per_iter", Value: t.v,
-					Note: t.table + ": MINUTES per iteration on 2.8M Wikipedia articles, not seconds; compare ratios only",
-				})
-			}
-		}
-	}
+	wikiNote := "MINUTES per iteration on 2.8M Wikipedia articles, not seconds; compare ratios only"
+	pv := append(timingPaperValues(map[string]string{experiments.ColDataset: wikiData}, labelRLSI, "Table 6", table6, wikiNote),
+		timingPaperValues(map[string]string{experiments.ColDataset: wikiData}, labelGRLSI, "Table 7", table7, wikiNote)...)
 	wiki := map[string]string{experiments.ColDataset: wikiData}
 	news := map[string]string{experiments.ColDataset: newsData}
 	with := func(base map[string]string, kv ...string) map[string]string {
@@ -139,14 +166,11 @@ func Tables67() *experiments.Experiment {
 		Seed:       20120812,
 		Task:       tables67Task,
 
-		Metrics: []experiments.MetricDef{
-			{Name: "sec_per_iter", Definition: "mean wall-clock seconds of iterations 2 to " + timingIters + " (the first includes warm-up), from the recorded per-iteration times"},
-			{Name: "first_iter_sec", Definition: "wall-clock seconds of iteration 1"},
+		Metrics: append(timingMetrics(""), []experiments.MetricDef{
 			{Name: "k", Definition: "total number of topics K = Ks + P·Kc of the job's setting on its data set (P = 25 Wikipedia-like, 20 for 20 Newsgroups); the ungrouped models use this K, the group models (Ks, Kc)"},
 			{Name: "ks", Definition: "shared topics Ks of the setting: ktotal/110 · 10"},
 			{Name: "kc", Definition: "topics per class Kc of the setting: ktotal/110 · 4"},
-			{Name: "objective", Definition: "objective after the last iteration"},
-		},
+		}...),
 		Tables: []experiments.Table{
 			{Name: "table6", Title: "Table 6: seconds per iteration of RLSI (Wikipedia-like)", Rows: []string{"ktotal", "lambda1"}, Metrics: []string{"sec_per_iter"}, Where: with(wiki, experiments.ColMethod, labelRLSI), Digits: 3},
 			{Name: "table7", Title: "Table 7: seconds per iteration of GRLSI (Wikipedia-like)", Rows: []string{"ktotal", "lambda1"}, Metrics: []string{"sec_per_iter"}, Where: with(wiki, experiments.ColMethod, labelGRLSI), Digits: 3},
@@ -156,14 +180,10 @@ func Tables67() *experiments.Experiment {
 			{Name: "nmf-20ng", Title: "Seconds per iteration of NMF and GroupNMF on 20 Newsgroups (rows: the setting's Wikipedia K; k = Ks + 20·Kc)", Rows: []string{"method", "ktotal"}, Metrics: []string{"k", "sec_per_iter", "first_iter_sec"}, Where: with(news, "lambda1", ""), Digits: 3},
 		},
 		Figures: []experiments.Figure{
-			{Name: "figure2", Title: "Seconds per iteration of RLSI and GRLSI against K (λ1 = 0.01, Wikipedia-like)", Kind: experiments.Line, Source: experiments.FromMetrics,
-				X: "ktotal", Y: "sec_per_iter", Series: []string{"method"}, Where: with(wiki, "lambda1", "0.01"), XLabel: "total number of topics K", YLabel: "seconds per iteration"},
-			{Name: "figure3", Title: "Seconds per iteration of NMF and GroupNMF against K (Wikipedia-like)", Kind: experiments.Line, Source: experiments.FromMetrics,
-				X: "ktotal", Y: "sec_per_iter", Series: []string{"method"}, Where: with(wiki, "lambda1", ""), XLabel: "total number of topics K", YLabel: "seconds per iteration"},
-			{Name: "figure2-20ng", Title: "Seconds per iteration of RLSI and GRLSI (λ1 = 0.01, 20 Newsgroups)", Kind: experiments.Line, Source: experiments.FromMetrics,
-				X: "ktotal", Y: "sec_per_iter", Series: []string{"method"}, Where: with(news, "lambda1", "0.01"), XLabel: newsX, YLabel: "seconds per iteration"},
-			{Name: "figure3-20ng", Title: "Seconds per iteration of NMF and GroupNMF (20 Newsgroups)", Kind: experiments.Line, Source: experiments.FromMetrics,
-				X: "ktotal", Y: "sec_per_iter", Series: []string{"method"}, Where: with(news, "lambda1", ""), XLabel: newsX, YLabel: "seconds per iteration"},
+			timingFigure("figure2", "Seconds per iteration of RLSI and GRLSI against K (λ1 = 0.01, Wikipedia-like)", with(wiki, "lambda1", "0.01"), kLabel),
+			timingFigure("figure3", "Seconds per iteration of NMF and GroupNMF against K (Wikipedia-like)", with(wiki, "lambda1", ""), kLabel),
+			timingFigure("figure2-20ng", "Seconds per iteration of RLSI and GRLSI (λ1 = 0.01, 20 Newsgroups)", with(news, "lambda1", "0.01"), newsX),
+			timingFigure("figure3-20ng", "Seconds per iteration of NMF and GroupNMF (20 Newsgroups)", with(news, "lambda1", ""), newsX),
 		},
 		PaperValues: pv,
 		Claims: []experiments.Claim{
@@ -239,12 +259,7 @@ func tables67Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 	if err != nil {
 		return nil, err
 	}
-	var notes []string
-	if corpus.Truth != nil {
-		for _, w := range corpus.Truth.Warnings {
-			notes = append(notes, "synthetic data: "+w)
-		}
-	}
+	notes := corpus.SyntheticNotes()
 	if len(corpus.ClassNames) != want {
 		return nil, fmt.Errorf("experiment %s: corpus %s has %d classes, want %d", j.Experiment.ID, corpus.Name, len(corpus.ClassNames), want)
 	}

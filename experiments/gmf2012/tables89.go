@@ -160,21 +160,9 @@ func web1SettingOf(ks string) (web1Setting, bool) {
 
 // Tables89 is the experiment "gmf2012/tables8-9".
 func Tables89() *experiments.Experiment {
-	var pv []experiments.PaperValue
-	for _, t := range []struct {
-		label, table string
-		vals         map[int][4]float64
-	}{{labelRLSI, "Table 8", table8}, {labelGRLSI, "Table 9", table9}} {
-		for k, row := range t.vals {
-			for i, l := range lambda1s {
-				pv = append(pv, experiments.PaperValue{
-					Where:  map[string]string{experiments.ColMethod: t.label, "ktotal": strconv.Itoa(k), "lambda1": l},
-					Metric: "sec_per_iter", Value: row[i],
-					Note: t.table + ": MINUTES per iteration on 3.2M Web-I pages, not seconds; compare ratios only",
-				})
-			}
-		}
-	}
+	webNote := "MINUTES per iteration on 3.2M Web-I pages, not seconds; compare ratios only"
+	pv := append(timingPaperValues(map[string]string{}, labelRLSI, "Table 8", table8, webNote),
+		timingPaperValues(map[string]string{}, labelGRLSI, "Table 9", table9, webNote)...)
 	var ktotals, kss []string
 	for _, k := range web1FlatKs {
 		ktotals = append(ktotals, strconv.Itoa(k))
@@ -211,9 +199,7 @@ func Tables89() *experiments.Experiment {
 		Seed:       20120812,
 		Task:       tables89Task,
 
-		Metrics: []experiments.MetricDef{
-			{Name: "sec_per_iter", Definition: "mean wall-clock seconds of iterations 2 to " + timingIters + " (the first includes warm-up); absent when the configuration does not fit"},
-			{Name: "first_iter_sec", Definition: "wall-clock seconds of iteration 1"},
+		Metrics: append(timingMetrics("when the configuration does not fit"), []experiments.MetricDef{
 			{Name: "k", Definition: "total number of topics K (group models: Ks + 204·Kc)"},
 			{Name: "ks", Definition: "shared topics Ks (group models)"},
 			{Name: "kc", Definition: "topics per class Kc (group models)"},
@@ -224,8 +210,7 @@ func Tables89() *experiments.Experiment {
 			{Name: "flat_fits", Definition: "group models: 1 when the ungrouped model at the same K is within the memory budget (whether or not K ≤ min(M, N))"},
 			{Name: "flat_k_ok", Definition: "group models: 1 when the same K is at most min(M, N) of our corpus, as the ungrouped models require"},
 			{Name: "flat_webi_gib", Definition: "group models: webi_gib of the ungrouped model at the same K"},
-			{Name: "objective", Definition: "objective after the last iteration"},
-		},
+		}...),
 		Tables: []experiments.Table{
 			{Name: "table8", Title: "Table 8: seconds per iteration of RLSI (Web-I-like)", Rows: []string{"ktotal", "lambda1"}, Metrics: []string{"sec_per_iter"}, Where: map[string]string{experiments.ColMethod: labelRLSI}, Digits: 3},
 			{Name: "table9", Title: "Table 9: seconds per iteration of GRLSI (Web-I-like; K = Ks + 204·Kc)", Rows: []string{"ktotal", "lambda1"}, Metrics: []string{"ks", "kc", "sec_per_iter"}, Where: map[string]string{experiments.ColMethod: labelGRLSI}, Digits: 3},
@@ -234,10 +219,8 @@ func Tables89() *experiments.Experiment {
 				Rows: []string{"method", "ktotal"}, Metrics: []string{"mem_mib", "fits", "webi_gib", "flat_mem_mib", "flat_fits", "flat_k_ok", "flat_webi_gib"}, Digits: 1},
 		},
 		Figures: []experiments.Figure{
-			{Name: "figure4", Title: "Seconds per iteration of RLSI and GRLSI against K (λ1 = 0.01, Web-I-like)", Kind: experiments.Line, Source: experiments.FromMetrics,
-				X: "ktotal", Y: "sec_per_iter", Series: []string{"method"}, Where: map[string]string{"lambda1": "0.01"}, XLabel: "total number of topics K", YLabel: "seconds per iteration"},
-			{Name: "figure5", Title: "Seconds per iteration of NMF and GroupNMF against K (Web-I-like)", Kind: experiments.Line, Source: experiments.FromMetrics,
-				X: "ktotal", Y: "sec_per_iter", Series: []string{"method"}, Where: map[string]string{"lambda1": ""}, XLabel: "total number of topics K", YLabel: "seconds per iteration"},
+			timingFigure("figure4", "Seconds per iteration of RLSI and GRLSI against K (λ1 = 0.01, Web-I-like)", map[string]string{"lambda1": "0.01"}, kLabel),
+			timingFigure("figure5", "Seconds per iteration of NMF and GroupNMF against K (Web-I-like)", map[string]string{"lambda1": ""}, kLabel),
 		},
 		PaperValues: pv,
 		Claims: []experiments.Claim{
@@ -301,7 +284,6 @@ func tables89Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 	if err != nil {
 		return nil, err
 	}
-	truth := corpus.Truth
 	if len(corpus.ClassNames) != web1Classes {
 		return nil, fmt.Errorf("experiment %s: corpus %s has %d classes, want %d", j.Experiment.ID, corpus.Name, len(corpus.ClassNames), web1Classes)
 	}
@@ -352,9 +334,7 @@ func tables89Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 	} else {
 		res = &experiments.Result{Notes: []string{fmt.Sprintf("%s does not fit: %s; not run", j.Label(), why)}}
 	}
-	for _, w := range truth.Warnings {
-		res.Notes = append(res.Notes, "synthetic data: "+w)
-	}
+	res.Notes = append(res.Notes, corpus.SyntheticNotes()...)
 	res.AddMetric("k", float64(k))
 	if flat != j.Method.Name {
 		res.AddMetric("ks", float64(ks))

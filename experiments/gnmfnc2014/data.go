@@ -1,11 +1,7 @@
 package gnmfnc2014
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/corpora"
@@ -91,15 +87,9 @@ func load() (*data, error) {
 		if err != nil {
 			return nil, err
 		}
-		t := p.Task
-		d := &data{notes: append(slices.Clone(t.Warnings), p.Report.Warnings...)}
-		dt := p.Corpus.DT.Clone()
-		experiments.UnitRows(dt)
-		qw := t.QueryWeights.Clone()
-		experiments.UnitRows(qw)
-		tc := *t
-		tc.QueryWeights, tc.DocWeights = qw, dt
-		d.task = &tc
+		t, notes := experiments.UnitLengthTask(p)
+		d := &data{task: t, notes: notes}
+		dt := t.DocWeights
 		for n, l := range p.Corpus.Labels {
 			if l < 0 {
 				return nil, fmt.Errorf("data set %s: related question %s has no category", Dataset, p.Corpus.DocIDs[n])
@@ -131,12 +121,12 @@ func (d *data) queries(all []datasets.Query) error {
 	for _, q := range all {
 		splitOf[q.ID] = q.Split
 	}
-	docPos := make(map[string]int, len(t.DocIDs))
-	for i, id := range t.DocIDs {
-		docPos[id] = i
+	cands, err := t.Judged()
+	if err != nil {
+		return fmt.Errorf("data set %s: %w", Dataset, err)
 	}
 	nq := len(t.QueryIDs)
-	d.cands = make([][]int, nq)
+	d.cands = cands
 	d.split = make([]string, nq)
 	d.majority = make([]int, nq)
 	for q, id := range t.QueryIDs {
@@ -147,15 +137,9 @@ func (d *data) queries(all []datasets.Query) error {
 			return fmt.Errorf("data set %s: query %s has split %q, want train, dev or test", Dataset, id, s)
 		}
 		freq := make([]int, len(d.corpus.ClassNames))
-		for doc := range t.Qrels[id] {
-			pos, ok := docPos[doc]
-			if !ok {
-				return fmt.Errorf("data set %s: query %s: judged document %s is not in the archive", Dataset, id, doc)
-			}
-			d.cands[q] = append(d.cands[q], pos)
+		for _, pos := range d.cands[q] {
 			freq[d.corpus.Labels[pos]]++
 		}
-		slices.Sort(d.cands[q])
 		for c, f := range freq {
 			if f > freq[d.majority[q]] {
 				d.majority[q] = c
@@ -240,11 +224,9 @@ func scoreAll(name string, s rank.Scorer, t *retrieval.Task) (*retrieval.Scores,
 // checksums identifies the pipeline (the data files' checksums come from
 // the registry).
 func checksums(j *experiments.Job) ([]store.Checksum, error) {
-	desc := strings.Join([]string{
+	return []store.Checksum{experiments.DescribedChecksum("pipeline",
 		"gnmfnc2014 data v1", pipeline().Canonical(),
 		fmt.Sprintf("unit-length rows; candidates = judged related questions; %d folds, seed %d; IBM1 %d iterations, pooled δ = %g, TRLM β %v, μ default; comments of the train threads",
 			Folds, FoldSeed, ibm1Iterations, poolDelta, trlmBetas),
-	}, "\n")
-	sum := sha256.Sum256([]byte(desc))
-	return []store.Checksum{{Name: "pipeline", SHA256: hex.EncodeToString(sum[:])}}, nil
+	)}, nil
 }

@@ -2,7 +2,6 @@ package gnmfnc2014
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 
 	"github.com/topicmf/topicmf/experiments/retrieval"
@@ -63,40 +62,4 @@ func (d *data) candScores(s *retrieval.Scores, q int) []float64 {
 		out[i] = s.Values[q][doc]
 	}
 	return out
-}
-
-// minMax maps x to [0, 1] (all 0 when x is constant).
-func minMax(x []float64) []float64 {
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, v := range x {
-		lo, hi = math.Min(lo, v), math.Max(hi, v)
-	}
-	out := make([]float64, len(x))
-	if !(hi > lo) {
-		return out
-	}
-	for i, v := range x {
-		out[i] = (v - lo) / (hi - lo)
-	}
-	return out
-}
-
-// combine is Eq. 14, s = γ·s_topic + (1 − γ)·s_term, over one query's
-// candidates: both scores min-max normalized over the candidates for
-// 0 < γ < 1 (BM25 is unbounded and the LM a log-likelihood, the paper does
-// not say how it puts them on the cosine's scale; experiments/retrieval's
-// reading), the raw scores at γ = 0 and 1 (the single models exactly).
-func combine(gamma float64, term, topic []float64) []float64 {
-	switch gamma {
-	case 0:
-		return term
-	case 1:
-		return topic
-	}
-	tn, pn := minMax(term), minMax(topic)
-	s := make([]float64, len(term))
-	for i := range s {
-		s[i] = gamma*pn[i] + (1-gamma)*tn[i]
-	}
-	return s
 }

@@ -28,28 +28,6 @@ func TestSettingK(t *testing.T) {
 	}
 }
 
-func TestCombine(t *testing.T) {
-	term, topic := []float64{1, 3, 2}, []float64{0.5, 0.1, 0.3}
-	// by hand: term → (0, 1, 0.5), topic → (1, 0, 0.5); γ = 0.25 gives
-	// 0.25·topic + 0.75·term = (0.25, 0.75, 0.5).
-	got := combine(0.25, term, topic)
-	for i, w := range []float64{0.25, 0.75, 0.5} {
-		if math.Abs(got[i]-w) > 1e-15 {
-			t.Errorf("γ=0.25: %v, want (0.25, 0.75, 0.5)", got)
-			break
-		}
-	}
-	if !slices.Equal(combine(0, term, topic), term) || !slices.Equal(combine(1, term, topic), topic) {
-		t.Error("γ = 0 and 1 must be the raw single scores")
-	}
-	if got := minMax([]float64{2, 2}); !slices.Equal(got, []float64{0, 0}) {
-		t.Errorf("constant scores: %v, want zeros", got)
-	}
-	if got := minMax(nil); len(got) != 0 {
-		t.Errorf("no candidates: %v", got)
-	}
-}
-
 func TestDistinctness(t *testing.T) {
 	// M = 3, Ks = Kp = 1, P = 2: U_s = 2e1, U_0 = e2, U_1 = e1 + 0 (same
 	// direction as U_s). By hand: cos(U_s, U_0) = 0, cos(U_s, U_1) = 1, so

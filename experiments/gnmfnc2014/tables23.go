@@ -193,7 +193,7 @@ func tablesTask(ctx context.Context, j *experiments.Job) (*experiments.Result, e
 		var byGamma []perQuery
 		for _, g := range gammas {
 			pq, err := d.evaluate(func(q int) []float64 {
-				return combine(g, d.candScores(d.term[term], q), d.candScores(topic, q))
+				return retrieval.Mix(g, d.candScores(d.term[term], q), d.candScores(topic, q))
 			})
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", j.Label(), err)

@@ -9,16 +9,9 @@ import (
 	"github.com/topicmf/topicmf/metrics/stats"
 )
 
-func verdict(held bool, detail string) experiments.Verdict {
-	if held {
-		return experiments.Verdict{Outcome: experiments.Held, Detail: detail}
-	}
-	return experiments.Verdict{Outcome: experiments.NotHeld, Detail: detail}
-}
-
-func inconclusive(detail string) experiments.Verdict {
-	return experiments.Verdict{Outcome: experiments.Inconclusive, Detail: detail}
-}
+// verdict and inconclusive are the package's names for experiments.Judged
+// and experiments.Undecided.
+var verdict, inconclusive = experiments.Judged, experiments.Undecided
 
 // datasetsOf returns the data sets present in r, sorted.
 func datasetsOf(r *experiments.Results) []string {

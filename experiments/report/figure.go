@@ -427,13 +427,21 @@ func EncodePlot(p *plot.Plot, format string) ([]byte, error) {
 
 // wrapText breaks s at spaces into lines no wider than width in style sty.
 func wrapText(sty text.Style, s string, width vg.Length) string {
+	return strings.Join(WrapWords(s, func(line string) bool { return sty.Width(line) <= width }), "\n")
+}
+
+// WrapWords breaks s at spaces into lines, greedily: the next word joins
+// the line (after one space) while fits holds for the longer line; a word
+// that does not fit starts a new line, which it has to itself when it does
+// not fit alone.
+func WrapWords(s string, fits func(line string) bool) []string {
 	var lines []string
 	line := ""
 	for _, word := range strings.Fields(s) {
 		switch {
 		case line == "":
 			line = word
-		case sty.Width(line+" "+word) <= width:
+		case fits(line + " " + word):
 			line += " " + word
 		default:
 			lines = append(lines, line)
@@ -443,7 +451,7 @@ func wrapText(sty text.Style, s string, width vg.Length) string {
 	if line != "" {
 		lines = append(lines, line)
 	}
-	return strings.Join(lines, "\n")
+	return lines
 }
 
 func firstNonEmpty(s ...string) string {

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -28,5 +29,26 @@ func TestPowerTickLabels(t *testing.T) {
 	}
 	if strings.Join(gonum, " ") == want {
 		t.Log("gonum's labels are exact now; powerTicks may be dropped")
+	}
+}
+
+// WrapWords fills lines greedily and gives a word too long for any line a
+// line of its own; sizes 0 and 1 included.
+func TestWrapWords(t *testing.T) {
+	runes := func(n int) func(string) bool { return func(l string) bool { return len([]rune(l)) <= n } }
+	for _, c := range []struct {
+		s    string
+		n    int
+		want []string
+	}{
+		{"", 5, nil},
+		{"a", 5, []string{"a"}},
+		{"aa bb cc", 5, []string{"aa bb", "cc"}},
+		{"x verylongword y", 5, []string{"x", "verylongword", "y"}},
+		{" α  β ", 3, []string{"α β"}},
+	} {
+		if got := WrapWords(c.s, runes(c.n)); !slices.Equal(got, c.want) {
+			t.Errorf("WrapWords(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
+		}
 	}
 }

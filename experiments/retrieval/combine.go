@@ -165,6 +165,26 @@ func normalized(x []float64, cands []int, n Normalization) []float64 {
 	return out
 }
 
+// Mix is Eq. 5 over one query's scores of the same documents (its
+// candidates): s = α·topic + (1 − α)·term with both scores min-max
+// normalized over those documents for 0 < α < 1 (NormMinMax: all 0 when
+// the scores are constant), and the raw term and topic scores at α = 0 and
+// α = 1, the single models exactly. The command line's rank and
+// gnmfnc2014's Eq. 14 rank with it.
+func Mix(alpha float64, term, topic []float64) []float64 {
+	switch alpha {
+	case 0:
+		return term
+	case 1:
+		return topic
+	}
+	all := make([]int, len(term))
+	for d := range all {
+		all[d] = d
+	}
+	return combined(alpha, term, topic, normalized(term, all, NormMinMax), normalized(topic, all, NormMinMax), all)
+}
+
 // combined is s = α·topic + (1−α)·term (Eq. 5) over the candidates; α = 0
 // and α = 1 return the raw term and topic scores, so that the runs at the
 // ends of the sweep are exactly those of the single models.

@@ -376,3 +376,45 @@ func evalAt(s *Sweep, alpha float64) *Evaluation {
 	}
 	return nil
 }
+
+// TestMix: Eq. 5 over one query's scores, by hand.
+func TestMix(t *testing.T) {
+	term, topic := []float64{1, 3, 2}, []float64{0.5, 0.1, 0.3}
+	// term → (0, 1, 0.5), topic → (1, 0, 0.5); α = 0.25 gives
+	// 0.25·topic + 0.75·term = (0.25, 0.75, 0.5).
+	got := Mix(0.25, term, topic)
+	for i, w := range []float64{0.25, 0.75, 0.5} {
+		if math.Abs(got[i]-w) > 1e-15 {
+			t.Errorf("α=0.25: %v, want (0.25, 0.75, 0.5)", got)
+			break
+		}
+	}
+	if !slices.Equal(Mix(0, term, topic), term) || !slices.Equal(Mix(1, term, topic), topic) {
+		t.Error("α = 0 and 1 must be the raw single scores")
+	}
+	// Constant scores normalize to zeros; size 0 gives no scores.
+	if got := Mix(0.5, []float64{2, 2}, []float64{7, 7}); !slices.Equal(got, []float64{0, 0}) {
+		t.Errorf("constant scores: %v, want zeros", got)
+	}
+	if got := Mix(0.5, nil, nil); len(got) != 0 {
+		t.Errorf("no candidates: %v", got)
+	}
+}
+
+// Judged lists each query's judged documents by position, ascending, and
+// names a judged document that is not among the documents.
+func TestJudged(t *testing.T) {
+	task := &Task{Name: "toy", DocIDs: []string{"a", "b", "c"}, QueryIDs: []string{"q1", "q2"},
+		Qrels: ir.Qrels{"q1": {"c": 1, "a": 0}, "q2": {"b": 2}}}
+	got, err := task.Judged()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || !slices.Equal(got[0], []int{0, 2}) || !slices.Equal(got[1], []int{1}) {
+		t.Errorf("Judged = %v, want [[0 2] [1]]", got)
+	}
+	task.Qrels["q2"]["z"] = 1
+	if _, err := task.Judged(); err == nil || !strings.Contains(err.Error(), "query q2: judged document z") {
+		t.Errorf("unknown document: %v", err)
+	}
+}

@@ -59,6 +59,29 @@ type Task struct {
 	Warnings []string
 }
 
+// Judged returns, for every query of t in QueryIDs order, the positions
+// in DocIDs of its judged documents, ascending: the candidates of a task
+// whose queries rank only their judged documents (SemEval's subtask B). A
+// judged document that is not among DocIDs is an error naming it.
+func (t *Task) Judged() ([][]int, error) {
+	pos := make(map[string]int, len(t.DocIDs))
+	for i, id := range t.DocIDs {
+		pos[id] = i
+	}
+	out := make([][]int, len(t.QueryIDs))
+	for q, id := range t.QueryIDs {
+		for doc := range t.Qrels[id] {
+			p, ok := pos[doc]
+			if !ok {
+				return nil, fmt.Errorf("%s: query %s: judged document %s is not among the documents", t.Name, id, doc)
+			}
+			out[q] = append(out[q], p)
+		}
+		slices.Sort(out[q])
+	}
+	return out, nil
+}
+
 // Validate checks that the parts of the task agree in shape and that every
 // query is judged. Index, the query matrices and DocWeights may be nil
 // (functions that need them say so).

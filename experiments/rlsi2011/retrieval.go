@@ -2,12 +2,9 @@ package rlsi2011
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"math"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/topicmf/topicmf/datasets/text"
@@ -89,23 +86,7 @@ func prepared(dataset, weighting string) (*preparedEntry, error) {
 
 func retrievalChecksums(j *experiments.Job) ([]store.Checksum, error) {
 	o := retrievalText(modelWeighting(j.Method.Name))
-	sum := sha256.Sum256([]byte("retrieval.Prepare\n" + o.Canonical() + "\n" + retrieval.CombineOptions{}.String()))
-	return []store.Checksum{{Name: "pipeline", SHA256: hex.EncodeToString(sum[:])}}, nil
-}
-
-// perQueryMetric names a stored per-query value: term model, α, measure.
-func perQueryMetric(term string, alpha float64, measure string) string {
-	return term + "@" + strconv.FormatFloat(alpha, 'g', -1, 64) + "/" + measure
-}
-
-func parsePerQueryMetric(s string) (term string, alpha float64, measure string, ok bool) {
-	term, rest, ok1 := strings.Cut(s, "@")
-	a, measure, ok2 := strings.Cut(rest, "/")
-	if !ok1 || !ok2 {
-		return "", 0, "", false
-	}
-	alpha, err := strconv.ParseFloat(a, 64)
-	return term, alpha, measure, err == nil
+	return []store.Checksum{experiments.DescribedChecksum("pipeline", "retrieval.Prepare", o.Canonical(), retrieval.CombineOptions{}.String())}, nil
 }
 
 // retrievalTask evaluates one configuration fitted on one collection
@@ -149,7 +130,7 @@ func retrievalTask(ctx context.Context, j *experiments.Job, f *experiments.Fit) 
 			ev := sw.Evals[i]
 			for m, name := range retrieval.Measures {
 				for q, id := range ev.Queries {
-					res.PerQuery = append(res.PerQuery, experiments.QueryMetric{Query: id, Metric: perQueryMetric(tm, a, name), Value: ev.Values[m][q]})
+					res.PerQuery = append(res.PerQuery, experiments.QueryMetric{Query: id, Metric: experiments.SweepMetric(tm, a, name), Value: ev.Values[m][q]})
 				}
 			}
 		}
@@ -168,7 +149,7 @@ func sweepAlphaOne(res *experiments.Result) float64 {
 	var s float64
 	n := 0
 	for _, q := range res.PerQuery {
-		if q.Metric == perQueryMetric(termModels[0], 1, "map") {
+		if q.Metric == experiments.SweepMetric(termModels[0], 1, "map") {
 			s += q.Value
 			n++
 		}
@@ -203,51 +184,6 @@ type collectionOutcome struct {
 	Order    []string // method display names in job order
 }
 
-// rebuildSweep turns a job's stored per-query rows of one term model back
-// into evaluations, one per α, with the α = 0 evaluation apart.
-func rebuildSweep(run *experiments.StoredRun, term string) (alphas []float64, evals map[float64]*retrieval.Evaluation, err error) {
-	evals = map[float64]*retrieval.Evaluation{}
-	qpos := map[float64]map[string]int{}
-	for _, q := range run.PerQuery {
-		tm, a, measure, ok := parsePerQueryMetric(q.Metric)
-		if !ok || tm != term {
-			continue
-		}
-		m := indexOf(retrieval.Measures, measure)
-		if m < 0 {
-			return nil, nil, fmt.Errorf("%s: unknown measure %q in %s", run.Dir, measure, experiments.PerQueryFile)
-		}
-		ev := evals[a]
-		if ev == nil {
-			ev = &retrieval.Evaluation{Name: fmt.Sprintf("%s+topic α=%g", term, a), Values: make([][]float64, len(retrieval.Measures))}
-			evals[a] = ev
-			qpos[a] = map[string]int{}
-			alphas = append(alphas, a)
-		}
-		p, seen := qpos[a][q.Query]
-		if !seen {
-			p = len(ev.Queries)
-			qpos[a][q.Query] = p
-			ev.Queries = append(ev.Queries, q.Query)
-			for mm := range ev.Values {
-				ev.Values[mm] = append(ev.Values[mm], math.NaN())
-			}
-		}
-		ev.Values[m][p] = q.Value
-	}
-	sort.Float64s(alphas)
-	for _, a := range alphas {
-		for m, v := range evals[a].Values {
-			for q, x := range v {
-				if math.IsNaN(x) {
-					return nil, nil, fmt.Errorf("%s: %s at α=%g lacks %s for query %s", run.Dir, term, a, retrieval.Measures[m], evals[a].Queries[q])
-				}
-			}
-		}
-	}
-	return alphas, evals, nil
-}
-
 func indexOf(xs []string, x string) int {
 	for i, v := range xs {
 		if v == x {
@@ -255,20 +191,6 @@ func indexOf(xs []string, x string) int {
 		}
 	}
 	return -1
-}
-
-// configLabel names a job's configuration within its method.
-func configLabel(j *experiments.Job) string {
-	var keys []string
-	for k := range j.Point {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + "=" + j.Point[k]
-	}
-	return strings.Join(parts, " ")
 }
 
 // outcomes runs the best-setting and fair protocols for every collection,
@@ -298,9 +220,12 @@ func computeOutcomes(r *experiments.Results) ([]*collectionOutcome, error) {
 			co.Order = append(co.Order, meth)
 		}
 		for _, tm := range termModels {
-			alphas, evals, err := rebuildSweep(jr.Run, tm)
+			alphas, evals, err := experiments.SweepEvaluations(jr.Run, tm)
 			if err != nil {
 				return nil, err
+			}
+			for _, a := range alphas {
+				evals[a].Name = fmt.Sprintf("%s+topic α=%g", tm, a)
 			}
 			if len(alphas) == 0 || alphas[0] != 0 {
 				return nil, fmt.Errorf("%s: no α = 0 evaluation of %s", jr.Job.Label(), tm)
@@ -318,7 +243,7 @@ func computeOutcomes(r *experiments.Results) ([]*collectionOutcome, error) {
 			if cands[ds][tm] == nil {
 				cands[ds][tm] = map[string][]retrieval.Candidate{}
 			}
-			cands[ds][tm][meth] = append(cands[ds][tm][meth], retrieval.Candidate{Label: configLabel(jr.Job), Sweep: sw})
+			cands[ds][tm][meth] = append(cands[ds][tm][meth], retrieval.Candidate{Label: jr.Job.PointLabel(), Sweep: sw})
 		}
 	}
 	for _, co := range out {

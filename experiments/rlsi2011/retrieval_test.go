@@ -10,21 +10,6 @@ import (
 	"github.com/topicmf/topicmf/experiments/retrieval"
 )
 
-func TestPerQueryMetricRoundTrip(t *testing.T) {
-	for _, a := range retrieval.DefaultAlphas() {
-		s := perQueryMetric("bm25", a, "ndcg_cut_10")
-		tm, got, m, ok := parsePerQueryMetric(s)
-		if !ok || tm != "bm25" || got != a || m != "ndcg_cut_10" {
-			t.Fatalf("%q → %q %v %q %v", s, tm, got, m, ok)
-		}
-	}
-	for _, bad := range []string{"", "bm25", "bm25@x/map", "bm25@0.1"} {
-		if _, _, _, ok := parsePerQueryMetric(bad); ok {
-			t.Errorf("%q parsed", bad)
-		}
-	}
-}
-
 // fakeRun stores, for each term model, per-query MAP (and the other
 // measures equal to it) at α = 0 (base[q]) and α > 0 (base[q] + gain·α).
 func fakeRun(base []float64, gain float64) *experiments.StoredRun {
@@ -33,7 +18,7 @@ func fakeRun(base []float64, gain float64) *experiments.StoredRun {
 		for _, a := range retrieval.DefaultAlphas() {
 			for _, m := range retrieval.Measures {
 				for q, b := range base {
-					run.PerQuery = append(run.PerQuery, experiments.QueryMetric{Query: string(rune('a' + q)), Metric: perQueryMetric(tm, a, m), Value: b + gain*a})
+					run.PerQuery = append(run.PerQuery, experiments.QueryMetric{Query: string(rune('a' + q)), Metric: experiments.SweepMetric(tm, a, m), Value: b + gain*a})
 				}
 			}
 		}
@@ -43,7 +28,7 @@ func fakeRun(base []float64, gain float64) *experiments.StoredRun {
 
 func TestRebuildSweep(t *testing.T) {
 	run := fakeRun([]float64{0.1, 0.2, 0.3}, 0.5)
-	alphas, evals, err := rebuildSweep(run, "vsm")
+	alphas, evals, err := experiments.SweepEvaluations(run, "vsm")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +44,7 @@ func TestRebuildSweep(t *testing.T) {
 	}
 	// A missing value is an error naming the measure.
 	run.PerQuery = run.PerQuery[1:]
-	if _, _, err := rebuildSweep(run, "bm25"); err == nil || !strings.Contains(err.Error(), "lacks map") {
+	if _, _, err := experiments.SweepEvaluations(run, "bm25"); err == nil || !strings.Contains(err.Error(), "lacks map") {
 		t.Fatalf("missing value: %v", err)
 	}
 }

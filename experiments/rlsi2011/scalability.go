@@ -2,8 +2,6 @@ package rlsi2011
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"math"
@@ -19,7 +17,6 @@ import (
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/engine/synthetic"
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/metrics/topics"
 	"gonum.org/v1/gonum/mat"
 )
@@ -168,16 +165,21 @@ func scaleSize(j *experiments.Job) (n, m int, err error) {
 	return n, m, nil
 }
 
-func scaleChecksums(j *experiments.Job) ([]store.Checksum, error) {
-	if j.Dataset == nplData {
-		return retrievalChecksums(j)
+// scaleCorpus is the job's corpus: NPL through the retrieval pipeline
+// (tf-idf), or the synthetic corpus of the job's size (scaleConfig).
+func scaleCorpus(j *experiments.Job) (experiments.CorpusSpec, error) {
+	switch j.Dataset {
+	case nplData:
+		return experiments.CorpusSpec{Collection: nplData, Text: retrievalText(text.WeightTFIDF)}, nil
+	case scaleData:
+		n, m, err := scaleSize(j)
+		if err != nil {
+			return experiments.CorpusSpec{}, err
+		}
+		c := scaleConfig(n, m)
+		return experiments.CorpusSpec{Synthetic: &c, Name: scaleData}, nil
 	}
-	n, m, err := scaleSize(j)
-	if err != nil {
-		return nil, err
-	}
-	sum := sha256.Sum256([]byte(scaleConfig(n, m).Canonical()))
-	return []store.Checksum{{Name: scaleData, SHA256: hex.EncodeToString(sum[:])}}, nil
+	return experiments.CorpusSpec{}, fmt.Errorf("experiment %s: unknown data set %q (want %s or %s)", j.Experiment.ID, j.Dataset, scaleData, nplData)
 }
 
 // Scalability is the experiment "rlsi2011/scalability".
@@ -190,8 +192,8 @@ func Scalability() *experiments.Experiment {
 		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§4.4, Table 4; §6.4, Table 10 (1.5 hours per iteration on 1.6M documents, 7M terms, K = 500 with 16 processors)"},
 		Version: "2",
 
-		Datasets:  []string{scaleData, nplData},
-		Checksums: scaleChecksums,
+		Datasets: []string{scaleData, nplData},
+		Corpus:   scaleCorpus,
 		Methods: []experiments.MethodSpec{{Label: labelRLSI, Name: "rlsi",
 			Params: rlsiParams(map[string]string{"variant": "u1v2", "lambda1": "0.01", "lambda2": "0.1", "iters": "10", "tol": "-1", "lambda-scale": LambdaRelative})}},
 		Grid:       full.grid(),
@@ -320,32 +322,23 @@ func csrBytes(a *sparse.CSR) float64 {
 const mib = 1 << 20
 
 func scalabilityTask(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
-	var (
-		corpus *engine.Corpus
-		truth  *synthetic.Truth
-	)
-	start := time.Now()
-	switch j.Dataset {
-	case nplData:
-		c, err := experiments.BuildCorpus(experiments.CorpusSpec{Collection: nplData, Text: retrievalText(text.WeightTFIDF)})
-		if err != nil {
-			return nil, err
-		}
-		corpus = c.Corpus
-	case scaleData:
-		n, m, err := scaleSize(j)
-		if err != nil {
-			return nil, err
-		}
-		// Generated here, not through experiments.BuildCorpus: its cache
-		// would keep every corpus of the sweep (up to 2,000,000
-		// documents) for the rest of the process.
-		if corpus, truth, err = synthetic.Generate(scaleConfig(n, m)); err != nil {
-			return nil, err
-		}
-	default:
-		return nil, fmt.Errorf("experiment %s: unknown data set %q (want %s or %s)", j.Experiment.ID, j.Dataset, scaleData, nplData)
+	spec, err := scaleCorpus(j)
+	if err != nil {
+		return nil, err
 	}
+	start := time.Now()
+	// A synthetic corpus is built outside the process's corpus cache,
+	// which would keep every corpus of the sweep (up to 2,000,000
+	// documents) for the rest of the process.
+	build := experiments.BuildCorpus
+	if spec.Synthetic != nil {
+		build = experiments.BuildCorpusUncached
+	}
+	built, err := build(spec)
+	if err != nil {
+		return nil, err
+	}
+	corpus, truth := built.Corpus, built.Truth
 	genSeconds := time.Since(start).Seconds()
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -356,7 +349,7 @@ func scalabilityTask(ctx context.Context, j *experiments.Job) (*experiments.Resu
 	}
 	before := experiments.LiveHeap()
 	peak := math.Inf(-1)
-	f, err := j.FitCorpus(ctx, &experiments.Corpus{Corpus: corpus}, func(engine.Iteration) { peak = math.Max(peak, experiments.LiveHeap()) })
+	f, err := j.FitCorpus(ctx, built, func(engine.Iteration) { peak = math.Max(peak, experiments.LiveHeap()) })
 	if err != nil {
 		return nil, err
 	}

@@ -2,8 +2,6 @@ package rlsi2011
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"math"
@@ -13,7 +11,6 @@ import (
 
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/metrics/topics"
 	"gonum.org/v1/gonum/mat"
 )
@@ -64,11 +61,14 @@ func table67Corpus(j *experiments.Job) (experiments.CorpusSpec, error) {
 		Text: topicCorpusOptions(minDF, vocab, modelWeighting(j.Method.Name))}, nil
 }
 
-// pipelineChecksum identifies the text pipeline (its canonical options and
-// the stop list's digest) for the store key.
-func pipelineChecksum(name string, o text.Options) (string, error) {
-	sum := sha256.Sum256([]byte(name + "\n" + o.Canonical()))
-	return hex.EncodeToString(sum[:]), nil
+// topicTable completes e with what the topic tables (table6-7 and
+// table8-topics) share: Reuters-21578's ModApte training stories through
+// the pipeline of the task parameters min-df and vocab (table67Corpus),
+// and the topic scoring (table67Task).
+func topicTable(e *experiments.Experiment) *experiments.Experiment {
+	e.Datasets, e.TaskParams = []string{reutersData}, []string{"min-df", "vocab"}
+	e.Corpus, e.Fit = table67Corpus, table67Task
+	return e
 }
 
 // Table67 is the experiment "rlsi2011/table6-7".
@@ -82,24 +82,19 @@ func Table67() *experiments.Experiment {
 		paper = append(paper, experiments.PaperValue{Where: map[string]string{"method": v.Label}, Metric: "avgcomp",
 			Value: paperAvg[v.Variant], Note: "Table 6 (AP, K = 20)"})
 	}
-	return &experiments.Experiment{
+	return topicTable(&experiments.Experiment{
 		ID:      "rlsi2011/table6-7",
 		Title:   "RLSI variants: topics and topic compactness (Tables 6 and 7)",
 		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§6.2, Tables 6 and 7"},
 		Version: "3",
 
-		Datasets:  []string{reutersData},
-		Checksums: table67Checksums,
-		Methods:   methods,
+		Methods: methods,
 		Grid: map[string][]string{
 			"lambda-scale": {LambdaRelative, LambdaAbsolute},
 			"lambda1":      {"0.01", "0.1", "0.5", "1"},
 			"lambda2":      {"0.01", "0.1", "1"},
 		},
-		TaskParams: []string{"min-df", "vocab"},
-		Seed:       20110724,
-		Corpus:     table67Corpus,
-		Fit:        table67Task,
+		Seed: 20110724,
 
 		Metrics: []experiments.MetricDef{
 			{Name: "avgcomp", Definition: "AvgComp: mean over the K topics (columns of U) of the fraction of terms with a non-zero weight (§6.2), exact zeros (metrics/topics.AvgComp)"},
@@ -144,7 +139,7 @@ func Table67() *experiments.Experiment {
 			"(an all-zero column of U: the regularizer won); it holds when it holds at every such point, fails when it fails at one, " +
 			"and is inconclusive when there is no such point. --quick: λ1 ∈ {0.1, 0.5}, λ2 = 1. " +
 			"The top-5 terms of every topic are in each run's topics.txt. Claim thresholds were fixed before running.",
-	}
+	})
 }
 
 func table67Params(j *experiments.Job) (minDF, vocab int, err error) {
@@ -153,18 +148,6 @@ func table67Params(j *experiments.Job) (minDF, vocab int, err error) {
 	}
 	vocab, err = j.IntParam("vocab", 0)
 	return
-}
-
-func table67Checksums(j *experiments.Job) ([]store.Checksum, error) {
-	minDF, vocab, err := table67Params(j)
-	if err != nil {
-		return nil, err
-	}
-	sum, err := pipelineChecksum("reuters21578 ModApte train", topicCorpusOptions(minDF, vocab, modelWeighting(j.Method.Name)))
-	if err != nil {
-		return nil, err
-	}
-	return []store.Checksum{{Name: "pipeline", SHA256: sum}}, nil
 }
 
 func table67Task(_ context.Context, _ *experiments.Job, f *experiments.Fit) (*experiments.Result, error) {

@@ -30,19 +30,14 @@ func Table8Topics() *experiments.Experiment {
 	for _, m := range methods {
 		paper = append(paper, experiments.PaperValue{Where: map[string]string{"method": m.Label}, Metric: "avgcomp", Value: paperAvg[m.Label], Note: "Table 8 (AP, K = 20; RLSI's value is for λ1 = 0.5, λ2 = 1)"})
 	}
-	return &experiments.Experiment{
+	return topicTable(&experiments.Experiment{
 		ID:      "rlsi2011/table8-topics",
 		Title:   "Topics of RLSI, LSI, PLSI and LDA at K = 20 (Table 8)",
 		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§6.3, Table 8"},
 		Version: "3",
 
-		Datasets:   []string{reutersData},
-		Checksums:  table67Checksums,
-		Methods:    methods,
-		TaskParams: []string{"min-df", "vocab"},
-		Seed:       20110728,
-		Corpus:     table67Corpus,
-		Fit:        table67Task,
+		Methods: methods,
+		Seed:    20110728,
 
 		Metrics: []experiments.MetricDef{
 			{Name: "avgcomp", Definition: "AvgComp: mean over the K topics of the fraction of terms with a non-zero weight (§6.2)"},
@@ -72,7 +67,7 @@ func Table8Topics() *experiments.Experiment {
 			"(lambda-scale relative, init-scale balanced: the paper does not say how D is scaled; rlsi2011/table6-7 runs both readings over a λ grid); LSI by randomized SVD (engine/lsi defaults); PLSI by EM (100 iterations); LDA by collapsed Gibbs " +
 			"sampling (1000 sweeps, α = 50/K, β = 0.1). The top-5 terms of every topic are in each run's topics.txt. " +
 			"Thresholds fixed before running.",
-	}
+	})
 }
 
 func judgeTable8Compact(r *experiments.Results) experiments.Verdict {

@@ -59,7 +59,7 @@ func topicsEvidence(where map[string]string, maxJobs int) func(r *experiments.Re
 			}
 			a, _ := j.Run.Metric("avgcomp")
 			label := j.Job.Method.DisplayName()
-			if cfg := configLabel(j.Job); cfg != "" {
+			if cfg := j.Job.PointLabel(); cfg != "" {
 				label += " " + cfg
 			}
 			parts = append(parts, fmt.Sprintf("[%s, AvgComp %.4f] %s", label, a, strings.Join(ts, " · ")))

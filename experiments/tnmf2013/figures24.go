@@ -3,8 +3,9 @@ package tnmf2013
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -60,6 +61,7 @@ func Figures24() *experiments.Experiment {
 		Version: "1",
 
 		Datasets:   allSets,
+		Checksums:  experiments.CorpusChecksums(figures24Specs),
 		Grid:       map[string][]string{"fraction": fracs},
 		TaskParams: []string{"fraction"},
 		Seed:       20130502,
@@ -162,12 +164,25 @@ func figures24Corpus(j *experiments.Job, minDF int) (experiments.CorpusSpec, err
 		Text:          corpusOptions(minDF, "tfidf")}, nil
 }
 
-func figures24Task(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
-	res := &experiments.Result{}
-	spec, err := figures24Corpus(j, 1)
+// figures24Specs are the job's corpora: the prefix without pruning, and
+// with the paper's min df (the term correlations).
+func figures24Specs(j *experiments.Job) ([]experiments.CorpusSpec, error) {
+	raw, err := figures24Corpus(j, 1)
 	if err != nil {
 		return nil, err
 	}
+	pruned := raw
+	pruned.Text = corpusOptions(PaperMinDF, "tfidf")
+	return []experiments.CorpusSpec{raw, pruned}, nil
+}
+
+func figures24Task(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
+	res := &experiments.Result{}
+	specs, err := figures24Specs(j)
+	if err != nil {
+		return nil, err
+	}
+	spec := specs[0]
 	raw, err := experiments.BuildCorpus(spec)
 	if err != nil {
 		return nil, err
@@ -205,8 +220,7 @@ func figures24Task(ctx context.Context, j *experiments.Job) (*experiments.Result
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	spec.Text = corpusOptions(PaperMinDF, "tfidf")
-	c, err := experiments.BuildCorpus(spec)
+	c, err := experiments.BuildCorpus(specs[1])
 	if err != nil {
 		return nil, err
 	}
@@ -255,21 +269,22 @@ func verdictAll(vals map[string]float64, format string, ok func(float64) bool, t
 	if len(vals) == 0 {
 		return experiments.Undecided("no run with the needed fraction")
 	}
-	names := make([]string, 0, len(vals))
-	for k := range vals {
-		names = append(names, k)
-	}
-	sort.Strings(names)
+	held, values := allHold(vals, format, func(_ string, v float64) bool { return ok(v) })
+	return experiments.Judged(held, values+"; "+threshold)
+}
+
+// allHold reports whether ok holds for every named value, and lists them
+// in name order as "<name> <value>" (value printed with format), joined by
+// ", ".
+func allHold(vals map[string]float64, format string, ok func(name string, v float64) bool) (bool, string) {
+	names := slices.Sorted(maps.Keys(vals))
 	held := true
 	parts := make([]string, len(names))
 	for i, k := range names {
 		parts[i] = k + " " + fmt.Sprintf(format, vals[k])
-		if !ok(vals[k]) {
-			held = false
-		}
+		held = held && ok(k, vals[k])
 	}
-	detail := strings.Join(parts, ", ") + "; " + threshold
-	return experiments.Judged(held, detail)
+	return held, strings.Join(parts, ", ")
 }
 
 func judgeDensity(r *experiments.Results) experiments.Verdict {

@@ -53,9 +53,10 @@ func Table1() *experiments.Experiment {
 		Paper:   paperRef("§5.1, Table 1"),
 		Version: "1",
 
-		Datasets: allSets,
-		Seed:     20130502,
-		Task:     table1Task,
+		Datasets:  allSets,
+		Checksums: experiments.CorpusChecksums(table1Specs),
+		Seed:      20130502,
+		Task:      table1Task,
 
 		Metrics: []experiments.MetricDef{
 			{Name: "documents", Definition: "documents with at least one token after the default tokenizer (no pruning)"},
@@ -87,30 +88,43 @@ func Table1() *experiments.Experiment {
 	}
 }
 
+// table1Specs are the job's corpora: its data set as counts without
+// pruning, and with the paper's min df (metrics suffixed "_df10").
+func table1Specs(j *experiments.Job) ([]experiments.CorpusSpec, error) {
+	return []experiments.CorpusSpec{
+		{Collection: j.Dataset, Text: corpusOptions(1, "tf")},
+		{Collection: j.Dataset, Text: corpusOptions(PaperMinDF, "tf")},
+	}, nil
+}
+
 func table1Task(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
 	res := &experiments.Result{}
-	for _, v := range []struct {
-		minDF  int
-		suffix string
-	}{{1, ""}, {PaperMinDF, "_df10"}} {
+	specs, err := table1Specs(j)
+	if err != nil {
+		return nil, err
+	}
+	for i, spec := range specs {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		built, err := experiments.BuildCorpus(experiments.CorpusSpec{Collection: j.Dataset, Text: corpusOptions(v.minDF, "tf")})
+		built, err := experiments.BuildCorpus(spec)
 		if err != nil {
 			return nil, err
 		}
-		c, rep := built.Corpus, built.Report
-		res.AddMetric("documents"+v.suffix, float64(c.Docs()))
-		res.AddMetric("words"+v.suffix, float64(c.Terms()))
-		res.AddMetric("avg_words"+v.suffix, float64(rep.Tokens)/float64(c.Docs()))
-		if v.minDF > 1 {
-			res.AddMetric("docs_per_word"+v.suffix, float64(c.Docs())/float64(c.Terms()))
+		c, rep, suffix := built.Corpus, built.Report, ""
+		if i > 0 {
+			suffix = "_df10"
+		}
+		res.AddMetric("documents"+suffix, float64(c.Docs()))
+		res.AddMetric("words"+suffix, float64(c.Terms()))
+		res.AddMetric("avg_words"+suffix, float64(rep.Tokens)/float64(c.Docs()))
+		if i > 0 {
+			res.AddMetric("docs_per_word"+suffix, float64(c.Docs())/float64(c.Terms()))
 		} else {
 			res.AddMetric("classes", float64(distinctLabels(c)))
 		}
 		for _, w := range rep.Warnings {
-			res.Notes = append(res.Notes, fmt.Sprintf("%s (min df %d): %s", j.Dataset, v.minDF, w))
+			res.Notes = append(res.Notes, fmt.Sprintf("%s (min df %d): %s", j.Dataset, spec.Text.MinDF, w))
 		}
 	}
 	return res, nil

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"sort"
-	"strconv"
-	"strings"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
@@ -165,19 +163,7 @@ func judgeDistinct(r *experiments.Results) experiments.Verdict {
 	if !okE || !okI || len(vals) < 3 {
 		return experiments.Undecided("TNMF_E, TNMF_I and at least one baseline are needed")
 	}
-	names := make([]string, 0, len(vals))
-	for k := range vals {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	held := true
-	parts := make([]string, len(names))
-	for i, k := range names {
-		parts[i] = k + " " + strconv.FormatFloat(vals[k], 'f', 3, 64)
-		if k != TNMFE && k != TNMFI && (vals[k] > te || vals[k] > ti) {
-			held = false
-		}
-	}
-	detail := "share of distinct top-5 words: " + strings.Join(parts, ", ")
+	held, values := allHold(vals, "%.3f", func(k string, v float64) bool { return k == TNMFE || k == TNMFI || !(v > te || v > ti) })
+	detail := "share of distinct top-5 words: " + values
 	return experiments.Judged(held, detail)
 }

@@ -50,17 +50,12 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/topicmf/topicmf/bench/cmd/internal/tool"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/catalog"
-	"github.com/topicmf/topicmf/engine/sparse"
 )
 
-func main() {
-	if err := run(os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, "fitbench:", err)
-		os.Exit(1)
-	}
-}
+func main() { tool.Main("fitbench", run) }
 
 func run(args []string) error {
 	fs := flag.NewFlagSet("fitbench", flag.ContinueOnError)
@@ -79,18 +74,11 @@ func run(args []string) error {
 	if *k < 1 || *iters < 1 || *batch < 1 || *passes < 1 {
 		return fmt.Errorf("-k = %d, -iters = %d, -batch = %d, -passes = %d: want all ≥ 1", *k, *iters, *batch, *passes)
 	}
-	d, err := sparse.ReadMMFile(*path)
+	c, err := tool.ReadCorpus(*path)
 	if err != nil {
 		return err
 	}
-	vocab := make([]string, d.Rows)
-	for i := range vocab {
-		vocab[i] = "t" + strconv.Itoa(i)
-	}
-	c, err := engine.NewCorpus(*path, vocab, d, nil, nil, nil)
-	if err != nil {
-		return err
-	}
+	d := c.D
 	fmt.Fprintf(os.Stderr, "fitbench: %d terms × %d documents, %d non-zeros, K = %d, GOMAXPROCS = %d\n",
 		d.Rows, d.Cols, d.NNZ(), *k, runtime.GOMAXPROCS(0))
 	ks, it := strconv.Itoa(*k), strconv.Itoa(*iters)

@@ -55,18 +55,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/topicmf/topicmf/bench/cmd/internal/tool"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/benchdata"
 	"github.com/topicmf/topicmf/engine/grouprlsi"
 	"github.com/topicmf/topicmf/engine/rlsi"
 )
 
-func main() {
-	if err := run(os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, "grlsimem:", err)
-		os.Exit(1)
-	}
-}
+func main() { tool.Main("grlsimem", run) }
 
 // dims are the sizes the memory model reads.
 type dims struct {
@@ -215,17 +211,13 @@ func corpus(m, n, perDoc, p int, sorted bool) (*engine.Corpus, error) {
 			labels[j] = j % p
 		}
 	}
-	vocab := make([]string, m)
-	for i := range vocab {
-		vocab[i] = "t" + strconv.Itoa(i)
-	}
 	names := make([]string, p)
 	for q := range names {
 		names[q] = "c" + strconv.Itoa(q)
 	}
 	d := dt.T()
 	dt = nil // NewCorpus builds its own Dᵀ
-	return engine.NewCorpus("grlsimem", vocab, d, nil, labels, names)
+	return engine.NewCorpus("grlsimem", tool.Vocab(m), d, nil, labels, names)
 }
 
 // procStatus returns the value of a field of /proc/self/status, e.g.

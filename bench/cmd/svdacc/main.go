@@ -32,17 +32,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/topicmf/topicmf/bench/cmd/internal/tool"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/lsi"
-	"github.com/topicmf/topicmf/engine/sparse"
 )
 
-func main() {
-	if err := run(os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, "svdacc:", err)
-		os.Exit(1)
-	}
-}
+func main() { tool.Main("svdacc", run) }
 
 func run(args []string) error {
 	fs := flag.NewFlagSet("svdacc", flag.ContinueOnError)
@@ -56,18 +51,11 @@ func run(args []string) error {
 	if *path == "" {
 		return fmt.Errorf("-mm is required")
 	}
-	d, err := sparse.ReadMMFile(*path)
+	c, err := tool.ReadCorpus(*path)
 	if err != nil {
 		return err
 	}
-	vocab := make([]string, d.Rows)
-	for i := range vocab {
-		vocab[i] = "t" + strconv.Itoa(i)
-	}
-	c, err := engine.NewCorpus(*path, vocab, d, nil, nil, nil)
-	if err != nil {
-		return err
-	}
+	d := c.D
 	fmt.Fprintf(os.Stderr, "svdacc: %d terms × %d documents, K = %d, GOMAXPROCS = %d\n", d.Rows, d.Cols, *k, runtime.GOMAXPROCS(0))
 	ref30, _, err := fit(c, lsi.Options{K: *k, Oversample: *k, PowerIters: 30, Seed: 7})
 	if err != nil {

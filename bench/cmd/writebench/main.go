@@ -17,18 +17,13 @@ package main
 import (
 	"flag"
 	"fmt"
-	"os"
 
+	"github.com/topicmf/topicmf/bench/cmd/internal/tool"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/engine/synthetic"
 )
 
-func main() {
-	if err := run(os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, "writebench:", err)
-		os.Exit(1)
-	}
-}
+func main() { tool.Main("writebench", run) }
 
 func run(args []string) error {
 	fs := flag.NewFlagSet("writebench", flag.ContinueOnError)
