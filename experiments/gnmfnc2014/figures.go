@@ -28,7 +28,6 @@ func figureParams() map[string]string {
 	return map[string]string{"ks": "20", "kp": "8", "a": "100", "sigma1": "1", "sigma2": "1", "iters": fitIters, "tol": "0"}
 }
 
-
 var figureQuick = experiments.Quick{Params: map[string]string{"ks": "5", "kp": "2", "iters": "12"}}
 
 // Figure1 is "gnmfnc2014/figure1": the objective of Eq. 3 against the
