@@ -64,6 +64,8 @@ type solver struct {
 	lambda, lambdaNext              *mat.Dense
 	expElogBeta, expElogBetaNext    *mat.Dense
 	sstats                          *mat.Dense
+	stats                           batchStats
+	byTerm                          termMajor
 	batches, batchesNext            int
 	perplexity, perplexityCandidate float64
 }
@@ -73,7 +75,7 @@ func newSolver(set settings, x *sparse.CSR) *solver {
 	s := &solver{set: set, x: x, rnd: engine.NewRand(set.seed),
 		lambda: mat.NewDense(w, set.k, nil), lambdaNext: mat.NewDense(w, set.k, nil),
 		expElogBeta: mat.NewDense(w, set.k, nil), expElogBetaNext: mat.NewDense(w, set.k, nil),
-		sstats: mat.NewDense(w, set.k, nil), batches: 1, perplexity: math.NaN(), perplexityCandidate: math.NaN()}
+		sstats: mat.NewDense(w, set.k, nil), stats: batchStats{expTheta: mat.NewDense(min(set.batch, x.Rows), set.k, nil)}, batches: 1, perplexity: math.NaN(), perplexityCandidate: math.NaN()}
 	raw := s.lambda.RawMatrix().Data
 	for i := range raw {
 		raw[i] = gammaSample(s.rnd, 100, 0.01)
@@ -101,15 +103,8 @@ func (s *solver) step(ctx context.Context, _ int) error {
 				raw.Data[i*raw.Stride+k] = gammaSample(s.rnd, 100, 0.01)
 			}
 		}
-		contrib := eStep(set, s.expElogBetaNext, s.x, lo, hi, g, true)
-		s.sstats.Zero()
-		for d := lo; d < hi; d++ { // reduced in document order
-			ids, _ := s.x.Row(d)
-			c := contrib[d-lo]
-			for l, w := range ids { // sstats_w += c_l (1·c is exact: the bits of a plain add)
-				dense.Axpy(1, c[l*set.k:(l+1)*set.k], s.sstats.RawRowView(int(w)))
-			}
-		}
+		eStep(set, s.expElogBetaNext, s.x, lo, hi, g, &s.stats)
+		s.reduce(lo, hi)
 		rho := math.Pow(set.tau0+float64(t), -set.kappa)
 		ratio := float64(n) / float64(hi-lo)
 		blend(set.pool, s.lambdaNext, s.sstats, s.expElogBetaNext, rho, set.eta, ratio)
@@ -121,6 +116,71 @@ func (s *solver) step(ctx context.Context, _ int) error {
 	}
 	s.batchesNext = t
 	return nil
+}
+
+// reduce sets sstats_w = Σ_{d∈B} n_dw/φnorm_dw · exp(E[log θ_d]) for every
+// term w from the E-step's statistics of documents lo..hi−1, adding the
+// documents of each term in document order: the sum is the same for any
+// number of workers, term rows being independent.
+func (s *solver) reduce(lo, hi int) {
+	s.byTerm.build(s.x, lo, hi)
+	t, base := &s.byTerm, s.x.RowPtr[lo]
+	s.set.pool.For(s.x.Cols, dense.RowBlock, func(_, wlo, whi int) {
+		for w := wlo; w < whi; w++ {
+			row := s.sstats.RawRowView(w)
+			clear(row)
+			for i := t.ptr[w]; i < t.ptr[w+1]; i++ {
+				dense.Axpy(s.stats.scale[t.pos[i]-base], s.stats.expTheta.RawRowView(t.doc[i]), row)
+			}
+		}
+	})
+}
+
+// termMajor lists the entries of a minibatch of documents by term: term w's
+// entries are ptr[w] ≤ i < ptr[w+1], each with its document (row of the
+// minibatch) doc[i] and its index pos[i] into the CSR's Val, in document
+// order. It is the minibatch's transpose without the values.
+type termMajor struct {
+	ptr, next, doc, pos []int
+}
+
+// build fills t for documents lo..hi−1 of x (a counting sort by term).
+func (t *termMajor) build(x *sparse.CSR, lo, hi int) {
+	w, first, last := x.Cols, x.RowPtr[lo], x.RowPtr[hi]
+	t.ptr = resize(t.ptr, w+1)
+	t.next = resize(t.next, w)
+	t.doc = resize(t.doc, last-first)
+	t.pos = resize(t.pos, last-first)
+	clear(t.ptr)
+	for _, c := range x.ColIdx[first:last] {
+		t.ptr[c+1]++
+	}
+	for i := range w {
+		t.ptr[i+1] += t.ptr[i]
+	}
+	copy(t.next, t.ptr[:w])
+	for d := lo; d < hi; d++ {
+		for q := x.RowPtr[d]; q < x.RowPtr[d+1]; q++ {
+			c := x.ColIdx[q]
+			i := t.next[c]
+			t.next[c]++
+			t.doc[i], t.pos[i] = d-lo, q
+		}
+	}
+}
+
+func resizeFloats(s []float64, n int) []float64 {
+	if cap(s) < n {
+		return make([]float64, n)
+	}
+	return s[:n]
+}
+
+func resize(s []int, n int) []int {
+	if cap(s) < n {
+		return make([]int, n)
+	}
+	return s[:n]
 }
 
 // blend sets λ ← (1−ρ)λ + ρ(η + ratio·sstats∘exp(E[log β])): the M-step of
@@ -161,16 +221,26 @@ func expDirichlet(p *parallel.Pool, dst, lambda *mat.Dense) {
 	})
 }
 
+// batchStats holds what an E-step leaves for the M-step's sufficient
+// statistics: exp(E[log θ_d]) of each document of the minibatch (a row of
+// expTheta) and, for each stored count n_dw of the minibatch (indexed from
+// its first document's first entry), n_dw/φnorm_dw. Then
+// sstats_w = Σ_d scale_dw·exp(E[log θ_d]) (solver.reduce), without keeping
+// the len(ids)×K products of every document.
+type batchStats struct {
+	expTheta *mat.Dense
+	scale    []float64
+}
+
 // eStep fits γ (rows lo..hi-1 of x into rows 0.. of gamma, which hold the
 // starting values) with exp(E[log β]) fixed, as scikit-learn's
-// _update_doc_distribution. With stats, it returns each document's
-// sufficient-statistics contribution exp(E[log θ_dk])·n_dw/φnorm_dw
-// (len(ids)×K, word-major) for a reduction in document order.
-func eStep(set settings, expElogBeta *mat.Dense, x *sparse.CSR, lo, hi int, gamma *mat.Dense, stats bool) [][]float64 {
+// _update_doc_distribution. With stats non-nil, it leaves each document's
+// final exp(E[log θ_d]) and n_dw/φnorm_dw in stats for the reduction.
+func eStep(set settings, expElogBeta *mat.Dense, x *sparse.CSR, lo, hi int, gamma *mat.Dense, stats *batchStats) {
 	k := set.k
-	var contrib [][]float64
-	if stats {
-		contrib = make([][]float64, hi-lo)
+	base := x.RowPtr[lo]
+	if stats != nil {
+		stats.scale = resizeFloats(stats.scale, x.RowPtr[hi]-base)
 	}
 	set.pool.For(hi-lo, docBlock, func(_, blo, bhi int) {
 		expTheta := make([]float64, k)
@@ -179,6 +249,9 @@ func eStep(set settings, expElogBeta *mat.Dense, x *sparse.CSR, lo, hi int, gamm
 		for i := blo; i < bhi; i++ {
 			ids, cnts := x.Row(lo + i)
 			g := gamma.RawRowView(i)
+			if stats != nil {
+				expTheta = stats.expTheta.RawRowView(i)
+			}
 			expDirichletRow(expTheta, g)
 			if cap(norm) < len(ids) {
 				norm = make([]float64, len(ids))
@@ -201,27 +274,41 @@ func eStep(set settings, expElogBeta *mat.Dense, x *sparse.CSR, lo, hi int, gamm
 					break
 				}
 			}
-			if stats {
+			if stats != nil {
 				phiNorm(norm, expTheta, expElogBeta, ids)
-				c := make([]float64, len(ids)*k)
+				off := x.RowPtr[lo+i] - base
 				for l := range ids {
-					f := cnts[l] / norm[l]
-					for j := range k {
-						c[l*k+j] = expTheta[j] * f
-					}
+					stats.scale[off+l] = cnts[l] / norm[l]
 				}
-				contrib[i] = c
 			}
 		}
 	})
-	return contrib
 }
 
-// phiNorm sets norm_l = Σ_k exp(E[log θ_k])·exp(E[log β_k,w_l]) + ε.
+// phiNorm sets norm_l = Σ_k exp(E[log θ_k])·exp(E[log β_k,w_l]) + ε, each
+// sum in topic order. Four terms at a time: their sums are independent
+// chains of adds, which the processor overlaps (one sum at a time waits on
+// each add's latency).
 func phiNorm(norm, expTheta []float64, expElogBeta *mat.Dense, ids []int32) {
-	for l, w := range ids {
+	k := len(expTheta)
+	l := 0
+	for ; l+4 <= len(ids); l += 4 {
+		b0 := expElogBeta.RawRowView(int(ids[l]))[:k]
+		b1 := expElogBeta.RawRowView(int(ids[l+1]))[:k]
+		b2 := expElogBeta.RawRowView(int(ids[l+2]))[:k]
+		b3 := expElogBeta.RawRowView(int(ids[l+3]))[:k]
+		var s0, s1, s2, s3 float64
+		for j, e := range expTheta {
+			s0 += e * b0[j]
+			s1 += e * b1[j]
+			s2 += e * b2[j]
+			s3 += e * b3[j]
+		}
+		norm[l], norm[l+1], norm[l+2], norm[l+3] = s0+eps, s1+eps, s2+eps, s3+eps
+	}
+	for ; l < len(ids); l++ {
 		s := 0.0
-		for j, b := range expElogBeta.RawRowView(int(w))[:len(expTheta)] {
+		for j, b := range expElogBeta.RawRowView(int(ids[l]))[:k] {
 			s += expTheta[j] * b
 		}
 		norm[l] = s + eps
