@@ -295,7 +295,7 @@ func TestCancellationAndFoldInErrors(t *testing.T) {
 
 func BenchmarkFit(b *testing.B) {
 	// The whole LSI fit (its one "iteration": randomized SVD with the
-	// default 20 power iterations and K extra columns, DocTopics and the
+	// default 5 power iterations and 10 extra columns, DocTopics and the
 	// loss) at the foundation's benchmark size: 30,000 terms × 20,000
 	// documents, 1.6M non-zeros, K = 100.
 	benchFit(b, Options{K: testcorpus.BenchK, Seed: 1, PowerIters: DefaultPowerIters})
