@@ -310,11 +310,15 @@ func BenchmarkFitRSVDDefaults(b *testing.B) {
 func benchFit(b *testing.B, o Options) {
 	c := testcorpus.BenchmarkCorpus(b)
 	b.ResetTimer()
+	c0 := cpuSeconds()
 	for i := 0; i < b.N; i++ {
 		if _, _, err := o.Fit(context.Background(), c, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
+	// The CPU time of a fit (all threads): on a shared machine it varies
+	// far less than the wall time.
+	b.ReportMetric(1000*(cpuSeconds()-c0)/float64(b.N), "cpu-ms/op")
 }
 
 // TestAccurateSetting checks that accurate raises the sketch to the
