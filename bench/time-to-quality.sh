@@ -22,7 +22,9 @@
 #        reads off the seconds to get within 1 % of the best found
 #
 # Output in DIR (default bench/ttq): fits.tsv (raw), scored.tsv (label, n,
-# seconds, perplexity or objective), lda.png, nmf.png, load.txt
+# seconds, perplexity or objective), tables.md (`ttq report`: each model's
+# seconds to get within 10, 5, 2, 1 % of the best found, and every
+# checkpoint), lda.png, nmf.png, load.txt
 # (/proc/loadavg before and after each model). Needs Go and Debian's
 # python3-sklearn and python3-gensim (bench/side-by-side.sh installs them).
 set -euo pipefail
@@ -74,5 +76,6 @@ pyfit sklearn-nmf-cd "$NMF"
 load "end"
 "$WD/ttq" score -dir "$WD" -k "$K" <"$OUT/fits.tsv" >"$OUT/scored.tsv"
 "$WD/ttq" plot -in "$OUT/scored.tsv" -out "$OUT"
+"$WD/ttq" report -in "$OUT/scored.tsv" >"$OUT/tables.md"
 sed -i "s|$WD/||" "$OUT/fits.tsv"
-echo "== wrote $OUT/scored.tsv, lda.png, nmf.png" >&2
+echo "== wrote $OUT/scored.tsv, tables.md, lda.png, nmf.png" >&2

@@ -8,6 +8,7 @@
 //	ttq fit   -dir DIR -family lda|onlinelda|nmf|nmf-anls -k K -at 1,2,4 [-batch B] -label NAME
 //	ttq score -dir DIR -k K < fits.tsv > scored.tsv
 //	ttq plot  -in scored.tsv -out DIR
+//	ttq report -in scored.tsv > tables.md
 //
 // split keeps the first N documents (all without -docs) and holds out
 // every tenth of them (1-based 10, 20, …): its stored
@@ -39,7 +40,9 @@
 // perplexity is exp(−Σ_d Σ_w n^h_dw log Σ_k θ_dk β_wk / Σ_d Σ_w n^h_dw).
 //
 // plot draws quality against seconds for the LDA and the NMF lines
-// (gonum/plot) into DIR/lda.png and DIR/nmf.png.
+// (gonum/plot) into DIR/lda.png and DIR/nmf.png; report prints Markdown
+// tables: every checkpoint, and each model's seconds to get within 10, 5,
+// 2 and 1 % of the best value any model reached.
 package main
 
 import (
@@ -63,7 +66,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "ttq: want a command: split, fit, score or plot")
+		fmt.Fprintln(os.Stderr, "ttq: want a command: split, fit, score, plot or report")
 		os.Exit(2)
 	}
 	var err error
@@ -76,8 +79,10 @@ func main() {
 		err = score(os.Args[2:])
 	case "plot":
 		err = plotAll(os.Args[2:])
+	case "report":
+		err = report(os.Args[2:])
 	default:
-		err = fmt.Errorf("unknown command %q (split, fit, score, plot)", os.Args[1])
+		err = fmt.Errorf("unknown command %q (split, fit, score, plot, report)", os.Args[1])
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "ttq:", err)
