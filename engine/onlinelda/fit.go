@@ -92,6 +92,7 @@ func (s *solver) step(ctx context.Context, _ int) error {
 	s.expElogBetaNext.Copy(s.expElogBeta)
 	t := s.batches
 	gamma := mat.NewDense(min(set.batch, n), set.k, nil)
+	s.byTerm.build(s.x, 0, min(set.batch, n))
 	for lo := 0; lo < n; lo += set.batch {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -107,8 +108,17 @@ func (s *solver) step(ctx context.Context, _ int) error {
 		s.reduce(lo, hi)
 		rho := math.Pow(set.tau0+float64(t), -set.kappa)
 		ratio := float64(n) / float64(hi-lo)
+		// Rows of terms outside the minibatch have sstats 0, so blend does
+		// not read their exp(E[log β]) (0·e = 0 for any finite e): only
+		// the rows the next minibatch reads are brought up to date, all of
+		// them after the last.
 		blend(set.pool, s.lambdaNext, s.sstats, s.expElogBetaNext, rho, set.eta, ratio)
-		expDirichlet(set.pool, s.expElogBetaNext, s.lambdaNext)
+		var next []int
+		if hi < n {
+			s.byTerm.build(s.x, hi, min(hi+set.batch, n))
+			next = s.byTerm.ptr
+		}
+		expDirichletRows(set.pool, s.expElogBetaNext, s.lambdaNext, next)
 		t++
 	}
 	if r, c, bad := dense.FirstNonFinite(set.pool, s.lambdaNext); bad {
@@ -119,11 +129,11 @@ func (s *solver) step(ctx context.Context, _ int) error {
 }
 
 // reduce sets sstats_w = Σ_{d∈B} n_dw/φnorm_dw · exp(E[log θ_d]) for every
-// term w from the E-step's statistics of documents lo..hi−1, adding the
+// term w from the E-step's statistics of documents lo..hi−1 (s.byTerm holds
+// their entries by term), adding the
 // documents of each term in document order: the sum is the same for any
 // number of workers, term rows being independent.
 func (s *solver) reduce(lo, hi int) {
-	s.byTerm.build(s.x, lo, hi)
 	t, base := &s.byTerm, s.x.RowPtr[lo]
 	s.set.pool.For(s.x.Cols, dense.RowBlock, func(_, wlo, whi int) {
 		for w := wlo; w < whi; w++ {
@@ -199,7 +209,12 @@ func blend(p *parallel.Pool, lambda, sstats, expElogBeta *mat.Dense, rho, eta, r
 
 // expDirichlet sets dst = exp(E[log β]) for λ (W×K, topics in columns):
 // exp(ψ(λ_wk) − ψ(Σ_v λ_vk)).
-func expDirichlet(p *parallel.Pool, dst, lambda *mat.Dense) {
+func expDirichlet(p *parallel.Pool, dst, lambda *mat.Dense) { expDirichletRows(p, dst, lambda, nil) }
+
+// expDirichletRows is expDirichlet for the rows w with ptr[w] < ptr[w+1]
+// only (the terms of a minibatch, termMajor.ptr), every row when ptr is nil;
+// the column sums are always those of all of λ.
+func expDirichletRows(p *parallel.Pool, dst, lambda *mat.Dense, ptr []int) {
 	w, k := lambda.Dims()
 	sums := make([]float64, k)
 	for i := range w {
@@ -213,6 +228,9 @@ func expDirichlet(p *parallel.Pool, dst, lambda *mat.Dense) {
 	}
 	p.For(w, dense.RowBlock, func(_, lo, hi int) {
 		for i := lo; i < hi; i++ {
+			if ptr != nil && ptr[i] == ptr[i+1] {
+				continue
+			}
 			l, d := lambda.RawRowView(i), dst.RawRowView(i)
 			for j, v := range l {
 				d[j] = math.Exp(digamma(v) - psiSum[j])
