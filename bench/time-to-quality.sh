@@ -23,7 +23,7 @@
 #
 # Output in DIR (default bench/ttq): fits.tsv (raw), scored.tsv (label, n,
 # seconds, perplexity or objective), tables.md (`ttq report`: each model's
-# seconds to get within 10, 5, 2, 1 % of the best found, and every
+# seconds to get within 50, 30, 20, 10, 5, 2, 1 % of the best found, and every
 # checkpoint), lda.png, nmf.png, load.txt
 # (/proc/loadavg before and after each model). Needs Go and Debian's
 # python3-sklearn and python3-gensim (bench/side-by-side.sh installs them).

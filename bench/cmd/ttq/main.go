@@ -41,8 +41,9 @@
 //
 // plot draws quality against seconds for the LDA and the NMF lines
 // (gonum/plot) into DIR/lda.png and DIR/nmf.png; report prints Markdown
-// tables: every checkpoint, and each model's seconds to get within 10, 5,
-// 2 and 1 % of the best value any model reached.
+// tables: every checkpoint, and each model's seconds (its fastest fit) to
+// get within 50, 30, 20, 10, 5, 2 and 1 % of the best value any model
+// reached.
 package main
 
 import (

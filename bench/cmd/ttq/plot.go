@@ -7,7 +7,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -87,8 +86,10 @@ func plotAll(args []string) error {
 	nmf.Y.Scale, nmf.Y.Tick.Marker = plot.LogScale{}, plot.LogTicks{}
 	var ldaArgs, nmfArgs []any
 	for _, c := range cs {
+		// In checkpoint order (rising iterations): each point is its own
+		// fit, so on a loaded machine (or with a first fit that pays a
+		// warm-up) the seconds need not rise along a line.
 		pts := append(plotter.XYs(nil), c.pts...)
-		sort.Slice(pts, func(a, b int) bool { return pts[a].X < pts[b].X })
 		if c.nmf {
 			for i := range pts {
 				pts[i].Y = math.Max(pts[i].Y/best-1, 1e-6)
