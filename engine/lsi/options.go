@@ -10,8 +10,12 @@ import (
 
 // The declared defaults (the tags of Options) are scikit-learn's
 // TruncatedSVD defaults (10 extra sketch columns, 5 power iterations): the
-// same sketch, re-orthonormalized by Householder QR at every step where
-// scikit-learn uses LU, so at least as accurate. On the benchmark matrix
+// same sketch, re-orthonormalized at every step (by CholeskyQR2, engine/rsvd,
+// falling back to Householder QR for an ill-conditioned block) where
+// scikit-learn uses LU, so at least as accurate. CholeskyQR2's work is a Gram
+// matrix and a tall × small product on the pool; gonum's Householder QR is
+// sequential Level-2 code and took 78 % of a default fit at K = 100 on the
+// benchmark matrix (bench/KERNELS.md). On the benchmark matrix
 // (engine/synthetic.Benchmark, scaled down: 6,000 × 4,000, K = 100) they
 // give σ_1..σ_10 to a relative 1.1e-7 and σ_1..σ_100 to 4.5e-2 of a
 // converged reference (bench/cmd/svdacc; bench/RESULTS.md has the full
@@ -80,7 +84,7 @@ func (o Options) Name() string { return "lsi" }
 
 // resolve validates o against an M×N corpus and applies the defaults.
 func (o Options) resolve(m, n int) (rsvd.Options, error) {
-	r := rsvd.Options{K: o.K, Oversample: o.Oversample, PowerIters: o.PowerIters, Seed: o.Seed, Pool: o.Pool}
+	r := rsvd.Options{K: o.K, Oversample: o.Oversample, PowerIters: o.PowerIters, Seed: o.Seed, Orth: rsvd.CholeskyQR2, Pool: o.Pool}
 	if err := param.Check(o); err != nil {
 		return r, fmt.Errorf("lsi: %w", err)
 	}

@@ -64,6 +64,8 @@ type solver struct {
 	lambda, lambdaNext              *mat.Dense
 	expElogBeta, expElogBetaNext    *mat.Dense
 	sstats                          *mat.Dense
+	stats                           batchStats
+	byTerm                          termMajor
 	batches, batchesNext            int
 	perplexity, perplexityCandidate float64
 }
@@ -73,7 +75,7 @@ func newSolver(set settings, x *sparse.CSR) *solver {
 	s := &solver{set: set, x: x, rnd: engine.NewRand(set.seed),
 		lambda: mat.NewDense(w, set.k, nil), lambdaNext: mat.NewDense(w, set.k, nil),
 		expElogBeta: mat.NewDense(w, set.k, nil), expElogBetaNext: mat.NewDense(w, set.k, nil),
-		sstats: mat.NewDense(w, set.k, nil), batches: 1, perplexity: math.NaN(), perplexityCandidate: math.NaN()}
+		sstats: mat.NewDense(w, set.k, nil), stats: batchStats{expTheta: mat.NewDense(min(set.batch, x.Rows), set.k, nil)}, batches: 1, perplexity: math.NaN(), perplexityCandidate: math.NaN()}
 	raw := s.lambda.RawMatrix().Data
 	for i := range raw {
 		raw[i] = gammaSample(s.rnd, 100, 0.01)
@@ -90,6 +92,7 @@ func (s *solver) step(ctx context.Context, _ int) error {
 	s.expElogBetaNext.Copy(s.expElogBeta)
 	t := s.batches
 	gamma := mat.NewDense(min(set.batch, n), set.k, nil)
+	s.byTerm.build(s.x, 0, min(set.batch, n))
 	for lo := 0; lo < n; lo += set.batch {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -101,19 +104,21 @@ func (s *solver) step(ctx context.Context, _ int) error {
 				raw.Data[i*raw.Stride+k] = gammaSample(s.rnd, 100, 0.01)
 			}
 		}
-		contrib := eStep(set, s.expElogBetaNext, s.x, lo, hi, g, true)
-		s.sstats.Zero()
-		for d := lo; d < hi; d++ { // reduced in document order
-			ids, _ := s.x.Row(d)
-			c := contrib[d-lo]
-			for l, w := range ids { // sstats_w += c_l (1·c is exact: the bits of a plain add)
-				dense.Axpy(1, c[l*set.k:(l+1)*set.k], s.sstats.RawRowView(int(w)))
-			}
-		}
+		eStep(set, s.expElogBetaNext, s.x, lo, hi, g, &s.stats)
+		s.reduce(lo, hi)
 		rho := math.Pow(set.tau0+float64(t), -set.kappa)
 		ratio := float64(n) / float64(hi-lo)
+		// Rows of terms outside the minibatch have sstats 0, so blend does
+		// not read their exp(E[log β]) (0·e = 0 for any finite e): only
+		// the rows the next minibatch reads are brought up to date, all of
+		// them after the last.
 		blend(set.pool, s.lambdaNext, s.sstats, s.expElogBetaNext, rho, set.eta, ratio)
-		expDirichlet(set.pool, s.expElogBetaNext, s.lambdaNext)
+		var next []int
+		if hi < n {
+			s.byTerm.build(s.x, hi, min(hi+set.batch, n))
+			next = s.byTerm.ptr
+		}
+		expDirichletRows(set.pool, s.expElogBetaNext, s.lambdaNext, next)
 		t++
 	}
 	if r, c, bad := dense.FirstNonFinite(set.pool, s.lambdaNext); bad {
@@ -121,6 +126,71 @@ func (s *solver) step(ctx context.Context, _ int) error {
 	}
 	s.batchesNext = t
 	return nil
+}
+
+// reduce sets sstats_w = Σ_{d∈B} n_dw/φnorm_dw · exp(E[log θ_d]) for every
+// term w from the E-step's statistics of documents lo..hi−1 (s.byTerm holds
+// their entries by term), adding the
+// documents of each term in document order: the sum is the same for any
+// number of workers, term rows being independent.
+func (s *solver) reduce(lo, hi int) {
+	t, base := &s.byTerm, s.x.RowPtr[lo]
+	s.set.pool.For(s.x.Cols, dense.RowBlock, func(_, wlo, whi int) {
+		for w := wlo; w < whi; w++ {
+			row := s.sstats.RawRowView(w)
+			clear(row)
+			for i := t.ptr[w]; i < t.ptr[w+1]; i++ {
+				dense.Axpy(s.stats.scale[t.pos[i]-base], s.stats.expTheta.RawRowView(t.doc[i]), row)
+			}
+		}
+	})
+}
+
+// termMajor lists the entries of a minibatch of documents by term: term w's
+// entries are ptr[w] ≤ i < ptr[w+1], each with its document (row of the
+// minibatch) doc[i] and its index pos[i] into the CSR's Val, in document
+// order. It is the minibatch's transpose without the values.
+type termMajor struct {
+	ptr, next, doc, pos []int
+}
+
+// build fills t for documents lo..hi−1 of x (a counting sort by term).
+func (t *termMajor) build(x *sparse.CSR, lo, hi int) {
+	w, first, last := x.Cols, x.RowPtr[lo], x.RowPtr[hi]
+	t.ptr = resize(t.ptr, w+1)
+	t.next = resize(t.next, w)
+	t.doc = resize(t.doc, last-first)
+	t.pos = resize(t.pos, last-first)
+	clear(t.ptr)
+	for _, c := range x.ColIdx[first:last] {
+		t.ptr[c+1]++
+	}
+	for i := range w {
+		t.ptr[i+1] += t.ptr[i]
+	}
+	copy(t.next, t.ptr[:w])
+	for d := lo; d < hi; d++ {
+		for q := x.RowPtr[d]; q < x.RowPtr[d+1]; q++ {
+			c := x.ColIdx[q]
+			i := t.next[c]
+			t.next[c]++
+			t.doc[i], t.pos[i] = d-lo, q
+		}
+	}
+}
+
+func resizeFloats(s []float64, n int) []float64 {
+	if cap(s) < n {
+		return make([]float64, n)
+	}
+	return s[:n]
+}
+
+func resize(s []int, n int) []int {
+	if cap(s) < n {
+		return make([]int, n)
+	}
+	return s[:n]
 }
 
 // blend sets λ ← (1−ρ)λ + ρ(η + ratio·sstats∘exp(E[log β])): the M-step of
@@ -139,7 +209,12 @@ func blend(p *parallel.Pool, lambda, sstats, expElogBeta *mat.Dense, rho, eta, r
 
 // expDirichlet sets dst = exp(E[log β]) for λ (W×K, topics in columns):
 // exp(ψ(λ_wk) − ψ(Σ_v λ_vk)).
-func expDirichlet(p *parallel.Pool, dst, lambda *mat.Dense) {
+func expDirichlet(p *parallel.Pool, dst, lambda *mat.Dense) { expDirichletRows(p, dst, lambda, nil) }
+
+// expDirichletRows is expDirichlet for the rows w with ptr[w] < ptr[w+1]
+// only (the terms of a minibatch, termMajor.ptr), every row when ptr is nil;
+// the column sums are always those of all of λ.
+func expDirichletRows(p *parallel.Pool, dst, lambda *mat.Dense, ptr []int) {
 	w, k := lambda.Dims()
 	sums := make([]float64, k)
 	for i := range w {
@@ -153,6 +228,9 @@ func expDirichlet(p *parallel.Pool, dst, lambda *mat.Dense) {
 	}
 	p.For(w, dense.RowBlock, func(_, lo, hi int) {
 		for i := lo; i < hi; i++ {
+			if ptr != nil && ptr[i] == ptr[i+1] {
+				continue
+			}
 			l, d := lambda.RawRowView(i), dst.RawRowView(i)
 			for j, v := range l {
 				d[j] = math.Exp(digamma(v) - psiSum[j])
@@ -161,16 +239,26 @@ func expDirichlet(p *parallel.Pool, dst, lambda *mat.Dense) {
 	})
 }
 
+// batchStats holds what an E-step leaves for the M-step's sufficient
+// statistics: exp(E[log θ_d]) of each document of the minibatch (a row of
+// expTheta) and, for each stored count n_dw of the minibatch (indexed from
+// its first document's first entry), n_dw/φnorm_dw. Then
+// sstats_w = Σ_d scale_dw·exp(E[log θ_d]) (solver.reduce), without keeping
+// the len(ids)×K products of every document.
+type batchStats struct {
+	expTheta *mat.Dense
+	scale    []float64
+}
+
 // eStep fits γ (rows lo..hi-1 of x into rows 0.. of gamma, which hold the
 // starting values) with exp(E[log β]) fixed, as scikit-learn's
-// _update_doc_distribution. With stats, it returns each document's
-// sufficient-statistics contribution exp(E[log θ_dk])·n_dw/φnorm_dw
-// (len(ids)×K, word-major) for a reduction in document order.
-func eStep(set settings, expElogBeta *mat.Dense, x *sparse.CSR, lo, hi int, gamma *mat.Dense, stats bool) [][]float64 {
+// _update_doc_distribution. With stats non-nil, it leaves each document's
+// final exp(E[log θ_d]) and n_dw/φnorm_dw in stats for the reduction.
+func eStep(set settings, expElogBeta *mat.Dense, x *sparse.CSR, lo, hi int, gamma *mat.Dense, stats *batchStats) {
 	k := set.k
-	var contrib [][]float64
-	if stats {
-		contrib = make([][]float64, hi-lo)
+	base := x.RowPtr[lo]
+	if stats != nil {
+		stats.scale = resizeFloats(stats.scale, x.RowPtr[hi]-base)
 	}
 	set.pool.For(hi-lo, docBlock, func(_, blo, bhi int) {
 		expTheta := make([]float64, k)
@@ -179,6 +267,9 @@ func eStep(set settings, expElogBeta *mat.Dense, x *sparse.CSR, lo, hi int, gamm
 		for i := blo; i < bhi; i++ {
 			ids, cnts := x.Row(lo + i)
 			g := gamma.RawRowView(i)
+			if stats != nil {
+				expTheta = stats.expTheta.RawRowView(i)
+			}
 			expDirichletRow(expTheta, g)
 			if cap(norm) < len(ids) {
 				norm = make([]float64, len(ids))
@@ -201,27 +292,41 @@ func eStep(set settings, expElogBeta *mat.Dense, x *sparse.CSR, lo, hi int, gamm
 					break
 				}
 			}
-			if stats {
+			if stats != nil {
 				phiNorm(norm, expTheta, expElogBeta, ids)
-				c := make([]float64, len(ids)*k)
+				off := x.RowPtr[lo+i] - base
 				for l := range ids {
-					f := cnts[l] / norm[l]
-					for j := range k {
-						c[l*k+j] = expTheta[j] * f
-					}
+					stats.scale[off+l] = cnts[l] / norm[l]
 				}
-				contrib[i] = c
 			}
 		}
 	})
-	return contrib
 }
 
-// phiNorm sets norm_l = Σ_k exp(E[log θ_k])·exp(E[log β_k,w_l]) + ε.
+// phiNorm sets norm_l = Σ_k exp(E[log θ_k])·exp(E[log β_k,w_l]) + ε, each
+// sum in topic order. Four terms at a time: their sums are independent
+// chains of adds, which the processor overlaps (one sum at a time waits on
+// each add's latency).
 func phiNorm(norm, expTheta []float64, expElogBeta *mat.Dense, ids []int32) {
-	for l, w := range ids {
+	k := len(expTheta)
+	l := 0
+	for ; l+4 <= len(ids); l += 4 {
+		b0 := expElogBeta.RawRowView(int(ids[l]))[:k]
+		b1 := expElogBeta.RawRowView(int(ids[l+1]))[:k]
+		b2 := expElogBeta.RawRowView(int(ids[l+2]))[:k]
+		b3 := expElogBeta.RawRowView(int(ids[l+3]))[:k]
+		var s0, s1, s2, s3 float64
+		for j, e := range expTheta {
+			s0 += e * b0[j]
+			s1 += e * b1[j]
+			s2 += e * b2[j]
+			s3 += e * b3[j]
+		}
+		norm[l], norm[l+1], norm[l+2], norm[l+3] = s0+eps, s1+eps, s2+eps, s3+eps
+	}
+	for ; l < len(ids); l++ {
 		s := 0.0
-		for j, b := range expElogBeta.RawRowView(int(w))[:len(expTheta)] {
+		for j, b := range expElogBeta.RawRowView(int(ids[l]))[:k] {
 			s += expTheta[j] * b
 		}
 		norm[l] = s + eps

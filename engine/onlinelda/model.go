@@ -65,7 +65,7 @@ func (m *Model) Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error
 	for i, raw := 0, gamma.RawMatrix().Data; i < len(raw); i++ {
 		raw[i] = 1
 	}
-	eStep(m.set, m.expElogBeta, x, 0, x.Rows, gamma, false)
+	eStep(m.set, m.expElogBeta, x, 0, x.Rows, gamma, nil)
 	return gamma, nil
 }
 
@@ -122,7 +122,7 @@ func boundOf(set settings, lambda, expElogBeta *mat.Dense, x *sparse.CSR) (bound
 	for i, raw := 0, gamma.RawMatrix().Data; i < len(raw); i++ {
 		raw[i] = 1
 	}
-	eStep(set, expElogBeta, x, 0, x.Rows, gamma, false)
+	eStep(set, expElogBeta, x, 0, x.Rows, gamma, nil)
 
 	elogBeta := mat.NewDense(w, k, nil)
 	sums := make([]float64, k)

@@ -17,10 +17,14 @@
 //	R  = U_R Σ W_Rᵀ   (l×l dense SVD)
 //	A ≈ (Q W_R) Σ (Q₂ U_R)ᵀ, truncated to the leading K triplets.
 //
-// orth is a Householder QR (LAPACK dgeqrf + dorgqr via gonum) returning the
-// thin M×l factor, which is backward stable even when power iterations make
-// A Ω ill-conditioned. The tall products run on the pool of engine/parallel
-// with fixed blocks; the QR and the small SVD are sequential gonum code, so
+// orth returns the thin M×l orthonormal factor, by Options.Orth: a
+// Householder QR (LAPACK dgeqrf + dorgqr via gonum, the default), backward
+// stable even when power iterations make A Ω ill-conditioned, or CholeskyQR2
+// (two Cholesky QR steps on the pool, falling back to Householder when a
+// block's Gram matrix has a condition number above 10¹²), which does the
+// same in a fraction of the time on large blocks. The tall products run on
+// the pool of engine/parallel with fixed blocks; the Householder QR, the
+// Cholesky factorizations and the small SVD are sequential gonum code, so
 // the result is deterministic per seed and bit-identical for any number of
 // workers. Each singular vector pair is given the sign that makes the
 // largest-magnitude entry of the left vector positive (as scikit-learn's

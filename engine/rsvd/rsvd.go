@@ -36,9 +36,35 @@ type Options struct {
 	PowerIters int
 	// Seed seeds the Gaussian test matrix Ω.
 	Seed uint64
+	// Orth is how the sketch's tall blocks are orthonormalized; the zero
+	// value is Householder.
+	Orth Orth
 	// Pool runs the sparse × dense products; nil means parallel.Default().
 	Pool *parallel.Pool
 }
+
+// Orth names an orthonormalization of the tall M×l and N×l blocks.
+type Orth int
+
+const (
+	// Householder is LAPACK's Householder QR (dgeqrf + dorgqr, gonum's
+	// pure-Go code, sequential): backward stable for any conditioning.
+	Householder Orth = iota
+	// CholeskyQR2 is Cholesky QR done twice (Fukaya, Nakatsukasa, Yanagisawa
+	// & Yamamoto, "CholeskyQR2: a simple and communication-avoiding
+	// algorithm for computing a tall-skinny QR factorization", ScalA 2014):
+	// G = YᵀY = RᵀR, Y ← Y R⁻¹, twice, R = R₂R₁. Its work is the Gram
+	// matrix and a tall × small product (engine/dense, parallel over fixed
+	// row blocks, so bit-identical for any number of workers), and QᵀQ = I
+	// to about machine precision while cond(Y) ≲ u^(−1/2) (Yamamoto et al.
+	// 2015). A block whose Gram matrix is not positive definite or has a
+	// condition number above cholCondMax falls back to Householder.
+	CholeskyQR2
+)
+
+// cholCondMax bounds cond(YᵀY) = cond(Y)² for a Cholesky QR step: 10¹²,
+// i.e. cond(Y) ≤ 10⁶, well inside CholeskyQR2's u^(−1/2) ≈ 7·10⁷.
+const cholCondMax = 1e12
 
 // Result is a truncated SVD A ≈ U·diag(S)·Vᵀ.
 type Result struct {
@@ -94,6 +120,14 @@ func SVD(ctx context.Context, a, at *sparse.CSR, o Options) (*Result, error) {
 
 	y := mat.NewDense(m, l, nil) // M×l
 	z := mat.NewDense(n, l, nil) // N×l
+	f := factorizer{method: o.Orth, pool: pool}
+	if o.Orth == CholeskyQR2 {
+		f.tmp = mat.NewDense(max(m, n), l, nil)
+	}
+	orth := func(a *mat.Dense) error {
+		_, err := f.factor(a, false)
+		return err
+	}
 	sparse.MulDense(pool, y, a, omega)
 	if err := orth(y); err != nil {
 		return nil, err
@@ -116,7 +150,7 @@ func SVD(ctx context.Context, a, at *sparse.CSR, o Options) (*Result, error) {
 	}
 	// Bᵀ = AᵀQ (N×l), then Bᵀ = Q₂R.
 	sparse.MulDense(pool, z, at, y)
-	r, err := qr(z)
+	r, err := f.factor(z, true)
 	if err != nil {
 		return nil, err
 	}
@@ -140,16 +174,68 @@ func SVD(ctx context.Context, a, at *sparse.CSR, o Options) (*Result, error) {
 	return res, nil
 }
 
-// orth replaces the tall matrix a (rows ≥ cols) by the thin orthonormal
-// factor Q of its Householder QR.
-func orth(a *mat.Dense) error {
-	_, err := qrInPlace(a, false)
-	return err
+// factorizer orthonormalizes tall blocks by its method; tmp (at least as
+// many rows as any block, l columns) is CholeskyQR2's scratch.
+type factorizer struct {
+	method Orth
+	pool   *parallel.Pool
+	tmp    *mat.Dense
 }
 
-// qr replaces the tall matrix a by its thin Q factor and returns R (l×l).
-func qr(a *mat.Dense) (*mat.Dense, error) {
-	return qrInPlace(a, true)
+// factor replaces the tall matrix a (rows ≥ cols) by the thin orthonormal
+// factor Q of a = QR and, with wantR, returns R (l×l upper triangular).
+func (f factorizer) factor(a *mat.Dense, wantR bool) (*mat.Dense, error) {
+	var done *mat.Dense // R of the Cholesky QR steps made so far
+	if f.method == CholeskyQR2 {
+		steps := 0
+		for ; steps < 2; steps++ {
+			r, ok := cholQR(f.pool, a, f.tmp)
+			if !ok {
+				break
+			}
+			done = mulUpper(r, done)
+		}
+		if steps == 2 {
+			return done, nil
+		}
+	}
+	r, err := qrInPlace(a, wantR)
+	if err != nil || !wantR {
+		return nil, err
+	}
+	return mulUpper(r, done), nil
+}
+
+// cholQR is one Cholesky QR step: with YᵀY = RᵀR, it sets a = a R⁻¹ and
+// returns R, or leaves a unchanged and returns false when YᵀY is not
+// positive definite or its condition number exceeds cholCondMax.
+func cholQR(p *parallel.Pool, a, tmp *mat.Dense) (*mat.Dense, bool) {
+	rows, l := a.Dims()
+	g := mat.NewDense(l, l, nil)
+	dense.Gram(p, g, a)
+	var ch mat.Cholesky
+	if !ch.Factorize(mat.NewSymDense(l, g.RawMatrix().Data)) || !(ch.Cond() <= cholCondMax) {
+		return nil, false
+	}
+	var r, rinv mat.TriDense
+	ch.UTo(&r)
+	if err := rinv.InverseTri(&r); err != nil {
+		return nil, false
+	}
+	q := tmp.Slice(0, rows, 0, l).(*mat.Dense)
+	dense.MulSmall(p, q, a, mat.DenseCopyOf(&rinv))
+	a.Copy(q)
+	return mat.DenseCopyOf(&r), true
+}
+
+// mulUpper returns r·prev (prev nil: r).
+func mulUpper(r, prev *mat.Dense) *mat.Dense {
+	if prev == nil {
+		return r
+	}
+	var out mat.Dense
+	out.Mul(r, prev)
+	return &out
 }
 
 func qrInPlace(a *mat.Dense, wantR bool) (*mat.Dense, error) {

@@ -94,11 +94,19 @@ func TestLowRankExact(t *testing.T) {
 		}
 	}
 	a, _ := sparse.FromTriplets(120, 90, ts)
-	res, err := SVD(context.Background(), a, nil, Options{K: 5, Seed: 1})
+	forEachOrth(t, func(t *testing.T, orth Orth) {
+		lowRankExact(t, a, &prod, orth)
+	})
+}
+
+// lowRankExact: with 15 sketch columns for rank 5, the Gram matrix of a
+// sketch is singular, so CholeskyQR2 falls back to Householder.
+func lowRankExact(t *testing.T, a *sparse.CSR, prod *mat.Dense, orth Orth) {
+	res, err := SVD(context.Background(), a, nil, Options{K: 5, Seed: 1, Orth: orth})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := denseSingularValues(&prod)
+	want := denseSingularValues(prod)
 	for i := 0; i < 5; i++ {
 		if math.Abs(res.S[i]-want[i]) > 1e-12*want[0] {
 			t.Errorf("σ%d = %v, dense SVD %v", i, res.S[i], want[i])
@@ -109,7 +117,7 @@ func TestLowRankExact(t *testing.T) {
 	us.Mul(res.U, mat.NewDiagDense(5, res.S))
 	rec.Mul(&us, res.V.T())
 	var diff mat.Dense
-	diff.Sub(&rec, &prod)
+	diff.Sub(&rec, prod)
 	if e := mat.Norm(&diff, 2); e > 1e-12*want[0] {
 		t.Errorf("‖UΣVᵀ − A‖₂ = %g", e)
 	}
@@ -118,10 +126,12 @@ func TestLowRankExact(t *testing.T) {
 // TestAgainstDenseSVD: on a full-rank sparse matrix with a decaying
 // spectrum, the leading singular values agree with gonum's dense SVD and the
 // vectors are orthonormal.
-func TestAgainstDenseSVD(t *testing.T) {
+func TestAgainstDenseSVD(t *testing.T) { forEachOrth(t, againstDenseSVD) }
+
+func againstDenseSVD(t *testing.T, orth Orth) {
 	a := randomSparse(400, 300, 0.05, 7)
 	want := denseSingularValues(toDense(a))
-	res, err := SVD(context.Background(), a, a.T(), Options{K: 8, Seed: 42, PowerIters: 6})
+	res, err := SVD(context.Background(), a, a.T(), Options{K: 8, Seed: 42, PowerIters: 6, Orth: orth})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +165,7 @@ func TestAgainstDenseSVD(t *testing.T) {
 	// Without power iterations the plain range finder is less accurate;
 	// its values are still those of the projection QᵀA, so they can only
 	// underestimate (σ_i(QᵀA) ≤ σ_i(A)), and power iterations close the gap.
-	res0, err := SVD(context.Background(), a, nil, Options{K: 8, Seed: 42, PowerIters: -1})
+	res0, err := SVD(context.Background(), a, nil, Options{K: 8, Seed: 42, PowerIters: -1, Orth: orth})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +181,9 @@ func TestAgainstDenseSVD(t *testing.T) {
 
 // TestDeterministic: the same seed gives the same bits on pools of 1 and 2
 // workers; another seed gives other vectors.
-func TestDeterministic(t *testing.T) {
+func TestDeterministic(t *testing.T) { forEachOrth(t, deterministic) }
+
+func deterministic(t *testing.T, orth Orth) {
 	a := randomSparse(1300, 600, 0.02, 9)
 	at := a.T()
 	run := func(w int, seed uint64) *Result {
@@ -179,7 +191,7 @@ func TestDeterministic(t *testing.T) {
 		p := parallel.NewPool(w)
 		err := p.Do(context.Background(), func() {
 			var err error
-			res, err = SVD(context.Background(), a, at, Options{K: 6, Seed: seed, Pool: p})
+			res, err = SVD(context.Background(), a, at, Options{K: 6, Seed: seed, Pool: p, Orth: orth})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -201,6 +213,54 @@ func TestDeterministic(t *testing.T) {
 	r3 := run(2, 6)
 	if matcmp.BitsEqual(r1.U, r3.U) {
 		t.Error("different seeds gave identical bits")
+	}
+}
+
+// forEachOrth runs test once per orthonormalization.
+func forEachOrth(t *testing.T, test func(*testing.T, Orth)) {
+	for _, c := range []struct {
+		name string
+		orth Orth
+	}{{"Householder", Householder}, {"CholeskyQR2", CholeskyQR2}} {
+		t.Run(c.name, func(t *testing.T) { test(t, c.orth) })
+	}
+}
+
+// TestCholeskyQR2 checks one factorization against its definition: QR = Y
+// to roundoff, QᵀQ = I, R upper triangular; and that a rank-deficient block
+// (a repeated column) falls back to Householder with the same guarantees.
+func TestCholeskyQR2(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	for _, repeat := range []bool{false, true} {
+		y := mat.NewDense(3000, 12, nil)
+		for i, raw := 0, y.RawMatrix().Data; i < len(raw); i++ {
+			raw[i] = rng.NormFloat64() * math.Pow(10, -float64(i%12)/3) // cond(Y) ≈ 10^3.7
+		}
+		if repeat {
+			y.SetCol(11, mat.Col(nil, 3, y))
+		}
+		orig := mat.DenseCopyOf(y)
+		f := factorizer{method: CholeskyQR2, tmp: mat.NewDense(3000, 12, nil)}
+		r, err := f.factor(y, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e := orthonormalityError(y); e > 1e-14 {
+			t.Errorf("repeat %v: ‖QᵀQ − I‖max = %g", repeat, e)
+		}
+		var qr mat.Dense
+		qr.Mul(y, r)
+		qr.Sub(&qr, orig)
+		if e := mat.Norm(&qr, 2) / mat.Norm(orig, 2); e > 1e-14 {
+			t.Errorf("repeat %v: ‖QR − Y‖₂/‖Y‖₂ = %g", repeat, e)
+		}
+		for i := range 12 {
+			for j := range i {
+				if r.At(i, j) != 0 {
+					t.Errorf("repeat %v: R[%d,%d] = %v below the diagonal", repeat, i, j, r.At(i, j))
+				}
+			}
+		}
 	}
 }
 

@@ -1,0 +1,340 @@
+// Command ttq is the Go side of bench/time-to-quality.sh: it splits a
+// term-document matrix into training documents and held-out halves, fits
+// topicmf's models for increasing iteration counts recording (seconds,
+// quality), scores every LDA model's topics by held-out perplexity with
+// document completion, and plots the curves.
+//
+//	ttq split -mm bench.mtx -dir DIR [-docs N]
+//	ttq fit   -dir DIR -family lda|onlinelda|nmf|nmf-anls -k K -at 1,2,4 [-batch B] -label NAME
+//	ttq score -dir DIR -k K < fits.tsv > scored.tsv
+//	ttq plot  -in scored.tsv -out DIR
+//	ttq report -in scored.tsv > tables.md
+//
+// split keeps the first N documents (all without -docs) and holds out
+// every tenth of them (1-based 10, 20, …): its stored
+// counts are split into an observed half (obs.mtx) and a held half
+// (held.mtx) by entry, the counts of the even-numbered entries (0, 2, …)
+// rounded up and of the odd ones rounded down, so that every held-out
+// document keeps about half its tokens on each side; train.mtx has the other
+// documents. All three are terms × documents.
+//
+// fit prints one line per count n of -at: label, n, the wall-clock seconds
+// of a whole fit of n iterations (passes for onlinelda) from scratch, and
+// either the file of its topic-word matrix (LDA families, W×K with columns
+// summing to 1, as a dense Matrix Market array) or the NMF objective
+// ‖D − UVᵀ‖²_F of the training matrix. Fits of the same seed for n and 2n
+// iterations share their first n iterations, so the fits are checkpoints of
+// one run, each timed with its start-up.
+//
+// score reads such lines (also the Python side's, bench/ttq.py) and
+// replaces each topic-word file by its held-out perplexity with document
+// completion (Wallach, Murray, Salakhutdinov & Mimno, "Evaluation methods
+// for topic models", ICML 2009, §4), the same formula for every model: for
+// a held-out document with observed counts n^o_w and held counts n^h_w and
+// topics β (β_wk, Σ_w β_wk = 1), θ is fitted to the observed half by 100
+// fixed-point steps from θ_k = 1/K,
+//
+//	θ_k ← (α + Σ_w n^o_w θ_k β_wk / Σ_j θ_j β_wj) / (N^o + Kα),  α = 1/K,
+//
+// (EM for the posterior mean of θ under a Dirichlet(α) prior) and the
+// perplexity is exp(−Σ_d Σ_w n^h_dw log Σ_k θ_dk β_wk / Σ_d Σ_w n^h_dw).
+//
+// plot draws quality against seconds for the LDA and the NMF lines
+// (gonum/plot) into DIR/lda.png and DIR/nmf.png; report prints Markdown
+// tables: every checkpoint, and each model's seconds (its fastest fit) to
+// get within 50, 30, 20, 10, 5, 2 and 1 % of the best value any model
+// reached.
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/catalog"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/mat"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "ttq: want a command: split, fit, score, plot or report")
+		os.Exit(2)
+	}
+	var err error
+	switch os.Args[1] {
+	case "split":
+		err = split(os.Args[2:])
+	case "fit":
+		err = fit(os.Args[2:])
+	case "score":
+		err = score(os.Args[2:])
+	case "plot":
+		err = plotAll(os.Args[2:])
+	case "report":
+		err = report(os.Args[2:])
+	default:
+		err = fmt.Errorf("unknown command %q (split, fit, score, plot, report)", os.Args[1])
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ttq:", err)
+		os.Exit(1)
+	}
+}
+
+func split(args []string) error {
+	fs := flag.NewFlagSet("split", flag.ContinueOnError)
+	path := fs.String("mm", "", "Matrix Market file, terms × documents")
+	dir := fs.String("dir", "", "output directory")
+	docs := fs.Int("docs", 0, "use only the first docs documents (0: all)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	d, err := sparse.ReadMMFile(*path)
+	if err != nil {
+		return err
+	}
+	dt := d.T() // documents × terms
+	if *docs > 0 && *docs < dt.Rows {
+		first := make([]int, *docs)
+		for i := range first {
+			first[i] = i
+		}
+		dt = dt.SelectRows(first)
+	}
+	var train, obs, held []sparse.Triplet
+	nTrain, nTest := 0, 0
+	for doc := range dt.Rows {
+		ids, cnts := dt.Row(doc)
+		if (doc+1)%10 != 0 {
+			for l, w := range ids {
+				train = append(train, sparse.Triplet{Row: int(w), Col: nTrain, Val: cnts[l]})
+			}
+			nTrain++
+			continue
+		}
+		for l, w := range ids {
+			c := cnts[l]
+			o := math.Floor(c / 2)
+			if l%2 == 0 {
+				o = math.Ceil(c / 2)
+			}
+			if o > 0 {
+				obs = append(obs, sparse.Triplet{Row: int(w), Col: nTest, Val: o})
+			}
+			if c-o > 0 {
+				held = append(held, sparse.Triplet{Row: int(w), Col: nTest, Val: c - o})
+			}
+		}
+		nTest++
+	}
+	for _, f := range []struct {
+		name string
+		cols int
+		ts   []sparse.Triplet
+	}{{"train.mtx", nTrain, train}, {"obs.mtx", nTest, obs}, {"held.mtx", nTest, held}} {
+		m, err := sparse.FromTriplets(d.Rows, f.cols, f.ts)
+		if err != nil {
+			return err
+		}
+		if err := sparse.WriteMMFile(filepath.Join(*dir, f.name), m); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(os.Stderr, "ttq split: %d terms, %d training and %d held-out documents\n", d.Rows, nTrain, nTest)
+	return nil
+}
+
+func fit(args []string) error {
+	fs := flag.NewFlagSet("fit", flag.ContinueOnError)
+	dir := fs.String("dir", "", "directory of split's files")
+	family := fs.String("family", "", "lda, onlinelda, nmf or nmf-anls")
+	label := fs.String("label", "", "name of the curve")
+	k := fs.Int("k", 100, "number of topics")
+	at := fs.String("at", "1,2,4", "iteration counts")
+	batch := fs.Int("batch", 2000, "minibatch size of onlinelda")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	d, err := sparse.ReadMMFile(filepath.Join(*dir, "train.mtx"))
+	if err != nil {
+		return err
+	}
+	c, err := engine.NewCorpus("ttq-train", make([]string, d.Rows), d, nil, nil, nil)
+	if err != nil {
+		return err
+	}
+	for _, s := range strings.Split(*at, ",") {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			return fmt.Errorf("-at: %q is not a positive count", s)
+		}
+		p := catalog.Params{"k": strconv.Itoa(*k)}
+		switch *family {
+		case "lda":
+			p["iters"] = s
+		case "onlinelda":
+			p["passes"], p["batch"] = s, strconv.Itoa(*batch)
+		case "nmf", "nmf-anls":
+			p["iters"], p["tol"] = s, "0"
+		default:
+			return fmt.Errorf("-family %q: want lda, onlinelda, nmf or nmf-anls", *family)
+		}
+		meth, err := catalog.New(*family, p)
+		if err != nil {
+			return err
+		}
+		start := time.Now()
+		m, st, err := meth.Fit(context.Background(), c, nil)
+		secs := time.Since(start).Seconds()
+		if err != nil {
+			return err
+		}
+		if st.Reason == engine.NumericalFailure || st.Reason == engine.Cancelled {
+			return fmt.Errorf("%s: %s", *family, st)
+		}
+		var quality string
+		if *family == "nmf" || *family == "nmf-anls" {
+			loss := sparse.ResidualSq(parallel.Default(), d, m.TermTopics(), m.DocTopics())
+			quality = strconv.FormatFloat(loss, 'g', 10, 64)
+		} else {
+			quality = filepath.Join(*dir, fmt.Sprintf("beta-%s-%d.mtx", *label, n))
+			if err := writeDense(quality, normalizeColumns(m.TermTopics())); err != nil {
+				return err
+			}
+		}
+		fmt.Printf("%s\t%d\t%.4f\t%s\n", *label, n, secs, quality)
+	}
+	return nil
+}
+
+// normalizeColumns returns a copy of b with each column scaled to sum 1.
+func normalizeColumns(b *mat.Dense) *mat.Dense {
+	w, k := b.Dims()
+	out := mat.DenseCopyOf(b)
+	for j := range k {
+		s := 0.0
+		for i := range w {
+			s += out.At(i, j)
+		}
+		for i := range w {
+			out.Set(i, j, out.At(i, j)/s)
+		}
+	}
+	return out
+}
+
+// writeDense writes a as a Matrix Market array (column-major).
+func writeDense(path string, a *mat.Dense) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	r, c := a.Dims()
+	fmt.Fprintf(w, "%%%%MatrixMarket matrix array real general\n%d %d\n", r, c)
+	for j := range c {
+		for i := range r {
+			w.WriteString(strconv.FormatFloat(a.At(i, j), 'g', 17, 64))
+			w.WriteByte('\n')
+		}
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func score(args []string) error {
+	fs := flag.NewFlagSet("score", flag.ContinueOnError)
+	dir := fs.String("dir", "", "directory of split's files")
+	k := fs.Int("k", 100, "number of topics")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	obs, err := sparse.ReadMMFile(filepath.Join(*dir, "obs.mtx"))
+	if err != nil {
+		return err
+	}
+	held, err := sparse.ReadMMFile(filepath.Join(*dir, "held.mtx"))
+	if err != nil {
+		return err
+	}
+	obsT, heldT := obs.T(), held.T() // held-out documents × terms
+	sc := bufio.NewScanner(os.Stdin)
+	for sc.Scan() {
+		f := strings.Split(sc.Text(), "\t")
+		if len(f) != 4 {
+			return fmt.Errorf("score: line %q: want label, n, seconds, quality", sc.Text())
+		}
+		if strings.HasSuffix(f[3], ".mtx") {
+			beta, err := sparse.ReadDenseMMFile(f[3])
+			if err != nil {
+				return err
+			}
+			if r, c := beta.Dims(); r != obs.Rows || c != *k {
+				return fmt.Errorf("%s: %d×%d, want %d×%d (terms × topics)", f[3], r, c, obs.Rows, *k)
+			}
+			f[3] = strconv.FormatFloat(completionPerplexity(beta, obsT, heldT), 'f', 3, 64)
+		}
+		fmt.Println(strings.Join(f, "\t"))
+	}
+	return sc.Err()
+}
+
+// completionPerplexity is the document-completion perplexity of the
+// package documentation for topics beta (W×K) and the held-out documents'
+// observed and held counts (documents × terms).
+func completionPerplexity(beta *mat.Dense, obs, held *sparse.CSR) float64 {
+	_, k := beta.Dims()
+	alpha := 1 / float64(k)
+	theta, acc := make([]float64, k), make([]float64, k)
+	var logLik, words float64
+	for d := range obs.Rows {
+		ids, cnts := obs.Row(d)
+		nObs := 0.0
+		for _, c := range cnts {
+			nObs += c
+		}
+		for j := range theta {
+			theta[j] = 1 / float64(k)
+		}
+		for range 100 {
+			clear(acc)
+			for l, w := range ids {
+				b := beta.RawRowView(int(w))
+				p := 0.0
+				for j, t := range theta {
+					p += t * b[j]
+				}
+				for j, t := range theta {
+					acc[j] += cnts[l] * t * b[j] / p
+				}
+			}
+			for j := range theta {
+				theta[j] = (alpha + acc[j]) / (nObs + float64(k)*alpha)
+			}
+		}
+		hids, hcnts := held.Row(d)
+		for l, w := range hids {
+			b := beta.RawRowView(int(w))
+			p := 0.0
+			for j, t := range theta {
+				p += t * b[j]
+			}
+			logLik += hcnts[l] * math.Log(p)
+			words += hcnts[l]
+		}
+	}
+	return math.Exp(-logLik / words)
+}
