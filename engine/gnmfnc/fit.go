@@ -39,23 +39,18 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
-	lay, err := grouping.NewNonEmpty(c, "gnmfnc")
-	if err != nil {
-		return nil, engine.Status{}, err
-	}
-	s, err := newSolver(set, lay)
-	if err != nil {
-		return nil, engine.Status{}, err
-	}
-	s.init(c.D)
-	st := engine.Iterate(ctx, set.stop, rec, engine.Steps{
-		Step:      s.step,
-		Objective: s.objective,
-		Accept:    s.accept,
-		Sparsity:  s.sparsity,
+	return grouping.Fit(ctx, c, rec, "gnmfnc", grouping.NewNonEmpty, set.stop, func(lay *grouping.Layout) (grouping.Solver, error) {
+		s, err := newSolver(set, lay)
+		if err != nil {
+			return nil, err
+		}
+		s.init(c.D)
+		return s, nil
 	})
-	return newModel(s), st, nil
 }
+
+// Model is the model of the current iterate.
+func (s *solver) Model() engine.Model { return newModel(s) }
 
 // solver holds the factors and buffers of one fit in engine/groupnmf's
 // layout: U = [U_s | U_1 … U_P] (M×K) and the V_p compactly as one
@@ -124,8 +119,8 @@ func (s *solver) init(d *sparse.CSR) {
 	grouping.TopicGrams(s.set.pool, s.u, s.Ks, s.Kc, s.utu)
 }
 
-// accept makes the candidate current.
-func (s *solver) accept() {
+// Accept makes the candidate current.
+func (s *solver) Accept() {
 	s.u, s.uNext = s.uNext, s.u
 	s.v, s.vNext = s.vNext, s.v
 	s.g, s.gNext = s.gNext, s.g
@@ -133,10 +128,10 @@ func (s *solver) accept() {
 	s.utu, s.utuNext = s.utuNext, s.utu
 }
 
-// step computes the candidate (uNext, vNext) from (u, v): U_s, then every
+// Step computes the candidate (uNext, vNext) from (u, v): U_s, then every
 // U_p, then every V_p, each block's update using the blocks already
 // updated (package documentation).
-func (s *solver) step(ctx context.Context, _ int) error {
+func (s *solver) Step(ctx context.Context, _ int) error {
 	if err := s.updateUs(ctx); err != nil {
 		return err
 	}
@@ -304,10 +299,10 @@ func (s *solver) updateV(ctx context.Context) error {
 	return nil
 }
 
-// objective returns L of Eq. 3 at the candidate and its six terms. The
+// Objective returns L of Eq. 3 at the candidate and its six terms. The
 // loss of category p is λ_p(‖D_p‖² − 2⟨V_p, Ũ_pᵀD_p⟩ + ⟨V_pV_pᵀ, Ũ_pᵀŨ_p⟩)
 // from products the updates computed (clamped at 0).
-func (s *solver) objective() (float64, []engine.Term) {
+func (s *solver) Objective() (float64, []engine.Term) {
 	p := s.set.pool
 	dots := make([]dense.Sum, s.P)
 	for b, un := range s.lay.Units(vUnitDocs) {
@@ -358,9 +353,9 @@ func (s *solver) objective() (float64, []engine.Term) {
 	return total.Value(), terms
 }
 
-// sparsity returns the zero fractions of U_s, [U_1 … U_P] and V.
-func (s *solver) sparsity() []engine.Term {
-	return s.Sparsity(s.set.pool, s.u, s.v, [3]string{SparsityUs, SparsityUp, SparsityV})
+// Sparsity returns the zero fractions of U_s, [U_1 … U_P] and V.
+func (s *solver) Sparsity() []engine.Term {
+	return s.Blocks.Sparsity(s.set.pool, s.u, s.v, [3]string{SparsityUs, SparsityUp, SparsityV})
 }
 
 // classRowSums returns V_p1 (length Ks+Kp) for every category: per unit of

@@ -207,7 +207,7 @@ func TestUpdatesNonIncreasing(t *testing.T) {
 				}
 				f, terms := reference(s, s.uNext, s.vNext)
 				check(it, "the V_p update", f)
-				got, gotTerms := s.objective()
+				got, gotTerms := s.Objective()
 				if math.Abs(got-f) > 1e-9*math.Max(1, f) {
 					t.Fatalf("iteration %d: objective %.17g, reference %.17g", it, got, f)
 				}
@@ -216,7 +216,7 @@ func TestUpdatesNonIncreasing(t *testing.T) {
 						t.Fatalf("iteration %d: term %s = %.17g, reference %.17g", it, term.Name, term.Value, terms[j])
 					}
 				}
-				s.accept()
+				s.Accept()
 			}
 		})
 	}
@@ -281,10 +281,10 @@ func TestGradientSplit(t *testing.T) {
 	s.init(c.D)
 	ctx := context.Background()
 	for it := 0; it < 3; it++ { // move away from the random start
-		if err := s.step(ctx, it+1); err != nil {
+		if err := s.Step(ctx, it+1); err != nil {
 			t.Fatal(err)
 		}
-		s.accept()
+		s.Accept()
 	}
 	rng := engine.NewRand(9)
 	// fd is ½∂L/∂x at (u, v) for the entry x points into.

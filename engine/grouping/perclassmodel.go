@@ -104,11 +104,36 @@ func FitPerClass(ctx context.Context, c *engine.Corpus, rec *engine.Recorder, wh
 	return pm, st, nil
 }
 
+// PerClassOf is a fitted per-class baseline whose class models are of
+// type M (*nmf.Model for CNMF, *rlsi.Model for CRLSI): PerClass with the
+// class models typed.
+type PerClassOf[M engine.Model] struct {
+	*PerClass
+}
+
+// ClassModel is class p's model (nil when the class had no documents).
+func (m *PerClassOf[M]) ClassModel(p int) M {
+	cm, _ := m.Class(p).(M)
+	return cm
+}
+
+// FitPerClassOf is FitPerClass for class models of type M: the Fit of the
+// per-class baselines, returning a *PerClassOf[M] (nil on an error).
+func FitPerClassOf[M engine.Model](ctx context.Context, c *engine.Corpus, rec *engine.Recorder, who string,
+	pool *parallel.Pool, method ClassMethod, loss ClassLoss) (engine.Model, engine.Status, error) {
+	pc, st, err := FitPerClass(ctx, c, rec, who, pool, method, loss)
+	if err != nil {
+		return nil, engine.Status{}, err
+	}
+	return &PerClassOf[M]{pc}, st, nil
+}
+
 // PerClass is a fitted per-class baseline: one single-class model per
 // class. It implements engine.Model with K = P·Kper topics: class p's topics
 // are columns [p·Kper, p·Kper + K_p) of TermTopics, the rest of its Kper
-// columns zero when the class had fewer documents than Kper. The families
-// (grouprlsi.PerClassModel, groupnmf.PerClassModel) embed it.
+// columns zero when the class had fewer documents than Kper. The families'
+// models (grouprlsi.PerClassModel, groupnmf.PerClassModel) are PerClassOf
+// their class models, which embeds it.
 //
 // Its fold-in methods (FoldMethods) assign a new document of unknown class
 // the class ŷ = argmin_p E(d; U_p) (the rule of GMF §4.3/§5.3 applied to

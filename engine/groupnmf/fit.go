@@ -34,29 +34,18 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
-	lay, err := grouping.NewNonEmpty(c, "groupnmf")
-	if err != nil {
-		return nil, engine.Status{}, err
-	}
-	s := newSolver(set, lay)
-	if err := lay.CheckNorm("groupnmf", s.dnorm2); err != nil {
-		return nil, engine.Status{}, err
-	}
-	s.init(c.D)
-	st := s.run(ctx, rec)
-	return newModel(s), st, nil
-}
-
-// run iterates through the engine's driver until the stopping rule, a
-// cancellation or a failure.
-func (s *solver) run(ctx context.Context, rec *engine.Recorder) engine.Status {
-	return engine.Iterate(ctx, s.set.stop, rec, engine.Steps{
-		Step:      s.step,
-		Objective: s.objective,
-		Accept:    s.accept,
-		Sparsity:  s.sparsity,
+	return grouping.Fit(ctx, c, rec, "groupnmf", grouping.NewNonEmpty, set.stop, func(lay *grouping.Layout) (grouping.Solver, error) {
+		s := newSolver(set, lay)
+		if err := lay.CheckNorm("groupnmf", s.dnorm2); err != nil {
+			return nil, err
+		}
+		s.init(c.D)
+		return s, nil
 	})
 }
+
+// Model is the model of the current iterate.
+func (s *solver) Model() engine.Model { return newModel(s) }
 
 // solver holds the factors and buffers of one fit, laid out as in
 // engine/grouprlsi: U = [U0 | U_1 … U_P] (M×K) and the V_p compactly as one
@@ -112,21 +101,21 @@ func (s *solver) init(d *sparse.CSR) {
 	grouping.TopicGrams(s.set.pool, s.u, s.Ks, s.Kc, s.utu)
 }
 
-// accept makes the computed iterate current.
-func (s *solver) accept() {
+// Accept makes the computed iterate current.
+func (s *solver) Accept() {
 	s.u, s.uNext = s.uNext, s.u
 	s.v, s.vNext = s.vNext, s.v
 	s.g, s.gNext = s.gNext, s.g
 	s.utu, s.utuNext = s.utuNext, s.utu
 }
 
-// step computes the candidate (uNext, vNext) from (u, v): Algorithm 5's U0
+// Step computes the candidate (uNext, vNext) from (u, v): Algorithm 5's U0
 // (line 7), U_p (line 9), V_p (line 10), or with VFirst V_p, U0, U_p. It
 // leaves gNext = V_pV_pᵀ of vNext, utuNext = Ũ_pᵀŨ_p of uNext and lossT for
 // the loss. It returns an *engine.NonFiniteError naming the update that
 // produced a NaN/Inf, or ctx.Err() when cancelled between or inside the
 // updates (the candidate is then incomplete and is discarded).
-func (s *solver) step(ctx context.Context, _ int) error {
+func (s *solver) Step(ctx context.Context, _ int) error {
 	if s.set.vFirst {
 		if err := s.updateV(ctx, s.u, s.utu); err != nil {
 			return err
@@ -160,8 +149,8 @@ func (s *solver) step(ctx context.Context, _ int) error {
 	return nil
 }
 
-// objective is the loss of Eq. 9 at the candidate, the whole objective.
-func (s *solver) objective() (float64, []engine.Term) {
+// Objective is the loss of Eq. 9 at the candidate, the whole objective.
+func (s *solver) Objective() (float64, []engine.Term) {
 	f := s.loss()
 	return f, []engine.Term{{Name: TermLoss, Value: f}}
 }
@@ -290,8 +279,8 @@ func muStep(p *parallel.Pool, dst, x, num, den *mat.Dense, step, rowName string)
 	return nil
 }
 
-// sparsity returns the zero fractions of U0, [U_1 … U_P] and V (current
+// Sparsity returns the zero fractions of U0, [U_1 … U_P] and V (current
 // iterate); a factor with no entries reads 0.
-func (s *solver) sparsity() []engine.Term {
-	return s.Sparsity(s.set.pool, s.u, s.v, [3]string{SparsityU0, SparsityUp, SparsityV})
+func (s *solver) Sparsity() []engine.Term {
+	return s.Blocks.Sparsity(s.set.pool, s.u, s.v, [3]string{SparsityU0, SparsityUp, SparsityV})
 }

@@ -105,7 +105,7 @@ func TestProposition1BlockUpdatesNonIncreasing(t *testing.T) {
 						t.Fatal(f)
 					}
 					f1, pc1 := lossAt(s, d, s.u, s.vNext)
-					notRaised(t, fmt.Sprintf("%v vfirst it %d: V", kk, it), f0, pc0, f1, pc1)
+					enginetest.NotRaised(t, fmt.Sprintf("%v vfirst it %d: V", kk, it), f0, pc0, f1, pc1)
 					s.gNext = s.lay.ClassGrams(s.set.pool, s.vNext)
 					s.checkU(t, d, s.vNext, s.gNext, f1, kk, it)
 					grouping.TopicGrams(s.set.pool, s.uNext, s.Ks, s.Kc, s.utuNext)
@@ -117,10 +117,10 @@ func TestProposition1BlockUpdatesNonIncreasing(t *testing.T) {
 						t.Fatal(f)
 					}
 					f2, pc2 := lossAt(s, d, s.uNext, s.vNext)
-					notRaised(t, fmt.Sprintf("%v it %d: V", kk, it), f1, pc1, f2, pc2)
+					enginetest.NotRaised(t, fmt.Sprintf("%v it %d: V", kk, it), f1, pc1, f2, pc2)
 					s.gNext = s.lay.ClassGrams(s.set.pool, s.vNext)
 				}
-				s.accept()
+				s.Accept()
 				for _, a := range []*mat.Dense{s.u, s.v} {
 					r, cc := a.Dims()
 					for i := 0; i < r; i++ {
@@ -156,7 +156,7 @@ func (s *solver) checkU(t *testing.T, d, vc *mat.Dense, g []*mat.Dense, f0 float
 		s.Uc(mix).Copy(s.Uc(s.uNext))
 	}
 	f2, pc2 := lossAt(s, d, mix, vc)
-	notRaised(t, fmt.Sprintf("%v it %d: U", kk, it), f1, pc1, f2, pc2)
+	enginetest.NotRaised(t, fmt.Sprintf("%v it %d: U", kk, it), f1, pc1, f2, pc2)
 	return mix
 }
 
@@ -275,7 +275,7 @@ func TestNumericalFailure(t *testing.T) {
 	s.g = s.lay.ClassGrams(s.set.pool, s.v)
 	grouping.TopicGrams(s.set.pool, s.u, s.Ks, s.Kc, s.utu)
 	u0, v0 := mat.DenseCopyOf(s.u), mat.DenseCopyOf(s.v)
-	st := s.run(context.Background(), nil)
+	st := grouping.Run(context.Background(), s, s.set.stop, nil)
 	if st.Reason != engine.NumericalFailure || st.Iterations != 0 || !strings.Contains(st.Detail, "iteration 1: U0 update") {
 		t.Errorf("status %v, want a numerical failure in the U0 update at iteration 1", st)
 	}

@@ -68,22 +68,15 @@ func (o PerClassOptions) ClassOptions(p, m, np int) (nmf.Options, error) {
 		Seed: grouping.ClassSeed(o.Seed, p), Pool: o.Pool}, nil
 }
 
-// Fit trains one NMF model per class (see PerClassOptions), the classes
-// in lockstep on the pool (grouping.FitPerClass): iteration t of every
-// class, then the merged iteration t is recorded (loss summed over
-// classes), so progress is live and cancelling stops every class after the
-// same iteration. The status merges the classes' (grouping.MergeStatus).
-// Each class's fit depends on its documents and seed alone, so the result
-// is the same bits for any number of workers.
+// Fit trains one NMF model per class (see PerClassOptions) by
+// grouping.FitPerClass: the classes in lockstep on the pool, the merged
+// iteration (loss summed over classes) recorded after each, the same bits
+// for any number of workers.
 func (o PerClassOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	pc, st, err := grouping.FitPerClass(ctx, c, rec, "cnmf", o.Pool, func(p, m, np int) (engine.Method, int, error) {
+	return grouping.FitPerClassOf[*nmf.Model](ctx, c, rec, "cnmf", o.Pool, func(p, m, np int) (engine.Method, int, error) {
 		co, err := o.ClassOptions(p, m, np)
 		return co, co.K, err
 	}, classLoss)
-	if err != nil {
-		return nil, engine.Status{}, err
-	}
-	return &PerClassModel{pc}, st, nil
 }
 
 // PerClassModel is a fitted CNMF model: one NMF model per class. It
@@ -96,16 +89,9 @@ func (o PerClassOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.
 // class models, the minimum being the loss at the class model's fold-in,
 // nmf.Model.FoldIn), and folds it in by that class's NMF model;
 // FoldInClass, ReconstructionErrors and PredictClasses are those of
-// grouping.PerClass with this E.
-type PerClassModel struct {
-	*grouping.PerClass
-}
-
-// ClassModel is class p's NMF model (nil when the class had no documents).
-func (m *PerClassModel) ClassModel(p int) *nmf.Model {
-	cm, _ := m.Class(p).(*nmf.Model)
-	return cm
-}
+// grouping.PerClass with this E. ClassModel(p) is class p's NMF model (nil
+// when the class had no documents).
+type PerClassModel = grouping.PerClassOf[*nmf.Model]
 
 // classLoss is E = ‖d − U_pv‖² = ‖d‖² − 2vᵀU_pᵀd + vᵀ(U_pᵀU_p)v at the
 // fold-in's v (compensated sum, clamped at 0).

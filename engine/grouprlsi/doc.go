@@ -84,7 +84,7 @@
 // fractions of U0, [U_1 … U_P] and the compact V and, on the iterations
 // Stopping.EvalEvery selects, the objective of Eq. 3 and its terms "loss",
 // "lambda1*|U0|_1", "lambda1*|Up|_1", "lambda2*|V|_F^2" (summing to the
-// objective in that order). A D whose ‖D‖²_F overflows float64 is an
+// Objective in that order). A D whose ‖D‖²_F overflows float64 is an
 // error. The loss is evaluated without forming
 // Ũ_pV_p: Σ_p ‖D_p − Ũ_pV_p‖² = ‖D‖² − 2⟨V, Φ⟩ + Σ_p ⟨V_pV_pᵀ, Ũ_pᵀŨ_p⟩.
 //

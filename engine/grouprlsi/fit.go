@@ -31,8 +31,8 @@ const (
 // random for every class, then repeatedly U0 ← UpdateU0 (Alg. 2), U_p ←
 // UpdateU_p (Alg. 3) and V_p ← UpdateV_p (Alg. 4) for every class, through
 // engine.Iterate: recording after each iteration the wall time, the
-// sparsity of U0, [U_1 … U_P] and the V_p and (when evaluated) the
-// objective of Eq. 3 and its terms. It stops at the iteration limit or the
+// Sparsity of U0, [U_1 … U_P] and the V_p and (when evaluated) the
+// Objective of Eq. 3 and its terms. It stops at the iteration limit or the
 // relative-change tolerance, on cancellation or on a NaN/Inf (Status
 // NumericalFailure naming the step), returning the last accepted iterate.
 // A corpus without labels, with a document whose label is −1, or whose
@@ -42,29 +42,18 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
-	lay, err := grouping.New(c, "grouprlsi")
-	if err != nil {
-		return nil, engine.Status{}, err
-	}
-	s := newSolver(set, lay)
-	if err := lay.CheckNorm("grouprlsi", s.dnorm2); err != nil {
-		return nil, engine.Status{}, err
-	}
-	s.initV(engine.NewRand(set.seed).NormFloat64)
-	st := s.run(ctx, rec)
-	return newModel(s), st, nil
-}
-
-// run iterates through the engine's driver until the stopping rule, a
-// cancellation or a failure.
-func (s *solver) run(ctx context.Context, rec *engine.Recorder) engine.Status {
-	return engine.Iterate(ctx, s.set.stop, rec, engine.Steps{
-		Step:      s.step,
-		Objective: s.objective,
-		Accept:    s.accept,
-		Sparsity:  s.sparsity,
+	return grouping.Fit(ctx, c, rec, "grouprlsi", grouping.New, set.stop, func(lay *grouping.Layout) (grouping.Solver, error) {
+		s := newSolver(set, lay)
+		if err := lay.CheckNorm("grouprlsi", s.dnorm2); err != nil {
+			return nil, err
+		}
+		s.initV(engine.NewRand(set.seed).NormFloat64)
+		return s, nil
 	})
 }
+
+// Model is the model of the current iterate.
+func (s *solver) Model() engine.Model { return newModel(s) }
 
 // solver holds the factors and work buffers of one fit. U = [U0 | U_1 … U_P]
 // is one M×K matrix (K = Ks + P·Kc); the V_p are stored transposed and
@@ -133,13 +122,13 @@ func (s *solver) classGrams(v *mat.Dense) []*mat.Dense {
 	return s.lay.ClassGrams(s.set.pool, v)
 }
 
-// step computes the candidate (uNext, vNext) of one iteration of GMF
+// Step computes the candidate (uNext, vNext) of one iteration of GMF
 // Algorithm 1 from (u, v): U0 (Alg. 2), then the U_p with the new U0
 // (Alg. 3), then the V_p with the new U (Alg. 4), and the class Grams
 // V_pV_pᵀ of the new V, which serve the objective and, once accepted, the
 // next iteration. It returns ctx.Err() when cancelled between or inside the
 // updates (the candidate is then incomplete and is discarded).
-func (s *solver) step(ctx context.Context, _ int) error {
+func (s *solver) Step(ctx context.Context, _ int) error {
 	for _, update := range []func(context.Context) error{s.updateU0, s.updateUc, s.updateV} {
 		if err := update(ctx); err != nil {
 			return err
@@ -152,15 +141,15 @@ func (s *solver) step(ctx context.Context, _ int) error {
 	return nil
 }
 
-// objective is the objective of Eq. 3 at the candidate, the sum of its
+// Objective is the objective of Eq. 3 at the candidate, the sum of its
 // four terms.
-func (s *solver) objective() (float64, []engine.Term) {
+func (s *solver) Objective() (float64, []engine.Term) {
 	terms := s.objectiveTerms()
 	return terms[0].Value + terms[1].Value + terms[2].Value + terms[3].Value, terms
 }
 
-// accept makes the computed iterate current.
-func (s *solver) accept() {
+// Accept makes the computed iterate current.
+func (s *solver) Accept() {
 	s.u, s.uNext = s.uNext, s.u
 	s.v, s.vNext = s.vNext, s.v
 	s.g, s.gNext = s.gNext, s.g
@@ -365,10 +354,10 @@ func (s *solver) objectiveTerms() []engine.Term {
 	return []engine.Term{{Name: TermLoss, Value: loss}, {Name: TermU0, Value: u0}, {Name: TermUp, Value: uc}, {Name: TermV, Value: vreg}}
 }
 
-// sparsity returns the zero fractions of U0, [U_1 … U_P] and V (current
+// Sparsity returns the zero fractions of U0, [U_1 … U_P] and V (current
 // iterate); a factor with no entries reads 0.
-func (s *solver) sparsity() []engine.Term {
-	return s.Sparsity(s.set.pool, s.u, s.v, [3]string{SparsityU0, SparsityUp, SparsityV})
+func (s *solver) Sparsity() []engine.Term {
+	return s.Blocks.Sparsity(s.set.pool, s.u, s.v, [3]string{SparsityU0, SparsityUp, SparsityV})
 }
 
 // checkFinite returns an *engine.NonFiniteError of the given step when a

@@ -71,22 +71,15 @@ func (o PerClassOptions) ClassOptions(p, m, np int) (rlsi.Options, error) {
 		Seed: grouping.ClassSeed(o.Seed, p), Pool: o.Pool}, nil
 }
 
-// Fit trains one RLSI model per class (see PerClassOptions), the classes
-// in lockstep on the pool (grouping.FitPerClass): iteration t of every
-// class, then the merged iteration t is recorded (objective and terms
-// summed over classes), so progress is live and cancelling stops every
-// class after the same iteration. The status merges the classes'
-// (grouping.MergeStatus). Each class's fit depends on its documents and
-// seed alone, so the result is the same bits for any number of workers.
+// Fit trains one RLSI model per class (see PerClassOptions) by
+// grouping.FitPerClass: the classes in lockstep on the pool, the merged
+// iteration (objective and terms summed over classes) recorded after each,
+// the same bits for any number of workers.
 func (o PerClassOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	pc, st, err := grouping.FitPerClass(ctx, c, rec, "crlsi", o.Pool, func(p, m, np int) (engine.Method, int, error) {
+	return grouping.FitPerClassOf[*rlsi.Model](ctx, c, rec, "crlsi", o.Pool, func(p, m, np int) (engine.Method, int, error) {
 		co, err := o.ClassOptions(p, m, np)
 		return co, co.K, err
 	}, classLoss)
-	if err != nil {
-		return nil, engine.Status{}, err
-	}
-	return &PerClassModel{pc}, st, nil
 }
 
 // PerClassModel is a fitted CRLSI model: one RLSI model per class. It
@@ -98,16 +91,9 @@ func (o PerClassOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.
 // E(d; U_p) = min_v ‖d − U_pv‖² + λ2‖v‖² (the rule of GMF §4.3 applied to
 // the class models), and folds it in by that class's RLSI model (RLSI §5);
 // FoldInClass, ReconstructionErrors and PredictClasses are those of
-// grouping.PerClass with this E.
-type PerClassModel struct {
-	*grouping.PerClass
-}
-
-// ClassModel is class p's RLSI model (nil when the class had no documents).
-func (m *PerClassModel) ClassModel(p int) *rlsi.Model {
-	cm, _ := m.Class(p).(*rlsi.Model)
-	return cm
-}
+// grouping.PerClass with this E. ClassModel(p) is class p's RLSI model
+// (nil when the class had no documents).
+type PerClassModel = grouping.PerClassOf[*rlsi.Model]
 
 // classLoss is E = ‖d‖² − (U_pᵀd)ᵀv at the minimizer v of
 // ‖d − U_pv‖² + λ2‖v‖².

@@ -13,8 +13,9 @@
 //   - probability factors whose columns and rows sum to 1 (Distributions);
 //   - a cancelled fit returns its last complete iterate (Cancellation);
 //   - a group model recognises the class of held-out documents
-//     (HeldOutClasses), and a per-class baseline is its single-class
-//     family fitted class by class (PerClassMatches).
+//     (HeldOutClasses), a per-class baseline is its single-class
+//     family fitted class by class (PerClassMatches), and a group model's
+//     block updates lower its objective, class by class (NotRaised).
 //
 // It is imported by test files only.
 package enginetest
@@ -413,6 +414,23 @@ func ClassLosses(lay *grouping.Layout, b grouping.Blocks, d, u, vc *mat.Dense) [
 		}
 	}
 	return per
+}
+
+// NotRaised reports a per-class part or the total of a group model's
+// objective that an update (named what) raised by more than a relative
+// 1e-12, from (f0, per-class pc0) to (f1, pc1): the descent property of
+// the block updates of GMF (Proposition 1 for Group NMF, §4.1 for GRLSI).
+func NotRaised(t *testing.T, what string, f0 float64, pc0 []float64, f1 float64, pc1 []float64) {
+	t.Helper()
+	const slack = 1e-12
+	for p := range pc1 {
+		if pc1[p] > pc0[p]*(1+slack) {
+			t.Errorf("%s update raised class %d's part %.15g → %.15g", what, p, pc0[p], pc1[p])
+		}
+	}
+	if f1 > f0*(1+slack) {
+		t.Errorf("%s update raised the objective %.15g → %.15g", what, f0, f1)
+	}
 }
 
 // Layout is the class-major layout of a labelled test corpus
