@@ -2,7 +2,7 @@
 # Side-by-side benchmark: topicmf against scikit-learn and gensim on the same
 # matrix, with the same K and the same number of threads (RLSI issue, item 6).
 #
-#   bench/side-by-side.sh [--k K] [--quick] [--key] [--iters N] [--rounds R] [--batch B] [--no-install] [--out FILE]
+#   bench/side-by-side.sh [--k K] [--quick] [--key] [--iters N] [--rounds R] [--batch B] [--no-install] [--no-ttq] [--out FILE]
 #
 #   --k K         number of topics (default 100)
 #   --quick       the scaled-down matrix (6,000 terms × 4,000 documents) and
@@ -14,6 +14,8 @@
 #   --rounds R    rounds of the key RLSI / NMF / online-LDA timings (default 5; ≥ 1)
 #   --batch B     minibatch size of the online VB LDA runs on every side (default 2000)
 #   --no-install  skip apt-get (the Debian packages are already installed)
+#   --no-ttq      skip the time-to-quality run that follows the full benchmark
+#                 (bench/time-to-quality.sh, results in bench/ttq; about 3 minutes)
 #   --out FILE    where to write the report (default bench/RESULTS.md)
 #
 # On a fresh Debian machine it installs python3-numpy, python3-scipy,
@@ -33,7 +35,9 @@
 # time the key RLSI/NMF/online-LDA numbers again, topicmf and the Python
 # tools back to back in each, so that a shared machine's load hits both
 # alike (the report gives the median of the per-round ratios); report.py
-# writes the report. The full run takes about 25 minutes on 2 quiet cores.
+# writes the report. The full run (not --quick or --key) then runs
+# bench/time-to-quality.sh, so that one command yields every number the
+# README quotes. All of it takes about 20 minutes on 2 quiet cores.
 set -euo pipefail
 
 K=100
@@ -43,6 +47,7 @@ ITERS=8
 ROUNDS=5
 BATCH=2000
 INSTALL=1
+TTQ=1
 THREADS=2
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/.." && pwd)"
@@ -61,6 +66,7 @@ while [ $# -gt 0 ]; do
 	--batch) BATCH="${2:?--batch needs a value}"; shift 2 ;;
 	--batch=*) BATCH="${1#--batch=}"; shift ;;
 	--no-install) INSTALL=0; shift ;;
+	--no-ttq) TTQ=0; shift ;;
 	--out) OUT="${2:?--out needs a value}"; shift 2 ;;
 	--out=*) OUT="${1#--out=}"; shift ;;
 	-h|--help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -177,3 +183,8 @@ done
 
 $PY "$HERE/report.py" "$OUT" "$WD"
 echo "== wrote $OUT" >&2
+
+if [ "$TTQ" = 1 ] && [ "$QUICK" = 0 ] && [ "$KEY" = 0 ]; then
+	echo "== time to quality: bench/time-to-quality.sh (results in bench/ttq)" >&2
+	bash "$HERE/time-to-quality.sh"
+fi
