@@ -143,7 +143,8 @@ def online_lda_gensim(d, k, batch, passes=2):
     perplexity evaluation. The model is built without a corpus (the random
     initial topics), then each pass is one timed update(corpus, passes=1).
     A second update() restarts gensim's pass counter, so its first step
-    size is (10 + 10)^-0.7 instead of (10 + 1 + 10)^-0.7: the same work.
+    size is (10 + 10)^-0.7 instead of (10 + 1 + 10)^-0.7, which changes the
+    topics slightly and the work per pass hardly at all.
     Returns the mean of passes 1..passes.
     """
     from gensim.matutils import Sparse2Corpus
