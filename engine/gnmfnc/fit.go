@@ -9,6 +9,7 @@ import (
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/grouping"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -33,7 +34,8 @@ const (
 // its six terms, the wall time and the sparsity of U_s, [U_1 … U_P] and the
 // V_p. A corpus without labels, with a document without a category, or with
 // a category whose documents are all empty (λ_p = ‖D_p‖_F⁻² undefined) is
-// an error.
+// an error, and so is a category whose ‖D_p‖²_F overflows float64 (λ_p
+// would be 0 and the category would drop out of the fit).
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
 	set, err := o.resolve()
 	if err != nil {
@@ -45,6 +47,9 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 			return nil, err
 		}
 		s.init(c.D)
+		if err := solve.FiniteStart(set.pool, []string{"U", "V"}, s.u, s.v); err != nil {
+			return nil, fmt.Errorf("gnmfnc: initialization: %w", err)
+		}
 		return s, nil
 	})
 }
@@ -88,6 +93,9 @@ func newSolver(set settings, lay *grouping.Layout) (*solver, error) {
 			}
 		}
 		switch n2 := ss.Value(); {
+		case math.IsInf(n2, 0) || math.IsNaN(n2):
+			// λ_p would be 0 and the category would silently drop out.
+			return nil, lay.CheckNorm("gnmfnc", n2)
 		case lay.Size(p) == 0:
 			// No documents: the category's loss term is identically 0.
 		case n2 == 0:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
@@ -66,6 +67,13 @@ func TestLambda(t *testing.T) {
 	lay, _ = grouping.New(c, "test")
 	if _, err := newSolver(set, lay); err == nil {
 		t.Error("a category of empty documents: no error")
+	}
+	// ‖D_0‖²_F = 2·(1e200)² overflows: λ_0 = 1/Inf = 0 would drop category 0
+	// from the fit while it "converges".
+	huge, _ := sparse.FromTriplets(2, 2, []sparse.Triplet{{Row: 0, Col: 0, Val: 1e200}, {Row: 1, Col: 0, Val: 1e200}, {Row: 0, Col: 1, Val: 1}})
+	c = testcorpus.Labelled(t, huge, []int{0, 1}, 2)
+	if _, _, err := (Options{Ks: 1, Kp: 1, A: DefaultA, Sigma1: DefaultSigma, Sigma2: DefaultSigma, Sigma3: DefaultSigma}).Fit(context.Background(), c, engine.NewRecorder()); err == nil || !strings.Contains(err.Error(), "overflows") {
+		t.Errorf("a category whose squared norm overflows: err = %v, want an overflow error", err)
 	}
 }
 
