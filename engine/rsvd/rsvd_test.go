@@ -227,8 +227,9 @@ func forEachOrth(t *testing.T, test func(*testing.T, Orth)) {
 }
 
 // TestCholeskyQR2 checks one factorization against its definition: QR = Y
-// to roundoff, QᵀQ = I, R upper triangular; and that a rank-deficient block
-// (a repeated column) falls back to Householder with the same guarantees.
+// to roundoff, QᵀQ = I, R upper triangular; that the Cholesky path is taken
+// on a well-conditioned block; and that a rank-deficient block (a repeated
+// column) falls back to Householder with the same guarantees.
 func TestCholeskyQR2(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	for _, repeat := range []bool{false, true} {
@@ -240,6 +241,12 @@ func TestCholeskyQR2(t *testing.T) {
 			y.SetCol(11, mat.Col(nil, 3, y))
 		}
 		orig := mat.DenseCopyOf(y)
+		// The Cholesky path must be the one taken on the well-conditioned
+		// block (else every test passes on the fallback and LSI loses its
+		// speed), and refused on the repeated column.
+		if _, ok := cholQR(nil, mat.DenseCopyOf(y), mat.NewDense(3000, 12, nil)); ok == repeat {
+			t.Errorf("repeat %v: cholQR ok = %v, want %v", repeat, ok, !repeat)
+		}
 		f := factorizer{method: CholeskyQR2, tmp: mat.NewDense(3000, 12, nil)}
 		r, err := f.factor(y, true)
 		if err != nil {
