@@ -183,8 +183,11 @@ func judgeSparseE(r *experiments.Results) experiments.Verdict {
 		held = held && mean(v) <= 0.5
 		parts = append(parts, "m = "+m+": "+strconv.FormatFloat(mean(v), 'f', 3, 64)+" non-zeros of E per non-zero of D")
 	}
-	if n == 0 {
+	switch n {
+	case 0:
 		return inconclusive("no runs")
+	case 1:
+		return inconclusive(strings.Join(parts, "; ") + " (needs both m)")
 	}
 	return verdict(held, strings.Join(parts, "; "))
 }
