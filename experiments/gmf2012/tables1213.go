@@ -232,22 +232,6 @@ func relScale(dataset string, s int) (ks, kc int, err error) {
 	return s * b[0], s * b[1], nil
 }
 
-// relQueryMetric names a stored per-query value: part (val or test), α,
-// measure (experiments.SweepMetric).
-func relQueryMetric(part string, alpha float64, measure string) string {
-	return experiments.SweepMetric(part, alpha, measure)
-}
-
-// parseRelQueryMetric splits a relQueryMetric name; ok is false for any
-// other name, a part other than val and test included.
-func parseRelQueryMetric(s string) (part string, alpha float64, measure string, ok bool) {
-	part, alpha, measure, ok = experiments.ParseSweepMetric(s)
-	if part != partVal && part != partTest {
-		return "", 0, "", false
-	}
-	return part, alpha, measure, ok
-}
-
 // chooseAlpha returns the index of the α whose evaluation has the highest
 // mean MAP (ties: the first, i.e. the smaller α).
 func chooseAlpha(evals []*retrieval.Evaluation) int {
@@ -318,7 +302,7 @@ func tables1213Task(ctx context.Context, j *experiments.Job) (*experiments.Resul
 			parts[part] = append(parts[part], pe)
 			for m, name := range retrieval.Measures {
 				for q, id := range pe.Queries {
-					res.PerQuery = append(res.PerQuery, experiments.QueryMetric{Query: id, Metric: relQueryMetric(part, alphas[a], name), Value: pe.Values[m][q]})
+					res.PerQuery = append(res.PerQuery, experiments.QueryMetric{Query: id, Metric: experiments.SweepMetric(part, alphas[a], name), Value: pe.Values[m][q]})
 				}
 			}
 		}

@@ -285,21 +285,6 @@ func TestSweepGroups(t *testing.T) {
 	}
 }
 
-func TestRelQueryMetricRoundTrip(t *testing.T) {
-	for _, a := range retrieval.DefaultAlphas() {
-		s := relQueryMetric(partTest, a, "ndcg_cut_10")
-		p, got, m, ok := parseRelQueryMetric(s)
-		if !ok || p != partTest || got != a || m != "ndcg_cut_10" {
-			t.Fatalf("%q → %q %v %q %v", s, p, got, m, ok)
-		}
-	}
-	for _, bad := range []string{"", "val", "val@x/map", "val@0.1", "train@0.1/map"} {
-		if _, _, _, ok := parseRelQueryMetric(bad); ok {
-			t.Errorf("%q parsed", bad)
-		}
-	}
-}
-
 // fakeRelRun stores a job's val_map and alpha and its per-query values:
 // BM25 (α = 0) gives base[q] on the test and validation queries, the
 // chosen α gives base[q] + gain + 0.01·((q mod 3) − 1) (every measure
@@ -314,7 +299,7 @@ func fakeRelRun(valMAP, alpha float64, base []float64, gain float64) *experiment
 					if a != 0 {
 						v += gain + 0.01*float64(q%3-1)
 					}
-					run.PerQuery = append(run.PerQuery, experiments.QueryMetric{Query: fmt.Sprintf("q%02d", q), Metric: relQueryMetric(part, a, m), Value: v})
+					run.PerQuery = append(run.PerQuery, experiments.QueryMetric{Query: fmt.Sprintf("q%02d", q), Metric: experiments.SweepMetric(part, a, m), Value: v})
 				}
 			}
 		}
