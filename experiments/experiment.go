@@ -26,11 +26,14 @@ type Experiment struct {
 
 	// Datasets are the data sets the jobs run on; jobs are expanded over
 	// them. Names known to datasets.Lookup get their file checksums from
-	// the registry; others need Checksums.
+	// the registry, and a declared Corpus (synthetic included) adds its
+	// own; a data set that is neither needs Checksums.
 	Datasets []string
-	// Checksums returns the checksums identifying a data set that is not
-	// in the datasets registry (e.g. a synthetic corpus), given the job
-	// (for its Quick flag and parameters). Optional.
+	// Checksums returns the checksums of what the task derives beyond its
+	// declared Corpus, given the job (for its Quick flag and parameters):
+	// CorpusChecksums for the corpora a Task builds itself, or
+	// DescribedChecksum for a pipeline. Required for a data set that is
+	// neither registered nor declared; optional otherwise.
 	Checksums func(job *Job) ([]store.Checksum, error)
 	// Methods are the model families (catalog names) with fixed
 	// parameters; jobs are expanded over them.
