@@ -17,10 +17,13 @@ be. One tab-separated line per method:
 
     method  seconds  how_measured
 
-Per-iteration times are differences of whole fits, so that initialization,
-input validation and the final reconstruction error cancel:
+NMF's per-iteration times are differences of whole fits, so that
+initialization, input validation and the final reconstruction error cancel:
 (fit(max_iter=hi) - fit(max_iter=lo)) / (hi - lo), both with tol=0 so that
-no fit stops early.
+no fit stops early. scikit-learn's LDA (batch and online) replays fit's
+loop and times each iteration or pass, because fit ends with an E-step
+over every document whose cost does not cancel; gensim's online LDA times
+one update() per pass.
 """
 
 import sys

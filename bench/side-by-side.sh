@@ -15,7 +15,8 @@
 #   --batch B     minibatch size of the online VB LDA runs on every side (default 2000)
 #   --no-install  skip apt-get (the Debian packages are already installed)
 #   --no-ttq      skip the time-to-quality run that follows the full benchmark
-#                 (bench/time-to-quality.sh, results in bench/ttq; about 3 minutes)
+#                 (bench/time-to-quality.sh; about 3 minutes; its results go to
+#                 bench/ttq whatever --out says)
 #   --out FILE    where to write the report (default bench/RESULTS.md)
 #
 # On a fresh Debian machine it installs python3-numpy, python3-scipy,

@@ -69,7 +69,7 @@ func run(args []string) error {
 	iters := fs.Int("iters", 5, "iterations of the iterative methods (the median is reported)")
 	methods := fs.String("methods", "rlsi,nmf,lsi,lsi-sk,lda,onlinelda", "comma-separated methods to time")
 	batch := fs.Int("batch", 2000, "documents per minibatch of onlinelda")
-	passes := fs.Int("passes", 3, "passes of onlinelda (the median is reported)")
+	passes := fs.Int("passes", 3, "passes of onlinelda (the mean of all but the last is reported)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
