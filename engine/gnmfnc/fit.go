@@ -194,7 +194,7 @@ func (s *solver) updateUs(ctx context.Context) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	return muStep(p, s.U0(s.uNext), s.U0(s.u), s.num0, s.den0, "U_s update")
+	return grouping.MultiplicativeStep(p, s.U0(s.uNext), s.U0(s.u), s.num0, s.den0, Eps, "U_s update")
 }
 
 // updateUp sets every U_p of uNext by Eq. (U_p) of the package
@@ -235,7 +235,7 @@ func (s *solver) updateUp(ctx context.Context) error {
 	}
 	ucNew := s.Uc(s.uNext)
 	if s.set.beta == 0 || s.P == 1 {
-		return muStep(p, ucNew, ucOld, s.numc, s.denc, "U_p update")
+		return grouping.MultiplicativeStep(p, ucNew, ucOld, s.numc, s.denc, Eps, "U_p update")
 	}
 	ucNew.Copy(ucOld)
 	ct := mat.NewDense(s.Kc, s.P*s.Kc, nil)
@@ -252,7 +252,7 @@ func (s *solver) updateUp(ctx context.Context) error {
 		dense.MulSmall(p, t, ucNew, c) // Σ_{l≠q} U_lU_lᵀU_q
 		den := grouping.Cols(s.denc, q*s.Kc, (q+1)*s.Kc)
 		addScaled(den, 2*s.set.beta, t)
-		if err := muStep(p, uq, uq, grouping.Cols(s.numc, q*s.Kc, (q+1)*s.Kc), den, fmt.Sprintf("U_p update (category %d)", q)); err != nil {
+		if err := grouping.MultiplicativeStep(p, uq, uq, grouping.Cols(s.numc, q*s.Kc, (q+1)*s.Kc), den, Eps, fmt.Sprintf("U_p update (category %d)", q)); err != nil {
 			return err
 		}
 	}
@@ -459,23 +459,4 @@ func addColSums(a *mat.Dense, c float64, cs []float64) {
 			row[j] += c * cs[j]
 		}
 	}
-}
-
-// muStep sets dst = x ∗ (num + ε)/(den + ε) entrywise over fixed row blocks
-// (dst may be x), then checks for a non-finite result naming the step.
-func muStep(p *parallel.Pool, dst, x, num, den *mat.Dense, step string) error {
-	r, c := x.Dims()
-	p.For(r, dense.RowBlock, func(_, lo, hi int) {
-		for i := lo; i < hi; i++ {
-			d, xs := dst.RawRowView(i)[:c], x.RawRowView(i)[:c]
-			ns, ds := num.RawRowView(i)[:c], den.RawRowView(i)[:c]
-			for j, xj := range xs {
-				d[j] = xj * (ns[j] + Eps) / (ds[j] + Eps)
-			}
-		}
-	})
-	if i, j, bad := dense.FirstNonFinite(p, dst); bad {
-		return engine.NonFinite(step, "entry (term %d, column %d) is %v", i, j, dst.At(i, j))
-	}
-	return nil
 }

@@ -4,7 +4,8 @@
 // documents regrouped by class, the fixed work units that keep classes of
 // very different sizes balanced on the shared pool, and the block kernels
 // that the GRLSI (engine/grouprlsi) and Group NMF (engine/groupnmf) updates
-// share.
+// share, with the guarded multiplicative step (MultiplicativeStep) of Group
+// NMF and GNMFNC (engine/gnmfnc).
 //
 // # Class-major order (GMF §3.1)
 //

@@ -6,7 +6,6 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/grouping"
-	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -191,7 +190,7 @@ func (s *solver) updateU(ctx context.Context, vc *mat.Dense, g []*mat.Dense) err
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if f := muStep(p, s.U0(s.uNext), s.U0(s.u), s.num0, s.den0, "U0 update (GMF Alg. 5 line 7)", "term"); f != nil {
+		if f := grouping.MultiplicativeStep(p, s.U0(s.uNext), s.U0(s.u), s.num0, s.den0, Eps, "U0 update (GMF Alg. 5 line 7)"); f != nil {
 			return f
 		}
 	}
@@ -209,7 +208,7 @@ func (s *solver) updateU(ctx context.Context, vc *mat.Dense, g []*mat.Dense) err
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if f := muStep(p, s.Uc(s.uNext), s.Uc(s.u), s.numc, s.denc, "U_p update (GMF Alg. 5 line 9)", "term"); f != nil {
+		if f := grouping.MultiplicativeStep(p, s.Uc(s.uNext), s.Uc(s.u), s.numc, s.denc, Eps, "U_p update (GMF Alg. 5 line 9)"); f != nil {
 			return f
 		}
 	}
@@ -241,40 +240,13 @@ func (s *solver) updateV(ctx context.Context, uc *mat.Dense, utu []*mat.Dense) e
 		vp := s.v.Slice(un.Lo, un.Hi, 0, s.Kt()).(*mat.Dense)
 		den := s.vden.Slice(un.Lo, un.Hi, 0, s.Kt()).(*mat.Dense)
 		dense.MulSmall(p, den, vp, utu[un.Class]) // V_pᵀ(Ũ_pᵀŨ_p)
-		muRows(s.vNext.Slice(un.Lo, un.Hi, 0, s.Kt()).(*mat.Dense), vp, phi, den)
+		grouping.MultiplicativeRows(s.vNext.Slice(un.Lo, un.Hi, 0, s.Kt()).(*mat.Dense), vp, phi, den, Eps)
 	})
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	if r, c, bad := dense.FirstNonFinite(p, s.vNext); bad {
 		return engine.NonFinite("V_p update (GMF Alg. 5 line 10)", "entry (document %d, topic %d) is %v", s.lay.Order[r], c, s.vNext.At(r, c))
-	}
-	return nil
-}
-
-// muRows sets dst = x ∗ (num + ε) / (den + ε) entrywise (the product first,
-// then the division, as engine/nmf evaluates it).
-func muRows(dst, x, num, den *mat.Dense) {
-	r, c := x.Dims()
-	for i := 0; i < r; i++ {
-		d, xs := dst.RawRowView(i)[:c], x.RawRowView(i)[:c]
-		ns, ds := num.RawRowView(i)[:c], den.RawRowView(i)[:c]
-		for j, xj := range xs {
-			d[j] = xj * (ns[j] + Eps) / (ds[j] + Eps)
-		}
-	}
-}
-
-// muStep is muRows over fixed row blocks of dense.RowBlock, then a check
-// for a non-finite result naming the step.
-func muStep(p *parallel.Pool, dst, x, num, den *mat.Dense, step, rowName string) error {
-	r, c := x.Dims()
-	p.For(r, dense.RowBlock, func(_, lo, hi int) {
-		muRows(dst.Slice(lo, hi, 0, c).(*mat.Dense), x.Slice(lo, hi, 0, c).(*mat.Dense),
-			num.Slice(lo, hi, 0, c).(*mat.Dense), den.Slice(lo, hi, 0, c).(*mat.Dense))
-	})
-	if i, j, bad := dense.FirstNonFinite(p, dst); bad {
-		return engine.NonFinite(step, "entry (%s %d, column %d) is %v", rowName, i, j, dst.At(i, j))
 	}
 	return nil
 }

@@ -1,0 +1,42 @@
+package grouping
+
+import (
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"gonum.org/v1/gonum/mat"
+)
+
+// MultiplicativeRows sets dst = x ∗ (num + ε) / (den + ε) entrywise, the
+// guarded multiplicative update of a non-negative factor x whose gradient
+// has the positive part num and the negative part den (Group NMF, GMF
+// Algorithm 5; GNMFNC). Each entry is the product first, then the division,
+// as engine/nmf evaluates it (engine/solve.MultiplicativeStep divides
+// first, so its bits differ). dst may be x.
+func MultiplicativeRows(dst, x, num, den *mat.Dense, eps float64) {
+	r, c := x.Dims()
+	for i := 0; i < r; i++ {
+		d, xs := dst.RawRowView(i)[:c], x.RawRowView(i)[:c]
+		ns, ds := num.RawRowView(i)[:c], den.RawRowView(i)[:c]
+		for j, xj := range xs {
+			d[j] = xj * (ns[j] + eps) / (ds[j] + eps)
+		}
+	}
+}
+
+// MultiplicativeStep is MultiplicativeRows over fixed blocks of
+// dense.RowBlock term rows on the pool (each row depends on itself alone,
+// so the bits do not depend on the workers), then a check for a non-finite
+// result: an *engine.NonFiniteError of the given step naming the first bad
+// entry.
+func MultiplicativeStep(p *parallel.Pool, dst, x, num, den *mat.Dense, eps float64, step string) error {
+	r, c := x.Dims()
+	p.For(r, dense.RowBlock, func(_, lo, hi int) {
+		MultiplicativeRows(dst.Slice(lo, hi, 0, c).(*mat.Dense), x.Slice(lo, hi, 0, c).(*mat.Dense),
+			num.Slice(lo, hi, 0, c).(*mat.Dense), den.Slice(lo, hi, 0, c).(*mat.Dense), eps)
+	})
+	if i, j, bad := dense.FirstNonFinite(p, dst); bad {
+		return engine.NonFinite(step, "entry (term %d, column %d) is %v", i, j, dst.At(i, j))
+	}
+	return nil
+}
