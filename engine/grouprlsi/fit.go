@@ -193,17 +193,8 @@ func (s *solver) updateU0(ctx context.Context) error {
 		dense.MulSmall(p, s.t0, s.Uc(s.u), s.WH(s.g))
 		s.r0.Sub(s.r0, s.t0)
 	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if f := checkFinite(p, s.r0, "UpdateU0 (GMF Alg. 2 line 2): R0 = Σ D_pH_pᵀ − Σ U_pW_pH_pᵀ", "R0"); f != nil {
-		return f
-	}
-	s.lassoRows(ctx, s.U0(s.uNext), s.U0(s.u), s.r0, [][]float64{s0}, s.Ks)
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	return checkFinite(p, s.U0(s.uNext), "UpdateU0 (GMF Alg. 2)", "U0")
+	return s.lassoUpdate(ctx, s.U0(s.uNext), s.U0(s.u), s.r0, [][]float64{s0}, s.Ks,
+		"UpdateU0 (GMF Alg. 2 line 2): R0 = Σ D_pH_pᵀ − Σ U_pW_pH_pᵀ", "R0", "UpdateU0 (GMF Alg. 2)", "U0")
 }
 
 // updateUc is GMF Algorithm 3 (§4.1.2) for every class: with S_p = W_pW_pᵀ
@@ -235,17 +226,28 @@ func (s *solver) updateUc(ctx context.Context) error {
 		dense.MulSmall(p, s.tc, s.U0(s.uNext), s.HW(s.g))
 		s.rc.Sub(s.rc, s.tc)
 	}
+	return s.lassoUpdate(ctx, s.Uc(s.uNext), s.Uc(s.u), s.rc, sp, s.Kc,
+		"UpdateU_p (GMF Alg. 3 line 2): R_p = D_pW_pᵀ − U0H_pW_pᵀ", "R_p", "UpdateU_p (GMF Alg. 3)", "U_p")
+}
+
+// lassoUpdate ends a topic update (UpdateU0, UpdateU_p) once the
+// right-hand sides r of its lasso rows are computed: unless cancelled, it
+// checks r (an *engine.NonFiniteError of step rStep naming rName), solves
+// the rows into dst by lassoRows from prev, and, unless cancelled meanwhile,
+// checks dst (step, named name).
+func (s *solver) lassoUpdate(ctx context.Context, dst, prev, r *mat.Dense, ss [][]float64, k int, rStep, rName, step, name string) error {
+	p := s.set.pool
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if f := checkFinite(p, s.rc, "UpdateU_p (GMF Alg. 3 line 2): R_p = D_pW_pᵀ − U0H_pW_pᵀ", "R_p"); f != nil {
+	if f := checkFinite(p, r, rStep, rName); f != nil {
 		return f
 	}
-	s.lassoRows(ctx, s.Uc(s.uNext), s.Uc(s.u), s.rc, sp, s.Kc)
+	s.lassoRows(ctx, dst, prev, r, ss, k)
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return checkFinite(p, s.Uc(s.uNext), "UpdateU_p (GMF Alg. 3)", "U_p")
+	return checkFinite(p, dst, step, name)
 }
 
 // lassoRows solves, for every term row m and every segment q of width k
