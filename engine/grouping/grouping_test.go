@@ -11,12 +11,14 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/internal/matcmp"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
 
-// corpus is a random m×n labelled corpus; labels[n] given.
+// corpus is a random m×n labelled corpus (testcorpus.Labelled); labels[n]
+// given.
 func corpus(t *testing.T, m int, labels []int, np int, seed uint64) *engine.Corpus {
 	t.Helper()
 	rnd := engine.NewRand(seed)
@@ -32,19 +34,7 @@ func corpus(t *testing.T, m int, labels []int, np int, seed uint64) *engine.Corp
 	if err != nil {
 		t.Fatal(err)
 	}
-	vocab := make([]string, m)
-	for i := range vocab {
-		vocab[i] = fmt.Sprint("t", i)
-	}
-	names := make([]string, np)
-	for p := range names {
-		names[p] = fmt.Sprint("c", p)
-	}
-	c, err := engine.NewCorpus("test", vocab, d, nil, labels, names)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
+	return testcorpus.Labelled(t, d, labels, np)
 }
 
 func randDense(r, c int, seed uint64, zeros float64) *mat.Dense {
@@ -109,7 +99,7 @@ func TestLayout(t *testing.T) {
 		t.Errorf("identity layout: %v %v", l2.Identity, err)
 	}
 	sub, err := l.ClassCorpus(c, 2)
-	if err != nil || sub.Docs() != 3 || sub.D.At(0, 1) != c.D.At(0, 2) || sub.DocIDs[2] != "5" || sub.Name != "test/c2" {
+	if err != nil || sub.Docs() != 3 || sub.D.At(0, 1) != c.D.At(0, 2) || sub.DocIDs[2] != "5" || sub.Name != "group/class2" {
 		t.Errorf("class corpus: %v", err)
 	}
 	v := RowView(l.DT, 2, 5)
@@ -136,15 +126,7 @@ func TestKernels(t *testing.T) {
 	// Every kernel against a direct gonum computation, and the same bits
 	// for pools of 1 and 2 workers. Sizes span several fixed blocks
 	// (more than 1024 rows and documents).
-	var labels []int
-	for p, size := range []int{1500, 7, 0, 600} {
-		for i := 0; i < size; i++ {
-			labels = append(labels, p)
-		}
-	}
-	rnd := engine.NewRand(3)
-	rnd.Shuffle(len(labels), func(i, j int) { labels[i], labels[j] = labels[j], labels[i] })
-	c := corpus(t, 1100, labels, 4, 5)
+	c := corpus(t, 1100, testcorpus.ClassLabels(3, 1500, 7, 0, 600), 4, 5)
 	l, err := New(c, "test")
 	if err != nil {
 		t.Fatal(err)

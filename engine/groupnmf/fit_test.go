@@ -25,51 +25,13 @@ func TestOneClassKc0EqualsNMF(t *testing.T) {
 	// recorded loss, the status and the fold-in. More than 1024 documents,
 	// so that the Grams have several blocks.
 	c := testcorpus.Grouped(t, 5, 1, 1100, 3, 2, 4)
+	x := c.DT.SelectRows([]int{0, 7, 1099})
 	for _, stop := range []engine.Stopping{{MaxIter: 6, RelTol: -1}, {MaxIter: 500, RelTol: 1e-4}, {MaxIter: 7, RelTol: -1, EvalEvery: 3}} {
 		for _, workers := range []int{1, 2} {
 			pool := parallel.NewPool(workers)
 			g := Options{Ks: 5, Kc: None, VFirst: true, Stopping: stop, Seed: 11, Pool: pool}
 			r := nmf.Options{K: 5, Stopping: stop, Seed: 11, Pool: pool}
-			grec, rrec := engine.NewRecorder(), engine.NewRecorder()
-			gm, gst, err := g.Fit(context.Background(), c, grec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rm, rst, err := r.Fit(context.Background(), c, rrec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if gst.Reason != rst.Reason || gst.Iterations != rst.Iterations || math.Float64bits(gst.Objective) != math.Float64bits(rst.Objective) {
-				t.Fatalf("stop %+v: status %v, NMF %v", stop, gst, rst)
-			}
-			if stop.RelTol > 0 && rst.Reason != engine.Converged {
-				t.Fatalf("NMF did not converge (%v); the test wants the tolerance to stop both", rst)
-			}
-			if !matcmp.BitsEqual(gm.TermTopics(), rm.TermTopics()) || !matcmp.BitsEqual(gm.DocTopics(), rm.DocTopics()) {
-				t.Errorf("stop %+v workers %d: factors differ (U %g, V %g)", stop, workers,
-					matcmp.MaxAbsDiff(gm.TermTopics(), rm.TermTopics()), matcmp.MaxAbsDiff(gm.DocTopics(), rm.DocTopics()))
-			}
-			gi, ri := grec.Iterations(), rrec.Iterations()
-			if len(gi) != len(ri) {
-				t.Fatalf("%d recorded iterations, NMF %d", len(gi), len(ri))
-			}
-			for i := range ri {
-				if math.Float64bits(gi[i].Objective) != math.Float64bits(ri[i].Objective) {
-					t.Errorf("iteration %d: loss %.17g, NMF %.17g", i+1, gi[i].Objective, ri[i].Objective)
-				}
-			}
-			x := c.DT.SelectRows([]int{0, 7, 1099})
-			gf, err := gm.FoldIn(context.Background(), x)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rf, err := rm.FoldIn(context.Background(), x)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !matcmp.BitsEqual(gf, rf) {
-				t.Errorf("fold-in differs from NMF (max %g)", matcmp.MaxAbsDiff(gf, rf))
-			}
+			enginetest.SameAsFlat(t, fmt.Sprintf("stop %+v workers %d", stop, workers), c, stop, g, r, x)
 		}
 	}
 }
@@ -191,32 +153,16 @@ func TestRecordedLossAndShapes(t *testing.T) {
 }
 
 func TestDeterministicAcrossWorkers(t *testing.T) {
-	var labels []int
-	for p, size := range []int{1200, 300, 40, 3} {
-		for i := 0; i < size; i++ {
-			labels = append(labels, p)
-		}
-	}
-	rnd := engine.NewRand(9)
-	rnd.Shuffle(len(labels), func(i, j int) { labels[i], labels[j] = labels[j], labels[i] })
-	base := testcorpus.Grouped(t, 9, 1, len(labels), 3, 4, 3)
-	c := testcorpus.Labelled(t, base.D, labels, 5) // class 4 empty
-	var ref [2]*mat.Dense
-	for _, w := range []int{1, 2} {
-		m, _, err := Options{Ks: 3, Kc: 2, Stopping: engine.Stopping{MaxIter: 4, RelTol: -1}, Seed: 1, Pool: parallel.NewPool(w)}.Fit(context.Background(), c, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if w == 1 {
-			ref = [2]*mat.Dense{mat.DenseCopyOf(m.TermTopics()), mat.DenseCopyOf(m.DocTopics())}
-			if mat.Sum(m.(*Model).ClassTopics(4)) != 0 {
-				t.Error("the empty class has non-zero topics")
-			}
-			continue
-		}
-		if !matcmp.BitsEqual(ref[0], m.TermTopics()) || !matcmp.BitsEqual(ref[1], m.DocTopics()) {
-			t.Error("2 workers differ from 1")
-		}
+	// Uneven classes (sizes 1200, 300, 40, 3 and an empty class) so that
+	// units differ in number per class; pools of 1, 2 and 3 workers give
+	// the same bits.
+	c := testcorpus.UnevenGroups(t)
+	m, _ := enginetest.SameAcrossPools(t, c, func(pool *parallel.Pool, rec *engine.Recorder) (engine.Model, error) {
+		m, _, err := Options{Ks: 3, Kc: 2, Stopping: engine.Stopping{MaxIter: 4, RelTol: -1}, Seed: 1, Pool: pool}.Fit(context.Background(), c, rec)
+		return m, err
+	})
+	if mat.Sum(m.(*Model).ClassTopics(4)) != 0 {
+		t.Error("the empty class has non-zero topics")
 	}
 }
 

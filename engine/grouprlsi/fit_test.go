@@ -30,56 +30,20 @@ func TestOneClassKc0EqualsRLSI(t *testing.T) {
 	if c0.Classes() != 1 {
 		t.Fatal("want one class")
 	}
+	x := c0.DT.SelectRows([]int{0, 7, 1099})
 	for _, stop := range []engine.Stopping{{MaxIter: 4, RelTol: -1}, {MaxIter: 400, RelTol: 1e-3}} {
 		for _, workers := range []int{1, 2} {
 			pool := parallel.NewPool(workers)
 			g := Options{Ks: 5, Kc: None, Lambda1: 0.2, Lambda2: 0.3, Stopping: stop, Seed: 11, InnerSweeps: 30, Pool: pool, InnerTol: rlsi.DefaultInnerTol}
 			r := rlsi.Options{K: 5, Lambda1: 0.2, Lambda2: 0.3, Stopping: stop, Seed: 11, InnerSweeps: 30, Pool: pool, InnerTol: rlsi.DefaultInnerTol}
-			grec, rrec := engine.NewRecorder(), engine.NewRecorder()
-			gm, gst, err := g.Fit(context.Background(), c0, grec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rm, rst, err := r.Fit(context.Background(), c0, rrec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if gst.Reason != rst.Reason || gst.Iterations != rst.Iterations || math.Float64bits(gst.Objective) != math.Float64bits(rst.Objective) {
-				t.Fatalf("stop %+v: status %v, RLSI %v", stop, gst, rst)
-			}
-			if stop.RelTol > 0 && rst.Reason != engine.Converged {
-				t.Fatalf("RLSI did not converge (%v); the test wants the tolerance to stop both", rst)
-			}
-			if !matcmp.BitsEqual(gm.TermTopics(), rm.TermTopics()) {
-				t.Errorf("stop %+v workers %d: U differs (max %g)", stop, workers, matcmp.MaxAbsDiff(gm.TermTopics(), rm.TermTopics()))
-			}
-			if !matcmp.BitsEqual(gm.DocTopics(), rm.DocTopics()) {
-				t.Errorf("stop %+v workers %d: V differs (max %g)", stop, workers, matcmp.MaxAbsDiff(gm.DocTopics(), rm.DocTopics()))
-			}
-			gi, ri := grec.Iterations(), rrec.Iterations()
+			gi, ri := enginetest.SameAsFlat(t, fmt.Sprintf("stop %+v workers %d", stop, workers), c0, stop, g, r, x)
 			for i := range ri {
-				if math.Float64bits(gi[i].Objective) != math.Float64bits(ri[i].Objective) {
-					t.Errorf("iteration %d: objective %.17g, RLSI %.17g", i+1, gi[i].Objective, ri[i].Objective)
-				}
 				want := map[string]float64{TermLoss: ri[i].Terms[0].Value, TermU0: ri[i].Terms[1].Value, TermUp: 0, TermV: ri[i].Terms[2].Value}
 				for _, term := range gi[i].Terms {
 					if math.Float64bits(term.Value) != math.Float64bits(want[term.Name]) {
 						t.Errorf("iteration %d: %s = %.17g, RLSI %.17g", i+1, term.Name, term.Value, want[term.Name])
 					}
 				}
-			}
-			// Fold-in agrees too.
-			x := c0.DT.SelectRows([]int{0, 7, 1099})
-			gf, err := gm.FoldIn(context.Background(), x)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rf, err := rm.FoldIn(context.Background(), x)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !matcmp.BitsEqual(gf, rf) {
-				t.Errorf("fold-in differs from RLSI (max %g)", matcmp.MaxAbsDiff(gf, rf))
 			}
 		}
 	}
@@ -340,40 +304,20 @@ func checkRidge(t *testing.T, s *solver, d, u *mat.Dense) {
 
 func TestDeterministicAcrossWorkers(t *testing.T) {
 	// Uneven classes (sizes 1200, 300, 40, 3 and an empty class) so that
-	// units differ in number per class; 1 and 2 workers give the same bits.
-	var labels []int
-	for p, size := range []int{1200, 300, 40, 3} {
-		for i := 0; i < size; i++ {
-			labels = append(labels, p)
-		}
-	}
-	rnd := engine.NewRand(9)
-	rnd.Shuffle(len(labels), func(i, j int) { labels[i], labels[j] = labels[j], labels[i] })
-	base := testcorpus.Grouped(t, 9, 1, len(labels), 3, 4, 3) // 21 terms
-	c := testcorpus.Labelled(t, base.D, labels, 5)            // class 4 empty
-	var ref [2]*mat.Dense
-	var refObj float64
-	for _, w := range []int{1, 2} {
-		o := Options{Ks: 3, Kc: 2, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 3, RelTol: -1}, Seed: 1, Pool: parallel.NewPool(w), InnerTol: rlsi.DefaultInnerTol}
-		m, st, err := o.Fit(context.Background(), c, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if w == 1 {
-			ref = [2]*mat.Dense{mat.DenseCopyOf(m.TermTopics()), mat.DenseCopyOf(m.DocTopics())}
-			refObj = st.Objective
-			// The empty class has no topics.
-			for i := 0; i < c.Terms(); i++ {
-				for k := 3 + 4*2; k < 3+5*2; k++ {
-					if m.TermTopics().At(i, k) != 0 {
-						t.Fatalf("empty class has a non-zero topic weight")
-					}
-				}
+	// units differ in number per class; pools of 1, 2 and 3 workers give
+	// the same bits.
+	c := testcorpus.UnevenGroups(t)
+	m, _ := enginetest.SameAcrossPools(t, c, func(pool *parallel.Pool, rec *engine.Recorder) (engine.Model, error) {
+		o := Options{Ks: 3, Kc: 2, Lambda1: 0.05, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 3, RelTol: -1}, Seed: 1, Pool: pool, InnerTol: rlsi.DefaultInnerTol}
+		m, _, err := o.Fit(context.Background(), c, rec)
+		return m, err
+	})
+	// The empty class has no topics.
+	for i := 0; i < c.Terms(); i++ {
+		for k := 3 + 4*2; k < 3+5*2; k++ {
+			if m.TermTopics().At(i, k) != 0 {
+				t.Fatalf("empty class has a non-zero topic weight")
 			}
-			continue
-		}
-		if !matcmp.BitsEqual(ref[0], m.TermTopics()) || !matcmp.BitsEqual(ref[1], m.DocTopics()) || math.Float64bits(refObj) != math.Float64bits(st.Objective) {
-			t.Errorf("2 workers differ from 1")
 		}
 	}
 }

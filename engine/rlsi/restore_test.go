@@ -2,12 +2,13 @@ package rlsi
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
-	"github.com/topicmf/topicmf/engine/internal/matcmp"
+	"github.com/topicmf/topicmf/engine/internal/enginetest"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -33,17 +34,7 @@ func TestRestoreFoldsInAsFit(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := m.FoldIn(context.Background(), x)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := restored.FoldIn(context.Background(), x)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !matcmp.BitsEqual(got, want) {
-				t.Errorf("%v relative=%v: restored fold-in differs by %g (want identical bits)", variant, relative, matcmp.MaxAbsDiff(got, want))
-			}
+			enginetest.SameFoldIn(t, fmt.Sprintf("%v relative=%v: restored fold-in", variant, relative), restored, m, x)
 		}
 	}
 }

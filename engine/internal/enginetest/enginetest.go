@@ -7,7 +7,9 @@
 //     returns a finite model (FiniteModel), for labelled corpora too
 //     (HugeLabelled);
 //   - bit-identical fits and fold-ins on pools of 1, 2 and 3 workers
-//     (SameAcrossPools);
+//     (SameAcrossPools), of a one-class group model and its flat family
+//     (SameAsFlat), and of two models folding in the same documents
+//     (SameFoldIn);
 //   - the fold-in errors every family gives (FoldInErrors);
 //   - the same iterates whatever the objective's cadence (EvalEveryUnchanged);
 //   - probability factors whose columns and rows sum to 1 (Distributions);
@@ -22,6 +24,7 @@ package enginetest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -122,6 +125,72 @@ func SameAcrossPools(t *testing.T, c *engine.Corpus, fit func(p *parallel.Pool, 
 		}
 	}
 	return ref, refFold
+}
+
+// SameAsFlat checks that a group model with one class and no class topics
+// is its flat family (Group NMF and engine/nmf, GRLSI and engine/rlsi):
+// group and flat, fitted on c with the stopping rule stop, end in the same
+// status with the same bits of the objective (converged, when stop.RelTol
+// > 0), record as many iterations with the same bits of every objective,
+// and give the same bits of both factors and of the fold-in of x. It
+// returns both records for the family's checks of the terms; what names
+// the case in messages.
+func SameAsFlat(t *testing.T, what string, c *engine.Corpus, stop engine.Stopping, group, flat engine.Method, x *sparse.CSR) (groupIts, flatIts []engine.Iteration) {
+	t.Helper()
+	grec, frec := engine.NewRecorder(), engine.NewRecorder()
+	gm, gst, err := group.Fit(context.Background(), c, grec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fm, fst, err := flat.Fit(context.Background(), c, frec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := flat.Name()
+	if gst.Reason != fst.Reason || gst.Iterations != fst.Iterations || math.Float64bits(gst.Objective) != math.Float64bits(fst.Objective) {
+		t.Fatalf("%s: status %v, %s %v", what, gst, name, fst)
+	}
+	if stop.RelTol > 0 && fst.Reason != engine.Converged {
+		t.Fatalf("%s: %s did not converge (%v); the test wants the tolerance to stop both", what, name, fst)
+	}
+	if !matcmp.BitsEqual(gm.TermTopics(), fm.TermTopics()) {
+		t.Errorf("%s: U differs from %s (max %g)", what, name, matcmp.MaxAbsDiff(gm.TermTopics(), fm.TermTopics()))
+	}
+	if !matcmp.BitsEqual(gm.DocTopics(), fm.DocTopics()) {
+		t.Errorf("%s: V differs from %s (max %g)", what, name, matcmp.MaxAbsDiff(gm.DocTopics(), fm.DocTopics()))
+	}
+	groupIts, flatIts = grec.Iterations(), frec.Iterations()
+	if len(groupIts) != len(flatIts) {
+		t.Fatalf("%s: %d recorded iterations, %s %d", what, len(groupIts), name, len(flatIts))
+	}
+	for i := range flatIts {
+		if math.Float64bits(groupIts[i].Objective) != math.Float64bits(flatIts[i].Objective) {
+			t.Errorf("%s: iteration %d: objective %.17g, %s %.17g", what, i+1, groupIts[i].Objective, name, flatIts[i].Objective)
+		}
+	}
+	SameFoldIn(t, what+": fold-in", gm, fm, x)
+	return groupIts, flatIts
+}
+
+// SameFoldIn checks that the models got and want fold the rows of x in to
+// the same bits; what names the case in messages.
+func SameFoldIn(t *testing.T, what string, got, want engine.Model, x *sparse.CSR) {
+	t.Helper()
+	g, errGot := got.FoldIn(context.Background(), x)
+	w, errWant := want.FoldIn(context.Background(), x)
+	sameBits(t, what, g, errGot, w, errWant)
+}
+
+// sameBits fails the test on either error and reports got and want
+// (two fold-ins, named what) that are not the same bits.
+func sameBits(t *testing.T, what string, got *mat.Dense, errGot error, want *mat.Dense, errWant error) {
+	t.Helper()
+	if err := errors.Join(errGot, errWant); err != nil {
+		t.Fatal(err)
+	}
+	if !matcmp.BitsEqual(got, want) {
+		t.Errorf("%s differs by %g (want identical bits)", what, matcmp.MaxAbsDiff(got, want))
+	}
 }
 
 // FoldInErrors checks the fold-in errors of a model fitted on a corpus of M
@@ -317,17 +386,9 @@ func HeldOutClasses(t *testing.T, min float64, fit func(train *engine.Corpus) (e
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := model.FoldIn(context.Background(), test)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := model.FoldInClass(context.Background(), test, pred)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !matcmp.BitsEqual(a, b) {
-		t.Error("FoldIn differs from FoldInClass with the predicted classes")
-	}
+	a, errA := model.FoldIn(context.Background(), test)
+	b, errB := model.FoldInClass(context.Background(), test, pred)
+	sameBits(t, "FoldIn (against FoldInClass with the predicted classes)", a, errA, b, errB)
 	return model
 }
 

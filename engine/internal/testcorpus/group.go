@@ -60,17 +60,35 @@ func Grouped(t testing.TB, seed uint64, np, perClass, ks, kc, w int) *engine.Cor
 // "group" with terms t0, t1, … and classes class0 … class(np−1).
 func Labelled(t testing.TB, d *sparse.CSR, labels []int, np int) *engine.Corpus {
 	t.Helper()
-	vocab := make([]string, d.Rows)
-	for i := range vocab {
-		vocab[i] = fmt.Sprint("t", i)
-	}
 	names := make([]string, np)
 	for p := range names {
 		names[p] = fmt.Sprint("class", p)
 	}
-	c, err := engine.NewCorpus("group", vocab, d, nil, labels, names)
-	if err != nil {
-		t.Fatal(err)
+	return newCorpus(t, "group", d, labels, names)
+}
+
+// ClassLabels returns sizes[p] labels p for every class p, in an order
+// shuffled by engine.NewRand(seed): classes of very different sizes
+// (possibly empty) spread over the corpus.
+func ClassLabels(seed uint64, sizes ...int) []int {
+	var labels []int
+	for p, size := range sizes {
+		for i := 0; i < size; i++ {
+			labels = append(labels, p)
+		}
 	}
-	return c
+	rnd := engine.NewRand(seed)
+	rnd.Shuffle(len(labels), func(i, j int) { labels[i], labels[j] = labels[j], labels[i] })
+	return labels
+}
+
+// UnevenGroups is the corpus of the group models' worker-determinism
+// tests: Grouped(9, 1, 1543, 3, 4, 3) (21 terms) relabelled by
+// ClassLabels(9, 1200, 300, 40, 3) over 5 classes, class 4 empty, so that
+// the classes are cut into different numbers of work units.
+func UnevenGroups(t testing.TB) *engine.Corpus {
+	t.Helper()
+	labels := ClassLabels(9, 1200, 300, 40, 3)
+	base := Grouped(t, 9, 1, len(labels), 3, 4, 3)
+	return Labelled(t, base.D, labels, 5)
 }

@@ -82,11 +82,18 @@ func Planted(t testing.TB, seed uint64, m, n, k, docLen int) Topics {
 // with terms t0, t1, ….
 func CorpusOf(t testing.TB, d *sparse.CSR) *engine.Corpus {
 	t.Helper()
+	return newCorpus(t, "synthetic", d, nil, nil)
+}
+
+// newCorpus wraps d as the corpus name with terms t0, t1, …, the given
+// labels and class names, failing the test on an error.
+func newCorpus(t testing.TB, name string, d *sparse.CSR, labels []int, classNames []string) *engine.Corpus {
+	t.Helper()
 	vocab := make([]string, d.Rows)
 	for i := range vocab {
 		vocab[i] = fmt.Sprint("t", i)
 	}
-	c, err := engine.NewCorpus("synthetic", vocab, d, nil, nil, nil)
+	c, err := engine.NewCorpus(name, vocab, d, nil, labels, classNames)
 	if err != nil {
 		t.Fatal(err)
 	}
