@@ -75,25 +75,12 @@ func TestFoldInSolvesNNLS(t *testing.T) {
 	m := m0.(*Model)
 	m.stop = engine.Stopping{MaxIter: 20000, RelTol: 1e-15}
 	x := c.DT.SelectRows([]int{0, 5, 17, 30})
-	e, err := m.ReconstructionErrors(context.Background(), x)
-	if err != nil {
-		t.Fatal(err)
-	}
-	xd := testcorpus.DenseOf(x)
-	mm, _ := m.TermTopics().Dims()
-	for i := 0; i < x.Rows; i++ {
-		d := mat.VecDenseCopyOf(xd.RowView(i))
-		for p := 0; p < 3; p++ {
-			ut := mat.NewDense(mm, 4, nil)
-			ut.Slice(0, mm, 0, 2).(*mat.Dense).Copy(m.Shared())
-			ut.Slice(0, mm, 2, 4).(*mat.Dense).Copy(m.ClassTopics(p))
-			_, opt := nnls(ut, d)
-			got := e.At(i, p)
-			if got < opt*(1-1e-9)-1e-12 || got > opt*(1+1e-4)+1e-9 {
-				t.Errorf("E(d_%d; Ũ_%d) = %.12g, NNLS optimum %.12g", i, p, got, opt)
-			}
+	enginetest.EachClassError(t, m, x, func(i, p int, got float64, ut *mat.Dense, d *mat.VecDense) {
+		_, opt := nnls(ut, d)
+		if got < opt*(1-1e-9)-1e-12 || got > opt*(1+1e-4)+1e-9 {
+			t.Errorf("E(d_%d; Ũ_%d) = %.12g, NNLS optimum %.12g", i, p, got, opt)
 		}
-	}
+	})
 }
 
 func TestPerClassMatchesNMFPerClass(t *testing.T) {

@@ -53,35 +53,22 @@ func TestReconstructionErrors(t *testing.T) {
 	}
 	m := m0.(*Model)
 	x := c.DT.SelectRows([]int{0, 5, 17, 30})
-	e, err := m.ReconstructionErrors(context.Background(), x)
-	if err != nil {
-		t.Fatal(err)
-	}
-	xd := testcorpus.DenseOf(x)
-	u := m.TermTopics()
-	mm, _ := u.Dims()
-	for i := 0; i < x.Rows; i++ {
-		d := mat.VecDenseCopyOf(xd.RowView(i))
-		for p := 0; p < 3; p++ {
-			ut := mat.NewDense(mm, 4, nil)
-			ut.Slice(0, mm, 0, 2).(*mat.Dense).Copy(m.Shared())
-			ut.Slice(0, mm, 2, 4).(*mat.Dense).Copy(m.ClassTopics(p))
-			var a mat.Dense
-			a.Mul(ut.T(), ut)
-			for k := 0; k < 4; k++ {
-				a.Set(k, k, a.At(k, k)+0.3)
-			}
-			var b, v, r mat.VecDense
-			b.MulVec(ut.T(), d)
-			if err := v.SolveVec(&a, &b); err != nil {
-				t.Fatal(err)
-			}
-			r.MulVec(ut, &v)
-			r.SubVec(d, &r)
-			want := mat.Dot(&r, &r) + 0.3*mat.Dot(&v, &v)
-			if got := e.At(i, p); math.Abs(got-want) > 1e-9*math.Max(1, want) {
-				t.Errorf("E(d_%d; Ũ_%d) = %.12g, direct %.12g", i, p, got, want)
-			}
+	enginetest.EachClassError(t, m, x, func(i, p int, got float64, ut *mat.Dense, d *mat.VecDense) {
+		var a mat.Dense
+		a.Mul(ut.T(), ut)
+		for k := 0; k < 4; k++ {
+			a.Set(k, k, a.At(k, k)+0.3)
 		}
-	}
+		var b, v, r mat.VecDense
+		b.MulVec(ut.T(), d)
+		if err := v.SolveVec(&a, &b); err != nil {
+			t.Fatal(err)
+		}
+		r.MulVec(ut, &v)
+		r.SubVec(d, &r)
+		want := mat.Dot(&r, &r) + 0.3*mat.Dot(&v, &v)
+		if math.Abs(got-want) > 1e-9*math.Max(1, want) {
+			t.Errorf("E(d_%d; Ũ_%d) = %.12g, direct %.12g", i, p, got, want)
+		}
+	})
 }

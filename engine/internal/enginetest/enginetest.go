@@ -16,8 +16,10 @@
 //   - a cancelled fit returns its last complete iterate (Cancellation);
 //   - a group model recognises the class of held-out documents
 //     (HeldOutClasses), a per-class baseline is its single-class
-//     family fitted class by class (PerClassMatches), and a group model's
-//     block updates lower its objective, class by class (NotRaised).
+//     family fitted class by class (PerClassMatches), a group model's
+//     block updates lower its objective, class by class (NotRaised), and
+//     its E(d; Ũ_p) meets a direct evaluation for every class
+//     (EachClassError).
 //
 // It is imported by test files only.
 package enginetest
@@ -390,6 +392,40 @@ func HeldOutClasses(t *testing.T, min float64, fit func(train *engine.Corpus) (e
 	b, errB := model.FoldInClass(context.Background(), test, pred)
 	sameBits(t, "FoldIn (against FoldInClass with the predicted classes)", a, errA, b, errB)
 	return model
+}
+
+// TopicBlocks is a fitted group model's view of its topic blocks
+// (grouping.Factors) and its E(d; Ũ_p) (grouping.FoldMethods).
+type TopicBlocks interface {
+	Shared() *mat.Dense
+	ClassTopics(p int) *mat.Dense
+	Dims() (ks, kc, p int)
+	ReconstructionErrors(ctx context.Context, x *sparse.CSR) (*mat.Dense, error)
+}
+
+// EachClassError computes E = m.ReconstructionErrors(x) and calls
+// check(i, p, E[i,p], ut, d) for every row d of X (dense) and class p, ut
+// being Ũ_p = [U0 | U_p] (M × (Ks+Kc), dense): the family's direct
+// evaluation of E(d; Ũ_p) (GMF Eq. 8, Eq. 10) to compare with.
+func EachClassError(t *testing.T, m TopicBlocks, x *sparse.CSR, check func(i, p int, e float64, ut *mat.Dense, d *mat.VecDense)) {
+	t.Helper()
+	e, err := m.ReconstructionErrors(context.Background(), x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	xd := testcorpus.DenseOf(x)
+	ks, kc, np := m.Dims()
+	u0 := m.Shared()
+	mm, _ := u0.Dims()
+	for i := 0; i < x.Rows; i++ {
+		d := mat.VecDenseCopyOf(xd.RowView(i))
+		for p := 0; p < np; p++ {
+			ut := mat.NewDense(mm, ks+kc, nil)
+			ut.Slice(0, mm, 0, ks).(*mat.Dense).Copy(u0)
+			ut.Slice(0, mm, ks, ks+kc).(*mat.Dense).Copy(m.ClassTopics(p))
+			check(i, p, e.At(i, p), ut, d)
+		}
+	}
 }
 
 // PerClassMatches checks a per-class baseline (CRLSI, CNMF; GMF §7.3) on
