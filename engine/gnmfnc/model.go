@@ -38,7 +38,7 @@ type Model struct {
 
 func newModel(s *solver) *Model {
 	m := &Model{Factors: grouping.NewFactors(s.lay, s.u, s.v, s.Ks, s.Kc), pool: s.set.pool, utu: s.NewGrams()}
-	m.FoldMethods = grouping.FoldMethods{Who: "gnmfnc", P: s.P, Project: m.project}
+	m.FoldMethods = grouping.FoldMethods{Who: "gnmfnc", P: s.P, Terms: s.m, Project: m.project}
 	grouping.TopicGrams(m.pool, s.u, s.Ks, s.Kc, m.utu)
 	return m
 }
@@ -73,13 +73,6 @@ func (m *Model) project(ctx context.Context, x *sparse.CSR, classes []int, wantE
 	u := m.TermTopics()
 	ks, kp, np := m.Dims()
 	sizes, names := m.ClassSizes(), m.ClassNames()
-	mm, _ := u.Dims()
-	if err := grouping.CheckQueries("gnmfnc", x, mm); err != nil {
-		return nil, nil, nil, err
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, nil, nil, err
-	}
 	n, kt := x.Rows, ks+kp
 	pred := make([]int, n)
 	if n == 0 {

@@ -137,7 +137,8 @@ func FoldGroup(ctx context.Context, g Group, x *sparse.CSR, classes []int, wantE
 // Projection folds in the rows of X for a group or per-class model: row i
 // in class classes[i] when classes is non-nil and classes[i] ≥ 0, else in
 // the predicted class. It returns the n×K representations, the n×P matrix
-// of E(d; Ũ_p) when wantErr, and the classes used.
+// of E(d; Ũ_p) when wantErr, and the classes used. FoldMethods calls it
+// with an X that passed CheckQueries and a context not yet cancelled.
 type Projection func(ctx context.Context, x *sparse.CSR, classes []int, wantErr bool) (*mat.Dense, *mat.Dense, []int, error)
 
 // FoldMethods are the fold-in methods of a group or per-class model, all
@@ -147,10 +148,24 @@ type FoldMethods struct {
 	Who string
 	// P is the number of classes.
 	P int
+	// Terms is M, the size of the training vocabulary: X must have M
+	// columns (CheckQueries).
+	Terms int
 	// Trained, when not nil, reports whether class c has a model; a given
 	// class must have one.
 	Trained func(c int) bool
 	Project Projection
+}
+
+// project checks X (CheckQueries) and the context, then projects.
+func (f FoldMethods) project(ctx context.Context, x *sparse.CSR, classes []int, wantErr bool) (*mat.Dense, *mat.Dense, []int, error) {
+	if err := CheckQueries(f.Who, x, f.Terms); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, nil, err
+	}
+	return f.Project(ctx, x, classes, wantErr)
 }
 
 // FoldIn represents new documents of unknown class: each row d of X is
@@ -158,7 +173,7 @@ type FoldMethods struct {
 // represented in that class. It returns an n×K matrix laid out like the
 // model's DocTopics.
 func (f FoldMethods) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
-	reps, _, _, err := f.Project(ctx, x, nil, false)
+	reps, _, _, err := f.project(ctx, x, nil, false)
 	return reps, err
 }
 
@@ -178,7 +193,7 @@ func (f FoldMethods) FoldInClass(ctx context.Context, x *sparse.CSR, classes []i
 			return nil, fmt.Errorf("%s: FoldInClass: document %d has class %d, want −1 or a trained class in 0..%d", f.Who, i, c, f.P-1)
 		}
 	}
-	reps, _, _, err := f.Project(ctx, x, classes, false)
+	reps, _, _, err := f.project(ctx, x, classes, false)
 	return reps, err
 }
 
@@ -186,13 +201,13 @@ func (f FoldMethods) FoldInClass(ctx context.Context, x *sparse.CSR, classes []i
 // of X and class p; classes without a model or without training documents
 // read +Inf (they are never predicted).
 func (f FoldMethods) ReconstructionErrors(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
-	_, e, _, err := f.Project(ctx, x, nil, true)
+	_, e, _, err := f.project(ctx, x, nil, true)
 	return e, err
 }
 
 // PredictClasses returns ŷ_d = argmin_p E(d; Ũ_p) for every row d of X
 // (ties to the lowest class index).
 func (f FoldMethods) PredictClasses(ctx context.Context, x *sparse.CSR) ([]int, error) {
-	_, _, pred, err := f.Project(ctx, x, nil, false)
+	_, _, pred, err := f.project(ctx, x, nil, false)
 	return pred, err
 }

@@ -85,9 +85,9 @@ func FitPerClass(ctx context.Context, c *engine.Corpus, rec *engine.Recorder, wh
 		return nil, engine.Status{}, err
 	}
 	st := MergeStatus(runs, lay.ClassNames)
-	pm := &PerClass{who: who, models: models, k: kper, m: lay.M, pool: pool, classNames: lay.ClassNames,
+	pm := &PerClass{who: who, models: models, k: kper, pool: pool, classNames: lay.ClassNames,
 		labels: make([]int, lay.N), row: make([]int, lay.N), loss: loss}
-	pm.FoldMethods = FoldMethods{Who: who, P: lay.P, Trained: func(c int) bool { return pm.models[c] != nil }, Project: pm.project}
+	pm.FoldMethods = FoldMethods{Who: who, P: lay.P, Terms: lay.M, Trained: func(c int) bool { return pm.models[c] != nil }, Project: pm.project}
 	for n, pos := range lay.Pos {
 		p := int(lay.ClassOf[pos])
 		pm.labels[n] = p
@@ -144,7 +144,7 @@ func FitPerClassOf[M engine.Model](ctx context.Context, c *engine.Corpus, rec *e
 type PerClass struct {
 	who        string
 	models     []engine.Model // nil for a class without documents
-	k, m       int            // Kper, M
+	k          int            // Kper
 	u          *mat.Dense
 	pool       *parallel.Pool
 	classNames []string
@@ -187,12 +187,6 @@ func (m *PerClass) DocTopics() *mat.Dense {
 }
 
 func (m *PerClass) project(ctx context.Context, x *sparse.CSR, classes []int, wantErr bool) (*mat.Dense, *mat.Dense, []int, error) {
-	if err := CheckQueries(m.who, x, m.m); err != nil {
-		return nil, nil, nil, err
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, nil, nil, err
-	}
 	n, np := x.Rows, len(m.models)
 	pred := make([]int, n)
 	if n == 0 {

@@ -41,7 +41,7 @@ func newModel(s *solver) *Model {
 	lay := s.lay
 	m := &Model{Factors: grouping.NewFactors(lay, s.u, s.v, s.Ks, s.Kc), stop: s.set.stop, pool: s.set.pool,
 		utu: make([][]float64, s.P)}
-	m.FoldMethods = grouping.FoldMethods{Who: "groupnmf", P: s.P, Project: m.project}
+	m.FoldMethods = grouping.FoldMethods{Who: "groupnmf", P: s.P, Terms: s.m, Project: m.project}
 	g := s.NewGrams()
 	grouping.TopicGrams(m.pool, s.u, s.Ks, s.Kc, g)
 	for p, gp := range g {
@@ -54,17 +54,11 @@ func (m *Model) project(ctx context.Context, x *sparse.CSR, classes []int, wantE
 	u := m.TermTopics()
 	ks, kc, np := m.Dims()
 	mm, _ := u.Dims()
-	if err := grouping.CheckQueries("groupnmf", x, mm); err != nil {
-		return nil, nil, nil, err
-	}
 	for q, val := range x.Val {
 		if val < 0 {
 			r, c := x.Locate(q)
 			return nil, nil, nil, fmt.Errorf("groupnmf: fold-in: X[%d,%d] = %v, want non-negative", r, c, val)
 		}
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, nil, nil, err
 	}
 	kt := ks + kc
 	reps, errs, pred, err := grouping.FoldGroup(ctx, grouping.Group{Pool: m.pool, U: u, Ks: ks, Kc: kc, P: np,

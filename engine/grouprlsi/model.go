@@ -39,7 +39,7 @@ func newModel(s *solver) *Model {
 	lay := s.lay
 	m := &Model{Factors: grouping.NewFactors(lay, s.u, s.v, s.Ks, s.Kc), lambda2: s.set.lambda2, pool: s.set.pool,
 		sigma: make([]*mat.Dense, s.P), sigmaErr: make([]error, s.P)}
-	m.FoldMethods = grouping.FoldMethods{Who: "grouprlsi", P: s.P, Project: m.project}
+	m.FoldMethods = grouping.FoldMethods{Who: "grouprlsi", P: s.P, Terms: s.m, Project: m.project}
 	// Same kernels and inputs as the last UpdateV: the same bits.
 	utu := s.NewGrams()
 	grouping.TopicGrams(m.pool, s.u, s.Ks, s.Kc, utu)
@@ -58,13 +58,6 @@ func (m *Model) Lambda2() float64 { return m.lambda2 }
 func (m *Model) project(ctx context.Context, x *sparse.CSR, classes []int, wantErr bool) (*mat.Dense, *mat.Dense, []int, error) {
 	u := m.TermTopics()
 	ks, kc, np := m.Dims()
-	mm, _ := u.Dims()
-	if err := grouping.CheckQueries("grouprlsi", x, mm); err != nil {
-		return nil, nil, nil, err
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, nil, nil, err
-	}
 	for p, err := range m.sigmaErr {
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("grouprlsi: class %d: (Ũ_pᵀŨ_p + λ2 I)⁻¹: %v", p, err)
