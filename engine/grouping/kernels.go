@@ -233,6 +233,26 @@ func MulBlockDiagDense(p *parallel.Pool, dst, a *mat.Dense, b []*mat.Dense) {
 	})
 }
 
+// ClassResidualSq is the loss of GMF Eq. 3 and Eq. 9,
+//
+//	Σ_p ‖D_p − Ũ_pV_p‖²_F = (‖D‖²_F − 2·cross) + Σ_p ⟨V_pV_pᵀ, Ũ_pᵀŨ_p⟩,
+//
+// from dnorm2 = ‖D‖²_F, cross = Σ_p ⟨Ũ_pV_p, D_p⟩, the class Grams g
+// (ClassGrams) and the topic Grams utu (TopicGrams), their inner products
+// (dense.Dot) added in class order. Rounding can take it below 0; it is
+// then 0 (see sparse.ResidualSqParts).
+func ClassResidualSq(p *parallel.Pool, dnorm2, cross float64, g, utu []*mat.Dense) float64 {
+	s := 0.0
+	for q, gq := range g {
+		s += dense.Dot(p, gq, utu[q])
+	}
+	f := (dnorm2 - 2*cross) + s
+	if f < 0 {
+		return 0
+	}
+	return f
+}
+
 // TopicGrams sets utu[p] = Ũ_pᵀŨ_p = [[U0ᵀU0, U0ᵀU_p], [U_pᵀU0, U_pᵀU_p]]
 // ((Ks+Kc)×(Ks+Kc)) for every class p, where U = [U0 | U_1 … U_P] is
 // M × (Ks + P·Kc) (GMF Algorithm 4 line 1, Algorithm 5 line 10), from one

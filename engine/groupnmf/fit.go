@@ -148,24 +148,12 @@ func (s *solver) Step(ctx context.Context, _ int) error {
 	return nil
 }
 
-// Objective is the loss of Eq. 9 at the candidate, the whole objective.
+// Objective is the loss of Eq. 9 at the candidate (uNext, vNext), the
+// whole objective: Σ_p ‖D_p − Ũ_pV_p‖²_F from lossT and the Grams the step
+// left (grouping.ClassResidualSq).
 func (s *solver) Objective() (float64, []engine.Term) {
-	f := s.loss()
+	f := grouping.ClassResidualSq(s.set.pool, s.dnorm2, s.lossT, s.gNext, s.utuNext)
 	return f, []engine.Term{{Name: TermLoss, Value: f}}
-}
-
-// loss is Σ_p ‖D_p − Ũ_pV_p‖²_F at (uNext, vNext) = ‖D‖² − 2·lossT +
-// Σ_p ⟨V_pV_pᵀ, Ũ_pᵀŨ_p⟩, clamped at 0 (see sparse.ResidualSqParts).
-func (s *solver) loss() float64 {
-	g := 0.0
-	for q, gq := range s.gNext {
-		g += dense.Dot(s.set.pool, gq, s.utuNext[q])
-	}
-	f := (s.dnorm2 - 2*s.lossT) + g
-	if f < 0 {
-		return 0
-	}
-	return f
 }
 
 // updateU computes uNext from u with V = vc (and its class Grams g):

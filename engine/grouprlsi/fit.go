@@ -330,20 +330,12 @@ func (s *solver) updateV(ctx context.Context) error {
 // objectiveTerms returns the terms of Eq. 3 at (uNext, vNext), given utu
 // and phi of uNext and the class Grams gNext of vNext (all left by step).
 // The loss is Σ_p ‖D_p − Ũ_pV_p‖²_F = ‖D‖²_F − 2⟨V, Φ⟩ +
-// Σ_p ⟨V_pV_pᵀ, Ũ_pᵀŨ_p⟩.
+// Σ_p ⟨V_pV_pᵀ, Ũ_pᵀŨ_p⟩ (grouping.ClassResidualSq).
 func (s *solver) objectiveTerms() []engine.Term {
 	p := s.set.pool
 	loss, vreg := s.dnorm2, 0.0
 	if s.n > 0 {
-		t := dense.Dot(p, s.vNext, s.phi)
-		g := 0.0
-		for q, gq := range s.gNext {
-			g += dense.Dot(p, gq, s.utu[q])
-		}
-		loss = (s.dnorm2 - 2*t) + g
-		if loss < 0 {
-			loss = 0 // rounding only; see sparse.ResidualSqParts
-		}
+		loss = grouping.ClassResidualSq(p, s.dnorm2, dense.Dot(p, s.vNext, s.phi), s.gNext, s.utu)
 		vreg = s.set.lambda2 * dense.Dot(p, s.vNext, s.vNext)
 	}
 	u0, uc := 0.0, 0.0
