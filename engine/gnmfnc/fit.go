@@ -299,8 +299,8 @@ func (s *solver) updateV(ctx context.Context) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	if r, c, bad := dense.FirstNonFinite(p, s.vNext); bad {
-		return engine.NonFinite("V_p update", "entry (document %d, topic %d) is %v", s.lay.Order[r], c, s.vNext.At(r, c))
+	if err := s.lay.CheckDocs(p, s.vNext, "V_p update"); err != nil {
+		return err
 	}
 	s.gNext = s.lay.ClassGrams(p, s.vNext)
 	s.rNext = s.classRowSums(s.vNext)

@@ -40,3 +40,13 @@ func MultiplicativeStep(p *parallel.Pool, dst, x, num, den *mat.Dense, eps float
 	}
 	return nil
 }
+
+// CheckDocs returns an *engine.NonFiniteError of the given step when the
+// compact class-major V (N×(Ks+Kc), a row per position) holds a NaN or Inf,
+// naming the first bad entry by its document in corpus order.
+func (l *Layout) CheckDocs(p *parallel.Pool, v *mat.Dense, step string) error {
+	if r, c, bad := dense.FirstNonFinite(p, v); bad {
+		return engine.NonFinite(step, "entry (document %d, topic %d) is %v", l.Order[r], c, v.At(r, c))
+	}
+	return nil
+}

@@ -233,10 +233,7 @@ func (s *solver) updateV(ctx context.Context, uc *mat.Dense, utu []*mat.Dense) e
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if r, c, bad := dense.FirstNonFinite(p, s.vNext); bad {
-		return engine.NonFinite("V_p update (GMF Alg. 5 line 10)", "entry (document %d, topic %d) is %v", s.lay.Order[r], c, s.vNext.At(r, c))
-	}
-	return nil
+	return s.lay.CheckDocs(p, s.vNext, "V_p update (GMF Alg. 5 line 10)")
 }
 
 // Sparsity returns the zero fractions of U0, [U_1 … U_P] and V (current
