@@ -83,16 +83,7 @@ func TestProposition1BlockUpdatesNonIncreasing(t *testing.T) {
 					s.gNext = s.lay.ClassGrams(s.set.pool, s.vNext)
 				}
 				s.Accept()
-				for _, a := range []*mat.Dense{s.u, s.v} {
-					r, cc := a.Dims()
-					for i := 0; i < r; i++ {
-						for j := 0; j < cc; j++ {
-							if a.At(i, j) < 0 {
-								t.Fatalf("negative factor entry")
-							}
-						}
-					}
-				}
+				enginetest.NonNegative(t, fmt.Sprintf("%v it %d", kk, it), s.u, s.v)
 			}
 		}
 	}
@@ -143,12 +134,7 @@ func TestRecordedLossAndShapes(t *testing.T) {
 		if math.Abs(last.Objective-want) > 1e-9*want || last.Terms[0].Name != TermLoss || st.Objective != last.Objective {
 			t.Errorf("vFirst %v: recorded loss %.15g, direct %.15g", vFirst, last.Objective, want)
 		}
-		its := rec.Iterations()
-		for i := 1; i < len(its); i++ {
-			if its[i].Objective > its[i-1].Objective*(1+1e-12) {
-				t.Errorf("loss rose at iteration %d", i+1)
-			}
-		}
+		enginetest.NonIncreasing(t, fmt.Sprintf("vFirst %v", vFirst), rec.Iterations())
 	}
 }
 

@@ -19,7 +19,9 @@
 //     family fitted class by class (PerClassMatches), a group model's
 //     block updates lower its objective, class by class (NotRaised), and
 //     its E(d; Ũ_p) meets a direct evaluation for every class
-//     (EachClassError).
+//     (EachClassError);
+//   - a recorded objective that never rises (NonIncreasing) and factors
+//     without a negative entry (NonNegative).
 //
 // It is imported by test files only.
 package enginetest
@@ -527,6 +529,34 @@ func NotRaised(t *testing.T, what string, f0 float64, pc0 []float64, f1 float64,
 	}
 	if f1 > f0*(1+slack) {
 		t.Errorf("%s update raised the objective %.15g → %.15g", what, f0, f1)
+	}
+}
+
+// NonIncreasing reports every recorded iteration whose objective rose
+// above the previous iteration's by more than a relative 1e-12 (a fit
+// whose every update lowers its objective); what names the fit.
+func NonIncreasing(t *testing.T, what string, its []engine.Iteration) {
+	t.Helper()
+	for i := 1; i < len(its); i++ {
+		if its[i].Objective > its[i-1].Objective*(1+1e-12) {
+			t.Errorf("%s: objective rose from %.15g to %.15g at iteration %d", what, its[i-1].Objective, its[i].Objective, its[i].Iter)
+		}
+	}
+}
+
+// NonNegative fails the test at the first negative entry of the factors;
+// what names them.
+func NonNegative(t *testing.T, what string, factors ...*mat.Dense) {
+	t.Helper()
+	for f, a := range factors {
+		r, c := a.Dims()
+		for i := 0; i < r; i++ {
+			for j := 0; j < c; j++ {
+				if a.At(i, j) < 0 {
+					t.Fatalf("%s: factor %d has the negative entry %v at (%d, %d)", what, f, a.At(i, j), i, j)
+				}
+			}
+		}
 	}
 }
 
