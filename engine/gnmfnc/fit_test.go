@@ -46,6 +46,12 @@ func TestWeights(t *testing.T) {
 	}
 }
 
+// TestLabelErrors: like the other group models, GNMFNC needs the category
+// of every training document.
+func TestLabelErrors(t *testing.T) {
+	enginetest.LabelErrors(t, Defaults())
+}
+
 // TestLambda checks λ_p = ‖D_p‖_F⁻² per category, 0 for a category without
 // documents, and the error for a category of empty documents.
 func TestLambda(t *testing.T) {

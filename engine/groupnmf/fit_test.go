@@ -160,13 +160,12 @@ func TestCancelAndErrors(t *testing.T) {
 	if _, err := m.FoldIn(ctx, c.DT); !errors.Is(err, context.Canceled) {
 		t.Errorf("fold-in with a cancelled context: %v", err)
 	}
-	unlabelled, _ := engine.NewCorpus("plain", c.Vocab, c.D, nil, nil, nil)
+	enginetest.LabelErrors(t, Options{Ks: DefaultKs, Kc: DefaultKc, Stopping: engine.DefaultStopping()})
 	for _, tc := range []struct {
 		o    Options
 		c    *engine.Corpus
 		want string
 	}{
-		{Options{Ks: DefaultKs, Kc: DefaultKc, Stopping: engine.DefaultStopping()}, unlabelled, "no class labels"},
 		{Options{Ks: -3, Kc: DefaultKc, Stopping: engine.DefaultStopping()}, c, "Ks = -3"},
 		{Options{Ks: None, Kc: None, Stopping: engine.DefaultStopping()}, c, "no topics"},
 		{Options{Stopping: engine.Stopping{RelTol: math.NaN()}, Ks: DefaultKs, Kc: DefaultKc}, c, "RelTol"},

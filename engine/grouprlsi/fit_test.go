@@ -330,24 +330,12 @@ func TestCancel(t *testing.T) {
 
 func TestErrors(t *testing.T) {
 	c := testcorpus.Grouped(t, 1, 2, 5, 1, 1, 3)
-	unlabelled, err := engine.NewCorpus("plain", c.Vocab, c.D, nil, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lab := append([]int(nil), c.Labels...)
-	lab[3] = -1
-	partly, err := engine.NewCorpus("partly", c.Vocab, c.D, nil, lab, c.ClassNames)
-	if err != nil {
-		t.Fatal(err)
-	}
+	enginetest.LabelErrors(t, Options{Ks: DefaultKs, Kc: DefaultKc, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol})
 	for _, tc := range []struct {
 		o    Options
 		c    *engine.Corpus
 		want string
 	}{
-		{Options{Ks: DefaultKs, Kc: DefaultKc, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}, unlabelled, "no class labels"},
-		{Options{Ks: DefaultKs, Kc: DefaultKc, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}, partly, "document 3 (column 3) has no class"},
-		{Options{Ks: DefaultKs, Kc: DefaultKc, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}, nil, "nil corpus"},
 		{Options{Ks: -2, Kc: DefaultKc, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}, c, "Ks = -2"},
 		{Options{Kc: -5, Ks: DefaultKs, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}, c, "Kc = -5"},
 		{Options{Ks: None, Kc: None, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}, c, "no topics"},

@@ -2,6 +2,8 @@
 // families make in the same way, beyond what the conformance suite
 // (engine/factortest) runs on its own random corpora:
 //
+//   - a group model refuses a corpus without the class of every document
+//     (LabelErrors);
 //   - issue 11's degenerate inputs (HugeCases): a fit either refuses the
 //     data naming the overflowing initialization (WantInitOverflow) or
 //     returns a finite model (FiniteModel), for labelled corpora too
@@ -362,6 +364,33 @@ func InitOverflowLabelled(t *testing.T, fit func(c *engine.Corpus) (engine.Model
 	WantInitOverflow(t, "fit on 1e300 weights", st, err)
 	d.Val = []float64{1, 2, 3, 4}
 	return testcorpus.Labelled(t, d, labels, 2)
+}
+
+// LabelErrors checks that a group model's method refuses a nil corpus, a
+// corpus without class labels and one whose document 3 has no class (label
+// −1), each with an error naming the problem (grouping.New): the group
+// models need the class of every training document (GMF §3.1).
+func LabelErrors(t *testing.T, meth engine.Method) {
+	t.Helper()
+	c := testcorpus.Grouped(t, 1, 2, 5, 1, 1, 3)
+	unlabelled, err := engine.NewCorpus("plain", c.Vocab, c.D, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lab := append([]int(nil), c.Labels...)
+	lab[3] = -1
+	partly, err := engine.NewCorpus("partly", c.Vocab, c.D, nil, lab, c.ClassNames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		c    *engine.Corpus
+		want string
+	}{{unlabelled, "no class labels"}, {partly, "document 3 (column 3) has no class"}, {nil, "nil corpus"}} {
+		if _, _, err := meth.Fit(context.Background(), tc.c, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one containing %q", meth.Name(), err, tc.want)
+		}
+	}
 }
 
 // HeldOutClasses fits a group model on the training part of
