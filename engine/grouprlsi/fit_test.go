@@ -330,24 +330,27 @@ func TestCancel(t *testing.T) {
 
 func TestErrors(t *testing.T) {
 	c := testcorpus.Grouped(t, 1, 2, 5, 1, 1, 3)
-	enginetest.LabelErrors(t, Options{Ks: DefaultKs, Kc: DefaultKc, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol})
+	valid := Options{Ks: DefaultKs, Kc: DefaultKc, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}
+	enginetest.LabelErrors(t, valid)
+	// Each case is valid but for the one option it sets.
 	for _, tc := range []struct {
-		o    Options
-		c    *engine.Corpus
+		set  func(*Options)
 		want string
 	}{
-		{Options{Ks: -2, Kc: DefaultKc, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}, c, "Ks = -2"},
-		{Options{Kc: -5, Ks: DefaultKs, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}, c, "Kc = -5"},
-		{Options{Ks: None, Kc: None, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}, c, "no topics"},
-		{Options{Lambda1: -1, Ks: DefaultKs, Kc: DefaultKc, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}, c, "Lambda1"},
-		{Options{Lambda2: math.NaN(), Ks: DefaultKs, Kc: DefaultKc, Lambda1: DefaultLambda1, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}, c, "Lambda2"},
-		{Options{InnerSweeps: -1, Ks: DefaultKs, Kc: DefaultKc, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: rlsi.DefaultInnerTol}, c, "InnerSweeps"},
-		{Options{InnerTol: math.Inf(1), Ks: DefaultKs, Kc: DefaultKc, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping()}, c, "InnerTol"},
-		{Options{Stopping: engine.Stopping{MaxIter: -1, RelTol: engine.DefaultRelTol}, Ks: DefaultKs, Kc: DefaultKc, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, InnerTol: rlsi.DefaultInnerTol}, c, "MaxIter"},
+		{func(o *Options) { o.Ks = -2 }, "Ks = -2"},
+		{func(o *Options) { o.Kc = -5 }, "Kc = -5"},
+		{func(o *Options) { o.Ks, o.Kc = None, None }, "no topics"},
+		{func(o *Options) { o.Lambda1 = -1 }, "Lambda1"},
+		{func(o *Options) { o.Lambda2 = math.NaN() }, "Lambda2"},
+		{func(o *Options) { o.InnerSweeps = -1 }, "InnerSweeps"},
+		{func(o *Options) { o.InnerTol = math.Inf(1) }, "InnerTol"},
+		{func(o *Options) { o.Stopping = engine.Stopping{MaxIter: -1, RelTol: engine.DefaultRelTol} }, "MaxIter"},
 	} {
-		_, _, err := tc.o.Fit(context.Background(), tc.c, nil)
+		o := valid
+		tc.set(&o)
+		_, _, err := o.Fit(context.Background(), c, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%+v: error %v, want one containing %q", tc.o, err, tc.want)
+			t.Errorf("%+v: error %v, want one containing %q", o, err, tc.want)
 		}
 	}
 	m, _, err := Options{Ks: 1, Kc: 1, Stopping: engine.Stopping{MaxIter: 1, RelTol: engine.DefaultRelTol}, Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, InnerTol: rlsi.DefaultInnerTol}.Fit(context.Background(), c, nil)
