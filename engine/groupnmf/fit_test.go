@@ -122,13 +122,8 @@ func TestRecordedLossAndShapes(t *testing.T) {
 		if err != nil || st.Reason != engine.IterationLimit || st.Iterations != 5 {
 			t.Fatalf("%v %v", st, err)
 		}
+		enginetest.Shapes(t, m, c, 2+3*2)
 		u, v := m.TermTopics(), m.DocTopics()
-		if r, k := u.Dims(); r != c.Terms() || k != 8 {
-			t.Fatalf("U %d×%d", r, k)
-		}
-		if r, k := v.Dims(); r != c.Docs() || k != 8 {
-			t.Fatalf("V %d×%d", r, k)
-		}
 		want := matcmp.ResidualSq(d, u, v) // Eq. 9
 		last := rec.Iterations()[4]
 		if math.Abs(last.Objective-want) > 1e-9*want || last.Terms[0].Name != TermLoss || st.Objective != last.Objective {

@@ -64,13 +64,8 @@ func TestFitRecordsExactObjective(t *testing.T) {
 	if st.Reason != engine.IterationLimit || st.Iterations != 3 {
 		t.Fatalf("status %v", st)
 	}
+	enginetest.Shapes(t, model, c, 2+3*2)
 	u, v := model.TermTopics(), model.DocTopics()
-	if r, k := u.Dims(); r != c.Terms() || k != 2+3*2 {
-		t.Fatalf("U is %d×%d, want %d×8", r, k, c.Terms())
-	}
-	if r, k := v.Dims(); r != c.Docs() || k != 8 {
-		t.Fatalf("V is %d×%d, want %d×8", r, k, c.Docs())
-	}
 	// A document has weights only in the shared and its class's columns.
 	for n := 0; n < c.Docs(); n++ {
 		for k := 2; k < 8; k++ {

@@ -27,9 +27,7 @@ func TestPerClassMatchesRLSIPerClass(t *testing.T) {
 		return want.Fit(context.Background(), sub, nil)
 	})
 	m := m0.(*PerClassModel)
-	if r, k := m.TermTopics().Dims(); r != c.Terms() || k != 16 {
-		t.Fatalf("U %d×%d, want %d×16", r, k, c.Terms())
-	}
+	enginetest.Shapes(t, m, c, 4*4)
 	// DocTopics: document n's representation in its class's columns.
 	v := m.DocTopics()
 	for n := 0; n < c.Docs(); n++ {

@@ -22,8 +22,9 @@
 //     block updates lower its objective, class by class (NotRaised), and
 //     its E(d; Ũ_p) meets a direct evaluation for every class
 //     (EachClassError);
-//   - a recorded objective that never rises (NonIncreasing) and factors
-//     without a negative entry (NonNegative).
+//   - factors of the right shapes (Shapes), a recorded objective that
+//     never rises (NonIncreasing) and factors without a negative entry
+//     (NonNegative).
 //
 // It is imported by test files only.
 package enginetest
@@ -558,6 +559,18 @@ func NotRaised(t *testing.T, what string, f0 float64, pc0 []float64, f1 float64,
 	}
 	if f1 > f0*(1+slack) {
 		t.Errorf("%s update raised the objective %.15g → %.15g", what, f0, f1)
+	}
+}
+
+// Shapes fails the test unless the model fitted on c has an M×k
+// TermTopics and an N×k DocTopics.
+func Shapes(t *testing.T, m engine.Model, c *engine.Corpus, k int) {
+	t.Helper()
+	if r, kk := m.TermTopics().Dims(); r != c.Terms() || kk != k {
+		t.Fatalf("U is %d×%d, want %d×%d", r, kk, c.Terms(), k)
+	}
+	if r, kk := m.DocTopics().Dims(); r != c.Docs() || kk != k {
+		t.Fatalf("V is %d×%d, want %d×%d", r, kk, c.Docs(), k)
 	}
 }
 
