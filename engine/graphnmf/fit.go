@@ -30,16 +30,13 @@ const (
 // NumericalFailure naming the step, with the last finite iterate; a
 // non-finite start (data whose scale overflows) is an error.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	if c == nil || c.D == nil {
-		return nil, engine.Status{}, fmt.Errorf("graphnmf: nil corpus or term-document matrix")
-	}
-	o, err := o.resolve(c.Terms(), c.Docs())
+	dt, err := c.Transposed("graphnmf")
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
-	dt := c.DT
-	if dt == nil {
-		dt = c.D.T()
+	o, err = o.resolve(c.Terms(), c.Docs())
+	if err != nil {
+		return nil, engine.Status{}, err
 	}
 	p, k, m, n, lambda := o.Pool, o.K, c.Terms(), c.Docs(), o.Lambda
 	begin := time.Now()

@@ -32,19 +32,13 @@ const (
 // whose squares do — Fit returns an error naming the step, since no finite
 // model exists to return.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	if c == nil || c.D == nil {
-		return nil, engine.Status{}, fmt.Errorf("lsi: nil corpus or term-document matrix")
+	dt, err := c.Transposed("lsi")
+	if err != nil {
+		return nil, engine.Status{}, err
 	}
 	ro, err := o.resolve(c.D.Rows, c.D.Cols)
 	if err != nil {
 		return nil, engine.Status{}, err
-	}
-	dt := c.DT
-	if dt == nil {
-		dt = c.D.T()
-	}
-	if dt.Rows != c.D.Cols || dt.Cols != c.D.Rows {
-		return nil, engine.Status{}, fmt.Errorf("lsi: corpus DT is %d×%d, want the transpose of the %d×%d D", dt.Rows, dt.Cols, c.D.Rows, c.D.Cols)
 	}
 	largest := 0.0
 	for q, v := range c.D.Val {

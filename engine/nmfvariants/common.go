@@ -27,14 +27,11 @@ const (
 // uses), so the baselines start alike. A non-finite start (data whose scale
 // overflows) is an error naming the family.
 func (s settings) start(c *engine.Corpus) (set settings, dt *sparse.CSR, u, v *mat.Dense, err error) {
-	if c == nil || c.D == nil {
-		return s, nil, nil, nil, fmt.Errorf("%s: nil corpus or term-document matrix", s.name)
+	if dt, err = c.Transposed(s.name); err != nil {
+		return s, nil, nil, nil, err
 	}
 	if set, err = s.resolve(c.Terms(), c.Docs()); err != nil {
 		return set, nil, nil, nil, err
-	}
-	if dt = c.DT; dt == nil {
-		dt = c.D.T()
 	}
 	if set.u0 != nil {
 		u, v = mat.DenseCopyOf(set.u0), mat.DenseCopyOf(set.v0)

@@ -34,16 +34,13 @@ const (
 // error, and term profiles D·H that overflow give NumericalFailure with
 // TermTopics zero.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	if c == nil || c.D == nil {
-		return nil, engine.Status{}, fmt.Errorf("symnmf: nil corpus or term-document matrix")
-	}
-	o, err := o.resolve(c.Docs())
+	dt, err := c.Transposed("symnmf")
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
-	dt := c.DT
-	if dt == nil {
-		dt = c.D.T()
+	o, err = o.resolve(c.Docs())
+	if err != nil {
+		return nil, engine.Status{}, err
 	}
 	p, k, n := o.Pool, o.K, c.Docs()
 	begin := time.Now()

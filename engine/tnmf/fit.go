@@ -32,16 +32,13 @@ const (
 // NumericalFailure naming the step, with the last finite U and V = 0; a
 // non-finite U⁽⁰⁾ is an error.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	if c == nil || c.D == nil {
-		return nil, engine.Status{}, fmt.Errorf("tnmf: nil corpus or term-document matrix")
+	dt, err := c.Transposed("tnmf")
+	if err != nil {
+		return nil, engine.Status{}, err
 	}
 	set, err := o.resolve(c.D.Rows)
 	if err != nil {
 		return nil, engine.Status{}, err
-	}
-	dt := c.DT
-	if dt == nil {
-		dt = c.D.T()
 	}
 	start := time.Now()
 	corr, err := TermCorrelation(set.pool, c.D, dt, set.count, set.storage)
