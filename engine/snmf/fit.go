@@ -95,14 +95,15 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 }
 
 func (o Options) fit(ctx context.Context, name string, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	if c == nil || c.D == nil || c.DT == nil {
-		return nil, engine.Status{}, fmt.Errorf("%s: nil corpus or term-document matrix", name)
-	}
-	o, err := o.validate(name, c.Terms(), c.Docs())
+	dt, err := c.Transposed(name)
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
-	a := Sparse{A: c.D, AT: c.DT}
+	o, err = o.validate(name, c.Terms(), c.Docs())
+	if err != nil {
+		return nil, engine.Status{}, err
+	}
+	a := Sparse{A: c.D, AT: dt}
 	u, err := RandomStart(a, o.K, o.Seed, o.Pool)
 	if err != nil {
 		return nil, engine.Status{}, fmt.Errorf("%s: %w", name, err)
