@@ -34,6 +34,15 @@ func CheckFoldIn(ctx context.Context, who string, x *sparse.CSR, terms int, entr
 	return ctx.Err()
 }
 
+// Finite is the entry check of CheckFoldIn for models whose input weights
+// may be negative (LSI, RLSI): a finite value.
+func Finite(v float64) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("%v, want finite", v)
+	}
+	return nil
+}
+
 func finiteNonNegative(v float64) error {
 	if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
 		return fmt.Errorf("%v, want finite and non-negative", v)

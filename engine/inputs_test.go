@@ -43,6 +43,8 @@ func TestCheckFoldIn(t *testing.T) {
 		{"NaN", context.Background(), one(math.NaN()), 3, nil, "m: FoldIn: X[1,2] = NaN, want finite and non-negative"},
 		{"own rule", context.Background(), one(3), 3, odd, "m: FoldIn: X[1,2] = 3, want anything else"},
 		{"own rule accepts", context.Background(), one(-2), 3, odd, ""},
+		{"Finite accepts negative", context.Background(), one(-2), 3, Finite, ""},
+		{"Finite rejects Inf", context.Background(), one(math.Inf(-1)), 3, Finite, "m: FoldIn: X[1,2] = -Inf, want finite"},
 		{"cancelled", cancelled, one(2), 3, nil, context.Canceled.Error()},
 	} {
 		err := CheckFoldIn(tc.ctx, "m", tc.x, tc.terms, tc.entry)

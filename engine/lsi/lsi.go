@@ -167,20 +167,8 @@ func (m *Model) SingularValues() []float64 { return append([]float64(nil), m.sig
 // FoldIn returns q̂ = Σ_K⁻¹ U_Kᵀ q for every row q of X (n × M, weighted
 // like the training D), as an n×K matrix; see the package documentation.
 func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
-	if x == nil {
-		return nil, fmt.Errorf("lsi: FoldIn: nil matrix")
-	}
 	nTerms, k := m.u.Dims()
-	if x.Cols != nTerms {
-		return nil, fmt.Errorf("lsi: FoldIn: X has %d columns, want the %d terms of the training vocabulary", x.Cols, nTerms)
-	}
-	for i, v := range x.Val {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			r, c := x.Locate(i)
-			return nil, fmt.Errorf("lsi: FoldIn: X[%d,%d] = %v, want finite", r, c, v)
-		}
-	}
-	if err := ctx.Err(); err != nil {
+	if err := engine.CheckFoldIn(ctx, "lsi", x, nTerms, engine.Finite); err != nil {
 		return nil, err
 	}
 	if x.Rows == 0 {
