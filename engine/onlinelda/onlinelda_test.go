@@ -182,3 +182,35 @@ func TestRecordsBoundAndPerplexity(t *testing.T) {
 		t.Errorf("pass 4: perplexity %v, exp(−bound/words) %v, Perplexity() %v", last.Diagnostics[0].Value, math.Exp(last.Objective/words), p)
 	}
 }
+
+// TestTransformRejectsBadInput: a negative count and a wrong width are
+// errors naming what is wrong, an empty X gives an empty result.
+func TestTransformRejectsBadInput(t *testing.T) {
+	c := factortest.Corpus(t, 20, 15, 2, 3)
+	m, _, err := Options{K: 2, Passes: 1, MeanChangeTol: DefaultMeanChangeTol, Pool: parallel.NewPool(1)}.Fit(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	model := m.(*Model)
+	neg, err := sparse.FromTriplets(1, 20, []sparse.Triplet{{Row: 0, Col: 4, Val: -1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := model.Transform(context.Background(), neg); err == nil || !strings.Contains(err.Error(), "onlinelda: FoldIn: X[0,4] = -1, want finite and non-negative") {
+		t.Errorf("negative count: error %v", err)
+	}
+	wide, err := sparse.FromTriplets(1, 21, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := model.Transform(context.Background(), wide); err == nil || !strings.Contains(err.Error(), "want the 20 terms") {
+		t.Errorf("21 columns: error %v", err)
+	}
+	empty, err := sparse.FromTriplets(0, 20, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := model.Transform(context.Background(), empty); err != nil || !got.IsEmpty() {
+		t.Errorf("no rows: %v, %v", got, err)
+	}
+}
