@@ -335,13 +335,9 @@ func phiNorm(norm, expTheta []float64, expElogBeta *mat.Dense, ids []int32) {
 
 // expDirichletRow sets dst = exp(ψ(γ) − ψ(Σγ)).
 func expDirichletRow(dst, gamma []float64) {
-	s := 0.0
-	for _, v := range gamma {
-		s += v
-	}
-	ps := digamma(s)
-	for j, v := range gamma {
-		dst[j] = math.Exp(digamma(v) - ps)
+	dirichletRow(dst, gamma)
+	for j, v := range dst {
+		dst[j] = math.Exp(v)
 	}
 }
 
