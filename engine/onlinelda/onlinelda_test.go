@@ -30,23 +30,6 @@ func TestDigamma(t *testing.T) {
 	}
 }
 
-func TestGammaSample(t *testing.T) {
-	rnd := engine.NewRand(3)
-	const n = 40000
-	var s, s2 float64
-	for range n {
-		x := gammaSample(rnd, 100, 0.01)
-		s += x
-		s2 += x * x
-	}
-	mean := s / n
-	variance := s2/n - mean*mean
-	// Gamma(100, 0.01): mean 1, variance 0.01; 4 standard errors.
-	if math.Abs(mean-1) > 4*math.Sqrt(0.01/n) || math.Abs(variance-0.01) > 0.0006 {
-		t.Errorf("Gamma(100, 1/100) draws: mean %v, variance %v; want 1 and 0.01", mean, variance)
-	}
-}
-
 func readRows(t *testing.T, name string) *sparse.CSR {
 	t.Helper()
 	f, err := os.Open("testdata/" + name)
