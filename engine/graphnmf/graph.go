@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/param"
 	"github.com/topicmf/topicmf/engine/sparse"
 )
 
@@ -25,21 +26,17 @@ const (
 	Cosine
 )
 
-var weightingNames = [...]string{Binary: "binary", Heat: "heat", Cosine: "cosine"}
+var weightings = param.Enum[Weighting]{Pkg: "graphnmf", Type: "Weighting", Noun: "a weighting",
+	Names: []string{Binary: "binary", Heat: "heat", Cosine: "cosine"}}
 
-func (w Weighting) String() string {
-	if w >= 0 && int(w) < len(weightingNames) {
-		return weightingNames[w]
-	}
-	return fmt.Sprintf("Weighting(%d)", int(w))
-}
+func (w Weighting) String() string { return weightings.String(w) }
 
 // ParseWeighting reads "binary" (or ""), "heat" or "cosine".
 func ParseWeighting(s string) (Weighting, error) {
 	if s == "" {
 		return Binary, nil
 	}
-	for w, name := range weightingNames {
+	for w, name := range weightings.Names {
 		if s == name {
 			return Weighting(w), nil
 		}

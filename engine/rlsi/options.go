@@ -27,22 +27,18 @@ const (
 	U2V2
 )
 
-var variantNames = [...]string{U1V2: "u1v2", U2V1: "u2v1", U1V1: "u1v1", U2V2: "u2v2"}
+var variants = param.Enum[Variant]{Pkg: "rlsi", Type: "Variant", Noun: "a variant",
+	Names: []string{U1V2: "u1v2", U2V1: "u2v1", U1V1: "u1v1", U2V2: "u2v2"}}
 
 // String is the variant's short name: "u1v2", "u2v1", "u1v1" or "u2v2".
-func (v Variant) String() string {
-	if v >= 0 && int(v) < len(variantNames) {
-		return variantNames[v]
-	}
-	return fmt.Sprintf("Variant(%d)", int(v))
-}
+func (v Variant) String() string { return variants.String(v) }
 
 // ParseVariant reads a short name ("u1v2", "u2v1", "u1v1", "u2v2"; case and
 // the separators '-', '_' and the letter 'l' of "Ul1-Vl2" are ignored).
 func ParseVariant(s string) (Variant, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
 	t = strings.NewReplacer("-", "", "_", "", "ℓ", "", "l", "").Replace(t)
-	for v, name := range variantNames {
+	for v, name := range variants.Names {
 		if t == name {
 			return Variant(v), nil
 		}
@@ -52,21 +48,10 @@ func ParseVariant(s string) (Variant, error) {
 
 // MarshalText is the short name; it fails for a value that is not a
 // Variant.
-func (v Variant) MarshalText() ([]byte, error) {
-	if v < 0 || int(v) >= len(variantNames) {
-		return nil, fmt.Errorf("rlsi: Variant(%d) is not a variant", int(v))
-	}
-	return []byte(variantNames[v]), nil
-}
+func (v Variant) MarshalText() ([]byte, error) { return variants.MarshalText(v) }
 
 // UnmarshalText reads a name as ParseVariant does.
-func (v *Variant) UnmarshalText(b []byte) error {
-	x, err := ParseVariant(string(b))
-	if err == nil {
-		*v = x
-	}
-	return err
-}
+func (v *Variant) UnmarshalText(b []byte) error { return param.UnmarshalText(v, b, ParseVariant) }
 
 // l1U reports whether U carries the ℓ1 regularizer.
 func (v Variant) l1U() bool { return v == U1V2 || v == U1V1 }

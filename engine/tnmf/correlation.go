@@ -6,6 +6,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/param"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/engine/symmetric"
 )
@@ -33,15 +34,10 @@ const (
 	Multiplicity
 )
 
-func (c CountMode) String() string {
-	switch c {
-	case PerDocument:
-		return "document"
-	case Multiplicity:
-		return "multiplicity"
-	}
-	return fmt.Sprintf("CountMode(%d)", int(c))
-}
+var countModes = param.Enum[CountMode]{Pkg: "tnmf", Type: "CountMode", Noun: "a count mode",
+	Names: []string{PerDocument: "document", Multiplicity: "multiplicity"}}
+
+func (c CountMode) String() string { return countModes.String(c) }
 
 // ParseCountMode reads "document" (or "") or "multiplicity".
 func ParseCountMode(s string) (CountMode, error) {
