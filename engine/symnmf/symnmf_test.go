@@ -186,18 +186,7 @@ func TestFactoredMatchesStored(t *testing.T) {
 	for j := 0; j < 200; j++ {
 		x.Set(7, j, 0)
 	}
-	var ts []sparse.Triplet
-	for i := 0; i < 30; i++ {
-		for j := 0; j < 200; j++ {
-			if v := x.At(i, j); v != 0 {
-				ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
-			}
-		}
-	}
-	dt, err := sparse.FromTriplets(30, 200, ts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dt := testcorpus.CSROf(x)
 	a := symmetric.Cosine(nil, dt, symmetric.StorageSparse)
 	f := newFactored(dt, 1<<30, 4)
 	if f == nil {
