@@ -268,11 +268,7 @@ func TestInferEFormula(t *testing.T) {
 	inferE(nil, got, dt, u, ginv)
 	// V = max((UᵀU)⁻¹UᵀX, 0) with gonum: solve (UᵀU)V = UᵀX.
 	var utx, sol mat.Dense
-	xd := mat.NewDense(50, 80, nil)
-	for i := 0; i < 50; i++ {
-		xd.SetRow(i, d.RowDense(i, nil))
-	}
-	utx.Mul(u.T(), xd)
+	utx.Mul(u.T(), testcorpus.DenseOf(d))
 	if err := sol.Solve(g, &utx); err != nil {
 		t.Fatal(err)
 	}
