@@ -11,6 +11,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/factortest"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
@@ -108,10 +109,7 @@ func TestFitMatchesScikitLearnInDistribution(t *testing.T) {
 		refMean += v / float64(len(ref))
 		lo, hi = math.Min(lo, v), math.Max(hi, v)
 	}
-	c, err := engine.NewCorpus("lda-generated", make([]string, train.Cols), train.T(), nil, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := testcorpus.CorpusOf(t, train.T())
 	mean := 0.0
 	var ours []float64
 	for seed := uint64(0); seed < 5; seed++ {
