@@ -50,6 +50,24 @@ func finiteNonNegative(v float64) error {
 	return nil
 }
 
+// ResolveK applies a family's default number of topics to *k when it is 0,
+// then checks it against an M×N corpus as every family does: the corpus is
+// not empty and K ≤ min(M, N) (a rank-K factorization of an M×N matrix);
+// who names the model in the messages, e.g. "lsi: K = 30 exceeds min(M, N)
+// = min(20 terms, 40 documents) = 20". Negative K is the caller's check.
+func ResolveK(who string, k *int, def, m, n int) error {
+	if *k == 0 {
+		*k = def
+	}
+	if m == 0 || n == 0 {
+		return fmt.Errorf("%s: empty corpus (%d terms × %d documents)", who, m, n)
+	}
+	if *k > min(m, n) {
+		return fmt.Errorf("%s: K = %d exceeds min(M, N) = min(%d terms, %d documents) = %d", who, *k, m, n, min(m, n))
+	}
+	return nil
+}
+
 // CheckStart validates a starting factor a given by the user (e.g. InitU):
 // it must be rows×cols, shape naming those dimensions in words ("M×K"),
 // and every entry finite and non-negative. who names the model and name

@@ -73,3 +73,22 @@ func TestCheckStart(t *testing.T) {
 		}
 	}
 }
+
+func TestResolveK(t *testing.T) {
+	for _, tc := range []struct {
+		k, m, n, want int
+		err           string // "" means no error
+	}{
+		{0, 30, 40, 7, ""},
+		{20, 30, 20, 20, ""},
+		{21, 30, 20, 21, "m: K = 21 exceeds min(M, N) = min(30 terms, 20 documents) = 20"},
+		{0, 0, 40, 7, "m: empty corpus (0 terms × 40 documents)"},
+		{3, 5, 0, 3, "m: empty corpus (5 terms × 0 documents)"},
+	} {
+		k := tc.k
+		err := ResolveK("m", &k, 7, tc.m, tc.n)
+		if k != tc.want || tc.err == "" && err != nil || tc.err != "" && (err == nil || err.Error() != tc.err) {
+			t.Errorf("K %d on %d×%d: K %d, error %v; want K %d, error %q", tc.k, tc.m, tc.n, k, err, tc.want, tc.err)
+		}
+	}
+}

@@ -78,14 +78,8 @@ func (o Options) resolve(m, n int) (Options, error) {
 	if err := param.Check(o); err != nil {
 		return o, fmt.Errorf("graphnmf: %w", err)
 	}
-	if o.K == 0 {
-		o.K = DefaultK
-	}
-	if m == 0 || n == 0 {
-		return o, fmt.Errorf("graphnmf: empty corpus (%d terms × %d documents)", m, n)
-	}
-	if o.K > min(m, n) {
-		return o, fmt.Errorf("graphnmf: K = %d exceeds min(terms, documents) = min(%d, %d)", o.K, m, n)
+	if err := engine.ResolveK("graphnmf", &o.K, DefaultK, m, n); err != nil {
+		return o, err
 	}
 	if o.Sigma == 0 {
 		o.Sigma = DefaultSigma

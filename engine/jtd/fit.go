@@ -61,8 +61,8 @@ func (o Options) resolve(ctx context.Context, d, dt *sparse.CSR) (settings, erro
 	if m == 0 || n == 0 || d.NNZ() == 0 {
 		return set, fmt.Errorf("jtd: the term-document matrix (%d×%d) has no non-zero entry", m, n)
 	}
-	if set.k > min(m, n) {
-		return set, fmt.Errorf("jtd: K = %d exceeds min(terms, documents) = min(%d, %d)", set.k, m, n)
+	if err := engine.ResolveK("jtd", &set.k, DefaultK, m, n); err != nil {
+		return set, err
 	}
 	normD := sparse.Frobenius(set.pool, d)
 	if math.IsInf(normD, 0) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/param"
 )
@@ -104,11 +105,8 @@ func (o Options) resolve(terms, docs int) (settings, error) {
 	if !(set.kappa > 0.5 && set.kappa <= 1) {
 		return set, fmt.Errorf("onlinelda: Kappa = %v, want 0.5 < κ ≤ 1 (Hoffman et al. §2.2: the step sizes must satisfy Σρ_t = ∞, Σρ_t² < ∞)", set.kappa)
 	}
-	if terms == 0 || docs == 0 {
-		return set, fmt.Errorf("onlinelda: empty corpus (%d terms × %d documents)", terms, docs)
-	}
-	if set.k > min(terms, docs) {
-		return set, fmt.Errorf("onlinelda: K = %d exceeds min(terms, documents) = min(%d, %d)", set.k, terms, docs)
+	if err := engine.ResolveK("onlinelda", &set.k, DefaultK, terms, docs); err != nil {
+		return set, err
 	}
 	return set, nil
 }

@@ -77,14 +77,8 @@ func (o Options) validate(name string, m, n int) (Options, error) {
 	if o.K < 0 {
 		return o, fmt.Errorf("%s: K = %d, want ≥ 1 (or 0 for the default %d)", name, o.K, DefaultK)
 	}
-	if o.K == 0 {
-		o.K = DefaultK
-	}
-	if m == 0 || n == 0 {
-		return o, fmt.Errorf("%s: empty data (%d terms × %d documents)", name, m, n)
-	}
-	if o.K > min(m, n) {
-		return o, fmt.Errorf("%s: K = %d exceeds min(terms, documents) = min(%d, %d)", name, o.K, m, n)
+	if err := engine.ResolveK(name, &o.K, DefaultK, m, n); err != nil {
+		return o, err
 	}
 	return o, nil
 }
