@@ -64,11 +64,7 @@ type Options struct {
 }
 
 // Defaults returns the declared defaults.
-func Defaults() Options {
-	var o Options
-	param.Defaults(&o)
-	return o
-}
+func Defaults() Options { return param.DefaultsOf[Options]() }
 
 // Name is the registry name "onlinelda".
 func (o Options) Name() string { return "onlinelda" }
