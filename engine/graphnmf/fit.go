@@ -69,16 +69,16 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 		sparse.MulDense(p, dtu, dt, u)
 		dense.MulSmall(p, vg, v, gu)
 		updateV(p, vn, v, dtu, vg, wv, deg, lambda)
-		if r, col, bad := dense.FirstNonFinite(p, vn); bad {
-			return engine.NonFinite("V update", "V[%d,%d] = %v", r, col, vn.At(r, col))
+		if err := engine.CheckFinite(p, vn, "V update", "V"); err != nil {
+			return err
 		}
 		// U ← U ∘ (DV + ε) ⊘ (U·VᵀV + ε), with the new V.
 		dense.Gram(p, gv, vn)
 		sparse.MulDense(p, dv, c.D, vn)
 		dense.MulSmall(p, ug, u, gv)
 		solve.MultiplicativeStep(p, un, u, dv, ug, 0, Eps) // Cai et al. 2011, eq. 13
-		if r, col, bad := dense.FirstNonFinite(p, un); bad {
-			return engine.NonFinite("U update", "U[%d,%d] = %v", r, col, un.At(r, col))
+		if err := engine.CheckFinite(p, un, "U update", "U"); err != nil {
+			return err
 		}
 		dense.Gram(p, gn, un)
 		sparse.MulDense(p, wvn, w, vn)

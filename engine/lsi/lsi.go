@@ -91,8 +91,8 @@ func (f *fit) step(ctx context.Context, _ int) error {
 	sparse.MulDense(f.pool, f.dtu, f.dt, m.u)
 	m.v = mat.NewDense(f.d.Cols, f.opts.K, nil)
 	m.scale(m.v, f.dtu)
-	if r, k, bad := dense.FirstNonFinite(f.pool, m.v); bad {
-		return engine.NonFinite("fold-in of the training documents", "DocTopics[%d,%d] = %v", r, k, m.v.At(r, k))
+	if err := engine.CheckFinite(f.pool, m.v, "fold-in of the training documents", "DocTopics"); err != nil {
+		return err
 	}
 	f.cand = m
 	return nil

@@ -57,15 +57,6 @@ func (f *factors) TermTopics() *mat.Dense { return f.u }
 // DocTopics is V (N×K), the model's own matrix.
 func (f *factors) DocTopics() *mat.Dense { return f.v }
 
-// nonFinite returns the *engine.NonFiniteError of step for the first
-// NaN/Inf entry of the factor named what, or nil.
-func nonFinite(p *parallel.Pool, step, what string, a *mat.Dense) error {
-	if r, c, bad := dense.FirstNonFinite(p, a); bad {
-		return engine.NonFinite(step, "%s[%d,%d] = %v", what, r, c, a.At(r, c))
-	}
-	return nil
-}
-
 // sparsity returns the recorded zero fractions of U and V.
 func sparsity(p *parallel.Pool, u, v *mat.Dense) []engine.Term {
 	return []engine.Term{{Name: SparsityU, Value: dense.ZeroFraction(p, u)}, {Name: SparsityV, Value: dense.ZeroFraction(p, v)}}

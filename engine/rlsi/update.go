@@ -74,21 +74,21 @@ func (s *solver) initV(rnd func() float64) {
 // cancellation.
 func (s *solver) updateU(ctx context.Context) error {
 	p := s.set.pool
-	if f := checkFinite(p, s.sv, "UpdateU (Alg. 2 line 1): S = VVᵀ", "S"); f != nil {
+	if f := engine.CheckFinite(p, s.sv, "UpdateU (Alg. 2 line 1): S = VVᵀ", "S"); f != nil {
 		return f
 	}
 	sparse.MulDense(p, s.r, s.d, s.v) // R = DVᵀ
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if f := checkFinite(p, s.r, "UpdateU (Alg. 2 line 2): R = DVᵀ", "R"); f != nil {
+	if f := engine.CheckFinite(p, s.r, "UpdateU (Alg. 2 line 2): R = DVᵀ", "R"); f != nil {
 		return f
 	}
 	// U = R (S + λ1 I)⁻¹ for ℓ2.
 	if err := s.regress(ctx, s.uNext, s.u, s.r, s.sv, s.set.lambda1, s.set.variant.l1U(), &s.workU, "UpdateU (ridge): (VVᵀ + λ1 I)⁻¹"); err != nil {
 		return err
 	}
-	return checkFinite(p, s.uNext, "UpdateU", "U")
+	return engine.CheckFinite(p, s.uNext, "UpdateU", "U")
 }
 
 // updateV computes vNext from uNext (Algorithm 3 for ℓ2 on V; per-document
@@ -105,7 +105,7 @@ func (s *solver) updateV(ctx context.Context) error {
 	if err := s.regress(ctx, s.vNext, s.v, s.phi, s.gu, s.set.lambda2, s.set.variant.l1V(), &s.workV, "UpdateV (Alg. 3 line 1): Σ = (UᵀU + λ2 I)⁻¹"); err != nil {
 		return err
 	}
-	return checkFinite(p, s.vNext, "UpdateV", "Vᵀ")
+	return engine.CheckFinite(p, s.vNext, "UpdateV", "Vᵀ")
 }
 
 // regress sets the rows of dst to the regularized regressions of one
@@ -124,15 +124,6 @@ func (s *solver) regress(ctx context.Context, dst, prev, rhs, g *mat.Dense, lamb
 		return engine.NonFinite(ridgeStep, "%v", err)
 	}
 	dense.MulSmall(s.set.pool, dst, rhs, inv)
-	return nil
-}
-
-// checkFinite returns an *engine.NonFiniteError of the given step when a
-// holds a NaN or Inf, naming the matrix and the first bad entry.
-func checkFinite(p *parallel.Pool, a *mat.Dense, step, name string) error {
-	if row, col, bad := dense.FirstNonFinite(p, a); bad {
-		return engine.NonFinite(step, "%s[%d,%d] = %v", name, row, col, a.At(row, col))
-	}
 	return nil
 }
 

@@ -66,10 +66,7 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 		if !ok {
 			return engine.Stationary("the Armijo search found no step down to α = %g", alpha)
 		}
-		if r, col, bad := dense.FirstNonFinite(p, next.h); bad {
-			return engine.NonFinite("projected gradient step", "H[%d,%d] = %v", r, col, next.h.At(r, col))
-		}
-		return nil
+		return engine.CheckFinite(p, next.h, "projected gradient step", "H")
 	}
 	st := engine.Iterate(ctx, o.Stopping, rec, engine.Steps{
 		Step:      pgdStep,

@@ -123,8 +123,8 @@ func (m *Model) learnU(ctx context.Context, rec *engine.Recorder) (engine.Status
 		if pseudo {
 			m.pseudoSteps++
 		}
-		if r, c, bad := dense.FirstNonFinite(p, un); bad {
-			return engine.NonFinite("Eq. 4.5", "U[%d,%d] = %v", r, c, un.At(r, c))
+		if err := engine.CheckFinite(p, un, "Eq. 4.5", "U"); err != nil {
+			return err
 		}
 		s.MulDense(p, sun, un)
 		dense.Gram(p, gn, un)
