@@ -1,7 +1,6 @@
 package graphnmf
 
 import (
-	"fmt"
 	"math"
 	"sort"
 
@@ -26,23 +25,13 @@ const (
 	Cosine
 )
 
-var weightings = param.Enum[Weighting]{Pkg: "graphnmf", Type: "Weighting", Noun: "a weighting",
+var weightings = param.Enum[Weighting]{Pkg: "graphnmf", Type: "Weighting", Noun: "weighting",
 	Names: []string{Binary: "binary", Heat: "heat", Cosine: "cosine"}}
 
 func (w Weighting) String() string { return weightings.String(w) }
 
 // ParseWeighting reads "binary" (or ""), "heat" or "cosine".
-func ParseWeighting(s string) (Weighting, error) {
-	if s == "" {
-		return Binary, nil
-	}
-	for w, name := range weightings.Names {
-		if s == name {
-			return Weighting(w), nil
-		}
-	}
-	return 0, fmt.Errorf("graphnmf: unknown weighting %q (want binary, heat or cosine)", s)
-}
+func ParseWeighting(s string) (Weighting, error) { return weightings.Parse(s) }
 
 // graphBlock is the number of documents per block of the neighbour search.
 const graphBlock = 256

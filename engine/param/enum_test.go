@@ -1,45 +1,51 @@
 package param
 
-import (
-	"errors"
-	"strings"
-	"testing"
-)
+import "testing"
 
 type shade int
 
-var shades = Enum[shade]{Pkg: "paint", Type: "shade", Noun: "a shade", Names: []string{"red", "green"}}
-
-func parseShade(s string) (shade, error) {
-	for c, name := range shades.Names {
-		if s == name {
-			return shade(c), nil
-		}
-	}
-	return 0, errors.New("paint: unknown shade " + s)
-}
+var shades = Enum[shade]{Pkg: "paint", Type: "Shade", Noun: "shade", Names: []string{"red", "green", "blue"}}
 
 func TestEnum(t *testing.T) {
 	if got := shades.String(1); got != "green" {
 		t.Errorf("String(1) = %q, want green", got)
 	}
-	if got := shades.String(2); got != "shade(2)" {
-		t.Errorf("String(2) = %q, want shade(2)", got)
+	if got := shades.String(3); got != "Shade(3)" {
+		t.Errorf("String(3) = %q, want Shade(3)", got)
 	}
 	if b, err := shades.MarshalText(0); err != nil || string(b) != "red" {
 		t.Errorf("MarshalText(0) = %q, %v; want red", b, err)
 	}
-	for _, v := range []shade{-1, 2} {
-		if _, err := shades.MarshalText(v); err == nil || !strings.Contains(err.Error(), "paint: shade(") || !strings.HasSuffix(err.Error(), "is not a shade") {
-			t.Errorf("MarshalText(%d): error %v", v, err)
+	for v, want := range map[shade]string{-1: "paint: Shade(-1) is not a valid shade", 3: "paint: Shade(3) is not a valid shade"} {
+		if _, err := shades.MarshalText(v); err == nil || err.Error() != want {
+			t.Errorf("MarshalText(%d): error %v, want %q", v, err, want)
 		}
 	}
-	c := shade(1)
-	if err := UnmarshalText(&c, []byte("red"), parseShade); err != nil || c != 0 {
-		t.Errorf("UnmarshalText(red): %v, %v", c, err)
+	for _, tc := range []struct {
+		in   string
+		want shade
+		err  string
+	}{
+		{"", 0, ""},
+		{"red", 0, ""},
+		{"blue", 2, ""},
+		{"Blue", 0, `paint: unknown shade "Blue" (want red, green or blue)`},
+	} {
+		got, err := shades.Parse(tc.in)
+		if got != tc.want || tc.err == "" && err != nil || tc.err != "" && (err == nil || err.Error() != tc.err) {
+			t.Errorf("Parse(%q) = %v, %v; want %v, %q", tc.in, got, err, tc.want, tc.err)
+		}
 	}
-	c = 1
-	if err := UnmarshalText(&c, []byte("blue"), parseShade); err == nil || c != 1 {
-		t.Errorf("UnmarshalText(blue): %v, %v; want an error and the value kept", c, err)
+	one := Enum[shade]{Pkg: "p", Noun: "mode", Names: []string{"only"}}
+	if err := one.Unknown("x"); err.Error() != `p: unknown mode "x" (want only)` {
+		t.Errorf("Unknown with one name: %v", err)
+	}
+	s := shade(1)
+	if err := UnmarshalText(&s, []byte("red"), shades.Parse); err != nil || s != 0 {
+		t.Errorf("UnmarshalText(red): %v, %v", s, err)
+	}
+	s = 1
+	if err := UnmarshalText(&s, []byte("cyan"), shades.Parse); err == nil || s != 1 {
+		t.Errorf("UnmarshalText(cyan): %v, %v; want an error and the value kept", s, err)
 	}
 }

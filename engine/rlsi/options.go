@@ -27,7 +27,7 @@ const (
 	U2V2
 )
 
-var variants = param.Enum[Variant]{Pkg: "rlsi", Type: "Variant", Noun: "a variant",
+var variants = param.Enum[Variant]{Pkg: "rlsi", Type: "Variant", Noun: "variant",
 	Names: []string{U1V2: "u1v2", U2V1: "u2v1", U1V1: "u1v1", U2V2: "u2v2"}}
 
 // String is the variant's short name: "u1v2", "u2v1", "u1v1" or "u2v2".
@@ -38,12 +38,10 @@ func (v Variant) String() string { return variants.String(v) }
 func ParseVariant(s string) (Variant, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
 	t = strings.NewReplacer("-", "", "_", "", "ℓ", "", "l", "").Replace(t)
-	for v, name := range variants.Names {
-		if t == name {
-			return Variant(v), nil
-		}
+	if v, ok := variants.Lookup(t); ok {
+		return v, nil
 	}
-	return 0, fmt.Errorf("rlsi: unknown variant %q (want u1v2, u2v1, u1v1 or u2v2)", s)
+	return 0, variants.Unknown(s)
 }
 
 // MarshalText is the short name; it fails for a value that is not a

@@ -30,23 +30,13 @@ const (
 // product from about half density on. 0.5 takes the speed.
 const DenseThreshold = 0.5
 
-var storages = param.Enum[Storage]{Pkg: "symmetric", Type: "Storage", Noun: "a storage",
+var storages = param.Enum[Storage]{Pkg: "symmetric", Type: "Storage", Noun: "storage",
 	Names: []string{StorageAuto: "auto", StorageSparse: "sparse", StorageDense: "dense"}}
 
 func (s Storage) String() string { return storages.String(s) }
 
 // ParseStorage reads "auto" (or ""), "sparse" or "dense".
-func ParseStorage(s string) (Storage, error) {
-	switch s {
-	case "", "auto":
-		return StorageAuto, nil
-	case "sparse":
-		return StorageSparse, nil
-	case "dense":
-		return StorageDense, nil
-	}
-	return 0, fmt.Errorf("unknown storage %q (want auto, sparse or dense)", s)
-}
+func ParseStorage(s string) (Storage, error) { return storages.Parse(s) }
 
 // MarshalText is the name; it fails for a value that is not a Storage.
 func (s Storage) MarshalText() ([]byte, error) { return storages.MarshalText(s) }

@@ -29,7 +29,7 @@ const (
 	InferENNLS
 )
 
-var inferences = param.Enum[Inference]{Pkg: "tnmf", Type: "Inference", Noun: "an inference",
+var inferences = param.Enum[Inference]{Pkg: "tnmf", Type: "Inference", Noun: "inference",
 	Names: []string{InferE: "e", InferI: "i", InferENNLS: "e-nnls"}}
 
 func (f Inference) String() string { return inferences.String(f) }
@@ -45,7 +45,7 @@ func ParseInference(s string) (Inference, error) {
 	case "e-nnls":
 		return InferENNLS, nil
 	}
-	return 0, fmt.Errorf("tnmf: unknown inference %q (want e, i or e-nnls)", s)
+	return 0, inferences.Unknown(s)
 }
 
 // MarshalText is the short name; it fails for a value that is not an
