@@ -30,11 +30,7 @@ const (
 // NumericalFailure naming the step, with the last finite iterate; a
 // non-finite start (data whose scale overflows) is an error.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	dt, err := c.Transposed("graphnmf")
-	if err != nil {
-		return nil, engine.Status{}, err
-	}
-	o, err = o.resolve(c.Terms(), c.Docs())
+	dt, o, err := engine.Prepare(c, "graphnmf", o.resolve)
 	if err != nil {
 		return nil, engine.Status{}, err
 	}

@@ -32,11 +32,7 @@ const (
 // whose squares do — Fit returns an error naming the step, since no finite
 // model exists to return.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	dt, err := c.Transposed("lsi")
-	if err != nil {
-		return nil, engine.Status{}, err
-	}
-	ro, err := o.resolve(c.D.Rows, c.D.Cols)
+	dt, ro, err := engine.Prepare(c, "lsi", o.resolve)
 	if err != nil {
 		return nil, engine.Status{}, err
 	}

@@ -38,11 +38,7 @@ const docBlock = sparse.RowBlock
 // parameters. A corpus with no positive count, or whose log-likelihood at
 // the start overflows float64, is an error.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	dt, err := c.Transposed("plsi")
-	if err != nil {
-		return nil, engine.Status{}, err
-	}
-	set, err := o.resolve(c.D.Rows, c.D.Cols)
+	dt, set, err := engine.Prepare(c, "plsi", o.resolve)
 	if err != nil {
 		return nil, engine.Status{}, err
 	}

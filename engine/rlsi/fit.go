@@ -31,11 +31,7 @@ const (
 // NumericalFailure naming the step), returning the last accepted iterate.
 // A term-document matrix whose ‖D‖²_F overflows float64 is an error.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	dt, err := c.Transposed("rlsi")
-	if err != nil {
-		return nil, engine.Status{}, err
-	}
-	set, err := o.resolve(c.D.Rows, c.D.Cols)
+	dt, set, err := engine.Prepare(c, "rlsi", o.resolve)
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
