@@ -21,20 +21,13 @@ func TestEnum(t *testing.T) {
 			t.Errorf("MarshalText(%d): error %v, want %q", v, err, want)
 		}
 	}
-	for _, tc := range []struct {
-		in   string
-		want shade
-		err  string
-	}{
-		{"", 0, ""},
-		{"red", 0, ""},
-		{"blue", 2, ""},
-		{"Blue", 0, `paint: unknown shade "Blue" (want red, green or blue)`},
-	} {
-		got, err := shades.Parse(tc.in)
-		if got != tc.want || tc.err == "" && err != nil || tc.err != "" && (err == nil || err.Error() != tc.err) {
-			t.Errorf("Parse(%q) = %v, %v; want %v, %q", tc.in, got, err, tc.want, tc.err)
+	for in, want := range map[string]shade{"": 0, "red": 0, "blue": 2} {
+		if got, err := shades.Parse(in); got != want || err != nil {
+			t.Errorf("Parse(%q) = %v, %v; want %v", in, got, err, want)
 		}
+	}
+	if _, err := shades.Parse("Blue"); err == nil || err.Error() != `paint: unknown shade "Blue" (want red, green or blue)` {
+		t.Errorf("Parse(Blue): error %v", err)
 	}
 	one := Enum[shade]{Pkg: "p", Noun: "mode", Names: []string{"only"}}
 	if err := one.Unknown("x"); err.Error() != `p: unknown mode "x" (want only)` {
