@@ -70,6 +70,20 @@ func (c *Corpus) Docs() int { return c.D.Cols }
 // Classes is the number of classes (0 when the corpus is unlabeled).
 func (c *Corpus) Classes() int { return len(c.ClassNames) }
 
+// Prepare is how a family's Fit starts: the corpus checked, with its
+// documents as rows (Transposed), and the family's options resolved
+// against its M×N shape by resolve (which applies defaults and validates).
+// who names the model in the messages.
+func Prepare[S any](c *Corpus, who string, resolve func(m, n int) (S, error)) (*sparse.CSR, S, error) {
+	var set S
+	dt, err := c.Transposed(who)
+	if err != nil {
+		return nil, set, err
+	}
+	set, err = resolve(c.D.Rows, c.D.Cols)
+	return dt, set, err
+}
+
 // Transposed returns DT, the documents as rows (computed from D when the
 // corpus was built by hand without it), checked to be D's transpose in
 // shape and number of non-zeros. A nil corpus or D is an error; who names

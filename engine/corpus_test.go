@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -36,5 +37,24 @@ func TestTransposed(t *testing.T) {
 		if _, err := tc.c.Transposed("m"); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
 		}
+	}
+}
+
+func TestPrepare(t *testing.T) {
+	d, err := sparse.FromTriplets(3, 2, []sparse.Triplet{{Row: 0, Col: 1, Val: 1}, {Row: 2, Col: 0, Val: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Corpus{D: d}
+	var gotM, gotN int
+	dt, k, err := Prepare(c, "m", func(m, n int) (int, error) { gotM, gotN = m, n; return 7, nil })
+	if err != nil || k != 7 || gotM != 3 || gotN != 2 || dt.Rows != 2 || dt.Cols != 3 || dt.At(1, 0) != 1 {
+		t.Errorf("Prepare: DT %v, settings %d, resolve saw %d×%d, error %v", dt, k, gotM, gotN, err)
+	}
+	if _, _, err := Prepare(nil, "m", func(int, int) (int, error) { t.Error("resolve called for a nil corpus"); return 0, nil }); err == nil || err.Error() != "m: nil corpus or term-document matrix" {
+		t.Errorf("nil corpus: %v", err)
+	}
+	if _, _, err := Prepare(c, "m", func(int, int) (int, error) { return 0, errors.New("m: K = -1") }); err == nil || err.Error() != "m: K = -1" {
+		t.Errorf("resolve error: %v", err)
 	}
 }

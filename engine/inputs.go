@@ -34,9 +34,36 @@ func CheckFoldIn(ctx context.Context, who string, x *sparse.CSR, terms int, entr
 	return ctx.Err()
 }
 
+// Finite is the entry check of CheckFoldIn for models whose input weights
+// may be negative (LSI, RLSI): a finite value.
+func Finite(v float64) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("%v, want finite", v)
+	}
+	return nil
+}
+
 func finiteNonNegative(v float64) error {
 	if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
 		return fmt.Errorf("%v, want finite and non-negative", v)
+	}
+	return nil
+}
+
+// ResolveK applies a family's default number of topics to *k when it is 0,
+// then checks it against an M×N corpus as every family does: the corpus is
+// not empty and K ≤ min(M, N) (a rank-K factorization of an M×N matrix);
+// who names the model in the messages, e.g. "lsi: K = 30 exceeds min(M, N)
+// = min(20 terms, 40 documents) = 20". Negative K is the caller's check.
+func ResolveK(who string, k *int, def, m, n int) error {
+	if *k == 0 {
+		*k = def
+	}
+	if m == 0 || n == 0 {
+		return fmt.Errorf("%s: empty corpus (%d terms × %d documents)", who, m, n)
+	}
+	if *k > min(m, n) {
+		return fmt.Errorf("%s: K = %d exceeds min(M, N) = min(%d terms, %d documents) = %d", who, *k, m, n, min(m, n))
 	}
 	return nil
 }

@@ -43,6 +43,8 @@ func TestCheckFoldIn(t *testing.T) {
 		{"NaN", context.Background(), one(math.NaN()), 3, nil, "m: FoldIn: X[1,2] = NaN, want finite and non-negative"},
 		{"own rule", context.Background(), one(3), 3, odd, "m: FoldIn: X[1,2] = 3, want anything else"},
 		{"own rule accepts", context.Background(), one(-2), 3, odd, ""},
+		{"Finite accepts negative", context.Background(), one(-2), 3, Finite, ""},
+		{"Finite rejects Inf", context.Background(), one(math.Inf(-1)), 3, Finite, "m: FoldIn: X[1,2] = -Inf, want finite"},
 		{"cancelled", cancelled, one(2), 3, nil, context.Canceled.Error()},
 	} {
 		err := CheckFoldIn(tc.ctx, "m", tc.x, tc.terms, tc.entry)
@@ -68,6 +70,25 @@ func TestCheckStart(t *testing.T) {
 	} {
 		if err := CheckStart("m", "U0", tc.a, 2, 3, "M×K"); err == nil || err.Error() != tc.want {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestResolveK(t *testing.T) {
+	for _, tc := range []struct {
+		k, m, n, want int
+		err           string // "" means no error
+	}{
+		{0, 30, 40, 7, ""},
+		{20, 30, 20, 20, ""},
+		{21, 30, 20, 21, "m: K = 21 exceeds min(M, N) = min(30 terms, 20 documents) = 20"},
+		{0, 0, 40, 7, "m: empty corpus (0 terms × 40 documents)"},
+		{3, 5, 0, 3, "m: empty corpus (5 terms × 0 documents)"},
+	} {
+		k := tc.k
+		err := ResolveK("m", &k, 7, tc.m, tc.n)
+		if k != tc.want || tc.err == "" && err != nil || tc.err != "" && (err == nil || err.Error() != tc.err) {
+			t.Errorf("K %d on %d×%d: K %d, error %v; want K %d, error %q", tc.k, tc.m, tc.n, k, err, tc.want, tc.err)
 		}
 	}
 }

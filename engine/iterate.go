@@ -7,6 +7,10 @@ import (
 	"math"
 	"strings"
 	"time"
+
+	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/parallel"
+	"gonum.org/v1/gonum/mat"
 )
 
 // Steps is what a model family supplies to Iterate: its step and its
@@ -74,6 +78,17 @@ func (e *NonFiniteError) Error() string {
 // NonFinite returns a *NonFiniteError for the named step.
 func NonFinite(step, format string, args ...any) error {
 	return &NonFiniteError{Step: step, What: fmt.Sprintf(format, args...)}
+}
+
+// CheckFinite returns a *NonFiniteError of step naming the first NaN or
+// Inf entry of a, the matrix called name ("V[3,1] = NaN"), or nil when
+// every entry is finite: the check a family makes on each iterate it
+// computes.
+func CheckFinite(p *parallel.Pool, a *mat.Dense, step, name string) error {
+	if r, c, bad := dense.FirstNonFinite(p, a); bad {
+		return NonFinite(step, "%s[%d,%d] = %v", name, r, c, a.At(r, c))
+	}
+	return nil
 }
 
 // StationaryError reports that a step cannot move the iterate, e.g. a line

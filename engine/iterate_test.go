@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/gonum/mat"
 )
 
 // toy is a family whose iterate is one number x, halved by every step
@@ -180,5 +182,17 @@ func TestRecorderColumnGroups(t *testing.T) {
 	}
 	if cols[7][0] != 2 || cols[7][1] != 4 || cols[4][1] != 0.8 {
 		t.Errorf("columns %v", cols)
+	}
+}
+
+func TestCheckFinite(t *testing.T) {
+	a := mat.NewDense(2, 3, []float64{1, 2, 3, 4, math.Inf(-1), math.NaN()})
+	err := CheckFinite(nil, a, "V update", "V")
+	var nf *NonFiniteError
+	if !errors.As(err, &nf) || nf.Step != "V update" || nf.What != "V[1,1] = -Inf" {
+		t.Errorf("CheckFinite: %v, want a NonFiniteError of step V update naming V[1,1] = -Inf", err)
+	}
+	if err := CheckFinite(nil, mat.NewDense(1, 2, []float64{0, -1}), "s", "U"); err != nil {
+		t.Errorf("finite matrix: %v", err)
 	}
 }

@@ -1,9 +1,10 @@
 package dense
 
 import (
-	"math/rand/v2"
 	"testing"
 
+	"github.com/topicmf/topicmf/engine/internal/cputime"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"gonum.org/v1/gonum/mat"
 )
@@ -16,29 +17,19 @@ const (
 	benchK = 100
 )
 
-// randomDense returns an r×c matrix with entries uniform in [0, 1).
-func randomDense(r, c int, seed uint64) *mat.Dense {
-	rng := rand.New(rand.NewPCG(seed, 11))
-	data := make([]float64, r*c)
-	for i := range data {
-		data[i] = rng.Float64()
-	}
-	return mat.NewDense(r, c, data)
-}
-
 func benchGram(b *testing.B, n, k int) {
-	a := randomDense(n, k, 1)
+	a := matcmp.RandomDense(n, k, 1)
 	dst := mat.NewDense(k, k, nil)
 	p := parallel.Default()
 	b.ResetTimer()
-	cpu0 := cpuSeconds()
+	cpu0 := cputime.Seconds()
 	for i := 0; i < b.N; i++ {
 		Gram(p, dst, a)
 	}
 	// The useful work is the symmetric product: n·k·(k+1) flops.
 	flops := float64(n) * float64(k) * float64(k+1)
 	b.ReportMetric(flops*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
-	b.ReportMetric((cpuSeconds()-cpu0)*1e3/float64(b.N), "cpu-ms/op")
+	cputime.ReportPerOp(b, cpu0)
 }
 
 // BenchmarkGramU is UᵀU for U of M×K.
@@ -50,16 +41,16 @@ func BenchmarkGramV(b *testing.B) { benchGram(b, benchN, benchK) }
 // BenchmarkMulSmall is U·(VᵀV): M×K times K×K, the denominator of the NMF
 // U-update.
 func BenchmarkMulSmall(b *testing.B) {
-	a := randomDense(benchM, benchK, 1)
-	s := randomDense(benchK, benchK, 2)
+	a := matcmp.RandomDense(benchM, benchK, 1)
+	s := matcmp.RandomDense(benchK, benchK, 2)
 	dst := mat.NewDense(benchM, benchK, nil)
 	p := parallel.Default()
 	b.ResetTimer()
-	cpu0 := cpuSeconds()
+	cpu0 := cputime.Seconds()
 	for i := 0; i < b.N; i++ {
 		MulSmall(p, dst, a, s)
 	}
 	flops := 2 * float64(benchM) * benchK * benchK
 	b.ReportMetric(flops*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
-	b.ReportMetric((cpuSeconds()-cpu0)*1e3/float64(b.N), "cpu-ms/op")
+	cputime.ReportPerOp(b, cpu0)
 }

@@ -55,6 +55,10 @@ type Family struct {
 	OneShot bool
 	// K is the number of topics used by the checks; 0 means 4.
 	K int
+	// HugeK is the number of topics of the huge-entry fits (3×3 and 4×4
+	// corpora); 0 means 2. A family whose smallest valid K is larger sets
+	// it (GNMFNC needs Ks + 3·Kp ≥ 4 on three classes).
+	HugeK int
 	// Iters is the number of iterations of the checked fits; 0 means 8.
 	Iters int
 	// Invalid lists family-specific invalid configurations (e.g. a NaN λ);
@@ -433,7 +437,9 @@ func tolerate(t reporter, what string, o outcome, c *engine.Corpus, k int) {
 // shape; a success is accepted only with a finite model, a finite objective
 // and factors that are not identically zero (the mark of an overflow that
 // zeroed a norm or a similarity: "converged, objective 0"). Nothing may
-// panic.
+// panic. The configuration (K = Family.HugeK) must fit an ordinary corpus of
+// the same shape (entries 1 + i + 2j), or an error on the huge corpus would
+// come from validation and the check would never reach the fit.
 func checkHuge(t reporter, f Family) {
 	for _, h := range []struct {
 		name string
@@ -443,15 +449,17 @@ func checkHuge(t reporter, f Family) {
 		{"3×3 of 1e308", 3, func(int, int) float64 { return 1e308 }},
 		{"4×4 of about 1e200", 4, func(i, j int) float64 { return float64(1+i+2*j) * 1e200 }},
 	} {
-		var ts []sparse.Triplet
-		for i := 0; i < h.n; i++ {
-			for j := 0; j < h.n; j++ {
-				ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: h.val(i, j)})
-			}
-		}
-		c := build(t, "huge", h.n, h.n, ts)
 		cfg := f.cfg(23, parallel.NewPool(2))
-		cfg.K = 2
+		cfg.K = f.HugeK
+		if cfg.K == 0 {
+			cfg.K = 2
+		}
+		ordinary := fit(context.Background(), f.New, square(t, "ordinary", h.n, func(i, j int) float64 { return float64(1 + i + 2*j) }), cfg, nil)
+		if ordinary.panicked != nil || ordinary.err != nil || ordinary.model == nil {
+			t.Errorf("corpus %s: K = %d does not fit an ordinary %d×%d corpus (panic %v, error %v), so the check would not reach the fit: set Family.HugeK", h.name, cfg.K, h.n, h.n, ordinary.panicked, ordinary.err)
+			continue
+		}
+		c := square(t, "huge", h.n, h.val)
 		o := fit(context.Background(), f.New, c, cfg, engine.NewRecorder())
 		what := "corpus " + h.name
 		tolerate(t, what, o, c, cfg.K)
@@ -477,6 +485,17 @@ func checkHuge(t reporter, f Family) {
 			t.Errorf("%s: status %v, want a numerical failure, an error or a success", what, st)
 		}
 	}
+}
+
+// square builds the n×n corpus of entries val(i, j).
+func square(t reporter, name string, n int, val func(i, j int) float64) *engine.Corpus {
+	var ts []sparse.Triplet
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: val(i, j)})
+		}
+	}
+	return build(t, name, n, n, ts)
 }
 
 func checkDegenerate(t reporter, f Family) {

@@ -63,6 +63,7 @@ const (
 	hugeSilentZero // on huge data: a success with zero factors, objective 0
 	hugeNilModel   // on huge data: a numerical failure with a nil model
 	hugeNaNModel   // on huge data: a numerical failure with a NaN factor
+	rejectsK2      // K = 2 is an invalid configuration (the huge check's K)
 )
 
 // toy is a deterministic stand-in model: U and V are filled from the seed,
@@ -84,6 +85,9 @@ func (m toy) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (e
 			panic("negative K")
 		}
 		return nil, engine.Status{}, errors.New("toy: negative K")
+	}
+	if m.b == rejectsK2 && m.k == 2 {
+		return nil, engine.Status{}, errors.New("toy: K = 2 is not a valid split")
 	}
 	if m.k > min(c.Terms(), c.Docs()) {
 		return nil, engine.Status{}, errors.New("toy: K too large")
@@ -211,6 +215,7 @@ func TestSuiteCatchesDefects(t *testing.T) {
 		{"huge", hugeSilentZero},
 		{"huge", hugeNilModel},
 		{"huge", hugeNaNModel},
+		{"huge", rejectsK2},
 	} {
 		if errs := runCheck(func(r reporter) { checks[tc.check](r, toyFamily(tc.b)) }); len(errs) == 0 {
 			t.Errorf("check %s did not catch defect %d", tc.check, tc.b)

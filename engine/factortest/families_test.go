@@ -572,7 +572,8 @@ func gnmfncFamily() factortest.Family {
 			return testcorpus.WithClasses(gnmfnc.Options{Ks: ks, Kp: kp, Seed: cfg.Seed, Pool: cfg.Pool,
 				Stopping: stopAfter(cfg), A: gnmfnc.DefaultA, Sigma1: gnmfnc.DefaultSigma, Sigma2: gnmfnc.DefaultSigma, Sigma3: gnmfnc.DefaultSigma}, 3), nil
 		},
-		K: 7, NonNegative: true, Monotone: true,
+		// K = 4 is the smallest valid split on three classes: Ks = Kp = 1.
+		K: 7, HugeK: 4, NonNegative: true, Monotone: true,
 		Invalid: []factortest.Invalid{
 			{Name: "a = NaN", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
 				return testcorpus.WithClasses(gnmfnc.Options{Ks: 1, Kp: 2, A: math.NaN(), Pool: cfg.Pool, Sigma1: gnmfnc.DefaultSigma, Sigma2: gnmfnc.DefaultSigma, Sigma3: gnmfnc.DefaultSigma}, 3), nil

@@ -30,16 +30,9 @@ const (
 // NumericalFailure naming the step, with the last finite iterate; a
 // non-finite start (data whose scale overflows) is an error.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	if c == nil || c.D == nil {
-		return nil, engine.Status{}, fmt.Errorf("graphnmf: nil corpus or term-document matrix")
-	}
-	o, err := o.resolve(c.Terms(), c.Docs())
+	dt, o, err := engine.Prepare(c, "graphnmf", o.resolve)
 	if err != nil {
 		return nil, engine.Status{}, err
-	}
-	dt := c.DT
-	if dt == nil {
-		dt = c.D.T()
 	}
 	p, k, m, n, lambda := o.Pool, o.K, c.Terms(), c.Docs(), o.Lambda
 	begin := time.Now()
@@ -72,16 +65,16 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 		sparse.MulDense(p, dtu, dt, u)
 		dense.MulSmall(p, vg, v, gu)
 		updateV(p, vn, v, dtu, vg, wv, deg, lambda)
-		if r, col, bad := dense.FirstNonFinite(p, vn); bad {
-			return engine.NonFinite("V update", "V[%d,%d] = %v", r, col, vn.At(r, col))
+		if err := engine.CheckFinite(p, vn, "V update", "V"); err != nil {
+			return err
 		}
 		// U ← U ∘ (DV + ε) ⊘ (U·VᵀV + ε), with the new V.
 		dense.Gram(p, gv, vn)
 		sparse.MulDense(p, dv, c.D, vn)
 		dense.MulSmall(p, ug, u, gv)
 		solve.MultiplicativeStep(p, un, u, dv, ug, 0, Eps) // Cai et al. 2011, eq. 13
-		if r, col, bad := dense.FirstNonFinite(p, un); bad {
-			return engine.NonFinite("U update", "U[%d,%d] = %v", r, col, un.At(r, col))
+		if err := engine.CheckFinite(p, un, "U update", "U"); err != nil {
+			return err
 		}
 		dense.Gram(p, gn, un)
 		sparse.MulDense(p, wvn, w, vn)

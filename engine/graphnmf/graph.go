@@ -1,11 +1,11 @@
 package graphnmf
 
 import (
-	"fmt"
 	"math"
 	"sort"
 
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/param"
 	"github.com/topicmf/topicmf/engine/sparse"
 )
 
@@ -25,27 +25,13 @@ const (
 	Cosine
 )
 
-var weightingNames = [...]string{Binary: "binary", Heat: "heat", Cosine: "cosine"}
+var weightings = param.Enum[Weighting]{Pkg: "graphnmf", Type: "Weighting", Noun: "weighting",
+	Names: []string{Binary: "binary", Heat: "heat", Cosine: "cosine"}}
 
-func (w Weighting) String() string {
-	if w >= 0 && int(w) < len(weightingNames) {
-		return weightingNames[w]
-	}
-	return fmt.Sprintf("Weighting(%d)", int(w))
-}
+func (w Weighting) String() string { return weightings.String(w) }
 
 // ParseWeighting reads "binary" (or ""), "heat" or "cosine".
-func ParseWeighting(s string) (Weighting, error) {
-	if s == "" {
-		return Binary, nil
-	}
-	for w, name := range weightingNames {
-		if s == name {
-			return Weighting(w), nil
-		}
-	}
-	return 0, fmt.Errorf("graphnmf: unknown weighting %q (want binary, heat or cosine)", s)
-}
+func ParseWeighting(s string) (Weighting, error) { return weightings.Parse(s) }
 
 // graphBlock is the number of documents per block of the neighbour search.
 const graphBlock = 256

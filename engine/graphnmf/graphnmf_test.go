@@ -7,6 +7,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/factortest"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
@@ -82,14 +83,6 @@ func TestGraphByHand(t *testing.T) {
 	}
 }
 
-func denseOf(d *sparse.CSR) *mat.Dense {
-	out := mat.NewDense(d.Rows, d.Cols, nil)
-	for i := 0; i < d.Rows; i++ {
-		out.SetRow(i, d.RowDense(i, nil))
-	}
-	return out
-}
-
 // One iteration against eq. 13–14 written with gonum dense products, and
 // the objective against ‖D − UVᵀ‖² + λ·Tr(VᵀLV) with a dense L.
 func TestOneIterationLiteral(t *testing.T) {
@@ -109,8 +102,8 @@ func TestOneIterationLiteral(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := denseOf(m.(*Model).Graph())
-	d := denseOf(c.D)
+	w := testcorpus.DenseOf(m.(*Model).Graph())
+	d := testcorpus.DenseOf(c.D)
 	deg := mat.NewDense(30, 30, nil)
 	for i := 0; i < 30; i++ {
 		s := 0.0

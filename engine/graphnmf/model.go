@@ -2,7 +2,6 @@ package graphnmf
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -39,9 +38,5 @@ func (m *Model) GraphSeconds() float64 { return m.graphSeconds }
 // solve.MultiplicativeRows. An empty row gives v = 0. Cai et al. define no
 // fold-in; this is the reading consistent with their objective.
 func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
-	out, err := solve.MultiplicativeRows(ctx, m.opts.Pool, m.u, x, m.opts.Stopping, Eps)
-	if err != nil {
-		return nil, fmt.Errorf("graphnmf: FoldIn: %w", err)
-	}
-	return out, nil
+	return solve.MultiplicativeRows(ctx, m.opts.Pool, "graphnmf", m.u, x, m.opts.Stopping, Eps)
 }

@@ -10,21 +10,10 @@ import (
 )
 
 // MarshalText is the name; it fails for a value that is not a Weighting.
-func (w Weighting) MarshalText() ([]byte, error) {
-	if w < 0 || int(w) >= len(weightingNames) {
-		return nil, fmt.Errorf("graphnmf: Weighting(%d) is not a weighting", int(w))
-	}
-	return []byte(weightingNames[w]), nil
-}
+func (w Weighting) MarshalText() ([]byte, error) { return weightings.MarshalText(w) }
 
 // UnmarshalText reads a name as ParseWeighting does.
-func (w *Weighting) UnmarshalText(b []byte) error {
-	x, err := ParseWeighting(string(b))
-	if err == nil {
-		*w = x
-	}
-	return err
-}
+func (w *Weighting) UnmarshalText(b []byte) error { return param.UnmarshalText(w, b, ParseWeighting) }
 
 // The declared defaults (the tags of Options): Cai et al. (2011),
 // Section 5.3, set p = 5 and λ = 100 for all their data sets, with 0-1
@@ -89,14 +78,8 @@ func (o Options) resolve(m, n int) (Options, error) {
 	if err := param.Check(o); err != nil {
 		return o, fmt.Errorf("graphnmf: %w", err)
 	}
-	if o.K == 0 {
-		o.K = DefaultK
-	}
-	if m == 0 || n == 0 {
-		return o, fmt.Errorf("graphnmf: empty corpus (%d terms × %d documents)", m, n)
-	}
-	if o.K > min(m, n) {
-		return o, fmt.Errorf("graphnmf: K = %d exceeds min(terms, documents) = min(%d, %d)", o.K, m, n)
+	if err := engine.ResolveK("graphnmf", &o.K, DefaultK, m, n); err != nil {
+		return o, err
 	}
 	if o.Sigma == 0 {
 		o.Sigma = DefaultSigma

@@ -1,6 +1,7 @@
 package jtd
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -55,14 +56,14 @@ func (o Options) resolve(ctx context.Context, d, dt *sparse.CSR) (settings, erro
 		return settings{}, err
 	}
 	m, n := d.Rows, d.Cols
-	set := settings{k: orDefaultInt(o.K, DefaultK), gamma: orDefault(o.Gamma, DefaultGamma), rho: orDefault(o.Rho, DefaultRho),
-		inner: orDefaultInt(o.InnerIters, DefaultInnerIters), maxIter: orDefaultInt(o.MaxIter, DefaultMaxIter),
+	set := settings{k: cmp.Or(o.K, DefaultK), gamma: cmp.Or(o.Gamma, DefaultGamma), rho: cmp.Or(o.Rho, DefaultRho),
+		inner: cmp.Or(o.InnerIters, DefaultInnerIters), maxIter: cmp.Or(o.MaxIter, DefaultMaxIter),
 		residualTol: o.ResidualTol, seed: o.Seed, pool: o.Pool}
 	if m == 0 || n == 0 || d.NNZ() == 0 {
 		return set, fmt.Errorf("jtd: the term-document matrix (%d×%d) has no non-zero entry", m, n)
 	}
-	if set.k > min(m, n) {
-		return set, fmt.Errorf("jtd: K = %d exceeds min(terms, documents) = min(%d, %d)", set.k, m, n)
+	if err := engine.ResolveK("jtd", &set.k, DefaultK, m, n); err != nil {
+		return set, err
 	}
 	normD := sparse.Frobenius(set.pool, d)
 	if math.IsInf(normD, 0) {
@@ -74,8 +75,8 @@ func (o Options) resolve(ctx context.Context, d, dt *sparse.CSR) (settings, erro
 		mass.Add(v)
 	}
 	set.meanL1 = mass.Value() / float64(n)
-	set.lambda = orDefault(o.Lambda, orDefault(o.LambdaFactor, 1)*set.meanL1)
-	set.tau = orDefault(o.Tau, orDefault(o.TauFactor, 1)*set.lambda/set.sigmaHat)
+	set.lambda = cmp.Or(o.Lambda, cmp.Or(o.LambdaFactor, 1)*set.meanL1)
+	set.tau = cmp.Or(o.Tau, cmp.Or(o.TauFactor, 1)*set.lambda/set.sigmaHat)
 	set.initIters = o.InitIters
 	if set.initIters == 0 {
 		set.initIters = DefaultInitIters
@@ -91,7 +92,7 @@ func (o Options) resolve(ctx context.Context, d, dt *sparse.CSR) (settings, erro
 		set.spectralNorm = top.S[0]
 		set.mu0 = 1.25 / set.spectralNorm
 	}
-	set.muMax = orDefault(o.MuMax, DefaultMuMaxFactor*set.mu0)
+	set.muMax = cmp.Or(o.MuMax, DefaultMuMaxFactor*set.mu0)
 	if set.muMax < set.mu0 {
 		return set, fmt.Errorf("jtd: μ_max = %v is below μ0 = %v", set.muMax, set.mu0)
 	}

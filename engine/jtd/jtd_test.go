@@ -8,6 +8,7 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/factortest"
 	"github.com/topicmf/topicmf/engine/internal/matcmp"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
@@ -117,10 +118,7 @@ func planted(t *testing.T, m, n, k int) (*engine.Corpus, *mat.Dense, map[[2]int]
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := engine.NewCorpus("planted", make([]string, m), d, nil, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := testcorpus.CorpusOf(t, d)
 	return c, b0, spikes
 }
 

@@ -117,17 +117,3 @@ func (o Options) check() error {
 	}
 	return nil
 }
-
-func orDefault(v, def float64) float64 {
-	if v == 0 {
-		return def
-	}
-	return v
-}
-
-func orDefaultInt(v, def int) int {
-	if v == 0 {
-		return def
-	}
-	return v
-}

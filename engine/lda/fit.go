@@ -25,11 +25,7 @@ const TermNegLogPWZ = "-log p(w|z)"
 // convergence test) or Cancelled; a cancelled fit returns the estimates
 // from the samples taken so far (the current sample if still in burn-in).
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	dt, err := c.Transposed("lda")
-	if err != nil {
-		return nil, engine.Status{}, err
-	}
-	set, err := o.resolve(c.D.Rows, c.D.Cols)
+	dt, set, err := engine.Prepare(c, "lda", o.resolve)
 	if err != nil {
 		return nil, engine.Status{}, err
 	}

@@ -3,6 +3,7 @@ package lda
 import (
 	"fmt"
 
+	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/param"
 )
@@ -120,11 +121,8 @@ func (o Options) resolve(m, n int) (settings, error) {
 	if err := o.Check(); err != nil {
 		return s, err
 	}
-	if s.k == 0 {
-		s.k = DefaultK
-	}
-	if s.k > min(m, n) {
-		return s, fmt.Errorf("lda: K = %d exceeds min(M, N) = min(%d terms, %d documents) = %d", s.k, m, n, min(m, n))
+	if err := engine.ResolveK("lda", &s.k, DefaultK, m, n); err != nil {
+		return s, err
 	}
 	if s.alpha == 0 {
 		s.alpha = DefaultAlphaTimesK / float64(s.k)

@@ -32,19 +32,9 @@ const (
 // whose squares do — Fit returns an error naming the step, since no finite
 // model exists to return.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	if c == nil || c.D == nil {
-		return nil, engine.Status{}, fmt.Errorf("lsi: nil corpus or term-document matrix")
-	}
-	ro, err := o.resolve(c.D.Rows, c.D.Cols)
+	dt, ro, err := engine.Prepare(c, "lsi", o.resolve)
 	if err != nil {
 		return nil, engine.Status{}, err
-	}
-	dt := c.DT
-	if dt == nil {
-		dt = c.D.T()
-	}
-	if dt.Rows != c.D.Cols || dt.Cols != c.D.Rows {
-		return nil, engine.Status{}, fmt.Errorf("lsi: corpus DT is %d×%d, want the transpose of the %d×%d D", dt.Rows, dt.Cols, c.D.Rows, c.D.Cols)
 	}
 	largest := 0.0
 	for q, v := range c.D.Val {
@@ -97,8 +87,8 @@ func (f *fit) step(ctx context.Context, _ int) error {
 	sparse.MulDense(f.pool, f.dtu, f.dt, m.u)
 	m.v = mat.NewDense(f.d.Cols, f.opts.K, nil)
 	m.scale(m.v, f.dtu)
-	if r, k, bad := dense.FirstNonFinite(f.pool, m.v); bad {
-		return engine.NonFinite("fold-in of the training documents", "DocTopics[%d,%d] = %v", r, k, m.v.At(r, k))
+	if err := engine.CheckFinite(f.pool, m.v, "fold-in of the training documents", "DocTopics"); err != nil {
+		return err
 	}
 	f.cand = m
 	return nil
@@ -173,20 +163,8 @@ func (m *Model) SingularValues() []float64 { return append([]float64(nil), m.sig
 // FoldIn returns q̂ = Σ_K⁻¹ U_Kᵀ q for every row q of X (n × M, weighted
 // like the training D), as an n×K matrix; see the package documentation.
 func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
-	if x == nil {
-		return nil, fmt.Errorf("lsi: FoldIn: nil matrix")
-	}
 	nTerms, k := m.u.Dims()
-	if x.Cols != nTerms {
-		return nil, fmt.Errorf("lsi: FoldIn: X has %d columns, want the %d terms of the training vocabulary", x.Cols, nTerms)
-	}
-	for i, v := range x.Val {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			r, c := x.Locate(i)
-			return nil, fmt.Errorf("lsi: FoldIn: X[%d,%d] = %v, want finite", r, c, v)
-		}
-	}
-	if err := ctx.Err(); err != nil {
+	if err := engine.CheckFoldIn(ctx, "lsi", x, nTerms, engine.Finite); err != nil {
 		return nil, err
 	}
 	if x.Rows == 0 {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/internal/cputime"
 	"github.com/topicmf/topicmf/engine/internal/enginetest"
 	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
@@ -310,7 +311,7 @@ func BenchmarkFitRSVDDefaults(b *testing.B) {
 func benchFit(b *testing.B, o Options) {
 	c := testcorpus.BenchmarkCorpus(b)
 	b.ResetTimer()
-	c0 := cpuSeconds()
+	c0 := cputime.Seconds()
 	for i := 0; i < b.N; i++ {
 		if _, _, err := o.Fit(context.Background(), c, nil); err != nil {
 			b.Fatal(err)
@@ -318,7 +319,7 @@ func benchFit(b *testing.B, o Options) {
 	}
 	// The CPU time of a fit (all threads): on a shared machine it varies
 	// far less than the wall time.
-	b.ReportMetric(1000*(cpuSeconds()-c0)/float64(b.N), "cpu-ms/op")
+	cputime.ReportPerOp(b, c0)
 }
 
 // TestAccurateSetting checks that accurate raises the sketch to the

@@ -3,6 +3,7 @@ package lsi
 import (
 	"fmt"
 
+	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/param"
 	"github.com/topicmf/topicmf/engine/rsvd"
@@ -73,11 +74,7 @@ type Options struct {
 
 // Defaults returns the declared defaults of every parameter (the tags of
 // Options).
-func Defaults() Options {
-	var o Options
-	param.Defaults(&o)
-	return o
-}
+func Defaults() Options { return param.DefaultsOf[Options]() }
 
 // Name is the registry name, "lsi".
 func (o Options) Name() string { return "lsi" }
@@ -88,11 +85,8 @@ func (o Options) resolve(m, n int) (rsvd.Options, error) {
 	if err := param.Check(o); err != nil {
 		return r, fmt.Errorf("lsi: %w", err)
 	}
-	if r.K == 0 {
-		r.K = DefaultK
-	}
-	if r.K > min(m, n) {
-		return r, fmt.Errorf("lsi: K = %d exceeds min(M, N) = min(%d terms, %d documents) = %d", r.K, m, n, min(m, n))
+	if err := engine.ResolveK("lsi", &r.K, DefaultK, m, n); err != nil {
+		return r, err
 	}
 	if r.Oversample == 0 {
 		r.Oversample = DefaultOversample

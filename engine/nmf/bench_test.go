@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/internal/cputime"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 )
 
@@ -25,7 +26,7 @@ func BenchmarkIteration(b *testing.B) {
 	}
 	s := newSolver(o, c, u, v)
 	b.ResetTimer()
-	cpu0 := cpuSeconds()
+	cpu0 := cputime.Seconds()
 	st := s.run(b.Context(), nil)
 	b.StopTimer()
 	if st.Iterations != b.N {
@@ -34,5 +35,5 @@ func BenchmarkIteration(b *testing.B) {
 	mn, k := float64(c.Terms()+c.Docs()), float64(testcorpus.BenchK)
 	flops := 4*float64(c.D.NNZ())*k + mn*k*(k+1) + 4*mn*k*k
 	b.ReportMetric(flops*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
-	b.ReportMetric((cpuSeconds()-cpu0)*1e3/float64(b.N), "cpu-ms/op")
+	cputime.ReportPerOp(b, cpu0)
 }

@@ -2,7 +2,6 @@ package nmf
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -48,9 +47,5 @@ func (m *Model) Options() Options { return m.opts }
 // X with the wrong number of columns, or with a negative or non-finite
 // value, is an error naming the entry; a cancelled ctx returns ctx.Err().
 func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
-	out, err := solve.MultiplicativeRows(ctx, m.opts.Pool, m.u, x, m.opts.Stopping, Eps)
-	if err != nil && ctx.Err() == nil {
-		return nil, fmt.Errorf("nmf: FoldIn: %w", err)
-	}
-	return out, err
+	return solve.MultiplicativeRows(ctx, m.opts.Pool, "nmf", m.u, x, m.opts.Stopping, Eps)
 }

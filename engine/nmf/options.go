@@ -109,14 +109,8 @@ func (o Options) resolved(m, n int) (Options, error) {
 			o.K = uk
 		}
 	}
-	if o.K == 0 {
-		o.K = DefaultK
-	}
-	if m == 0 || n == 0 {
-		return o, fmt.Errorf("nmf: empty corpus (%d terms × %d documents)", m, n)
-	}
-	if o.K > min(m, n) {
-		return o, fmt.Errorf("nmf: K = %d exceeds min(terms, documents) = min(%d, %d)", o.K, m, n)
+	if err := engine.ResolveK("nmf", &o.K, DefaultK, m, n); err != nil {
+		return o, err
 	}
 	if o.Init == InitCustom {
 		if err := engine.CheckStart("nmf", "U0", o.U0, m, o.K, "terms × K"); err != nil {

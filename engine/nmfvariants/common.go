@@ -27,14 +27,11 @@ const (
 // uses), so the baselines start alike. A non-finite start (data whose scale
 // overflows) is an error naming the family.
 func (s settings) start(c *engine.Corpus) (set settings, dt *sparse.CSR, u, v *mat.Dense, err error) {
-	if c == nil || c.D == nil {
-		return s, nil, nil, nil, fmt.Errorf("%s: nil corpus or term-document matrix", s.name)
+	if dt, err = c.Transposed(s.name); err != nil {
+		return s, nil, nil, nil, err
 	}
 	if set, err = s.resolve(c.Terms(), c.Docs()); err != nil {
 		return set, nil, nil, nil, err
-	}
-	if dt = c.DT; dt == nil {
-		dt = c.D.T()
 	}
 	if set.u0 != nil {
 		u, v = mat.DenseCopyOf(set.u0), mat.DenseCopyOf(set.v0)
@@ -59,15 +56,6 @@ func (f *factors) TermTopics() *mat.Dense { return f.u }
 
 // DocTopics is V (N×K), the model's own matrix.
 func (f *factors) DocTopics() *mat.Dense { return f.v }
-
-// nonFinite returns the *engine.NonFiniteError of step for the first
-// NaN/Inf entry of the factor named what, or nil.
-func nonFinite(p *parallel.Pool, step, what string, a *mat.Dense) error {
-	if r, c, bad := dense.FirstNonFinite(p, a); bad {
-		return engine.NonFinite(step, "%s[%d,%d] = %v", what, r, c, a.At(r, c))
-	}
-	return nil
-}
 
 // sparsity returns the recorded zero fractions of U and V.
 func sparsity(p *parallel.Pool, u, v *mat.Dense) []engine.Term {

@@ -37,7 +37,7 @@ func (o EOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorde
 		sparse.MulDense(p, dtu, dt, u)
 		dense.MulSmall(p, vg, v, gu)
 		solve.MultiplicativeStep(p, vn, v, dtu, vg, set.lambda, Eps)
-		if err := nonFinite(p, "V update", "V", vn); err != nil {
+		if err := engine.CheckFinite(p, vn, "V update", "V"); err != nil {
 			return err
 		}
 		// U ← U ∘ (DV + ε) ⊘ (U·VᵀV + λU + ε), with the new V.
@@ -45,7 +45,7 @@ func (o EOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorde
 		sparse.MulDense(p, dv, c.D, vn)
 		dense.MulSmall(p, ug, u, gv)
 		solve.MultiplicativeStep(p, un, u, dv, ug, set.lambda, Eps)
-		if err := nonFinite(p, "U update", "U", un); err != nil {
+		if err := engine.CheckFinite(p, un, "U update", "U"); err != nil {
 			return err
 		}
 		dense.Gram(p, gn, un)

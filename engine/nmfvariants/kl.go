@@ -42,7 +42,7 @@ func (o IOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorde
 		// V_nk ← V_nk · Σ_m U_mk D_mn/(UVᵀ)_mn / Σ_m U_mk
 		sparse.MulDense(p, numV, rt, u)
 		muKL(p, vn, v, numV, colSums(p, u))
-		if err := nonFinite(p, "V update", "V", vn); err != nil {
+		if err := engine.CheckFinite(p, vn, "V update", "V"); err != nil {
 			return err
 		}
 		// U_mk ← U_mk · Σ_n V_nk D_mn/(UVᵀ)_mn / Σ_n V_nk, with the new V.
@@ -52,7 +52,7 @@ func (o IOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorde
 		sparse.MulDense(p, numU, r, vn)
 		sv = colSums(p, vn)
 		muKL(p, un, u, numU, sv)
-		if err := nonFinite(p, "U update", "U", un); err != nil {
+		if err := engine.CheckFinite(p, un, "U update", "U"); err != nil {
 			return err
 		}
 		// D/(UVᵀ) at the candidate, for the divergence and the next V update.

@@ -7,19 +7,10 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/factortest"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
-	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
-
-// denseOf is D as a dense matrix.
-func denseOf(d *sparse.CSR) *mat.Dense {
-	out := mat.NewDense(d.Rows, d.Cols, nil)
-	for i := 0; i < d.Rows; i++ {
-		out.SetRow(i, d.RowDense(i, nil))
-	}
-	return out
-}
 
 func smallCorpus(t *testing.T) *engine.Corpus {
 	return factortest.Corpus(t, 30, 25, 3, 9)
@@ -60,7 +51,7 @@ func TestNMFEOneIterationLiteral(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := denseOf(c.D)
+	d := testcorpus.DenseOf(c.D)
 	// update is the literal NMF_E step of the factor x with the other
 	// factor w fixed: x ∘ (dw + ε) ⊘ (x·wᵀw + λx + ε), d having a row per
 	// row of x.
@@ -106,7 +97,7 @@ func TestNMFIOneIterationLiteral(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := denseOf(c.D)
+	d := testcorpus.DenseOf(c.D)
 	// update is eq. 5 for the factor x (a row per r) with the other factor
 	// w (a row per s) fixed: x_ra · Σ_s w_sa·d_sr/y_sr / Σ_s w_sa, with d
 	// and y = UVᵀ indexed (s, r).

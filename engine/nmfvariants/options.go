@@ -99,14 +99,8 @@ func (s settings) resolve(m, n int) (settings, error) {
 	if s.k < 0 {
 		return s, fmt.Errorf("%s: K = %d, want ≥ 1 (0 for the default %d)", s.name, s.k, DefaultK)
 	}
-	if s.k == 0 {
-		s.k = DefaultK
-	}
-	if m == 0 || n == 0 {
-		return s, fmt.Errorf("%s: empty corpus (%d terms × %d documents)", s.name, m, n)
-	}
-	if s.k > min(m, n) {
-		return s, fmt.Errorf("%s: K = %d exceeds min(terms, documents) = min(%d, %d)", s.name, s.k, m, n)
+	if err := engine.ResolveK(s.name, &s.k, DefaultK, m, n); err != nil {
+		return s, err
 	}
 	if math.IsNaN(s.lambda) || math.IsInf(s.lambda, 0) || s.lambda < 0 {
 		return s, fmt.Errorf("%s: Lambda = %v, want a finite number ≥ 0", s.name, s.lambda)

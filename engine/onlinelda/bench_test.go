@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/internal/cputime"
 	"github.com/topicmf/topicmf/engine/synthetic"
 )
 
@@ -38,12 +39,12 @@ func BenchmarkPass(b *testing.B) {
 	for range b.N {
 		b.StopTimer()
 		s := newSolver(set, benchCorpus.DT)
-		c0 := cpuSeconds()
+		c0 := cputime.Seconds()
 		b.StartTimer()
 		if err := s.step(context.Background(), 1); err != nil {
 			b.Fatal(err)
 		}
-		cpu += cpuSeconds() - c0
+		cpu += cputime.Seconds() - c0
 	}
 	b.ReportMetric(1000*cpu/float64(b.N), "cpu-ms/op")
 }

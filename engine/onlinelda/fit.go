@@ -78,7 +78,7 @@ func newSolver(set settings, x *sparse.CSR) *solver {
 		sstats: mat.NewDense(w, set.k, nil), stats: batchStats{expTheta: mat.NewDense(min(set.batch, x.Rows), set.k, nil)}, batches: 1, perplexity: math.NaN(), perplexityCandidate: math.NaN()}
 	raw := s.lambda.RawMatrix().Data
 	for i := range raw {
-		raw[i] = gammaSample(s.rnd, 100, 0.01)
+		raw[i] = engine.Gamma(s.rnd, 100) * 0.01
 	}
 	expDirichlet(set.pool, s.expElogBeta, s.lambda)
 	return s
@@ -101,7 +101,7 @@ func (s *solver) step(ctx context.Context, _ int) error {
 		g := gamma.Slice(0, hi-lo, 0, set.k).(*mat.Dense)
 		for i, raw := 0, g.RawMatrix(); i < hi-lo; i++ {
 			for k := range set.k {
-				raw.Data[i*raw.Stride+k] = gammaSample(s.rnd, 100, 0.01)
+				raw.Data[i*raw.Stride+k] = engine.Gamma(s.rnd, 100) * 0.01
 			}
 		}
 		eStep(set, s.expElogBetaNext, s.x, lo, hi, g, &s.stats)
@@ -335,13 +335,9 @@ func phiNorm(norm, expTheta []float64, expElogBeta *mat.Dense, ids []int32) {
 
 // expDirichletRow sets dst = exp(ψ(γ) − ψ(Σγ)).
 func expDirichletRow(dst, gamma []float64) {
-	s := 0.0
-	for _, v := range gamma {
-		s += v
-	}
-	ps := digamma(s)
-	for j, v := range gamma {
-		dst[j] = math.Exp(digamma(v) - ps)
+	dirichletRow(dst, gamma)
+	for j, v := range dst {
+		dst[j] = math.Exp(v)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
@@ -48,18 +49,11 @@ func (m *Model) DocTopics() *mat.Dense { return m.theta }
 // (scikit-learn's _unnormalized_transform).
 func (m *Model) Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
 	w, k := m.lambda.Dims()
-	if x == nil || x.Cols != w {
-		return nil, fmt.Errorf("onlinelda: X must have one column per term (%d)", w)
-	}
-	if err := ctx.Err(); err != nil {
+	if err := engine.CheckFoldIn(ctx, "onlinelda", x, w, nil); err != nil {
 		return nil, err
 	}
 	if x.Rows == 0 {
 		return &mat.Dense{}, nil
-	}
-	if i := firstNegative(x); i >= 0 {
-		r, c := x.Locate(i)
-		return nil, fmt.Errorf("onlinelda: X[%d,%d] = %v: LDA needs non-negative counts", r+1, c+1, x.Val[i])
 	}
 	gamma := mat.NewDense(x.Rows, k, nil)
 	for i, raw := 0, gamma.RawMatrix().Data; i < len(raw); i++ {
@@ -102,15 +96,6 @@ func (m *Model) Perplexity(ctx context.Context, x *sparse.CSR) (float64, error) 
 	}
 	bound, words := boundOf(m.set, m.lambda, m.expElogBeta, x)
 	return math.Exp(-bound / words), nil
-}
-
-func firstNegative(x *sparse.CSR) int {
-	for i, v := range x.Val {
-		if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-			return i
-		}
-	}
-	return -1
 }
 
 // boundOf is scikit-learn's _approx_bound(X, γ, sub_sampling=False) with γ

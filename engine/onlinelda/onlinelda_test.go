@@ -11,6 +11,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/factortest"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
@@ -27,23 +28,6 @@ func TestDigamma(t *testing.T) {
 		if got := digamma(c.x); math.Abs(got-c.want) > 1e-13*math.Max(1, math.Abs(c.want)) {
 			t.Errorf("ψ(%v) = %.17g, want %.17g", c.x, got, c.want)
 		}
-	}
-}
-
-func TestGammaSample(t *testing.T) {
-	rnd := engine.NewRand(3)
-	const n = 40000
-	var s, s2 float64
-	for range n {
-		x := gammaSample(rnd, 100, 0.01)
-		s += x
-		s2 += x * x
-	}
-	mean := s / n
-	variance := s2/n - mean*mean
-	// Gamma(100, 0.01): mean 1, variance 0.01; 4 standard errors.
-	if math.Abs(mean-1) > 4*math.Sqrt(0.01/n) || math.Abs(variance-0.01) > 0.0006 {
-		t.Errorf("Gamma(100, 1/100) draws: mean %v, variance %v; want 1 and 0.01", mean, variance)
 	}
 }
 
@@ -125,10 +109,7 @@ func TestFitMatchesScikitLearnInDistribution(t *testing.T) {
 		refMean += v / float64(len(ref))
 		lo, hi = math.Min(lo, v), math.Max(hi, v)
 	}
-	c, err := engine.NewCorpus("lda-generated", make([]string, train.Cols), train.T(), nil, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := testcorpus.CorpusOf(t, train.T())
 	mean := 0.0
 	var ours []float64
 	for seed := uint64(0); seed < 5; seed++ {
@@ -180,5 +161,37 @@ func TestRecordsBoundAndPerplexity(t *testing.T) {
 	if last := its[3]; math.Abs(last.Diagnostics[0].Value-math.Exp(last.Objective/words)) > 1e-9*last.Diagnostics[0].Value ||
 		math.Abs(p-last.Diagnostics[0].Value) > 1e-9*p {
 		t.Errorf("pass 4: perplexity %v, exp(−bound/words) %v, Perplexity() %v", last.Diagnostics[0].Value, math.Exp(last.Objective/words), p)
+	}
+}
+
+// TestTransformRejectsBadInput: a negative count and a wrong width are
+// errors naming what is wrong, an empty X gives an empty result.
+func TestTransformRejectsBadInput(t *testing.T) {
+	c := factortest.Corpus(t, 20, 15, 2, 3)
+	m, _, err := Options{K: 2, Passes: 1, MeanChangeTol: DefaultMeanChangeTol, Pool: parallel.NewPool(1)}.Fit(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	model := m.(*Model)
+	neg, err := sparse.FromTriplets(1, 20, []sparse.Triplet{{Row: 0, Col: 4, Val: -1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := model.Transform(context.Background(), neg); err == nil || !strings.Contains(err.Error(), "onlinelda: FoldIn: X[0,4] = -1, want finite and non-negative") {
+		t.Errorf("negative count: error %v", err)
+	}
+	wide, err := sparse.FromTriplets(1, 21, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := model.Transform(context.Background(), wide); err == nil || !strings.Contains(err.Error(), "want the 20 terms") {
+		t.Errorf("21 columns: error %v", err)
+	}
+	empty, err := sparse.FromTriplets(0, 20, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := model.Transform(context.Background(), empty); err != nil || !got.IsEmpty() {
+		t.Errorf("no rows: %v, %v", got, err)
 	}
 }

@@ -1,9 +1,11 @@
 package onlinelda
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
+	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/param"
 )
@@ -63,11 +65,7 @@ type Options struct {
 }
 
 // Defaults returns the declared defaults.
-func Defaults() Options {
-	var o Options
-	param.Defaults(&o)
-	return o
-}
+func Defaults() Options { return param.DefaultsOf[Options]() }
 
 // Name is the registry name "onlinelda".
 func (o Options) Name() string { return "onlinelda" }
@@ -95,34 +93,17 @@ func (o Options) resolve(terms, docs int) (settings, error) {
 	if o.K < 0 || o.BatchSize < 0 || o.Passes < 0 || o.MaxDocIters < 0 || o.EvalEvery < 0 {
 		return settings{}, fmt.Errorf("onlinelda: K, BatchSize, Passes, MaxDocIters and EvalEvery must be ≥ 0 (0 for the defaults)")
 	}
-	set := settings{k: orInt(o.K, DefaultK), tau0: orFloat(o.Tau0, DefaultTau0), kappa: orFloat(o.Kappa, DefaultKappa),
-		batch: orInt(o.BatchSize, DefaultBatchSize), passes: orInt(o.Passes, DefaultPasses), docs: orInt(o.MaxDocIters, DefaultMaxDocIters),
+	set := settings{k: cmp.Or(o.K, DefaultK), tau0: cmp.Or(o.Tau0, DefaultTau0), kappa: cmp.Or(o.Kappa, DefaultKappa),
+		batch: cmp.Or(o.BatchSize, DefaultBatchSize), passes: cmp.Or(o.Passes, DefaultPasses), docs: cmp.Or(o.MaxDocIters, DefaultMaxDocIters),
 		tol: o.MeanChangeTol, seed: o.Seed, pool: o.Pool}
-	set.alpha = orFloat(o.Alpha, 1/float64(set.k))
-	set.eta = orFloat(o.Eta, 1/float64(set.k))
-	set.evalEvery = orInt(o.EvalEvery, set.passes)
+	set.alpha = cmp.Or(o.Alpha, 1/float64(set.k))
+	set.eta = cmp.Or(o.Eta, 1/float64(set.k))
+	set.evalEvery = cmp.Or(o.EvalEvery, set.passes)
 	if !(set.kappa > 0.5 && set.kappa <= 1) {
 		return set, fmt.Errorf("onlinelda: Kappa = %v, want 0.5 < κ ≤ 1 (Hoffman et al. §2.2: the step sizes must satisfy Σρ_t = ∞, Σρ_t² < ∞)", set.kappa)
 	}
-	if terms == 0 || docs == 0 {
-		return set, fmt.Errorf("onlinelda: empty corpus (%d terms × %d documents)", terms, docs)
-	}
-	if set.k > min(terms, docs) {
-		return set, fmt.Errorf("onlinelda: K = %d exceeds min(terms, documents) = min(%d, %d)", set.k, terms, docs)
+	if err := engine.ResolveK("onlinelda", &set.k, DefaultK, terms, docs); err != nil {
+		return set, err
 	}
 	return set, nil
-}
-
-func orInt(v, def int) int {
-	if v == 0 {
-		return def
-	}
-	return v
-}
-
-func orFloat(v, def float64) float64 {
-	if v == 0 {
-		return def
-	}
-	return v
 }

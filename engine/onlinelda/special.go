@@ -21,26 +21,3 @@ func lgamma(x float64) float64 {
 	v, _ := math.Lgamma(x)
 	return v
 }
-
-// gammaSample draws from Gamma(shape, scale) for shape ≥ 1 by Marsaglia &
-// Tsang's method ("A simple method for generating gamma variables", ACM
-// TOMS 26(3), 2000).
-func gammaSample(rnd interface {
-	NormFloat64() float64
-	Float64() float64
-}, shape, scale float64) float64 {
-	d := shape - 1.0/3
-	c := 1 / math.Sqrt(9*d)
-	for {
-		x := rnd.NormFloat64()
-		v := 1 + c*x
-		if v <= 0 {
-			continue
-		}
-		v = v * v * v
-		u := rnd.Float64()
-		if u < 1-0.0331*x*x*x*x || math.Log(u) < 0.5*x*x+d*(1-v+math.Log(v)) {
-			return d * v * scale
-		}
-	}
-}

@@ -10,6 +10,7 @@ import (
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -37,11 +38,7 @@ const docBlock = sparse.RowBlock
 // parameters. A corpus with no positive count, or whose log-likelihood at
 // the start overflows float64, is an error.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	dt, err := c.Transposed("plsi")
-	if err != nil {
-		return nil, engine.Status{}, err
-	}
-	set, err := o.resolve(c.D.Rows, c.D.Cols)
+	dt, set, err := engine.Prepare(c, "plsi", o.resolve)
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
@@ -199,6 +196,17 @@ func (s *solver) sparsity() []engine.Term {
 	return []engine.Term{{Name: SparsityU, Value: dense.ZeroFraction(p, s.phi)}, {Name: SparsityV, Value: dense.ZeroFraction(p, s.theta)}}
 }
 
+// termProb is P(w|d) = Σ_z P(w|z)P(z|d) for the term w (a row of ph, the
+// raw P(w|z)) and the document's P(z|d), theta.
+func termProb(ph blas64.General, w int, theta []float64) float64 {
+	prow := ph.Data[w*ph.Stride : w*ph.Stride+len(theta)]
+	p := 0.0
+	for z, t := range theta {
+		p += prow[z] * t
+	}
+	return p
+}
+
 // estep sets pwd to P(w|d) = Σ_z P(w|z)P(z|d) on every non-zero of Dᵀ for
 // the given parameters and returns L = Σ n(d,w) log P(w|d), summed with
 // compensation per block of documents and over blocks in block order. It
@@ -217,13 +225,7 @@ func (s *solver) estep(theta, phi *mat.Dense) (float64, string) {
 		for d := lo; d < hi; d++ {
 			trow := th.Data[d*th.Stride : d*th.Stride+k]
 			for q := dt.RowPtr[d]; q < dt.RowPtr[d+1]; q++ {
-				w := int(dt.ColIdx[q])
-				prow := ph.Data[w*ph.Stride : w*ph.Stride+k]
-				prow = prow[:len(trow)]
-				p := 0.0
-				for z, t := range trow {
-					p += prow[z] * t
-				}
+				p := termProb(ph, int(dt.ColIdx[q]), trow)
 				s.pwd[q] = p
 				if n := dt.Val[q]; n > 0 {
 					if !(p > 0) || math.IsInf(p, 0) {

@@ -110,12 +110,7 @@ func (f *folder) fold(theta []float64, idx []int32, val []float64) {
 	for it := 0; ; it++ {
 		ll := 0.0
 		for j, w := range f.terms {
-			prow := ph.Data[w*ph.Stride : w*ph.Stride+k]
-			prow = prow[:len(theta)]
-			p := 0.0
-			for z, t := range theta {
-				p += prow[z] * t
-			}
+			p := termProb(ph, w, theta)
 			f.pw[j] = p
 			if p > 0 {
 				ll += f.counts[j] * math.Log(p)

@@ -71,11 +71,8 @@ func (o Options) resolve(m, n int) (settings, error) {
 	if err := param.Check(o); err != nil {
 		return s, fmt.Errorf("plsi: %w", err)
 	}
-	if s.k == 0 {
-		s.k = DefaultK
-	}
-	if s.k > min(m, n) {
-		return s, fmt.Errorf("plsi: K = %d exceeds min(M, N) = min(%d terms, %d documents) = %d", s.k, m, n, min(m, n))
+	if err := engine.ResolveK("plsi", &s.k, DefaultK, m, n); err != nil {
+		return s, err
 	}
 	if err := s.stop.Validate(); err != nil {
 		return s, fmt.Errorf("plsi: Stopping: %w", err)

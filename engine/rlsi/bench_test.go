@@ -8,6 +8,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/internal/cputime"
 	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/synthetic"
 )
@@ -134,7 +135,7 @@ func BenchmarkIteration(b *testing.B) {
 			s := warmSolver(b, k)
 			var flops float64
 			b.ResetTimer()
-			cpu0 := cpuSeconds()
+			cpu0 := cputime.Seconds()
 			for b.Loop() {
 				if f := s.iterate(context.Background()); f != nil {
 					b.Fatal(f)
@@ -143,7 +144,7 @@ func BenchmarkIteration(b *testing.B) {
 			}
 			sec := b.Elapsed().Seconds()
 			b.ReportMetric(flops/sec/1e9, "GFLOP/s")
-			b.ReportMetric((cpuSeconds()-cpu0)*1e3/float64(b.N), "cpu-ms/op")
+			cputime.ReportPerOp(b, cpu0)
 			reportCD(b, s.workU, s.m)
 			b.ReportMetric(dense.ZeroFraction(s.set.pool, s.u), "U-zeros")
 		})

@@ -31,10 +31,7 @@ const (
 // NumericalFailure naming the step), returning the last accepted iterate.
 // A term-document matrix whose ‖D‖²_F overflows float64 is an error.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	if c == nil || c.D == nil {
-		return nil, engine.Status{}, fmt.Errorf("rlsi: nil corpus or term-document matrix")
-	}
-	set, err := o.resolve(c.D.Rows, c.D.Cols)
+	dt, set, err := engine.Prepare(c, "rlsi", o.resolve)
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
@@ -43,13 +40,6 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 		if err != nil {
 			return nil, engine.Status{}, err
 		}
-	}
-	dt := c.DT
-	if dt == nil {
-		dt = c.D.T()
-	}
-	if dt.Rows != c.D.Cols || dt.Cols != c.D.Rows {
-		return nil, engine.Status{}, fmt.Errorf("rlsi: corpus DT is %d×%d, want the transpose of the %d×%d D", dt.Rows, dt.Cols, c.D.Rows, c.D.Cols)
 	}
 	s := newSolver(set, c.D, dt)
 	if math.IsNaN(s.dnorm2) || math.IsInf(s.dnorm2, 0) {

@@ -263,7 +263,7 @@ func TestValidation(t *testing.T) {
 	}
 	// Sizes 0 and 1.
 	empty := testcorpus.CorpusOf(t, &sparse.CSR{Rows: 0, Cols: 0, RowPtr: []int{0}})
-	if _, _, err := (Options{Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}).Fit(context.Background(), empty, nil); err == nil || !strings.Contains(err.Error(), "K = 20") {
+	if _, _, err := (Options{Lambda1: DefaultLambda1, Lambda2: DefaultLambda2, Stopping: engine.DefaultStopping(), InnerTol: DefaultInnerTol}).Fit(context.Background(), empty, nil); err == nil || !strings.Contains(err.Error(), "rlsi: empty corpus (0 terms × 0 documents)") {
 		t.Errorf("empty corpus: err = %v", err)
 	}
 	one := testcorpus.CorpusOf(t, &sparse.CSR{Rows: 1, Cols: 1, RowPtr: []int{0, 1}, ColIdx: []int32{0}, Val: []float64{3}})

@@ -3,8 +3,8 @@ package rlsi
 import (
 	"context"
 	"fmt"
-	"math"
 
+	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/solve"
@@ -63,22 +63,10 @@ func (m *Model) Lambdas() (lambda1, lambda2 float64) { return m.lambda1, m.lambd
 // after the last iteration), the ℓ1 form by coordinate descent from v = 0
 // with the fit's InnerSweeps and InnerTol. It returns an n×K matrix.
 func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
-	if x == nil {
-		return nil, fmt.Errorf("rlsi: FoldIn: nil matrix")
-	}
-	rows, k := x.Rows, m.u.RawMatrix().Cols
-	if x.Cols != m.u.RawMatrix().Rows {
-		return nil, fmt.Errorf("rlsi: FoldIn: X has %d columns, want the %d terms of the training vocabulary", x.Cols, m.u.RawMatrix().Rows)
-	}
-	for i, val := range x.Val {
-		if math.IsNaN(val) || math.IsInf(val, 0) {
-			r, c := x.Locate(i)
-			return nil, fmt.Errorf("rlsi: FoldIn: X[%d,%d] = %v, want finite", r, c, val)
-		}
-	}
-	if err := ctx.Err(); err != nil {
+	if err := engine.CheckFoldIn(ctx, "rlsi", x, m.u.RawMatrix().Rows, engine.Finite); err != nil {
 		return nil, err
 	}
+	rows, k := x.Rows, m.u.RawMatrix().Cols
 	if rows == 0 {
 		return &mat.Dense{}, nil
 	}

@@ -27,46 +27,29 @@ const (
 	U2V2
 )
 
-var variantNames = [...]string{U1V2: "u1v2", U2V1: "u2v1", U1V1: "u1v1", U2V2: "u2v2"}
+var variants = param.Enum[Variant]{Pkg: "rlsi", Type: "Variant", Noun: "variant",
+	Names: []string{U1V2: "u1v2", U2V1: "u2v1", U1V1: "u1v1", U2V2: "u2v2"}}
 
 // String is the variant's short name: "u1v2", "u2v1", "u1v1" or "u2v2".
-func (v Variant) String() string {
-	if v >= 0 && int(v) < len(variantNames) {
-		return variantNames[v]
-	}
-	return fmt.Sprintf("Variant(%d)", int(v))
-}
+func (v Variant) String() string { return variants.String(v) }
 
 // ParseVariant reads a short name ("u1v2", "u2v1", "u1v1", "u2v2"; case and
 // the separators '-', '_' and the letter 'l' of "Ul1-Vl2" are ignored).
 func ParseVariant(s string) (Variant, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
 	t = strings.NewReplacer("-", "", "_", "", "ℓ", "", "l", "").Replace(t)
-	for v, name := range variantNames {
-		if t == name {
-			return Variant(v), nil
-		}
+	if v, ok := variants.Lookup(t); ok {
+		return v, nil
 	}
-	return 0, fmt.Errorf("rlsi: unknown variant %q (want u1v2, u2v1, u1v1 or u2v2)", s)
+	return 0, variants.Unknown(s)
 }
 
 // MarshalText is the short name; it fails for a value that is not a
 // Variant.
-func (v Variant) MarshalText() ([]byte, error) {
-	if v < 0 || int(v) >= len(variantNames) {
-		return nil, fmt.Errorf("rlsi: Variant(%d) is not a variant", int(v))
-	}
-	return []byte(variantNames[v]), nil
-}
+func (v Variant) MarshalText() ([]byte, error) { return variants.MarshalText(v) }
 
 // UnmarshalText reads a name as ParseVariant does.
-func (v *Variant) UnmarshalText(b []byte) error {
-	x, err := ParseVariant(string(b))
-	if err == nil {
-		*v = x
-	}
-	return err
-}
+func (v *Variant) UnmarshalText(b []byte) error { return param.UnmarshalText(v, b, ParseVariant) }
 
 // l1U reports whether U carries the ℓ1 regularizer.
 func (v Variant) l1U() bool { return v == U1V2 || v == U1V1 }
@@ -165,11 +148,7 @@ type Options struct {
 
 // Defaults returns the declared defaults of every parameter (the tags of
 // Options).
-func Defaults() Options {
-	var o Options
-	param.Defaults(&o)
-	return o
-}
+func Defaults() Options { return param.DefaultsOf[Options]() }
 
 // Name is the registry name, "rlsi".
 func (o Options) Name() string { return "rlsi" }
@@ -197,11 +176,8 @@ func (o Options) resolve(m, n int) (settings, error) {
 	if err := param.Check(o); err != nil {
 		return s, fmt.Errorf("rlsi: %w", err)
 	}
-	if s.k == 0 {
-		s.k = DefaultK
-	}
-	if s.k > min(m, n) {
-		return s, fmt.Errorf("rlsi: K = %d exceeds min(M, N) = min(%d terms, %d documents) = %d", s.k, m, n, min(m, n))
+	if err := engine.ResolveK("rlsi", &s.k, DefaultK, m, n); err != nil {
+		return s, err
 	}
 	if err := s.stop.Validate(); err != nil {
 		return s, fmt.Errorf("rlsi: Stopping: %w", err)

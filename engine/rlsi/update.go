@@ -74,29 +74,21 @@ func (s *solver) initV(rnd func() float64) {
 // cancellation.
 func (s *solver) updateU(ctx context.Context) error {
 	p := s.set.pool
-	if f := checkFinite(p, s.sv, "UpdateU (Alg. 2 line 1): S = VVᵀ", "S"); f != nil {
+	if f := engine.CheckFinite(p, s.sv, "UpdateU (Alg. 2 line 1): S = VVᵀ", "S"); f != nil {
 		return f
 	}
 	sparse.MulDense(p, s.r, s.d, s.v) // R = DVᵀ
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if f := checkFinite(p, s.r, "UpdateU (Alg. 2 line 2): R = DVᵀ", "R"); f != nil {
+	if f := engine.CheckFinite(p, s.r, "UpdateU (Alg. 2 line 2): R = DVᵀ", "R"); f != nil {
 		return f
 	}
-	if s.set.variant.l1U() {
-		s.workU = lassoRows(ctx, p, s.scratch, s.uNext, s.u, s.r, s.sv, s.set.lambda1, s.set.innerSweeps, s.set.innerTol, s.set.coldStart)
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-	} else {
-		inv, err := solve.RidgeInverse(s.sv, s.set.lambda1)
-		if err != nil {
-			return engine.NonFinite("UpdateU (ridge): (VVᵀ + λ1 I)⁻¹", "%v", err)
-		}
-		dense.MulSmall(p, s.uNext, s.r, inv) // U = R (S + λ1 I)⁻¹
+	// U = R (S + λ1 I)⁻¹ for ℓ2.
+	if err := s.regress(ctx, s.uNext, s.u, s.r, s.sv, s.set.lambda1, s.set.variant.l1U(), &s.workU, "UpdateU (ridge): (VVᵀ + λ1 I)⁻¹"); err != nil {
+		return err
 	}
-	return checkFinite(p, s.uNext, "UpdateU", "U")
+	return engine.CheckFinite(p, s.uNext, "UpdateU", "U")
 }
 
 // updateV computes vNext from uNext (Algorithm 3 for ℓ2 on V; per-document
@@ -109,27 +101,29 @@ func (s *solver) updateV(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if s.set.variant.l1V() {
-		s.workV = lassoRows(ctx, p, s.scratch, s.vNext, s.v, s.phi, s.gu, s.set.lambda2, s.set.innerSweeps, s.set.innerTol, s.set.coldStart)
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-	} else {
-		sigma, err := solve.RidgeInverse(s.gu, s.set.lambda2)
-		if err != nil {
-			return engine.NonFinite("UpdateV (Alg. 3 line 1): Σ = (UᵀU + λ2 I)⁻¹", "%v", err)
-		}
-		dense.MulSmall(p, s.vNext, s.phi, sigma) // v_n = Σ φ_n
+	// v_n = Σ φ_n with Σ = (UᵀU + λ2 I)⁻¹ for ℓ2.
+	if err := s.regress(ctx, s.vNext, s.v, s.phi, s.gu, s.set.lambda2, s.set.variant.l1V(), &s.workV, "UpdateV (Alg. 3 line 1): Σ = (UᵀU + λ2 I)⁻¹"); err != nil {
+		return err
 	}
-	return checkFinite(p, s.vNext, "UpdateV", "Vᵀ")
+	return engine.CheckFinite(p, s.vNext, "UpdateV", "Vᵀ")
 }
 
-// checkFinite returns an *engine.NonFiniteError of the given step when a
-// holds a NaN or Inf, naming the matrix and the first bad entry.
-func checkFinite(p *parallel.Pool, a *mat.Dense, step, name string) error {
-	if row, col, bad := dense.FirstNonFinite(p, a); bad {
-		return engine.NonFinite(step, "%s[%d,%d] = %v", name, row, col, a.At(row, col))
+// regress sets the rows of dst to the regularized regressions of one
+// update, given the rows of rhs (R or Φᵀ) and the K×K Gram matrix g (S or
+// UᵀU): with l1, the lasso rows by coordinate descent warm-started from
+// prev (its work in *work); otherwise the ridge closed form dst = rhs
+// (g + λ I)⁻¹, whose failure is an *engine.NonFiniteError naming
+// ridgeStep. It returns ctx.Err() if it noticed a cancellation.
+func (s *solver) regress(ctx context.Context, dst, prev, rhs, g *mat.Dense, lambda float64, l1 bool, work *solve.Work, ridgeStep string) error {
+	if l1 {
+		*work = lassoRows(ctx, s.set.pool, s.scratch, dst, prev, rhs, g, lambda, s.set.innerSweeps, s.set.innerTol, s.set.coldStart)
+		return ctx.Err()
 	}
+	inv, err := solve.RidgeInverse(g, lambda)
+	if err != nil {
+		return engine.NonFinite(ridgeStep, "%v", err)
+	}
+	dense.MulSmall(s.set.pool, dst, rhs, inv)
 	return nil
 }
 

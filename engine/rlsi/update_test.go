@@ -118,21 +118,31 @@ func TestUpdateULassoMatchesBruteForce(t *testing.T) {
 		t.Fatal(f)
 	}
 	sRef, rRef := refGramAndR(testcorpus.DenseOf(c.D), v0)
-	sp := packed(sRef)
+	checkLassoRows(t, "u", s.uNext, sRef, rRef, lambda1)
+}
+
+// checkLassoRows checks that every row of got (n×K) is the exact lasso
+// minimizer for the Gram matrix g and its row of rhs found by sign-pattern
+// enumeration (values to 1e-9, zeros exactly), and that the zeros are
+// neither none nor all (else the test would not discriminate).
+func checkLassoRows(t *testing.T, name string, got, g, rhs *mat.Dense, lambda float64) {
+	t.Helper()
+	n, k := got.Dims()
+	gp := packed(g)
 	zeros := 0
-	for i := 0; i < m; i++ {
-		want := lassoref.Brute(sp, k, rRef.RawRowView(i), lambda1)
+	for i := 0; i < n; i++ {
+		want := lassoref.Brute(gp, k, rhs.RawRowView(i), lambda)
 		for j := 0; j < k; j++ {
 			if want[j] == 0 {
 				zeros++
 			}
-			if got := s.uNext.At(i, j); math.Abs(got-want[j]) > 1e-9 || (got == 0) != (want[j] == 0) {
-				t.Errorf("u[%d,%d] = %.15g, brute force %.15g", i, j, got, want[j])
+			if x := got.At(i, j); math.Abs(x-want[j]) > 1e-9 || (x == 0) != (want[j] == 0) {
+				t.Errorf("%s[%d,%d] = %.15g, brute force %.15g", name, i, j, x, want[j])
 			}
 		}
 	}
-	if zeros == 0 || zeros == m*k {
-		t.Errorf("%d of %d entries zero: test not discriminating", zeros, m*k)
+	if zeros == 0 || zeros == n*k {
+		t.Errorf("%d of %d entries zero: test not discriminating", zeros, n*k)
 	}
 }
 
@@ -204,20 +214,5 @@ func TestUpdateVLassoMatchesBruteForce(t *testing.T) {
 	var g, phi mat.Dense
 	g.Mul(u.T(), u)
 	phi.Mul(testcorpus.DenseOf(c.DT), u)
-	gp := packed(&g)
-	zeros := 0
-	for j := 0; j < n; j++ {
-		want := lassoref.Brute(gp, k, phi.RawRowView(j), lambda2)
-		for q := 0; q < k; q++ {
-			if want[q] == 0 {
-				zeros++
-			}
-			if got := s.vNext.At(j, q); math.Abs(got-want[q]) > 1e-9 || (got == 0) != (want[q] == 0) {
-				t.Errorf("v[%d,%d] = %.15g, brute force %.15g", j, q, got, want[q])
-			}
-		}
-	}
-	if zeros == 0 || zeros == n*k {
-		t.Errorf("%d of %d entries zero: test not discriminating", zeros, n*k)
-	}
+	checkLassoRows(t, "v", s.vNext, &g, &phi, lambda2)
 }

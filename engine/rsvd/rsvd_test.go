@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine/internal/matcmp"
+	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
@@ -30,17 +31,6 @@ func randomSparse(m, n int, density float64, seed uint64) *sparse.CSR {
 		panic(err)
 	}
 	return a
-}
-
-func toDense(a *sparse.CSR) *mat.Dense {
-	d := mat.NewDense(a.Rows, a.Cols, nil)
-	for i := 0; i < a.Rows; i++ {
-		idx, val := a.Row(i)
-		for q, c := range idx {
-			d.Set(i, int(c), val[q])
-		}
-	}
-	return d
 }
 
 func denseSingularValues(a *mat.Dense) []float64 {
@@ -85,15 +75,7 @@ func TestLowRankExact(t *testing.T) {
 	}
 	var prod mat.Dense
 	prod.Mul(x, y.T())
-	var ts []sparse.Triplet
-	for i := 0; i < 120; i++ {
-		for j := 0; j < 90; j++ {
-			if v := prod.At(i, j); v != 0 {
-				ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
-			}
-		}
-	}
-	a, _ := sparse.FromTriplets(120, 90, ts)
+	a := testcorpus.CSROf(&prod)
 	forEachOrth(t, func(t *testing.T, orth Orth) {
 		lowRankExact(t, a, &prod, orth)
 	})
@@ -130,7 +112,7 @@ func TestAgainstDenseSVD(t *testing.T) { forEachOrth(t, againstDenseSVD) }
 
 func againstDenseSVD(t *testing.T, orth Orth) {
 	a := randomSparse(400, 300, 0.05, 7)
-	want := denseSingularValues(toDense(a))
+	want := denseSingularValues(testcorpus.DenseOf(a))
 	res, err := SVD(context.Background(), a, a.T(), Options{K: 8, Seed: 42, PowerIters: 6, Orth: orth})
 	if err != nil {
 		t.Fatal(err)
@@ -293,7 +275,7 @@ func TestErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := denseSingularValues(toDense(a))
+	want := denseSingularValues(testcorpus.DenseOf(a))
 	for i := range want {
 		if math.Abs(res.S[i]-want[i]) > 1e-12*want[0] {
 			t.Errorf("K=min: σ%d = %v, dense %v", i, res.S[i], want[i])

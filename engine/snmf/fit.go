@@ -77,14 +77,8 @@ func (o Options) validate(name string, m, n int) (Options, error) {
 	if o.K < 0 {
 		return o, fmt.Errorf("%s: K = %d, want ≥ 1 (or 0 for the default %d)", name, o.K, DefaultK)
 	}
-	if o.K == 0 {
-		o.K = DefaultK
-	}
-	if m == 0 || n == 0 {
-		return o, fmt.Errorf("%s: empty data (%d terms × %d documents)", name, m, n)
-	}
-	if o.K > min(m, n) {
-		return o, fmt.Errorf("%s: K = %d exceeds min(terms, documents) = min(%d, %d)", name, o.K, m, n)
+	if err := engine.ResolveK(name, &o.K, DefaultK, m, n); err != nil {
+		return o, err
 	}
 	return o, nil
 }
@@ -95,14 +89,15 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 }
 
 func (o Options) fit(ctx context.Context, name string, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	if c == nil || c.D == nil || c.DT == nil {
-		return nil, engine.Status{}, fmt.Errorf("%s: nil corpus or term-document matrix", name)
-	}
-	o, err := o.validate(name, c.Terms(), c.Docs())
+	dt, err := c.Transposed(name)
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
-	a := Sparse{A: c.D, AT: c.DT}
+	o, err = o.validate(name, c.Terms(), c.Docs())
+	if err != nil {
+		return nil, engine.Status{}, err
+	}
+	a := Sparse{A: c.D, AT: dt}
 	u, err := RandomStart(a, o.K, o.Seed, o.Pool)
 	if err != nil {
 		return nil, engine.Status{}, fmt.Errorf("%s: %w", name, err)

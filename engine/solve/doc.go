@@ -18,6 +18,8 @@
 //     and Group NMF use to fold in new documents (MultiplicativeRows), and
 //     the same guarded update of a whole factor with an optional ℓ2 penalty
 //     (MultiplicativeStep: NMF_E, graph-regularized NMF's U).
+//   - NonNegSweep: one sweep of cyclic coordinate descent on
+//     min_{v≥0} ½vᵀGv − bᵀv, the fold-in of TNMF_E and of SymNMF.
 //   - FoldRows: a fold-in of the rows of X in fixed parallel blocks, each
 //     row on its own (PLSI, LDA, NMF_E, NMF_I, MultiplicativeRows).
 //   - RandomStart and HalfNormal: the random non-negative start of the NMF

@@ -2,7 +2,6 @@ package solve
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 
@@ -29,24 +28,13 @@ import (
 // guarded update.
 //
 // X with the wrong number of columns, or with a negative or non-finite
-// value, is an error naming the entry; a cancelled ctx returns ctx.Err().
+// value, is an error naming the entry (engine.CheckFoldIn; who names the
+// model); a cancelled ctx returns ctx.Err().
 // Rows run in parallel in fixed blocks, each on its own: the same bits for
 // any number of workers.
-func MultiplicativeRows(ctx context.Context, p *parallel.Pool, u *mat.Dense, x *sparse.CSR, stop engine.Stopping, eps float64) (*mat.Dense, error) {
-	if x == nil {
-		return nil, errors.New("nil matrix")
-	}
+func MultiplicativeRows(ctx context.Context, p *parallel.Pool, who string, u *mat.Dense, x *sparse.CSR, stop engine.Stopping, eps float64) (*mat.Dense, error) {
 	mt, k := u.Dims()
-	if x.Cols != mt {
-		return nil, fmt.Errorf("documents have %d terms, the model has %d", x.Cols, mt)
-	}
-	for q, val := range x.Val {
-		if val < 0 || math.IsNaN(val) || math.IsInf(val, 0) {
-			r, c := x.Locate(q)
-			return nil, fmt.Errorf("X[%d,%d] = %v, want finite and non-negative", r, c, val)
-		}
-	}
-	if err := ctx.Err(); err != nil {
+	if err := engine.CheckFoldIn(ctx, who, x, mt, nil); err != nil {
 		return nil, err
 	}
 	if x.Rows == 0 {

@@ -21,7 +21,7 @@ func TestMultiplicativeRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := MultiplicativeRows(context.Background(), nil, u, x, engine.Stopping{MaxIter: 50, RelTol: 1e-14}, 1e-16)
+	v, err := MultiplicativeRows(context.Background(), nil, "m", u, x, engine.Stopping{MaxIter: 50, RelTol: 1e-14}, 1e-16)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,11 +34,11 @@ func TestMultiplicativeRows(t *testing.T) {
 		}
 	}
 	bad, _ := sparse.FromTriplets(1, 3, []sparse.Triplet{{Row: 0, Col: 1, Val: -1}})
-	if _, err := MultiplicativeRows(context.Background(), nil, u, bad, engine.Stopping{}, 1e-16); err == nil || !strings.Contains(err.Error(), "X[0,1] = -1") {
+	if _, err := MultiplicativeRows(context.Background(), nil, "m", u, bad, engine.Stopping{}, 1e-16); err == nil || !strings.Contains(err.Error(), "m: FoldIn: X[0,1] = -1") {
 		t.Errorf("negative entry: error %v, want one naming X[0,1]", err)
 	}
 	empty, _ := sparse.FromTriplets(0, 3, nil)
-	if v, err := MultiplicativeRows(context.Background(), nil, u, empty, engine.Stopping{}, 1e-16); err != nil || !v.IsEmpty() {
+	if v, err := MultiplicativeRows(context.Background(), nil, "m", u, empty, engine.Stopping{}, 1e-16); err != nil || !v.IsEmpty() {
 		t.Errorf("no rows: %v, %v", v, err)
 	}
 }

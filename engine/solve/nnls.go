@@ -165,9 +165,6 @@ func (s *bppRow) pivot(x, y []float64) (bool, error) {
 	tolX, tolY := 0.0, 0.0
 	tolerant := s.pivots >= exactPivots(k)
 	if tolerant {
-		if s.pivots >= 2*exactPivots(k) {
-			return false, fmt.Errorf("block principal pivoting did not terminate in %d exchanges", s.pivots)
-		}
 		xScale := 0.0
 		for _, v := range x {
 			xScale = max(xScale, math.Abs(v))
@@ -191,6 +188,12 @@ func (s *bppRow) pivot(x, y []float64) (bool, error) {
 			}
 		}
 		return false, nil
+	}
+	// The limit is on exchanges, so it is checked only when another one is
+	// needed: a row that became feasible on its last allowed exchange has
+	// terminated.
+	if s.pivots >= 2*exactPivots(k) {
+		return false, fmt.Errorf("block principal pivoting did not terminate in %d exchanges", s.pivots)
 	}
 	s.pivots++
 	switch {

@@ -238,6 +238,13 @@ func TestPivotToleranceAndLimit(t *testing.T) {
 	if more, _ := exact.pivot(x, y); !more {
 		t.Errorf("exact pivot: a coordinate at -1e-18 must still count as infeasible before exactPivots")
 	}
+	// A row that became feasible on its last allowed exchange has
+	// terminated: it finishes (clamped) instead of reporting the limit.
+	last := bppRow{passive: []bool{true, true, false}, ninf: k + 1, alpha: pivotRounds, pScale: 1, pivots: 2 * exactPivots(k)}
+	x = []float64{0.5, -1e-18, 0}
+	if more, err := last.pivot(x, y); err != nil || more || x[1] != 0 {
+		t.Errorf("feasible after %d exchanges: more %v, err %v, x %v; want a finished row with x[1] clamped to 0", last.pivots, more, err, x)
+	}
 	stuck := bppRow{passive: []bool{true, true, false}, ninf: k + 1, alpha: pivotRounds, pScale: 1, pivots: 2 * exactPivots(k)}
 	if _, err := stuck.pivot([]float64{0.5, -1, 0}, y); err == nil || !strings.Contains(err.Error(), "did not terminate") {
 		t.Errorf("pivot after %d exchanges: error %v, want one saying it did not terminate", stuck.pivots, err)

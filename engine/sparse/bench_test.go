@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/topicmf/topicmf/engine/internal/cputime"
+	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"gonum.org/v1/gonum/mat"
 )
@@ -72,28 +74,18 @@ func randomCorpus(m, n, perDoc int, seed uint64) (d, dt *CSR) {
 	return dt.T(), dt
 }
 
-// randomDense returns an r×c matrix with entries uniform in [0, 1).
-func randomDense(r, c int, seed uint64) *mat.Dense {
-	rng := rand.New(rand.NewPCG(seed, 11))
-	data := make([]float64, r*c)
-	for i := range data {
-		data[i] = rng.Float64()
-	}
-	return mat.NewDense(r, c, data)
-}
-
 func benchMulDense(b *testing.B, a *CSR, k int) {
-	x := randomDense(a.Cols, k, 2)
+	x := matcmp.RandomDense(a.Cols, k, 2)
 	dst := mat.NewDense(a.Rows, k, nil)
 	p := parallel.Default()
 	b.ResetTimer()
-	cpu0 := cpuSeconds()
+	cpu0 := cputime.Seconds()
 	for i := 0; i < b.N; i++ {
 		MulDense(p, dst, a, x)
 	}
 	flops := 2 * float64(a.NNZ()) * float64(k)
 	b.ReportMetric(flops*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
-	b.ReportMetric((cpuSeconds()-cpu0)*1e3/float64(b.N), "cpu-ms/op")
+	cputime.ReportPerOp(b, cpu0)
 }
 
 // BenchmarkMulDenseDV is D·V (M×N sparse times N×K): the numerator of the

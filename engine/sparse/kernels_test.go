@@ -44,7 +44,7 @@ func TestMulDense(t *testing.T) {
 		{1, 1, 1}, {1, 5, 3}, {20, 7, 1}, {40, 30, 9}, {300, 200, 13}, {600, 50, 100},
 	} {
 		a := randomSparse(tc.r, tc.c, uint64(tc.r+tc.c))
-		b := randomDense(tc.c, tc.k, 4)
+		b := matcmp.RandomDense(tc.c, tc.k, 4)
 		var want mat.Dense
 		want.Mul(toDense(a), b)
 		got := mat.NewDense(tc.r, tc.k, nil)
@@ -55,7 +55,7 @@ func TestMulDense(t *testing.T) {
 		}
 		// (BᵀA)ᵀ = AᵀB through the stored transpose: MulTDense(Aᵀ stored… ) —
 		// here with S = A and the dense factor of A's row count.
-		x := randomDense(tc.r, tc.k, 6)
+		x := matcmp.RandomDense(tc.r, tc.k, 6)
 		var wantT mat.Dense
 		wantT.Mul(x.T(), toDense(a)) // k×c = XᵀA
 		gotT := mat.NewDense(tc.c, tc.k, nil)
@@ -130,8 +130,8 @@ func TestResidualSq(t *testing.T) {
 
 	// General case against the direct computation.
 	a = randomSparse(300, 120, 9)
-	u := randomDense(300, 7, 10)
-	v := randomDense(120, 7, 11)
+	u := matcmp.RandomDense(300, 7, 10)
+	v := matcmp.RandomDense(120, 7, 11)
 	want := directResidual(a, u, v)
 	if got := ResidualSq(p, a, u, v); math.Abs(got-want) > 1e-12*want {
 		t.Errorf("ResidualSq = %v, direct %v", got, want)
@@ -185,8 +185,8 @@ func TestResidualSq(t *testing.T) {
 func TestKernelBitsIndependentOfWorkers(t *testing.T) {
 	a := randomSparse(3000, 700, 13)
 	at := a.T()
-	b := randomDense(700, 23, 14)
-	u := randomDense(3000, 23, 15)
+	b := matcmp.RandomDense(700, 23, 14)
+	u := matcmp.RandomDense(3000, 23, 15)
 	type out struct {
 		ab, atu *mat.Dense
 		fro, r  float64

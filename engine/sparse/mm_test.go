@@ -134,7 +134,7 @@ func TestRoundTrip(t *testing.T) {
 	}
 
 	for _, tc := range []struct{ r, c int }{{1, 1}, {4, 3}, {100, 10}} {
-		d := randomDense(tc.r, tc.c, 3)
+		d := matcmp.RandomDense(tc.r, tc.c, 3)
 		d.Set(0, 0, math.Pi*1e-300)
 		var b bytes.Buffer
 		if err := WriteDenseMM(&b, d); err != nil {
@@ -168,7 +168,7 @@ func TestFileHelpers(t *testing.T) {
 	if err != nil || got.NNZ() != a.NNZ() {
 		t.Fatalf("ReadMMFile: %v (nnz %d vs %d)", err, got.NNZ(), a.NNZ())
 	}
-	u := randomDense(5, 3, 1)
+	u := matcmp.RandomDense(5, 3, 1)
 	if err := WriteDenseMMFile(filepath.Join(dir, "u.mtx"), u); err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/param"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -29,47 +30,19 @@ const (
 // product from about half density on. 0.5 takes the speed.
 const DenseThreshold = 0.5
 
-func (s Storage) String() string {
-	switch s {
-	case StorageAuto:
-		return "auto"
-	case StorageSparse:
-		return "sparse"
-	case StorageDense:
-		return "dense"
-	}
-	return fmt.Sprintf("Storage(%d)", int(s))
-}
+var storages = param.Enum[Storage]{Pkg: "symmetric", Type: "Storage", Noun: "storage",
+	Names: []string{StorageAuto: "auto", StorageSparse: "sparse", StorageDense: "dense"}}
+
+func (s Storage) String() string { return storages.String(s) }
 
 // ParseStorage reads "auto" (or ""), "sparse" or "dense".
-func ParseStorage(s string) (Storage, error) {
-	switch s {
-	case "", "auto":
-		return StorageAuto, nil
-	case "sparse":
-		return StorageSparse, nil
-	case "dense":
-		return StorageDense, nil
-	}
-	return 0, fmt.Errorf("unknown storage %q (want auto, sparse or dense)", s)
-}
+func ParseStorage(s string) (Storage, error) { return storages.Parse(s) }
 
 // MarshalText is the name; it fails for a value that is not a Storage.
-func (s Storage) MarshalText() ([]byte, error) {
-	if s < StorageAuto || s > StorageDense {
-		return nil, fmt.Errorf("symmetric: Storage(%d) is not a storage", int(s))
-	}
-	return []byte(s.String()), nil
-}
+func (s Storage) MarshalText() ([]byte, error) { return storages.MarshalText(s) }
 
 // UnmarshalText reads a name as ParseStorage does.
-func (s *Storage) UnmarshalText(b []byte) error {
-	x, err := ParseStorage(string(b))
-	if err == nil {
-		*s = x
-	}
-	return err
-}
+func (s *Storage) UnmarshalText(b []byte) error { return param.UnmarshalText(s, b, ParseStorage) }
 
 // Matrix is a symmetric n×n non-negative matrix (a term or document
 // similarity matrix) held sparse or dense, with the operations the

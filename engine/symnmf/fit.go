@@ -34,16 +34,13 @@ const (
 // error, and term profiles D·H that overflow give NumericalFailure with
 // TermTopics zero.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	if c == nil || c.D == nil {
-		return nil, engine.Status{}, fmt.Errorf("symnmf: nil corpus or term-document matrix")
-	}
-	o, err := o.resolve(c.Docs())
+	dt, err := c.Transposed("symnmf")
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
-	dt := c.DT
-	if dt == nil {
-		dt = c.D.T()
+	o, err = o.resolve(c.Docs())
+	if err != nil {
+		return nil, engine.Status{}, err
 	}
 	p, k, n := o.Pool, o.K, c.Docs()
 	begin := time.Now()
@@ -69,10 +66,7 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 		if !ok {
 			return engine.Stationary("the Armijo search found no step down to α = %g", alpha)
 		}
-		if r, col, bad := dense.FirstNonFinite(p, next.h); bad {
-			return engine.NonFinite("projected gradient step", "H[%d,%d] = %v", r, col, next.h.At(r, col))
-		}
-		return nil
+		return engine.CheckFinite(p, next.h, "projected gradient step", "H")
 	}
 	st := engine.Iterate(ctx, o.Stopping, rec, engine.Steps{
 		Step:      pgdStep,

@@ -6,6 +6,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/engine/symmetric"
 	"gonum.org/v1/gonum/mat"
@@ -121,21 +122,7 @@ func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
 			}
 			prev := f()
 			for sw := 0; sw < stop.Iterations(); sw++ {
-				for a := range h {
-					gaa := g.Data[a*g.Stride+a]
-					if gaa <= 0 {
-						continue
-					}
-					nv := math.Max(h[a]-(gh[a]-bj[a])/gaa, 0)
-					d := nv - h[a]
-					if d == 0 {
-						continue
-					}
-					h[a] = nv
-					for c, w := range g.Data[a*g.Stride : a*g.Stride+k] {
-						gh[c] += w * d
-					}
-				}
+				solve.NonNegSweep(h, gh, bj, g.Data, g.Stride)
 				cur := f()
 				if tol > 0 && prev-cur <= tol*math.Abs(prev) {
 					break

@@ -134,10 +134,7 @@ func TestTwoBlocksAndFoldIn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := engine.NewCorpus("blocks", make([]string, 40), d, nil, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := testcorpus.CorpusOf(t, d)
 	m, st, err := Options{K: 2, Stopping: engine.Stopping{MaxIter: 300, RelTol: engine.DefaultRelTol}, Pool: parallel.NewPool(2)}.Fit(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -186,18 +183,7 @@ func TestFactoredMatchesStored(t *testing.T) {
 	for j := 0; j < 200; j++ {
 		x.Set(7, j, 0)
 	}
-	var ts []sparse.Triplet
-	for i := 0; i < 30; i++ {
-		for j := 0; j < 200; j++ {
-			if v := x.At(i, j); v != 0 {
-				ts = append(ts, sparse.Triplet{Row: i, Col: j, Val: v})
-			}
-		}
-	}
-	dt, err := sparse.FromTriplets(30, 200, ts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dt := testcorpus.CSROf(x)
 	a := symmetric.Cosine(nil, dt, symmetric.StorageSparse)
 	f := newFactored(dt, 1<<30, 4)
 	if f == nil {
@@ -304,10 +290,7 @@ func TestFactoredFitWorkers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := engine.NewCorpus("factored", make([]string, 120), d, nil, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := testcorpus.CorpusOf(t, d)
 	a := symmetric.Cosine(nil, c.DT, symmetric.StorageAuto)
 	if newFactored(c.DT, a.NNZ(), 5) == nil {
 		t.Fatalf("nnz(Ã) = %d, nnz(A) = %d: the fit would not use the factor", len(c.DT.Val), a.NNZ())

@@ -3,33 +3,9 @@ package synthetic
 import (
 	"math"
 	"math/rand/v2"
-)
 
-// gammaDraw draws from Gamma(shape k, scale 1) by Marsaglia and Tsang
-// (ACM TOMS 26(3), 2000), with the boost Gamma(k) = Gamma(k+1)·U^(1/k) for
-// k < 1 given there.
-func gammaDraw(r *rand.Rand, k float64) float64 {
-	if k < 1 {
-		return gammaDraw(r, k+1) * math.Pow(r.Float64(), 1/k)
-	}
-	d := k - 1.0/3
-	c := 1 / math.Sqrt(9*d)
-	for {
-		x := r.NormFloat64()
-		v := 1 + c*x
-		if v <= 0 {
-			continue
-		}
-		v = v * v * v
-		u := r.Float64()
-		if u < 1-0.0331*x*x*x*x {
-			return d * v
-		}
-		if math.Log(u) < 0.5*x*x+d*(1-v+math.Log(v)) {
-			return d * v
-		}
-	}
-}
+	"github.com/topicmf/topicmf/engine"
+)
 
 // dirichlet fills dst with a draw from the symmetric Dirichlet(alpha) over
 // len(dst) components, scaled to sum to total. When every gamma draw
@@ -41,7 +17,7 @@ func dirichlet(r *rand.Rand, alpha, total float64, dst []float64) {
 	}
 	sum := 0.0
 	for i := range dst {
-		dst[i] = gammaDraw(r, alpha)
+		dst[i] = engine.Gamma(r, alpha)
 		sum += dst[i]
 	}
 	if sum == 0 || math.IsInf(sum, 0) {

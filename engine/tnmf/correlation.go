@@ -6,6 +6,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/param"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/engine/symmetric"
 )
@@ -33,26 +34,13 @@ const (
 	Multiplicity
 )
 
-func (c CountMode) String() string {
-	switch c {
-	case PerDocument:
-		return "document"
-	case Multiplicity:
-		return "multiplicity"
-	}
-	return fmt.Sprintf("CountMode(%d)", int(c))
-}
+var countModes = param.Enum[CountMode]{Pkg: "tnmf", Type: "CountMode", Noun: "co-occurrence count",
+	Names: []string{PerDocument: "document", Multiplicity: "multiplicity"}}
+
+func (c CountMode) String() string { return countModes.String(c) }
 
 // ParseCountMode reads "document" (or "") or "multiplicity".
-func ParseCountMode(s string) (CountMode, error) {
-	switch s {
-	case "", "document":
-		return PerDocument, nil
-	case "multiplicity":
-		return Multiplicity, nil
-	}
-	return 0, fmt.Errorf("tnmf: unknown co-occurrence count %q (want document or multiplicity)", s)
-}
+func ParseCountMode(s string) (CountMode, error) { return countModes.Parse(s) }
 
 // CoOccurrence returns the M×M matrix of co-occurrence counts n(t_i, t_m)
 // of the terms (rows) of D (M×N) given DT = Dᵀ, counted as mode says. The

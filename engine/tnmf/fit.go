@@ -32,16 +32,13 @@ const (
 // NumericalFailure naming the step, with the last finite U and V = 0; a
 // non-finite U⁽⁰⁾ is an error.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	if c == nil || c.D == nil {
-		return nil, engine.Status{}, fmt.Errorf("tnmf: nil corpus or term-document matrix")
+	dt, err := c.Transposed("tnmf")
+	if err != nil {
+		return nil, engine.Status{}, err
 	}
 	set, err := o.resolve(c.D.Rows)
 	if err != nil {
 		return nil, engine.Status{}, err
-	}
-	dt := c.DT
-	if dt == nil {
-		dt = c.D.T()
 	}
 	start := time.Now()
 	corr, err := TermCorrelation(set.pool, c.D, dt, set.count, set.storage)
@@ -126,8 +123,8 @@ func (m *Model) learnU(ctx context.Context, rec *engine.Recorder) (engine.Status
 		if pseudo {
 			m.pseudoSteps++
 		}
-		if r, c, bad := dense.FirstNonFinite(p, un); bad {
-			return engine.NonFinite("Eq. 4.5", "U[%d,%d] = %v", r, c, un.At(r, c))
+		if err := engine.CheckFinite(p, un, "Eq. 4.5", "U"); err != nil {
+			return err
 		}
 		s.MulDense(p, sun, un)
 		dense.Gram(p, gn, un)

@@ -254,25 +254,30 @@ func TestNewtonOvershootSingleTopic(t *testing.T) {
 	}
 }
 
-// TNMF_E is Eq. 4.6 literally: compare with gonum's dense solve.
-func TestInferEFormula(t *testing.T) {
-	d, dt := randomShortCorpus(50, 80, 6, 3)
-	u := testcorpus.RandomNonNeg(50, 4, 0.3, 9)
-	g := mat.NewDense(4, 4, nil)
+// inferEProblem is the setting of the inference tests: the short-text
+// corpus D (50 terms × 80 documents), a random U (50×k, seeded), G = UᵀU
+// (invertible) and the Eq. 4.6 solution V (80×k) of inferE.
+func inferEProblem(t *testing.T, k int, seed uint64) (d, dt *sparse.CSR, u, g, v *mat.Dense) {
+	t.Helper()
+	d, dt = randomShortCorpus(50, 80, 6, 3)
+	u = testcorpus.RandomNonNeg(50, k, 0.3, seed)
+	g = mat.NewDense(k, k, nil)
 	dense.Gram(nil, g, u)
 	ginv, pseudo, err := gramInverse(g)
 	if err != nil || pseudo {
 		t.Fatal(err, pseudo)
 	}
-	got := mat.NewDense(80, 4, nil)
-	inferE(nil, got, dt, u, ginv)
+	v = mat.NewDense(80, k, nil)
+	inferE(nil, v, dt, u, ginv)
+	return d, dt, u, g, v
+}
+
+// TNMF_E is Eq. 4.6 literally: compare with gonum's dense solve.
+func TestInferEFormula(t *testing.T) {
+	d, _, u, g, got := inferEProblem(t, 4, 9)
 	// V = max((UᵀU)⁻¹UᵀX, 0) with gonum: solve (UᵀU)V = UᵀX.
 	var utx, sol mat.Dense
-	xd := mat.NewDense(50, 80, nil)
-	for i := 0; i < 50; i++ {
-		xd.SetRow(i, d.RowDense(i, nil))
-	}
-	utx.Mul(u.T(), xd)
+	utx.Mul(u.T(), testcorpus.DenseOf(d))
 	if err := sol.Solve(g, &utx); err != nil {
 		t.Fatal(err)
 	}
@@ -289,13 +294,7 @@ func TestInferEFormula(t *testing.T) {
 // e-nnls reaches the KKT point of min_{v≥0} ‖x − Uv‖² and is never worse
 // than Eq. 4.6.
 func TestInferENNLS(t *testing.T) {
-	_, dt := randomShortCorpus(50, 80, 6, 3)
-	u := testcorpus.RandomNonNeg(50, 5, 0.3, 10)
-	g := mat.NewDense(5, 5, nil)
-	dense.Gram(nil, g, u)
-	ginv, _, _ := gramInverse(g)
-	e := mat.NewDense(80, 5, nil)
-	inferE(nil, e, dt, u, ginv)
+	_, dt, u, g, e := inferEProblem(t, 5, 10)
 	v := mat.DenseCopyOf(e)
 	inferENNLS(context.Background(), nil, v, dt, u, g, 1000, -1)
 	phi := mat.NewDense(80, 5, nil)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -82,22 +83,7 @@ func nnlsCD(v, gv, b, gd []float64, gs int, xx float64, sweeps int, tol float64)
 	}
 	prev := f()
 	for sw := 0; sw < sweeps; sw++ {
-		for a := range v {
-			gaa := gd[a*gs+a]
-			if gaa <= 0 {
-				continue
-			}
-			nv := math.Max(v[a]-(gv[a]-b[a])/gaa, 0)
-			d := nv - v[a]
-			if d == 0 {
-				continue
-			}
-			v[a] = nv
-			col := gd[a*gs : a*gs+k] // G symmetric: row a = column a
-			for c := range gv {
-				gv[c] += col[c] * d
-			}
-		}
+		solve.NonNegSweep(v, gv, b, gd, gs)
 		cur := f()
 		if tol >= 0 && prev-cur <= tol*math.Abs(prev) {
 			break

@@ -29,14 +29,10 @@ const (
 	InferENNLS
 )
 
-var inferenceNames = [...]string{InferE: "e", InferI: "i", InferENNLS: "e-nnls"}
+var inferences = param.Enum[Inference]{Pkg: "tnmf", Type: "Inference", Noun: "inference",
+	Names: []string{InferE: "e", InferI: "i", InferENNLS: "e-nnls"}}
 
-func (f Inference) String() string {
-	if f >= 0 && int(f) < len(inferenceNames) {
-		return inferenceNames[f]
-	}
-	return fmt.Sprintf("Inference(%d)", int(f))
-}
+func (f Inference) String() string { return inferences.String(f) }
 
 // ParseInference reads "e" (or ""), "i" or "e-nnls" (case-sensitive; the
 // paper's names TNMF_E and TNMF_I are also accepted).
@@ -49,43 +45,21 @@ func ParseInference(s string) (Inference, error) {
 	case "e-nnls":
 		return InferENNLS, nil
 	}
-	return 0, fmt.Errorf("tnmf: unknown inference %q (want e, i or e-nnls)", s)
+	return 0, inferences.Unknown(s)
 }
 
 // MarshalText is the short name; it fails for a value that is not an
 // Inference.
-func (f Inference) MarshalText() ([]byte, error) {
-	if f < 0 || int(f) >= len(inferenceNames) {
-		return nil, fmt.Errorf("tnmf: Inference(%d) is not an inference", int(f))
-	}
-	return []byte(inferenceNames[f]), nil
-}
+func (f Inference) MarshalText() ([]byte, error) { return inferences.MarshalText(f) }
 
 // UnmarshalText reads a name as ParseInference does.
-func (f *Inference) UnmarshalText(b []byte) error {
-	x, err := ParseInference(string(b))
-	if err == nil {
-		*f = x
-	}
-	return err
-}
+func (f *Inference) UnmarshalText(b []byte) error { return param.UnmarshalText(f, b, ParseInference) }
 
 // MarshalText is the name; it fails for a value that is not a CountMode.
-func (c CountMode) MarshalText() ([]byte, error) {
-	if c != PerDocument && c != Multiplicity {
-		return nil, fmt.Errorf("tnmf: CountMode(%d) is not a count mode", int(c))
-	}
-	return []byte(c.String()), nil
-}
+func (c CountMode) MarshalText() ([]byte, error) { return countModes.MarshalText(c) }
 
 // UnmarshalText reads a name as ParseCountMode does.
-func (c *CountMode) UnmarshalText(b []byte) error {
-	x, err := ParseCountMode(string(b))
-	if err == nil {
-		*c = x
-	}
-	return err
-}
+func (c *CountMode) UnmarshalText(b []byte) error { return param.UnmarshalText(c, b, ParseCountMode) }
 
 // The declared defaults (the tags of Options), as constants for code that
 // states them.

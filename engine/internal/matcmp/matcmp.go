@@ -1,8 +1,9 @@
 // Package matcmp holds the matrix comparisons the engine's tests share:
 // bit-for-bit equality (the determinism checks), the largest absolute
 // difference and ‖D − UVᵀ‖²_F computed directly (the reference checks),
-// per-row L1 distances (the fold-in checks), the cosine of two vectors and
-// running a kernel inside a pool of a given size. It imports only gonum
+// per-row L1 distances (the fold-in checks), the cosine of two vectors,
+// running a kernel inside a pool of a given size, and random dense
+// operands. It imports only gonum
 // and engine/parallel, so the tests of engine/sparse and engine/dense can
 // use it too.
 package matcmp
@@ -11,6 +12,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 
 	"github.com/topicmf/topicmf/engine/parallel"
 	"gonum.org/v1/gonum/mat"
@@ -96,4 +98,15 @@ func ResidualSq(d mat.Matrix, u, v *mat.Dense) float64 {
 		}
 	}
 	return s
+}
+
+// RandomDense returns an r×c matrix with entries uniform in [0, 1) (PCG
+// seeded with seed, 11).
+func RandomDense(r, c int, seed uint64) *mat.Dense {
+	rng := rand.New(rand.NewPCG(seed, 11))
+	data := make([]float64, r*c)
+	for i := range data {
+		data[i] = rng.Float64()
+	}
+	return mat.NewDense(r, c, data)
 }

@@ -1,6 +1,0 @@
-//go:build !unix
-
-package nmf
-
-// cpuSeconds is unavailable here; benchmarks then report 0 CPU time.
-func cpuSeconds() float64 { return 0 }
