@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/topicmf/topicmf/engine"
 )
@@ -57,10 +58,11 @@ func (j *Job) FitCorpus(ctx context.Context, c *Corpus, onIter func(engine.Itera
 }
 
 // NewResult starts the job's result from the fit: its recorder, its
-// status, and a note when the fit stopped on a numerical failure.
+// status, the synthetic generator's notes on the corpus (SyntheticNotes)
+// and a note when the fit stopped on a numerical failure.
 func (f *Fit) NewResult(j *Job) *Result {
 	status := f.Status
-	res := &Result{Iterations: f.Recorder, Status: &status}
+	res := &Result{Iterations: f.Recorder, Status: &status, Notes: f.Corpus.SyntheticNotes()}
 	if status.Reason == engine.NumericalFailure {
 		res.Notes = append(res.Notes, fmt.Sprintf("%s: %s", j.Label(), status))
 	}
@@ -93,4 +95,21 @@ func runFit(ctx context.Context, e *Experiment, j *Job) (*Result, error) {
 	res.Iterations, res.Status = base.Iterations, base.Status
 	res.Notes = append(base.Notes, res.Notes...)
 	return res, nil
+}
+
+// SecondsPerIteration is the mean wall-clock seconds of the iterations
+// after the first (which includes warm-up), the first's when there is only
+// one, and NaN when there is none.
+func SecondsPerIteration(its []engine.Iteration) float64 {
+	switch len(its) {
+	case 0:
+		return math.NaN()
+	case 1:
+		return its[0].Seconds
+	}
+	var s float64
+	for _, it := range its[1:] {
+		s += it.Seconds
+	}
+	return s / float64(len(its)-1)
 }

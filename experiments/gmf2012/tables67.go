@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -259,7 +258,6 @@ func tables67Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 	if err != nil {
 		return nil, err
 	}
-	notes := corpus.SyntheticNotes()
 	if len(corpus.ClassNames) != want {
 		return nil, fmt.Errorf("experiment %s: corpus %s has %d classes, want %d", j.Experiment.ID, corpus.Name, len(corpus.ClassNames), want)
 	}
@@ -280,7 +278,6 @@ func tables67Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 	if err != nil {
 		return nil, err
 	}
-	res.Notes = append(notes, res.Notes...)
 	res.AddMetric("k", float64(kTotal))
 	res.AddMetric("ks", float64(ks))
 	res.AddMetric("kc", float64(kc))
@@ -299,30 +296,10 @@ func timeFit(ctx context.Context, j *experiments.Job, corpus *experiments.Corpus
 	if len(its) == 0 {
 		return nil, fmt.Errorf("%s: the fit recorded no iteration", j.Label())
 	}
-	secs := make([]float64, len(its))
-	for i, it := range its {
-		secs[i] = it.Seconds
-	}
-	res.AddMetric("sec_per_iter", meanAfterFirst(secs))
-	res.AddMetric("first_iter_sec", secs[0])
+	res.AddMetric("sec_per_iter", experiments.SecondsPerIteration(its))
+	res.AddMetric("first_iter_sec", its[0].Seconds)
 	res.AddMetric("objective", status.Objective)
 	return res, nil
-}
-
-// meanAfterFirst is the mean of secs[1:], or secs[0] when there is only
-// one iteration (NaN when empty).
-func meanAfterFirst(secs []float64) float64 {
-	switch len(secs) {
-	case 0:
-		return math.NaN()
-	case 1:
-		return secs[0]
-	}
-	var s float64
-	for _, v := range secs[1:] {
-		s += v
-	}
-	return s / float64(len(secs)-1)
 }
 
 // speedups returns, for each setting (ktotal) present for both methods on

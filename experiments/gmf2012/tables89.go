@@ -332,9 +332,8 @@ func tables89Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 			return nil, err
 		}
 	} else {
-		res = &experiments.Result{Notes: []string{fmt.Sprintf("%s does not fit: %s; not run", j.Label(), why)}}
+		res = &experiments.Result{Notes: append([]string{fmt.Sprintf("%s does not fit: %s; not run", j.Label(), why)}, corpus.SyntheticNotes()...)}
 	}
-	res.Notes = append(res.Notes, corpus.SyntheticNotes()...)
 	res.AddMetric("k", float64(k))
 	if flat != j.Method.Name {
 		res.AddMetric("ks", float64(ks))

@@ -356,17 +356,8 @@ func scalabilityTask(ctx context.Context, j *experiments.Job) (*experiments.Resu
 	model, rec := f.Model, f.Recorder
 	res := f.NewResult(j)
 	its := rec.Iterations()
-	var s float64
-	cnt := 0
-	for i, it := range its {
-		if i == 0 && len(its) > 1 {
-			continue
-		}
-		s += it.Seconds
-		cnt++
-	}
-	if cnt > 0 {
-		res.AddMetric("sec_per_iter", s/float64(cnt))
+	if len(its) > 0 {
+		res.AddMetric("sec_per_iter", experiments.SecondsPerIteration(its))
 	}
 	M, N, nnz := corpus.D.Rows, corpus.D.Cols, corpus.D.NNZ()
 	res.AddMetric("N", float64(N))
