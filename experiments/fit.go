@@ -72,11 +72,7 @@ func (f *Fit) NewResult(j *Job) *Result {
 // runFit is the Task of an experiment with a FitTask: build the corpus,
 // fit, score, and complete the result with the fit's recorder and status.
 func runFit(ctx context.Context, e *Experiment, j *Job) (*Result, error) {
-	spec, err := e.Corpus(j)
-	if err != nil {
-		return nil, err
-	}
-	c, err := BuildCorpus(spec)
+	c, err := j.BuildCorpus()
 	if err != nil {
 		return nil, err
 	}

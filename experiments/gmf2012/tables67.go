@@ -250,11 +250,7 @@ func tables67Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 	if !ok {
 		return nil, fmt.Errorf("experiment %s: data set %q has no timing corpus (known: %s, %s)", j.Experiment.ID, j.Dataset, wikiData, newsData)
 	}
-	spec, err := tables67Corpus(j)
-	if err != nil {
-		return nil, err
-	}
-	corpus, err := experiments.BuildCorpus(spec)
+	corpus, err := j.BuildCorpus()
 	if err != nil {
 		return nil, err
 	}
