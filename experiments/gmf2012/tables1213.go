@@ -258,20 +258,9 @@ func tables1213Task(ctx context.Context, j *experiments.Job) (*experiments.Resul
 		return nil, fmt.Errorf("experiment %s: %w", j.Experiment.ID, err)
 	}
 	np := len(d.corpus.ClassNames)
-	jc := *j
-	jc.Method.Params = maps.Clone(j.Method.Params)
-	ktotal := ks + np*kc
-	switch j.Method.Name {
-	case "rlsi", "nmf":
-		jc.Method.Params["k"] = strconv.Itoa(ktotal)
-	case "grouprlsi", "groupnmf":
-		jc.Method.Params["ks"] = strconv.Itoa(ks)
-		jc.Method.Params["kc"] = strconv.Itoa(kc)
-	case "crlsi", "cnmf":
-		jc.Method.Params["kc"] = strconv.Itoa(kc)
-		ktotal = np * kc
-	default:
-		return nil, fmt.Errorf("experiment %s: method %q is not one of the six of Tables 12–13", j.Experiment.ID, j.Method.Name)
+	jc, ktotal, err := j.WithTopics(ks, kc, np)
+	if err != nil {
+		return nil, err
 	}
 	start := time.Now()
 	f, err := jc.FitCorpus(ctx, &experiments.Corpus{Corpus: d.corpus}, nil)

@@ -260,17 +260,11 @@ func tables67Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	kTotal := totalTopics(ks, kc, want)
-	jc := *j
-	jc.Method.Params = maps.Clone(j.Method.Params)
-	switch j.Method.Name {
-	case "rlsi", "nmf":
-		jc.Method.Params["k"] = strconv.Itoa(kTotal)
-	default:
-		jc.Method.Params["ks"] = strconv.Itoa(ks)
-		jc.Method.Params["kc"] = strconv.Itoa(kc)
+	jc, kTotal, err := j.WithTopics(ks, kc, want)
+	if err != nil {
+		return nil, err
 	}
-	res, err := timeFit(ctx, &jc, corpus)
+	res, err := timeFit(ctx, jc, corpus)
 	if err != nil {
 		return nil, err
 	}

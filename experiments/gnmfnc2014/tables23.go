@@ -3,10 +3,8 @@ package gnmfnc2014
 import (
 	"context"
 	"fmt"
-	"maps"
 	"math"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -150,24 +148,9 @@ func tablesTask(ctx context.Context, j *experiments.Job) (*experiments.Result, e
 		return nil, fmt.Errorf("experiment %s: %w", j.Experiment.ID, err)
 	}
 	np := len(d.corpus.ClassNames)
-	jc := *j
-	jc.Method.Params = maps.Clone(j.Method.Params)
-	ktotal, group := ks+np*kp, true
-	switch j.Method.Name {
-	case "nmf":
-		jc.Method.Params["k"] = strconv.Itoa(ktotal)
-		group = false
-	case "cnmf":
-		jc.Method.Params["kc"] = strconv.Itoa(kp)
-		ktotal = np * kp
-	case "groupnmf":
-		jc.Method.Params["ks"] = strconv.Itoa(ks)
-		jc.Method.Params["kc"] = strconv.Itoa(kp)
-	case "gnmfnc":
-		jc.Method.Params["ks"] = strconv.Itoa(ks)
-		jc.Method.Params["kp"] = strconv.Itoa(kp)
-	default:
-		return nil, fmt.Errorf("experiment %s: method %q is not one of Table 3's", j.Experiment.ID, j.Method.Name)
+	jc, ktotal, err := j.WithTopics(ks, kp, np)
+	if err != nil {
+		return nil, err
 	}
 	start := time.Now()
 	f, err := jc.FitCorpus(ctx, &experiments.Corpus{Corpus: d.corpus}, nil)
@@ -235,7 +218,7 @@ func tablesTask(ctx context.Context, j *experiments.Job) (*experiments.Result, e
 		res.AddMetric("category_acc_test", float64(test)/float64(len(d.inSplit(splitTest))))
 		res.AddMetric("majority_baseline_acc", d.majorityBaseline())
 	}
-	if group && j.Method.Name != "cnmf" {
+	if j.Method.Name == "groupnmf" || j.Method.Name == "gnmfnc" {
 		u := f.Model.TermTopics()
 		sc, cc, ov := distinctness(u, ks, kp, np)
 		res.AddMetric("shared_cat_cos2", sc)
