@@ -386,9 +386,7 @@ func rebuildRel(run *experiments.StoredRun, part string, alpha float64) (*retrie
 
 // relOutcomes runs the protocol once per Results.
 func relOutcomes(r *experiments.Results) ([]*relOutcome, error) {
-	v, err := r.Derived("gmf2012 relevance outcomes", func() (any, error) { return computeRelOutcomes(r) })
-	out, _ := v.([]*relOutcome)
-	return out, err
+	return experiments.Derived(r, "gmf2012 relevance outcomes", computeRelOutcomes)
 }
 
 // computeRelOutcomes chooses, per data set and method, the job with the

@@ -86,9 +86,7 @@ type outcome struct {
 
 // outcomes runs both protocols once per Results.
 func outcomes(r *experiments.Results) (map[string]*outcome, error) {
-	v, err := r.Derived("gnmfnc2014 outcomes", func() (any, error) { return computeOutcomes(r) })
-	out, _ := v.(map[string]*outcome)
-	return out, err
+	return experiments.Derived(r, "gnmfnc2014 outcomes", computeOutcomes)
 }
 
 // computeOutcomes reads every job's stored per-query values, gathers each
