@@ -20,12 +20,7 @@ func TestLDAMED(t *testing.T) {
 	if testing.Short() {
 		iters = 20
 	}
-	rec := engine.NewRecorder()
-	m, st, err := lda.Options{K: 20, Iters: iters, Seed: 1, BurnIn: lda.AutoBurnIn, FoldInBurnIn: lda.AutoBurnIn}.Fit(context.Background(), c, rec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	its := rec.Iterations()
+	m, st, its := fitRecorded(t, lda.Options{K: 20, Iters: iters, Seed: 1, BurnIn: lda.AutoBurnIn, FoldInBurnIn: lda.AutoBurnIn}, c)
 	if st.Reason != engine.IterationLimit || len(its) != iters {
 		t.Fatalf("status %v, %d records", st, len(its))
 	}

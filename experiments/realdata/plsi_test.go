@@ -18,12 +18,7 @@ func TestPLSIMED(t *testing.T) {
 	if testing.Short() {
 		iters = 8
 	}
-	rec := engine.NewRecorder()
-	m, st, err := plsi.Options{K: 20, Stopping: engine.Stopping{MaxIter: iters, RelTol: -1}, Seed: 1, FoldInTol: plsi.DefaultFoldInTol}.Fit(context.Background(), c, rec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	its := rec.Iterations()
+	m, st, its := fitRecorded(t, plsi.Options{K: 20, Stopping: engine.Stopping{MaxIter: iters, RelTol: -1}, Seed: 1, FoldInTol: plsi.DefaultFoldInTol}, c)
 	if st.Reason != engine.IterationLimit || len(its) != iters {
 		t.Fatalf("status %v, %d records", st, len(its))
 	}
