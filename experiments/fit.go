@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/topicmf/topicmf/engine"
 )
@@ -23,6 +24,8 @@ type Fit struct {
 	Model    engine.Model
 	Status   engine.Status
 	Recorder *engine.Recorder
+	// Seconds is the wall-clock time of the fit (the method's Fit call).
+	Seconds float64
 }
 
 // FitCorpus fits the job's method (Job.NewMethod) on c with a recorder
@@ -44,7 +47,9 @@ func (j *Job) FitCorpus(ctx context.Context, c *Corpus, onIter func(engine.Itera
 			}
 		}
 	}
+	start := time.Now()
 	model, status, err := method.Fit(ctx, c.Corpus, rec)
+	seconds := time.Since(start).Seconds()
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +59,20 @@ func (j *Job) FitCorpus(ctx context.Context, c *Corpus, onIter func(engine.Itera
 		}
 		return nil, errors.New("fit cancelled")
 	}
-	return &Fit{Corpus: c, Model: model, Status: status, Recorder: rec}, nil
+	return &Fit{Corpus: c, Model: model, Status: status, Recorder: rec, Seconds: seconds}, nil
+}
+
+// FitTopics fits the job's method on c (FitCorpus) with the topic counts
+// of a setting of Ks shared topics and Kc topics per class over c's
+// classes (WithTopics), and returns the fit and the method's total number
+// of topics K.
+func (j *Job) FitTopics(ctx context.Context, c *Corpus, ks, kc int) (*Fit, int, error) {
+	jc, k, err := j.WithTopics(ks, kc, len(c.ClassNames))
+	if err != nil {
+		return nil, 0, err
+	}
+	f, err := jc.FitCorpus(ctx, c, nil)
+	return f, k, err
 }
 
 // NewResult starts the job's result from the fit: its recorder, its

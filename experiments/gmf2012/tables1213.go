@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/retrieval"
@@ -257,18 +256,11 @@ func tables1213Task(ctx context.Context, j *experiments.Job) (*experiments.Resul
 	if err != nil {
 		return nil, fmt.Errorf("experiment %s: %w", j.Experiment.ID, err)
 	}
-	np := len(d.corpus.ClassNames)
-	jc, ktotal, err := j.WithTopics(ks, kc, np)
+	f, ktotal, err := j.FitTopics(ctx, &experiments.Corpus{Corpus: d.corpus}, ks, kc)
 	if err != nil {
 		return nil, err
 	}
-	start := time.Now()
-	f, err := jc.FitCorpus(ctx, &experiments.Corpus{Corpus: d.corpus}, nil)
-	if err != nil {
-		return nil, err
-	}
-	fitSec := time.Since(start).Seconds()
-	model := f.Model
+	np, model := len(d.corpus.ClassNames), f.Model
 	res := f.NewResult(j)
 	res.Notes = append(slices.Clone(d.notes), res.Notes...)
 	topic, err := topicScores(ctx, "topic", model, d)
@@ -321,7 +313,7 @@ func tables1213Task(ctx context.Context, j *experiments.Job) (*experiments.Resul
 	res.AddMetric("classes", float64(np))
 	res.AddMetric("avgcomp", topics.AvgComp(model.TermTopics()))
 	res.AddMetric("iterations", float64(f.Status.Iterations))
-	res.AddMetric("fit_seconds", fitSec)
+	res.AddMetric("fit_seconds", f.Seconds)
 	return res, nil
 }
 

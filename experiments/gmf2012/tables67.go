@@ -260,11 +260,11 @@ func tables67Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	jc, kTotal, err := j.WithTopics(ks, kc, want)
+	f, kTotal, err := j.FitTopics(ctx, corpus, ks, kc)
 	if err != nil {
 		return nil, err
 	}
-	res, err := timeFit(ctx, jc, corpus)
+	res, err := timingResult(j, f)
 	if err != nil {
 		return nil, err
 	}
@@ -274,13 +274,9 @@ func tables67Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 	return res, nil
 }
 
-// timeFit fits the job's method (its parameters complete) on corpus and
-// records the timing metrics sec_per_iter, first_iter_sec and objective.
-func timeFit(ctx context.Context, j *experiments.Job, corpus *experiments.Corpus) (*experiments.Result, error) {
-	f, err := j.FitCorpus(ctx, corpus, nil)
-	if err != nil {
-		return nil, err
-	}
+// timingResult starts the job's result from the fit with the timing
+// metrics sec_per_iter, first_iter_sec and objective.
+func timingResult(j *experiments.Job, f *experiments.Fit) (*experiments.Result, error) {
 	res, rec, status := f.NewResult(j), f.Recorder, f.Status
 	its := rec.Iterations()
 	if len(its) == 0 {

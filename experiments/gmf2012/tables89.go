@@ -328,7 +328,11 @@ func tables89Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 	}
 	var res *experiments.Result
 	if fits {
-		if res, err = timeFit(ctx, &jc, corpus); err != nil {
+		f, err := jc.FitCorpus(ctx, corpus, nil)
+		if err != nil {
+			return nil, err
+		}
+		if res, err = timingResult(j, f); err != nil {
 			return nil, err
 		}
 	} else {

@@ -147,22 +147,15 @@ func tablesTask(ctx context.Context, j *experiments.Job) (*experiments.Result, e
 	if err != nil {
 		return nil, fmt.Errorf("experiment %s: %w", j.Experiment.ID, err)
 	}
-	np := len(d.corpus.ClassNames)
-	jc, ktotal, err := j.WithTopics(ks, kp, np)
+	f, ktotal, err := j.FitTopics(ctx, &experiments.Corpus{Corpus: d.corpus}, ks, kp)
 	if err != nil {
 		return nil, err
 	}
-	start := time.Now()
-	f, err := jc.FitCorpus(ctx, &experiments.Corpus{Corpus: d.corpus}, nil)
-	if err != nil {
-		return nil, err
-	}
-	fitSec := time.Since(start).Seconds()
-	res := f.NewResult(j)
+	np, res := len(d.corpus.ClassNames), f.NewResult(j)
 	res.Notes = append(append(slices.Clone(d.notes), d.ibm1), res.Notes...)
 	t := d.task
 	nq := len(t.QueryIDs)
-	start = time.Now()
+	start := time.Now()
 	vq, err := f.Model.FoldIn(ctx, t.QueryWeights)
 	if err != nil {
 		return nil, fmt.Errorf("%s: folding in the queries: %w", j.Label(), err)
@@ -228,7 +221,7 @@ func tablesTask(ctx context.Context, j *experiments.Job) (*experiments.Result, e
 	res.AddMetric("ks", float64(ks))
 	res.AddMetric("kp", float64(kp))
 	res.AddMetric("ktotal", float64(ktotal))
-	res.AddMetric("fit_seconds", fitSec)
+	res.AddMetric("fit_seconds", f.Seconds)
 	res.AddMetric("foldin_ms_per_query", foldMS)
 	res.AddMetric("iterations", float64(f.Status.Iterations))
 	if its := f.Recorder.Iterations(); len(its) > 0 {
