@@ -159,6 +159,9 @@ func TestFailureIsRecordedNotFinished(t *testing.T) {
 	if err != nil || len(list) != 1 || list[0].State != StateFailed || list[0].Detail != numerical.Error() {
 		t.Fatalf("List = %+v, %v", list, err)
 	}
+	if ids, err := s.Runs(); err != nil || len(ids) != 0 {
+		t.Fatalf("Runs = %v, %v; want the failed run left out", ids, err)
+	}
 	r2, err := s.Do(context.Background(), testKey("f"), task)
 	if !errors.As(err, &f) || r2.Cached || calls != 2 || !strings.HasPrefix(r2.Replaced, "failed before: ") {
 		t.Fatalf("rerun = %+v, %v, calls=%d; want recomputed", r2, err, calls)
