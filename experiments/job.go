@@ -3,6 +3,7 @@ package experiments
 import (
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -114,6 +115,24 @@ func (j *Job) IntParam(key string, def int) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(v))
 	if err != nil {
 		return 0, fmt.Errorf("experiment %s: task parameter %s = %q: want an integer", j.Experiment.ID, key, v)
+	}
+	return n, nil
+}
+
+// IntParamIn is IntParam for a value that must lie in [lo, hi] (hi =
+// math.MaxInt: no upper bound); the error names the experiment, the
+// parameter and the range.
+func (j *Job) IntParamIn(key string, def, lo, hi int) (int, error) {
+	n, err := j.IntParam(key, def)
+	if err != nil {
+		return 0, err
+	}
+	if n < lo || n > hi {
+		want := fmt.Sprintf("%d to %d", lo, hi)
+		if hi == math.MaxInt {
+			want = fmt.Sprintf("≥ %d", lo)
+		}
+		return 0, fmt.Errorf("experiment %s: task parameter %s = %d: want %s", j.Experiment.ID, key, n, want)
 	}
 	return n, nil
 }

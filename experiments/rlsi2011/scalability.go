@@ -153,14 +153,11 @@ func scaleConfig(n, m int) synthetic.Config {
 
 // scaleSize returns the synthetic job's (docs, terms).
 func scaleSize(j *experiments.Job) (n, m int, err error) {
-	if n, err = j.IntParam("docs", 0); err != nil {
+	if n, err = j.IntParamIn("docs", 0, 1, math.MaxInt); err != nil {
 		return 0, 0, err
 	}
-	if m, err = j.IntParam("terms", 0); err != nil {
+	if m, err = j.IntParamIn("terms", 0, 1, math.MaxInt); err != nil {
 		return 0, 0, err
-	}
-	if n < 1 || m < 1 {
-		return 0, 0, fmt.Errorf("experiment %s: task parameters docs = %d, terms = %d: want ≥ 1 for data set %s", j.Experiment.ID, n, m, scaleData)
 	}
 	return n, m, nil
 }
