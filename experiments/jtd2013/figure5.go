@@ -166,9 +166,9 @@ func judgePartsBeatD(r *experiments.Results) experiments.Verdict {
 		parts = append(parts, c.String())
 	}
 	if n < 2 {
-		return inconclusive(strings.Join(parts, "; ") + " (needs both m)")
+		return experiments.Undecided(strings.Join(parts, "; ") + " (needs both m)")
 	}
-	return verdict(held, strings.Join(parts, "; "))
+	return experiments.Judged(held, strings.Join(parts, "; "))
 }
 
 func judgeSparseE(r *experiments.Results) experiments.Verdict {
@@ -185,9 +185,9 @@ func judgeSparseE(r *experiments.Results) experiments.Verdict {
 	}
 	switch n {
 	case 0:
-		return inconclusive("no runs")
+		return experiments.Undecided("no runs")
 	case 1:
-		return inconclusive(strings.Join(parts, "; ") + " (needs both m)")
+		return experiments.Undecided(strings.Join(parts, "; ") + " (needs both m)")
 	}
-	return verdict(held, strings.Join(parts, "; "))
+	return experiments.Judged(held, strings.Join(parts, "; "))
 }

@@ -255,9 +255,9 @@ func judgeOursBeatsLDA(margin float64) func(r *experiments.Results) experiments.
 			parts = append(parts, c.String())
 		}
 		if n < 2 {
-			return inconclusive(strings.Join(parts, "; ") + " (needs both k)")
+			return experiments.Undecided(strings.Join(parts, "; ") + " (needs both k)")
 		}
-		return verdict(held, strings.Join(parts, "; "))
+		return experiments.Judged(held, strings.Join(parts, "; "))
 	}
 }
 
@@ -267,9 +267,9 @@ func judgeMoreConcentrated(r *experiments.Results) experiments.Verdict {
 	}
 	a, b := r.Values("top1_weight", where(Ours)), r.Values("top1_weight", where(LDA))
 	if len(a) == 0 || len(b) == 0 {
-		return inconclusive("no runs at k = 30")
+		return experiments.Undecided("no runs at k = 30")
 	}
-	return verdict(mean(a) > mean(b), fmt.Sprintf("mean top-term weight at k = 30: ours %.4f, LDA %.4f", mean(a), mean(b)))
+	return experiments.Judged(mean(a) > mean(b), fmt.Sprintf("mean top-term weight at k = 30: ours %.4f, LDA %.4f", mean(a), mean(b)))
 }
 
 // matchedTopics shows the three pairs of (our topic, LDA topic) with the
@@ -287,15 +287,15 @@ func matchedTopics(r *experiments.Results) experiments.Verdict {
 	}
 	a, b := pick(Ours), pick(LDA)
 	if a == nil || b == nil {
-		return inconclusive("no runs at k = 30, replicate 0")
+		return experiments.Undecided("no runs at k = 30, replicate 0")
 	}
 	ta, err := readTopicsTSV(a.Dir)
 	if err != nil {
-		return inconclusive(err.Error())
+		return experiments.Undecided(err.Error())
 	}
 	tb, err := readTopicsTSV(b.Dir)
 	if err != nil {
-		return inconclusive(err.Error())
+		return experiments.Undecided(err.Error())
 	}
 	type pair struct {
 		i, j int
@@ -320,7 +320,7 @@ func matchedTopics(r *experiments.Results) experiments.Verdict {
 			break
 		}
 	}
-	return inconclusive(strings.Join(parts, " · "))
+	return experiments.Undecided(strings.Join(parts, " · "))
 }
 
 func topicCosine(a, b []termWeight) float64 {

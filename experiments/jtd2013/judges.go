@@ -9,10 +9,6 @@ import (
 	"github.com/topicmf/topicmf/metrics/stats"
 )
 
-// verdict and inconclusive are the package's names for experiments.Judged
-// and experiments.Undecided.
-var verdict, inconclusive = experiments.Judged, experiments.Undecided
-
 // datasetsOf returns the data sets present in r, sorted.
 func datasetsOf(r *experiments.Results) []string {
 	seen := map[string]bool{}
@@ -49,9 +45,9 @@ func judgeRatio(num, den string, factor float64) func(r *experiments.Results) ex
 			parts = append(parts, fmt.Sprintf("%s: %s/%s = %.0f/%.0f = %.1f", d, num, den, mean(a), mean(b), ratio))
 		}
 		if n == 0 {
-			return inconclusive("no runs")
+			return experiments.Undecided("no runs")
 		}
-		return verdict(held, strings.Join(parts, "; "))
+		return experiments.Judged(held, strings.Join(parts, "; "))
 	}
 }
 
@@ -70,9 +66,9 @@ func judgeAtLeast(metric string, threshold float64) func(r *experiments.Results)
 			parts = append(parts, fmt.Sprintf("%s: %s = %.3f", d, metric, mean(v)))
 		}
 		if n == 0 {
-			return inconclusive("no runs")
+			return experiments.Undecided("no runs")
 		}
-		return verdict(held, strings.Join(parts, "; ")+fmt.Sprintf(" (threshold %.3g)", threshold))
+		return experiments.Judged(held, strings.Join(parts, "; ")+fmt.Sprintf(" (threshold %.3g)", threshold))
 	}
 }
 
