@@ -284,7 +284,7 @@ func (e *Experiment) Jobs(quick bool, rootSeed uint64) ([]*Job, error) {
 			}
 		}
 	}
-	names := sortedKeys(grid)
+	names := slices.Sorted(maps.Keys(grid))
 	for _, k := range names {
 		if taskParam[k] == anyDeclares[k] {
 			if taskParam[k] {

@@ -1,8 +1,9 @@
 package experiments
 
 import (
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -63,12 +64,7 @@ func (r *Results) Columns() []string {
 			grid[k] = true
 		}
 	}
-	names := make([]string, 0, len(grid))
-	for k := range grid {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	cols = append(cols, names...)
+	cols = append(cols, slices.Sorted(maps.Keys(grid))...)
 	return append(cols, ColReplicate)
 }
 

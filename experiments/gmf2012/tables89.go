@@ -415,7 +415,7 @@ func judgeNearK(r *experiments.Results, base, group string, paperRLSI bool) expe
 // with fewer than two distinct K.
 func powerFit(times map[int]float64) (a, b float64, ok bool) {
 	var xs, ys []float64
-	for _, k := range sortedKeys(times) {
+	for _, k := range slices.Sorted(maps.Keys(times)) {
 		if t := times[k]; k > 0 && t > 0 {
 			xs = append(xs, float64(k))
 			ys = append(ys, t)
@@ -434,31 +434,18 @@ func judgeGrowth(r *experiments.Results, base, group string, paperRLSI bool) exp
 	if !ok1 || !ok2 {
 		return experiments.Undecided(fmt.Sprintf("needs two K or more for each of %s (%d) and %s (%d)", base, len(bt), group, len(gt)))
 	}
-	var ks []int
-	for k := range gt {
-		ks = append(ks, k)
-	}
-	sort.Ints(ks)
+	ks := slices.Sorted(maps.Keys(gt))
 	var parts []string
 	for _, k := range []int{ks[0], ks[len(ks)-1]} {
 		x := float64(k)
 		parts = append(parts, fmt.Sprintf("%.1f× at K = %d", af*math.Pow(x, bf)/(ag*math.Pow(x, bg)), k))
 	}
 	detail := fmt.Sprintf("t ∝ K^b fitted on the means over λ1: b = %.2f for %s (K = %s), %.2f for %s (K = %s); equal-K speedup with %s's fit extrapolated: %s",
-		bf, base, joinInts(sortedKeys(bt)), bg, group, joinInts(ks), base, strings.Join(parts, ", "))
+		bf, base, joinInts(slices.Sorted(maps.Keys(bt))), bg, group, joinInts(ks), base, strings.Join(parts, ", "))
 	if paperRLSI {
 		detail += "; paper (Tables 8–9, means over λ1): b = 1.14 and 1.08, extrapolated speedup 9.9× at K = 1030 and 11.5× at K = 10300; at λ1 = 0.01: b = 1.07 and 1.09"
 	}
 	return experiments.Judged(bg < bf, detail)
-}
-
-func sortedKeys(m map[int]float64) []int {
-	out := make([]int, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Ints(out)
-	return out
 }
 
 func joinInts(xs []int) string {

@@ -2,6 +2,8 @@ package jtd2013
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -15,12 +17,7 @@ func datasetsOf(r *experiments.Results) []string {
 	for _, j := range r.Select(nil) {
 		seen[j.Job.Dataset] = true
 	}
-	var out []string
-	for d := range seen {
-		out = append(out, d)
-	}
-	sort.Strings(out)
-	return out
+	return slices.Sorted(maps.Keys(seen))
 }
 
 func mean(v []float64) float64 {
