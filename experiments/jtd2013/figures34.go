@@ -237,27 +237,13 @@ type termWeight struct {
 // Review at both k by at least margin (0: any) and significantly (paired
 // t-test over folds × replicates, p < 0.05).
 func judgeOursBeatsLDA(margin float64) func(r *experiments.Results) experiments.Verdict {
+	where := func(m string) func(k string) map[string]string {
+		return func(k string) map[string]string {
+			return map[string]string{experiments.ColDataset: MovieReview, experiments.ColMethod: m, "k": k}
+		}
+	}
 	return func(r *experiments.Results) experiments.Verdict {
-		var parts []string
-		held, n := true, 0
-		for _, k := range []string{"30", "50"} {
-			where := func(m string) map[string]string {
-				return map[string]string{experiments.ColDataset: MovieReview, experiments.ColMethod: m, "k": k}
-			}
-			xs, ys := pairedFolds(r, "accuracy", where(Ours), "accuracy", where(LDA))
-			c, err := compare("k = "+k, xs, ys, 0.05)
-			if err != nil {
-				parts = append(parts, err.Error())
-				continue
-			}
-			n++
-			held = held && c.sig && c.meanA-c.meanB >= margin
-			parts = append(parts, c.String())
-		}
-		if n < 2 {
-			return experiments.Undecided(strings.Join(parts, "; ") + " (needs both k)")
-		}
-		return experiments.Judged(held, strings.Join(parts, "; "))
+		return betterAtBoth(r, "k", [2]string{"30", "50"}, "accuracy", where(Ours), "accuracy", where(LDA), margin)
 	}
 }
 

@@ -134,6 +134,29 @@ func compare(label string, xs, ys []float64, alpha float64) (comparison, error) 
 	return c, nil
 }
 
+// betterAtBoth holds when, at both values v of the column col, metric a in
+// the jobs of whereA(v) beats metric b in those of whereB(v) by at least
+// margin and significantly (compare at α = 0.05 over their pairedFolds).
+func betterAtBoth(r *experiments.Results, col string, values [2]string, a string, whereA func(string) map[string]string, b string, whereB func(string) map[string]string, margin float64) experiments.Verdict {
+	var parts []string
+	held, n := true, 0
+	for _, v := range values {
+		xs, ys := pairedFolds(r, a, whereA(v), b, whereB(v))
+		c, err := compare(col+" = "+v, xs, ys, 0.05)
+		if err != nil {
+			parts = append(parts, err.Error())
+			continue
+		}
+		n++
+		held = held && c.sig && c.meanA-c.meanB >= margin
+		parts = append(parts, c.String())
+	}
+	if n < len(values) {
+		return experiments.Undecided(strings.Join(parts, "; ") + " (needs both " + col + ")")
+	}
+	return experiments.Judged(held, strings.Join(parts, "; "))
+}
+
 func (c comparison) String() string {
 	return fmt.Sprintf("%s: %.4f vs %.4f (%+.4f, paired t-test over %d folds p = %.3g)", c.label, c.meanA, c.meanB, c.meanA-c.meanB, c.pairs, c.p)
 }
