@@ -45,6 +45,15 @@ func load(tb testing.TB, name string) *engine.Corpus {
 	return c
 }
 
+// itersFor is the iteration count of a real-data fit: full, or short
+// with -short.
+func itersFor(full, short int) int {
+	if testing.Short() {
+		return short
+	}
+	return full
+}
+
 // fitRecorded fits m on c with a recorder and returns the model, its
 // status and the records; an error fails the test.
 func fitRecorded(tb testing.TB, m engine.Method, c *engine.Corpus) (engine.Model, engine.Status, []engine.Iteration) {

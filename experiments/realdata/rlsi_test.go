@@ -12,10 +12,7 @@ import (
 
 func TestRLSIObjectiveNeverIncreasesMED(t *testing.T) {
 	c := med(t, "")
-	iters := 10
-	if testing.Short() {
-		iters = 4
-	}
+	iters := itersFor(10, 4)
 	for _, variant := range []rlsi.Variant{rlsi.U1V2, rlsi.U2V1, rlsi.U1V1, rlsi.U2V2} {
 		o := rlsi.Options{K: 10, Lambda1: rlsi.DefaultLambda1, Lambda2: rlsi.DefaultLambda2, Variant: variant, Stopping: engine.Stopping{MaxIter: iters, RelTol: -1}, Seed: 1, InnerTol: rlsi.DefaultInnerTol}
 		_, st, its := fitRecorded(t, o, c)
