@@ -426,7 +426,8 @@ func matchedCosines(planted, learned *mat.Dense, assign []int) []float64 {
 
 // topicsArtifact is topics.txt: one line per learned topic, "topic k
 // (non-zero c): top-5 terms", followed, when the corpus is synthetic, by
-// the planted topic it is matched to and the cosine.
+// the planted topic it is matched to and the cosine (assign and cosines
+// as matchedCosines; nil: no planted topics).
 func topicsArtifact(U *mat.Dense, vocab []string, assign []int, cosines []float64) experiments.Artifact {
 	comp := topics.Compactness(U)
 	top := topics.TopTerms(U, vocab, 5)
