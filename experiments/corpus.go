@@ -144,6 +144,19 @@ func CorpusChecksums(specs func(j *Job) ([]CorpusSpec, error)) func(j *Job) ([]s
 
 var builtCorpora memo.Map[*Corpus]
 
+// BuildCorpus builds the job's declared corpus (Experiment.Corpus) through
+// BuildCorpus, for a Task that declares its corpus as data.
+func (j *Job) BuildCorpus() (*Corpus, error) {
+	if j.Experiment.Corpus == nil {
+		return nil, fmt.Errorf("experiment %s declares no Corpus", j.Experiment.ID)
+	}
+	spec, err := j.Experiment.Corpus(j)
+	if err != nil {
+		return nil, err
+	}
+	return BuildCorpus(spec)
+}
+
 // BuildCorpus builds the corpus of spec, once per process per distinct
 // spec: every job of every experiment that declares the same spec shares
 // it, and must not modify it.

@@ -3,7 +3,6 @@ package experiments
 import (
 	"context"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/topicmf/topicmf/experiments/store"
@@ -336,13 +335,4 @@ func (e *Experiment) validateShape() error {
 		}
 	}
 	return nil
-}
-
-func sortedKeys(m map[string][]string) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }

@@ -3,6 +3,7 @@ package experiments
 import (
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -118,6 +119,58 @@ func (j *Job) IntParam(key string, def int) (int, error) {
 	return n, nil
 }
 
+// IntParamIn is IntParam for a value that must lie in [lo, hi] (hi =
+// math.MaxInt: no upper bound); the error names the experiment, the
+// parameter and the range.
+func (j *Job) IntParamIn(key string, def, lo, hi int) (int, error) {
+	n, err := j.IntParam(key, def)
+	if err != nil {
+		return 0, err
+	}
+	if n < lo || n > hi {
+		want := fmt.Sprintf("%d to %d", lo, hi)
+		if hi == math.MaxInt {
+			want = fmt.Sprintf("≥ %d", lo)
+		}
+		return 0, fmt.Errorf("experiment %s: task parameter %s = %d: want %s", j.Experiment.ID, key, n, want)
+	}
+	return n, nil
+}
+
+// WithTopics returns a copy of the job whose method has, in its family's
+// parameters, the topic counts of a setting of Ks shared topics and Kc
+// topics per class over classes classes (GMF 2012 §7, GNMFNC 2014 §3), and
+// the method's total number of topics K:
+//   - a flat model (nmf, rlsi): k = K = Ks + classes·Kc;
+//   - a per-class model (cnmf, crlsi): kc = Kc, K = classes·Kc;
+//   - a group model (groupnmf, grouprlsi): ks = Ks, kc = Kc, K = Ks + classes·Kc;
+//   - gnmfnc: ks = Ks, kp = Kc, K = Ks + classes·Kc.
+//
+// Another family is an error naming it.
+func (j *Job) WithTopics(ks, kc, classes int) (*Job, int, error) {
+	jc := *j
+	p := maps.Clone(j.Method.Params)
+	if p == nil {
+		p = map[string]string{}
+	}
+	k := ks + classes*kc
+	switch j.Method.Name {
+	case "nmf", "rlsi":
+		p["k"] = strconv.Itoa(k)
+	case "cnmf", "crlsi":
+		p["kc"] = strconv.Itoa(kc)
+		k = classes * kc
+	case "groupnmf", "grouprlsi":
+		p["ks"], p["kc"] = strconv.Itoa(ks), strconv.Itoa(kc)
+	case "gnmfnc":
+		p["ks"], p["kp"] = strconv.Itoa(ks), strconv.Itoa(kc)
+	default:
+		return nil, 0, fmt.Errorf("experiment %s: method %q has no shared and per-class topic counts", j.Experiment.ID, j.Method.Name)
+	}
+	jc.Method.Params = p
+	return &jc, k, nil
+}
+
 // Column is the job's value in a results column: "dataset", "method" (the
 // display name), "replicate", or a grid name ("" when the name does not
 // apply to this job).
@@ -231,7 +284,7 @@ func (e *Experiment) Jobs(quick bool, rootSeed uint64) ([]*Job, error) {
 			}
 		}
 	}
-	names := sortedKeys(grid)
+	names := slices.Sorted(maps.Keys(grid))
 	for _, k := range names {
 		if taskParam[k] == anyDeclares[k] {
 			if taskParam[k] {

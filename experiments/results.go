@@ -1,8 +1,9 @@
 package experiments
 
 import (
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -34,17 +35,18 @@ type derivedValue struct {
 	err error
 }
 
-// Derived returns compute's result for these results under key, computing
-// it once: the judges of one experiment that share an expensive analysis
-// (a retrieval protocol over every job) call it with the same key. The
+// Derived returns compute(r) under key, computing it once per Results: the
+// judges of one experiment that share an expensive analysis (a retrieval
+// protocol over every job) call it with the same key and the same T. The
 // value lives as long as the Results.
-func (r *Results) Derived(key string, compute func() (any, error)) (any, error) {
+func Derived[T any](r *Results, key string, compute func(*Results) (T, error)) (T, error) {
 	r.derivedMu.Lock()
 	defer r.derivedMu.Unlock()
 	if d, ok := r.derived[key]; ok {
-		return d.v, d.err
+		v, _ := d.v.(T)
+		return v, d.err
 	}
-	v, err := compute()
+	v, err := compute(r)
 	if r.derived == nil {
 		r.derived = map[string]derivedValue{}
 	}
@@ -62,12 +64,7 @@ func (r *Results) Columns() []string {
 			grid[k] = true
 		}
 	}
-	names := make([]string, 0, len(grid))
-	for k := range grid {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	cols = append(cols, names...)
+	cols = append(cols, slices.Sorted(maps.Keys(grid))...)
 	return append(cols, ColReplicate)
 }
 

@@ -117,7 +117,7 @@ func NMFSynthetic() *experiments.Experiment {
 
 // nmfSyntheticTask scores one NMF fit against the planted topics.
 func nmfSyntheticTask(_ context.Context, _ *experiments.Job, f *experiments.Fit) (*experiments.Result, error) {
-	res := &experiments.Result{Notes: f.Corpus.SyntheticNotes()}
+	res := &experiments.Result{}
 	status, corpus, truth := f.Status, f.Corpus, f.Corpus.Truth
 	U := f.Model.TermTopics()
 	planted := truth.Topics()

@@ -145,12 +145,9 @@ func Tables1011() *experiments.Experiment {
 // tables1011Corpus is the model corpus of the job's data set (modelSpec),
 // with the task parameter vocab terms (0: all).
 func tables1011Corpus(j *experiments.Job) (experiments.CorpusSpec, error) {
-	vocab, err := j.IntParam("vocab", 0)
+	vocab, err := j.IntParamIn("vocab", 0, 0, math.MaxInt)
 	if err != nil {
 		return experiments.CorpusSpec{}, err
-	}
-	if vocab < 0 {
-		return experiments.CorpusSpec{}, fmt.Errorf("experiment %s: task parameter vocab = %d, want ≥ 0", j.Experiment.ID, vocab)
 	}
 	return modelSpec(j.Dataset, vocab), nil
 }

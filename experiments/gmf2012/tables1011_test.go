@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/exptest"
@@ -21,18 +20,11 @@ import (
 // b 3/4, c 1/4. So in class 0 only a is over-represented; in class 1, b
 // (1 > 3/4) and c (1/2 > 1/4).
 func TestClassShare(t *testing.T) {
-	d, err := sparse.FromTriplets(3, 4, []sparse.Triplet{
-		{Row: 0, Col: 0, Val: 1}, {Row: 0, Col: 1, Val: 2},
-		{Row: 1, Col: 0, Val: 1}, {Row: 1, Col: 2, Val: 1}, {Row: 1, Col: 3, Val: 3},
-		{Row: 2, Col: 3, Val: 1},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := engine.NewCorpus("toy", []string{"a", "b", "c"}, d, nil, []int{0, 0, 1, 1}, []string{"x", "y"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := toyCorpus(t, [][]float64{
+		{1, 2, 0, 0},
+		{1, 0, 1, 3},
+		{0, 0, 0, 1},
+	}, []int{0, 0, 1, 1}, []string{"x", "y"})
 	df, dfc, sizes := docFreqs(c)
 	if !reflect.DeepEqual(df, []int{2, 3, 1}) || !reflect.DeepEqual(dfc, [][]int{{2, 0}, {1, 2}, {0, 1}}) || !reflect.DeepEqual(sizes, []int{2, 2}) {
 		t.Fatalf("df %v, dfc %v, sizes %v", df, dfc, sizes)

@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/retrieval"
@@ -257,29 +256,11 @@ func tables1213Task(ctx context.Context, j *experiments.Job) (*experiments.Resul
 	if err != nil {
 		return nil, fmt.Errorf("experiment %s: %w", j.Experiment.ID, err)
 	}
-	np := len(d.corpus.ClassNames)
-	jc := *j
-	jc.Method.Params = maps.Clone(j.Method.Params)
-	ktotal := ks + np*kc
-	switch j.Method.Name {
-	case "rlsi", "nmf":
-		jc.Method.Params["k"] = strconv.Itoa(ktotal)
-	case "grouprlsi", "groupnmf":
-		jc.Method.Params["ks"] = strconv.Itoa(ks)
-		jc.Method.Params["kc"] = strconv.Itoa(kc)
-	case "crlsi", "cnmf":
-		jc.Method.Params["kc"] = strconv.Itoa(kc)
-		ktotal = np * kc
-	default:
-		return nil, fmt.Errorf("experiment %s: method %q is not one of the six of Tables 12–13", j.Experiment.ID, j.Method.Name)
-	}
-	start := time.Now()
-	f, err := jc.FitCorpus(ctx, &experiments.Corpus{Corpus: d.corpus}, nil)
+	f, ktotal, err := j.FitTopics(ctx, &experiments.Corpus{Corpus: d.corpus}, ks, kc)
 	if err != nil {
 		return nil, err
 	}
-	fitSec := time.Since(start).Seconds()
-	model := f.Model
+	np, model := len(d.corpus.ClassNames), f.Model
 	res := f.NewResult(j)
 	res.Notes = append(slices.Clone(d.notes), res.Notes...)
 	topic, err := topicScores(ctx, "topic", model, d)
@@ -332,7 +313,7 @@ func tables1213Task(ctx context.Context, j *experiments.Job) (*experiments.Resul
 	res.AddMetric("classes", float64(np))
 	res.AddMetric("avgcomp", topics.AvgComp(model.TermTopics()))
 	res.AddMetric("iterations", float64(f.Status.Iterations))
-	res.AddMetric("fit_seconds", fitSec)
+	res.AddMetric("fit_seconds", f.Seconds)
 	return res, nil
 }
 
@@ -397,9 +378,7 @@ func rebuildRel(run *experiments.StoredRun, part string, alpha float64) (*retrie
 
 // relOutcomes runs the protocol once per Results.
 func relOutcomes(r *experiments.Results) ([]*relOutcome, error) {
-	v, err := r.Derived("gmf2012 relevance outcomes", func() (any, error) { return computeRelOutcomes(r) })
-	out, _ := v.([]*relOutcome)
-	return out, err
+	return experiments.Derived(r, "gmf2012 relevance outcomes", computeRelOutcomes)
 }
 
 // computeRelOutcomes chooses, per data set and method, the job with the

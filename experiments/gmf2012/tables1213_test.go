@@ -146,6 +146,21 @@ func denseCSR(t *testing.T, rows [][]float64) *sparse.CSR {
 	return m
 }
 
+// toyCorpus is the corpus of the dense term × document matrix rows, its
+// terms named a, b, c, … in order, with the documents' classes (nil: none).
+func toyCorpus(t *testing.T, rows [][]float64, labels []int, classes []string) *engine.Corpus {
+	t.Helper()
+	vocab := make([]string, len(rows))
+	for i := range vocab {
+		vocab[i] = string(rune('a' + i))
+	}
+	c, err := engine.NewCorpus("toy", vocab, denseCSR(t, rows), nil, labels, classes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
 // TestClassCosineScores checks the class-dependent cosine of §7.4 by hand.
 // Queries q0 = (1, 1, 0, 1), q1 = (0, 1, 1, 0); documents d0 = (1, 2, 5, 0)
 // of class 0, d1 = (2, 0, 1, 0) of class 1, d2 = (0, 3, 0, 0) of class 1.
@@ -190,18 +205,14 @@ func TestClassCosineScores(t *testing.T) {
 func TestClassCosineGRLSI(t *testing.T) {
 	// 6 terms, 6 documents: terms 0–2 in class 0, 3–5 in class 1, term 2
 	// and 3 shared by both.
-	d := denseCSR(t, [][]float64{
+	c := toyCorpus(t, [][]float64{
 		{1, 2, 0, 0, 0, 1},
 		{2, 1, 1, 0, 0, 0},
 		{1, 1, 2, 1, 0, 1},
 		{0, 1, 0, 2, 1, 1},
 		{0, 0, 0, 1, 2, 1},
 		{0, 0, 1, 1, 1, 2},
-	})
-	c, err := engine.NewCorpus("toy", []string{"a", "b", "c", "d", "e", "f"}, d, nil, []int{0, 0, 0, 1, 1, 1}, []string{"x", "y"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	}, []int{0, 0, 0, 1, 1, 1}, []string{"x", "y"})
 	m, _, err := grouprlsi.Options{Ks: 1, Kc: 1, Lambda1: 0.01, Lambda2: 0.1, Seed: 7, Stopping: engine.Stopping{MaxIter: 20, RelTol: engine.DefaultRelTol}, InnerTol: rlsi.DefaultInnerTol}.Fit(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -368,16 +379,12 @@ func TestRelJudges(t *testing.T) {
 // range, named contiguously, the same for the same seed, and group the
 // two blocks of a block-diagonal corpus apart.
 func TestClusterClasses(t *testing.T) {
-	d := denseCSR(t, [][]float64{
+	c := toyCorpus(t, [][]float64{
 		{3, 2, 3, 0, 0, 0},
 		{2, 3, 2, 0, 0, 0},
 		{0, 0, 0, 2, 3, 3},
 		{0, 0, 0, 3, 2, 2},
-	})
-	c, err := engine.NewCorpus("blocks", []string{"a", "b", "c", "d"}, d, nil, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	}, nil, nil)
 	l1, n1, _, err := clusterClasses(c, 2, 5)
 	if err != nil {
 		t.Fatal(err)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -251,78 +250,42 @@ func tables67Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 	if !ok {
 		return nil, fmt.Errorf("experiment %s: data set %q has no timing corpus (known: %s, %s)", j.Experiment.ID, j.Dataset, wikiData, newsData)
 	}
-	spec, err := tables67Corpus(j)
+	corpus, err := j.BuildCorpus()
 	if err != nil {
 		return nil, err
 	}
-	corpus, err := experiments.BuildCorpus(spec)
-	if err != nil {
-		return nil, err
-	}
-	notes := corpus.SyntheticNotes()
 	if len(corpus.ClassNames) != want {
 		return nil, fmt.Errorf("experiment %s: corpus %s has %d classes, want %d", j.Experiment.ID, corpus.Name, len(corpus.ClassNames), want)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	kTotal := totalTopics(ks, kc, want)
-	jc := *j
-	jc.Method.Params = maps.Clone(j.Method.Params)
-	switch j.Method.Name {
-	case "rlsi", "nmf":
-		jc.Method.Params["k"] = strconv.Itoa(kTotal)
-	default:
-		jc.Method.Params["ks"] = strconv.Itoa(ks)
-		jc.Method.Params["kc"] = strconv.Itoa(kc)
-	}
-	res, err := timeFit(ctx, &jc, corpus)
+	f, kTotal, err := j.FitTopics(ctx, corpus, ks, kc)
 	if err != nil {
 		return nil, err
 	}
-	res.Notes = append(notes, res.Notes...)
+	res, err := timingResult(j, f)
+	if err != nil {
+		return nil, err
+	}
 	res.AddMetric("k", float64(kTotal))
 	res.AddMetric("ks", float64(ks))
 	res.AddMetric("kc", float64(kc))
 	return res, nil
 }
 
-// timeFit fits the job's method (its parameters complete) on corpus and
-// records the timing metrics sec_per_iter, first_iter_sec and objective.
-func timeFit(ctx context.Context, j *experiments.Job, corpus *experiments.Corpus) (*experiments.Result, error) {
-	f, err := j.FitCorpus(ctx, corpus, nil)
-	if err != nil {
-		return nil, err
-	}
+// timingResult starts the job's result from the fit with the timing
+// metrics sec_per_iter, first_iter_sec and objective.
+func timingResult(j *experiments.Job, f *experiments.Fit) (*experiments.Result, error) {
 	res, rec, status := f.NewResult(j), f.Recorder, f.Status
 	its := rec.Iterations()
 	if len(its) == 0 {
 		return nil, fmt.Errorf("%s: the fit recorded no iteration", j.Label())
 	}
-	secs := make([]float64, len(its))
-	for i, it := range its {
-		secs[i] = it.Seconds
-	}
-	res.AddMetric("sec_per_iter", meanAfterFirst(secs))
-	res.AddMetric("first_iter_sec", secs[0])
+	res.AddMetric("sec_per_iter", experiments.SecondsPerIteration(its))
+	res.AddMetric("first_iter_sec", its[0].Seconds)
 	res.AddMetric("objective", status.Objective)
 	return res, nil
-}
-
-// meanAfterFirst is the mean of secs[1:], or secs[0] when there is only
-// one iteration (NaN when empty).
-func meanAfterFirst(secs []float64) float64 {
-	switch len(secs) {
-	case 0:
-		return math.NaN()
-	case 1:
-		return secs[0]
-	}
-	var s float64
-	for _, v := range secs[1:] {
-		s += v
-	}
-	return s / float64(len(secs)-1)
 }
 
 // speedups returns, for each setting (ktotal) present for both methods on

@@ -53,18 +53,6 @@ func TestTotalTopics(t *testing.T) {
 	}
 }
 
-func TestMeanAfterFirst(t *testing.T) {
-	if v := meanAfterFirst([]float64{9, 1, 2, 3}); v != 2 {
-		t.Errorf("mean of iterations 2..4 = %v, want 2", v)
-	}
-	if v := meanAfterFirst([]float64{5}); v != 5 {
-		t.Errorf("one iteration: %v, want 5", v)
-	}
-	if v := meanAfterFirst(nil); !math.IsNaN(v) {
-		t.Errorf("no iteration: %v, want NaN", v)
-	}
-}
-
 // timingResults builds results with the given seconds per iteration by
 // method label and K (one job each, λ1 = 0.01 for the RLSI methods) on
 // the Wikipedia-like data set.

@@ -328,13 +328,16 @@ func tables89Task(ctx context.Context, j *experiments.Job) (*experiments.Result,
 	}
 	var res *experiments.Result
 	if fits {
-		if res, err = timeFit(ctx, &jc, corpus); err != nil {
+		f, err := jc.FitCorpus(ctx, corpus, nil)
+		if err != nil {
+			return nil, err
+		}
+		if res, err = timingResult(j, f); err != nil {
 			return nil, err
 		}
 	} else {
-		res = &experiments.Result{Notes: []string{fmt.Sprintf("%s does not fit: %s; not run", j.Label(), why)}}
+		res = &experiments.Result{Notes: append([]string{fmt.Sprintf("%s does not fit: %s; not run", j.Label(), why)}, corpus.SyntheticNotes()...)}
 	}
-	res.Notes = append(res.Notes, corpus.SyntheticNotes()...)
 	res.AddMetric("k", float64(k))
 	if flat != j.Method.Name {
 		res.AddMetric("ks", float64(ks))
@@ -412,7 +415,7 @@ func judgeNearK(r *experiments.Results, base, group string, paperRLSI bool) expe
 // with fewer than two distinct K.
 func powerFit(times map[int]float64) (a, b float64, ok bool) {
 	var xs, ys []float64
-	for _, k := range sortedKeys(times) {
+	for _, k := range slices.Sorted(maps.Keys(times)) {
 		if t := times[k]; k > 0 && t > 0 {
 			xs = append(xs, float64(k))
 			ys = append(ys, t)
@@ -431,31 +434,18 @@ func judgeGrowth(r *experiments.Results, base, group string, paperRLSI bool) exp
 	if !ok1 || !ok2 {
 		return experiments.Undecided(fmt.Sprintf("needs two K or more for each of %s (%d) and %s (%d)", base, len(bt), group, len(gt)))
 	}
-	var ks []int
-	for k := range gt {
-		ks = append(ks, k)
-	}
-	sort.Ints(ks)
+	ks := slices.Sorted(maps.Keys(gt))
 	var parts []string
 	for _, k := range []int{ks[0], ks[len(ks)-1]} {
 		x := float64(k)
 		parts = append(parts, fmt.Sprintf("%.1f× at K = %d", af*math.Pow(x, bf)/(ag*math.Pow(x, bg)), k))
 	}
 	detail := fmt.Sprintf("t ∝ K^b fitted on the means over λ1: b = %.2f for %s (K = %s), %.2f for %s (K = %s); equal-K speedup with %s's fit extrapolated: %s",
-		bf, base, joinInts(sortedKeys(bt)), bg, group, joinInts(ks), base, strings.Join(parts, ", "))
+		bf, base, joinInts(slices.Sorted(maps.Keys(bt))), bg, group, joinInts(ks), base, strings.Join(parts, ", "))
 	if paperRLSI {
 		detail += "; paper (Tables 8–9, means over λ1): b = 1.14 and 1.08, extrapolated speedup 9.9× at K = 1030 and 11.5× at K = 10300; at λ1 = 0.01: b = 1.07 and 1.09"
 	}
 	return experiments.Judged(bg < bf, detail)
-}
-
-func sortedKeys(m map[int]float64) []int {
-	out := make([]int, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Ints(out)
-	return out
 }
 
 func joinInts(xs []int) string {

@@ -2,6 +2,7 @@ package gnmfnc2014
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -86,9 +87,7 @@ type outcome struct {
 
 // outcomes runs both protocols once per Results.
 func outcomes(r *experiments.Results) (map[string]*outcome, error) {
-	v, err := r.Derived("gnmfnc2014 outcomes", func() (any, error) { return computeOutcomes(r) })
-	out, _ := v.(map[string]*outcome)
-	return out, err
+	return experiments.Derived(r, "gnmfnc2014 outcomes", computeOutcomes)
 }
 
 // computeOutcomes reads every job's stored per-query values, gathers each
@@ -129,7 +128,7 @@ func computeOutcomes(r *experiments.Results) (map[string]*outcome, error) {
 			}
 			x[m] = qm.Value
 		}
-		names := slices.Sorted(mapsKeys(byName))
+		names := slices.Sorted(maps.Keys(byName))
 		fam := family(jr.Job.Method.DisplayName())
 		for _, name := range names {
 			if base, ok := strings.CutPrefix(name, baselinePrefix); ok {
@@ -185,16 +184,6 @@ func computeOutcomes(r *experiments.Results) (map[string]*outcome, error) {
 	return out, nil
 }
 
-func mapsKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
-}
-
 func cutLast(s, sep string) (string, string, bool) {
 	i := strings.LastIndex(s, sep)
 	if i < 0 {
@@ -236,7 +225,7 @@ func chooseOfficial(cs []candidate, split map[string]int) (*choice, error) {
 		return nil, err
 	}
 	c := &choice{desc: cs[bi].desc, configs: len(cs)}
-	for _, q := range slices.Sorted(mapsKeys(cs[bi].vals)) {
+	for _, q := range slices.Sorted(maps.Keys(cs[bi].vals)) {
 		if split[q] == test {
 			c.queries = append(c.queries, q)
 			c.vals = append(c.vals, cs[bi].vals[q])
@@ -257,7 +246,7 @@ func chooseFolds(cs []candidate, fold map[string]int) (*choice, error) {
 		}
 		chosen[f] = bi
 	}
-	for _, q := range slices.Sorted(mapsKeys(cs[0].vals)) {
+	for _, q := range slices.Sorted(maps.Keys(cs[0].vals)) {
 		c.queries = append(c.queries, q)
 		c.vals = append(c.vals, cs[chosen[fold[q]]].vals[q])
 	}

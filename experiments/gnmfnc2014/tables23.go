@@ -3,10 +3,8 @@ package gnmfnc2014
 import (
 	"context"
 	"fmt"
-	"maps"
 	"math"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -149,37 +147,15 @@ func tablesTask(ctx context.Context, j *experiments.Job) (*experiments.Result, e
 	if err != nil {
 		return nil, fmt.Errorf("experiment %s: %w", j.Experiment.ID, err)
 	}
-	np := len(d.corpus.ClassNames)
-	jc := *j
-	jc.Method.Params = maps.Clone(j.Method.Params)
-	ktotal, group := ks+np*kp, true
-	switch j.Method.Name {
-	case "nmf":
-		jc.Method.Params["k"] = strconv.Itoa(ktotal)
-		group = false
-	case "cnmf":
-		jc.Method.Params["kc"] = strconv.Itoa(kp)
-		ktotal = np * kp
-	case "groupnmf":
-		jc.Method.Params["ks"] = strconv.Itoa(ks)
-		jc.Method.Params["kc"] = strconv.Itoa(kp)
-	case "gnmfnc":
-		jc.Method.Params["ks"] = strconv.Itoa(ks)
-		jc.Method.Params["kp"] = strconv.Itoa(kp)
-	default:
-		return nil, fmt.Errorf("experiment %s: method %q is not one of Table 3's", j.Experiment.ID, j.Method.Name)
-	}
-	start := time.Now()
-	f, err := jc.FitCorpus(ctx, &experiments.Corpus{Corpus: d.corpus}, nil)
+	f, ktotal, err := j.FitTopics(ctx, &experiments.Corpus{Corpus: d.corpus}, ks, kp)
 	if err != nil {
 		return nil, err
 	}
-	fitSec := time.Since(start).Seconds()
-	res := f.NewResult(j)
+	np, res := len(d.corpus.ClassNames), f.NewResult(j)
 	res.Notes = append(append(slices.Clone(d.notes), d.ibm1), res.Notes...)
 	t := d.task
 	nq := len(t.QueryIDs)
-	start = time.Now()
+	start := time.Now()
 	vq, err := f.Model.FoldIn(ctx, t.QueryWeights)
 	if err != nil {
 		return nil, fmt.Errorf("%s: folding in the queries: %w", j.Label(), err)
@@ -235,7 +211,7 @@ func tablesTask(ctx context.Context, j *experiments.Job) (*experiments.Result, e
 		res.AddMetric("category_acc_test", float64(test)/float64(len(d.inSplit(splitTest))))
 		res.AddMetric("majority_baseline_acc", d.majorityBaseline())
 	}
-	if group && j.Method.Name != "cnmf" {
+	if j.Method.Name == "groupnmf" || j.Method.Name == "gnmfnc" {
 		u := f.Model.TermTopics()
 		sc, cc, ov := distinctness(u, ks, kp, np)
 		res.AddMetric("shared_cat_cos2", sc)
@@ -245,7 +221,7 @@ func tablesTask(ctx context.Context, j *experiments.Job) (*experiments.Result, e
 	res.AddMetric("ks", float64(ks))
 	res.AddMetric("kp", float64(kp))
 	res.AddMetric("ktotal", float64(ktotal))
-	res.AddMetric("fit_seconds", fitSec)
+	res.AddMetric("fit_seconds", f.Seconds)
 	res.AddMetric("foldin_ms_per_query", foldMS)
 	res.AddMetric("iterations", float64(f.Status.Iterations))
 	if its := f.Recorder.Iterations(); len(its) > 0 {

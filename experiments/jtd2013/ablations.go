@@ -86,9 +86,9 @@ func ablationWhere(lf, tf string) map[string]string {
 func judgeNoiseSparsifiesE(r *experiments.Results) experiments.Verdict {
 	full, noN := r.Values("e_per_d", ablationWhere("1", "1")), r.Values("e_per_d", ablationWhere("1", removeFactor))
 	if len(full) == 0 || len(noN) == 0 {
-		return inconclusive("missing runs")
+		return experiments.Undecided("missing runs")
 	}
-	return verdict(mean(noN) > mean(full), fmt.Sprintf("non-zeros of E per non-zero of D: %.3f with N, %.3f without", mean(full), mean(noN)))
+	return experiments.Judged(mean(noN) > mean(full), fmt.Sprintf("non-zeros of E per non-zero of D: %.3f with N, %.3f without", mean(full), mean(noN)))
 }
 
 func judgeFullModelBest(r *experiments.Results) experiments.Verdict {
@@ -96,10 +96,10 @@ func judgeFullModelBest(r *experiments.Results) experiments.Verdict {
 	noE := r.Values("acc_parts", ablationWhere(removeFactor, keepTau))
 	noN := r.Values("acc_parts", ablationWhere("1", removeFactor))
 	if len(full) == 0 || len(noE) == 0 || len(noN) == 0 {
-		return inconclusive("missing runs")
+		return experiments.Undecided("missing runs")
 	}
 	detail := strings.Join([]string{
 		fmt.Sprintf("full %.4f", mean(full)), fmt.Sprintf("without E %.4f", mean(noE)), fmt.Sprintf("without N %.4f", mean(noN)),
 	}, ", ")
-	return verdict(mean(full) > mean(noE) && mean(full) > mean(noN), detail)
+	return experiments.Judged(mean(full) > mean(noE) && mean(full) > mean(noN), detail)
 }

@@ -34,12 +34,9 @@ const substitutes = "None: the paper's Movie Review polarity data (2,000 reviews
 // the collection's order. The draw depends on the root seed only, so every
 // job of an experiment sees the same posts.
 func corpus(j *experiments.Job, maxVocab int, weighting string) (experiments.CorpusSpec, error) {
-	size, err := j.IntParam("sample", SampleSize)
+	size, err := j.IntParamIn("sample", SampleSize, 2, SampleSize)
 	if err != nil {
 		return experiments.CorpusSpec{}, err
-	}
-	if size < 2 || size > SampleSize {
-		return experiments.CorpusSpec{}, fmt.Errorf("data set %s: task parameter sample = %d: want 2 to %d", j.Dataset, size, SampleSize)
 	}
 	return experiments.CorpusSpec{
 		Collection: j.Dataset, SubsampleN: size, InOrder: true,

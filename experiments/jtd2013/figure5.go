@@ -151,24 +151,10 @@ func sumSq(x *mat.Dense) float64 {
 }
 
 func judgePartsBeatD(r *experiments.Results) experiments.Verdict {
-	var parts []string
-	held, n := true, 0
-	for _, m := range []string{"2000", "3000"} {
-		where := map[string]string{experiments.ColDataset: MovieReview, "m": m}
-		xs, ys := pairedFolds(r, "acc_parts", where, "acc_d", where)
-		c, err := compare("m = "+m, xs, ys, 0.05)
-		if err != nil {
-			parts = append(parts, err.Error())
-			continue
-		}
-		n++
-		held = held && c.sig
-		parts = append(parts, c.String())
+	where := func(m string) map[string]string {
+		return map[string]string{experiments.ColDataset: MovieReview, "m": m}
 	}
-	if n < 2 {
-		return inconclusive(strings.Join(parts, "; ") + " (needs both m)")
-	}
-	return verdict(held, strings.Join(parts, "; "))
+	return betterAtBoth(r, "m", [2]string{"2000", "3000"}, "acc_parts", where, "acc_d", where, 0)
 }
 
 func judgeSparseE(r *experiments.Results) experiments.Verdict {
@@ -185,9 +171,9 @@ func judgeSparseE(r *experiments.Results) experiments.Verdict {
 	}
 	switch n {
 	case 0:
-		return inconclusive("no runs")
+		return experiments.Undecided("no runs")
 	case 1:
-		return inconclusive(strings.Join(parts, "; ") + " (needs both m)")
+		return experiments.Undecided(strings.Join(parts, "; ") + " (needs both m)")
 	}
-	return verdict(held, strings.Join(parts, "; "))
+	return experiments.Judged(held, strings.Join(parts, "; "))
 }

@@ -75,11 +75,7 @@ func Figures12() *experiments.Experiment {
 
 // spectrumTask computes every singular value of the job's tf-idf matrix.
 func spectrumTask(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
-	spec, err := spectrumCorpus(j)
-	if err != nil {
-		return nil, err
-	}
-	built, err := experiments.BuildCorpus(spec)
+	built, err := j.BuildCorpus()
 	if err != nil {
 		return nil, err
 	}

@@ -237,27 +237,13 @@ type termWeight struct {
 // Review at both k by at least margin (0: any) and significantly (paired
 // t-test over folds × replicates, p < 0.05).
 func judgeOursBeatsLDA(margin float64) func(r *experiments.Results) experiments.Verdict {
+	where := func(m string) func(k string) map[string]string {
+		return func(k string) map[string]string {
+			return map[string]string{experiments.ColDataset: MovieReview, experiments.ColMethod: m, "k": k}
+		}
+	}
 	return func(r *experiments.Results) experiments.Verdict {
-		var parts []string
-		held, n := true, 0
-		for _, k := range []string{"30", "50"} {
-			where := func(m string) map[string]string {
-				return map[string]string{experiments.ColDataset: MovieReview, experiments.ColMethod: m, "k": k}
-			}
-			xs, ys := pairedFolds(r, "accuracy", where(Ours), "accuracy", where(LDA))
-			c, err := compare("k = "+k, xs, ys, 0.05)
-			if err != nil {
-				parts = append(parts, err.Error())
-				continue
-			}
-			n++
-			held = held && c.sig && c.meanA-c.meanB >= margin
-			parts = append(parts, c.String())
-		}
-		if n < 2 {
-			return inconclusive(strings.Join(parts, "; ") + " (needs both k)")
-		}
-		return verdict(held, strings.Join(parts, "; "))
+		return betterAtBoth(r, "k", [2]string{"30", "50"}, "accuracy", where(Ours), "accuracy", where(LDA), margin)
 	}
 }
 
@@ -267,9 +253,9 @@ func judgeMoreConcentrated(r *experiments.Results) experiments.Verdict {
 	}
 	a, b := r.Values("top1_weight", where(Ours)), r.Values("top1_weight", where(LDA))
 	if len(a) == 0 || len(b) == 0 {
-		return inconclusive("no runs at k = 30")
+		return experiments.Undecided("no runs at k = 30")
 	}
-	return verdict(mean(a) > mean(b), fmt.Sprintf("mean top-term weight at k = 30: ours %.4f, LDA %.4f", mean(a), mean(b)))
+	return experiments.Judged(mean(a) > mean(b), fmt.Sprintf("mean top-term weight at k = 30: ours %.4f, LDA %.4f", mean(a), mean(b)))
 }
 
 // matchedTopics shows the three pairs of (our topic, LDA topic) with the
@@ -287,15 +273,15 @@ func matchedTopics(r *experiments.Results) experiments.Verdict {
 	}
 	a, b := pick(Ours), pick(LDA)
 	if a == nil || b == nil {
-		return inconclusive("no runs at k = 30, replicate 0")
+		return experiments.Undecided("no runs at k = 30, replicate 0")
 	}
 	ta, err := readTopicsTSV(a.Dir)
 	if err != nil {
-		return inconclusive(err.Error())
+		return experiments.Undecided(err.Error())
 	}
 	tb, err := readTopicsTSV(b.Dir)
 	if err != nil {
-		return inconclusive(err.Error())
+		return experiments.Undecided(err.Error())
 	}
 	type pair struct {
 		i, j int
@@ -320,7 +306,7 @@ func matchedTopics(r *experiments.Results) experiments.Verdict {
 			break
 		}
 	}
-	return inconclusive(strings.Join(parts, " · "))
+	return experiments.Undecided(strings.Join(parts, " · "))
 }
 
 func topicCosine(a, b []termWeight) float64 {

@@ -2,6 +2,8 @@ package jtd2013
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -9,22 +11,13 @@ import (
 	"github.com/topicmf/topicmf/metrics/stats"
 )
 
-// verdict and inconclusive are the package's names for experiments.Judged
-// and experiments.Undecided.
-var verdict, inconclusive = experiments.Judged, experiments.Undecided
-
 // datasetsOf returns the data sets present in r, sorted.
 func datasetsOf(r *experiments.Results) []string {
 	seen := map[string]bool{}
 	for _, j := range r.Select(nil) {
 		seen[j.Job.Dataset] = true
 	}
-	var out []string
-	for d := range seen {
-		out = append(out, d)
-	}
-	sort.Strings(out)
-	return out
+	return slices.Sorted(maps.Keys(seen))
 }
 
 func mean(v []float64) float64 {
@@ -49,9 +42,9 @@ func judgeRatio(num, den string, factor float64) func(r *experiments.Results) ex
 			parts = append(parts, fmt.Sprintf("%s: %s/%s = %.0f/%.0f = %.1f", d, num, den, mean(a), mean(b), ratio))
 		}
 		if n == 0 {
-			return inconclusive("no runs")
+			return experiments.Undecided("no runs")
 		}
-		return verdict(held, strings.Join(parts, "; "))
+		return experiments.Judged(held, strings.Join(parts, "; "))
 	}
 }
 
@@ -70,9 +63,9 @@ func judgeAtLeast(metric string, threshold float64) func(r *experiments.Results)
 			parts = append(parts, fmt.Sprintf("%s: %s = %.3f", d, metric, mean(v)))
 		}
 		if n == 0 {
-			return inconclusive("no runs")
+			return experiments.Undecided("no runs")
 		}
-		return verdict(held, strings.Join(parts, "; ")+fmt.Sprintf(" (threshold %.3g)", threshold))
+		return experiments.Judged(held, strings.Join(parts, "; ")+fmt.Sprintf(" (threshold %.3g)", threshold))
 	}
 }
 
@@ -139,6 +132,29 @@ func compare(label string, xs, ys []float64, alpha float64) (comparison, error) 
 	c.beats = c.meanA > c.meanB
 	c.sig = c.beats && c.p < alpha
 	return c, nil
+}
+
+// betterAtBoth holds when, at both values v of the column col, metric a in
+// the jobs of whereA(v) beats metric b in those of whereB(v) by at least
+// margin and significantly (compare at α = 0.05 over their pairedFolds).
+func betterAtBoth(r *experiments.Results, col string, values [2]string, a string, whereA func(string) map[string]string, b string, whereB func(string) map[string]string, margin float64) experiments.Verdict {
+	var parts []string
+	held, n := true, 0
+	for _, v := range values {
+		xs, ys := pairedFolds(r, a, whereA(v), b, whereB(v))
+		c, err := compare(col+" = "+v, xs, ys, 0.05)
+		if err != nil {
+			parts = append(parts, err.Error())
+			continue
+		}
+		n++
+		held = held && c.sig && c.meanA-c.meanB >= margin
+		parts = append(parts, c.String())
+	}
+	if n < len(values) {
+		return experiments.Undecided(strings.Join(parts, "; ") + " (needs both " + col + ")")
+	}
+	return experiments.Judged(held, strings.Join(parts, "; "))
 }
 
 func (c comparison) String() string {

@@ -16,16 +16,8 @@ func TestLDAMED(t *testing.T) {
 	// rises well above its value after the first 10 sweeps, φ and θ are
 	// distributions, and tf-idf weights are refused with a clear error.
 	c := med(t, "tf")
-	iters := 60
-	if testing.Short() {
-		iters = 20
-	}
-	rec := engine.NewRecorder()
-	m, st, err := lda.Options{K: 20, Iters: iters, Seed: 1, BurnIn: lda.AutoBurnIn, FoldInBurnIn: lda.AutoBurnIn}.Fit(context.Background(), c, rec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	its := rec.Iterations()
+	iters := itersFor(60, 20)
+	m, st, its := fitRecorded(t, lda.Options{K: 20, Iters: iters, Seed: 1, BurnIn: lda.AutoBurnIn, FoldInBurnIn: lda.AutoBurnIn}, c)
 	if st.Reason != engine.IterationLimit || len(its) != iters {
 		t.Fatalf("status %v, %d records", st, len(its))
 	}

@@ -1,6 +1,7 @@
 package realdata
 
 import (
+	"context"
 	"testing"
 
 	"github.com/topicmf/topicmf/datasets"
@@ -42,6 +43,27 @@ func load(tb testing.TB, name string) *engine.Corpus {
 		tb.Fatal(err)
 	}
 	return c
+}
+
+// itersFor is the iteration count of a real-data fit: full, or short
+// with -short.
+func itersFor(full, short int) int {
+	if testing.Short() {
+		return short
+	}
+	return full
+}
+
+// fitRecorded fits m on c with a recorder and returns the model, its
+// status and the records; an error fails the test.
+func fitRecorded(tb testing.TB, m engine.Method, c *engine.Corpus) (engine.Model, engine.Status, []engine.Iteration) {
+	tb.Helper()
+	rec := engine.NewRecorder()
+	model, st, err := m.Fit(context.Background(), c, rec)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return model, st, rec.Iterations()
 }
 
 // med reads MED (MEDLINE 1033) through the registered reader and the text

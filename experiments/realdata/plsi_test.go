@@ -14,16 +14,8 @@ func TestPLSIMED(t *testing.T) {
 	// On MED's raw term counts with K = 20: the likelihood never decreases
 	// and a training document folds in to a distribution.
 	c := med(t, "tf")
-	iters := 30
-	if testing.Short() {
-		iters = 8
-	}
-	rec := engine.NewRecorder()
-	m, st, err := plsi.Options{K: 20, Stopping: engine.Stopping{MaxIter: iters, RelTol: -1}, Seed: 1, FoldInTol: plsi.DefaultFoldInTol}.Fit(context.Background(), c, rec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	its := rec.Iterations()
+	iters := itersFor(30, 8)
+	m, st, its := fitRecorded(t, plsi.Options{K: 20, Stopping: engine.Stopping{MaxIter: iters, RelTol: -1}, Seed: 1, FoldInTol: plsi.DefaultFoldInTol}, c)
 	if st.Reason != engine.IterationLimit || len(its) != iters {
 		t.Fatalf("status %v, %d records", st, len(its))
 	}

@@ -12,17 +12,13 @@ import (
 
 func TestRLSIObjectiveNeverIncreasesMED(t *testing.T) {
 	c := med(t, "")
-	iters := 10
-	if testing.Short() {
-		iters = 4
-	}
+	iters := itersFor(10, 4)
 	for _, variant := range []rlsi.Variant{rlsi.U1V2, rlsi.U2V1, rlsi.U1V1, rlsi.U2V2} {
-		rec := engine.NewRecorder()
 		o := rlsi.Options{K: 10, Lambda1: rlsi.DefaultLambda1, Lambda2: rlsi.DefaultLambda2, Variant: variant, Stopping: engine.Stopping{MaxIter: iters, RelTol: -1}, Seed: 1, InnerTol: rlsi.DefaultInnerTol}
-		if _, st, err := o.Fit(context.Background(), c, rec); err != nil || st.Reason != engine.IterationLimit {
-			t.Fatalf("%v: %v, %v", variant, st, err)
+		_, st, its := fitRecorded(t, o, c)
+		if st.Reason != engine.IterationLimit {
+			t.Fatalf("%v: %v", variant, st)
 		}
-		its := rec.Iterations()
 		for i := 1; i < len(its); i++ {
 			prev, cur := its[i-1].Objective, its[i].Objective
 			if cur > prev+1e-10*math.Abs(prev) {
@@ -41,15 +37,11 @@ func TestRLSIMEDDefaultFit(t *testing.T) {
 	// scale differs) but not empty ones, and a training document folds in to
 	// exactly its fitted representation.
 	c := med(t, "")
-	rec := engine.NewRecorder()
-	m, st, err := rlsi.Options{K: 20, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}, Lambda1: rlsi.DefaultLambda1, Lambda2: rlsi.DefaultLambda2, InnerTol: rlsi.DefaultInnerTol}.Fit(context.Background(), c, rec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, st, its := fitRecorded(t, rlsi.Options{K: 20, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}, Lambda1: rlsi.DefaultLambda1, Lambda2: rlsi.DefaultLambda2, InnerTol: rlsi.DefaultInnerTol}, c)
 	if st.Reason != engine.IterationLimit || st.Iterations != 5 {
 		t.Fatalf("status %v", st)
 	}
-	last := rec.Iterations()[4]
+	last := its[4]
 	avgComp := 1 - last.Sparsity[0].Value
 	if avgComp <= 0 || avgComp >= 1 {
 		t.Errorf("AvgComp = %v, want sparse but non-empty topics", avgComp)
@@ -110,12 +102,7 @@ func fitU(t *testing.T, c *engine.Corpus, o rlsi.Options, scale float64) (*mat.D
 		}
 	}
 	o.InitV = v0
-	rec := engine.NewRecorder()
-	m, _, err := o.Fit(context.Background(), c, rec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	its := rec.Iterations()
+	m, _, its := fitRecorded(t, o, c)
 	return m.(*rlsi.Model).TermTopics(), 1 - its[len(its)-1].Sparsity[0].Value
 }
 
@@ -185,13 +172,8 @@ func TestRLSIBalancedInitUnitDocuments(t *testing.T) {
 	// and the objective is 928.4.
 	c := scaledCorpus(t, med(t, ""), true, 1)
 	fit := func(balanced bool) (*rlsi.Model, float64) {
-		rec := engine.NewRecorder()
-		m, _, err := rlsi.Options{K: 20, Variant: rlsi.U1V1, Lambda1: 0.01, Lambda2: 0.01, BalancedInit: balanced,
-			Stopping: engine.Stopping{MaxIter: 30, RelTol: -1}, InnerTol: rlsi.DefaultInnerTol}.Fit(context.Background(), c, rec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		its := rec.Iterations()
+		m, _, its := fitRecorded(t, rlsi.Options{K: 20, Variant: rlsi.U1V1, Lambda1: 0.01, Lambda2: 0.01, BalancedInit: balanced,
+			Stopping: engine.Stopping{MaxIter: 30, RelTol: -1}, InnerTol: rlsi.DefaultInnerTol}, c)
 		return m.(*rlsi.Model), its[len(its)-1].Objective
 	}
 	mb, ob := fit(true)

@@ -52,12 +52,7 @@ func TestRealScaleCycle(t *testing.T) {
 	}
 	c := load(t, "sttm-stackoverflow")
 	for _, rescale := range []bool{false, true} {
-		rec := engine.NewRecorder()
-		_, st, err := tnmf.Options{K: 20, Rescale: rescale, Stopping: engine.Stopping{MaxIter: 30, RelTol: -1}, InnerTol: tnmf.DefaultInnerTol}.Fit(context.Background(), c, rec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		its := rec.Iterations()
+		_, st, its := fitRecorded(t, tnmf.Options{K: 20, Rescale: rescale, Stopping: engine.Stopping{MaxIter: 30, RelTol: -1}, InnerTol: tnmf.DefaultInnerTol}, c)
 		rises := 0
 		for i := 1; i < len(its); i++ {
 			if its[i].Objective > its[i-1].Objective {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/store"
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -45,13 +46,11 @@ func crowdedExperiment(ks []string) *experiments.Experiment {
 	}
 }
 
-// goldenFigure renders figure 0 of e, checks it against
-// testdata/<name>.png (with -update, rewrites it) and returns the figure's
-// size in pixels.
-func goldenFigure(t *testing.T, e *experiments.Experiment, name string) (w, h int) {
+// plotPNG renders figure f of res, as a plot and as PNG; an error fails
+// the test.
+func plotPNG(t *testing.T, res *experiments.Results, f experiments.Figure) (*plot.Plot, []byte) {
 	t.Helper()
-	res := runToy(t, e)
-	p, err := Plot(res, e.Figures[0])
+	p, err := Plot(res, f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,6 +58,13 @@ func goldenFigure(t *testing.T, e *experiments.Experiment, name string) (w, h in
 	if err != nil {
 		t.Fatal(err)
 	}
+	return p, data
+}
+
+// checkGolden compares the PNG data with testdata/<name>.png (with
+// -update, rewrites it first).
+func checkGolden(t *testing.T, name string, data []byte) {
+	t.Helper()
 	golden := filepath.Join("testdata", name+".png")
 	if *update {
 		if err := os.WriteFile(golden, data, 0o644); err != nil {
@@ -70,6 +76,15 @@ func goldenFigure(t *testing.T, e *experiments.Experiment, name string) (w, h in
 		t.Fatalf("%v (run with -update to create)", err)
 	}
 	compareImages(t, name, data, want)
+}
+
+// goldenFigure renders figure 0 of e, checks it against
+// testdata/<name>.png (with -update, rewrites it) and returns the figure's
+// size in pixels.
+func goldenFigure(t *testing.T, e *experiments.Experiment, name string) (w, h int) {
+	t.Helper()
+	_, data := plotPNG(t, runToy(t, e), e.Figures[0])
+	checkGolden(t, name, data)
 	img := decodePNG(t, name, data)
 	return img.Bounds().Dx(), img.Bounds().Dy()
 }

@@ -2,8 +2,9 @@ package report
 
 import (
 	"fmt"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -282,7 +283,7 @@ func footer(res *experiments.Results) string {
 	fmt.Fprintf(&b, "**Runs.** %d jobs (%d computed now, %d from the results store)", len(res.Jobs), computed, cached)
 	if len(statuses) > 0 {
 		var parts []string
-		for _, s := range sortedStatus(statuses) {
+		for _, s := range slices.Sorted(maps.Keys(statuses)) {
 			parts = append(parts, fmt.Sprintf("%d %s", statuses[s], s))
 		}
 		b.WriteString("; fits: " + strings.Join(parts, ", "))
@@ -310,13 +311,4 @@ func footer(res *experiments.Results) string {
 		}
 	}
 	return b.String()
-}
-
-func sortedStatus(m map[string]int) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }

@@ -183,26 +183,8 @@ func TestRenderAndAssemble(t *testing.T) {
 func TestFigures(t *testing.T) {
 	res := runToy(t, toyExperiment("toy/a"))
 	for _, f := range res.Experiment.Figures {
-		p, err := Plot(res, f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := EncodePlot(p, "png")
-		if err != nil {
-			t.Fatal(err)
-		}
-		golden := filepath.Join("testdata", f.Kind+".png")
-		if *update {
-			if err := os.WriteFile(golden, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("%v (run with -update to create)", err)
-		}
-		compareImages(t, f.Name, data, want)
+		p, data := plotPNG(t, res, f)
+		checkGolden(t, f.Kind, data)
 		svg, err := EncodePlot(p, "svg")
 		if err != nil || !bytes.Contains(svg, []byte("<svg")) {
 			t.Fatalf("svg: %v", err)
@@ -327,14 +309,7 @@ func TestImageComparisonDiscriminates(t *testing.T) {
 	res := runToy(t, toyExperiment("toy/a"))
 	f := res.Experiment.Figures[0]
 	f.Where = map[string]string{"variant": "A", "k": "5"}
-	p, err := Plot(res, f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := EncodePlot(p, "png")
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, data := plotPNG(t, res, f)
 	if mean, hist := imageDistance(t, "one series", data, line); mean <= maxMeanDiff && hist <= maxHistDist {
 		t.Fatalf("dropping a series went unnoticed (mean %.4f, hist %.4f)", mean, hist)
 	}

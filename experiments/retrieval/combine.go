@@ -101,16 +101,22 @@ func DefaultAlphas() []float64 {
 // docOrder returns, for every document, its position in the byte order of
 // the ids: trec_eval breaks score ties by document id descending.
 func (t *Task) docOrder() []int {
-	idx := make([]int, len(t.DocIDs))
-	for i := range idx {
-		idx[i] = i
-	}
+	idx := identity(len(t.DocIDs))
 	slices.SortFunc(idx, func(a, b int) int { return strings.Compare(t.DocIDs[a], t.DocIDs[b]) })
 	pos := make([]int, len(idx))
 	for p, d := range idx {
 		pos[d] = p
 	}
 	return pos
+}
+
+// identity returns 0, 1, …, n−1.
+func identity(n int) []int {
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	return idx
 }
 
 // sortRanked sorts documents by score descending, ties by document id
@@ -130,10 +136,7 @@ func sortRanked(docs []int, score []float64, order []int) {
 // candidates returns the candidate documents of one query: all of them, or
 // the top k by score.
 func candidates(score []float64, k int, order []int) []int {
-	docs := make([]int, len(score))
-	for d := range docs {
-		docs[d] = d
-	}
+	docs := identity(len(score))
 	if k <= 0 || k >= len(docs) {
 		return docs
 	}
@@ -172,16 +175,7 @@ func normalized(x []float64, cands []int, n Normalization) []float64 {
 // α = 1, the single models exactly. The command line's rank and
 // gnmfnc2014's Eq. 14 rank with it.
 func Mix(alpha float64, term, topic []float64) []float64 {
-	switch alpha {
-	case 0:
-		return term
-	case 1:
-		return topic
-	}
-	all := make([]int, len(term))
-	for d := range all {
-		all[d] = d
-	}
+	all := identity(len(term))
 	return combined(alpha, term, topic, normalized(term, all, NormMinMax), normalized(topic, all, NormMinMax), all)
 }
 

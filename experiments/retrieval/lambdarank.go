@@ -116,19 +116,8 @@ func (lq *ltrQuery) scoreRank(w []float64) (s []float64, rank []int) {
 			s[i] += w[f] * v
 		}
 	}
-	idx := make([]int, len(s))
-	for i := range idx {
-		idx[i] = i
-	}
-	slices.SortFunc(idx, func(a, b int) int {
-		switch {
-		case s[a] > s[b]:
-			return -1
-		case s[a] < s[b]:
-			return 1
-		}
-		return lq.order[b] - lq.order[a]
-	})
+	idx := identity(len(s))
+	sortRanked(idx, s, lq.order)
 	rank = make([]int, len(s))
 	for r, i := range idx {
 		rank[i] = r + 1

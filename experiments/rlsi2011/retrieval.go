@@ -198,9 +198,7 @@ func indexOf(xs []string, x string) int {
 // candidates of a method are all its configurations with α ∈ {0.1, …, 1}
 // (the paper's range; α = 0 is the baseline itself).
 func outcomes(r *experiments.Results) ([]*collectionOutcome, error) {
-	v, err := r.Derived("rlsi2011 outcomes", func() (any, error) { return computeOutcomes(r) })
-	out, _ := v.([]*collectionOutcome)
-	return out, err
+	return experiments.Derived(r, "rlsi2011 outcomes", computeOutcomes)
 }
 
 func computeOutcomes(r *experiments.Results) ([]*collectionOutcome, error) {

@@ -153,14 +153,11 @@ func scaleConfig(n, m int) synthetic.Config {
 
 // scaleSize returns the synthetic job's (docs, terms).
 func scaleSize(j *experiments.Job) (n, m int, err error) {
-	if n, err = j.IntParam("docs", 0); err != nil {
+	if n, err = j.IntParamIn("docs", 0, 1, math.MaxInt); err != nil {
 		return 0, 0, err
 	}
-	if m, err = j.IntParam("terms", 0); err != nil {
+	if m, err = j.IntParamIn("terms", 0, 1, math.MaxInt); err != nil {
 		return 0, 0, err
-	}
-	if n < 1 || m < 1 {
-		return 0, 0, fmt.Errorf("experiment %s: task parameters docs = %d, terms = %d: want ≥ 1 for data set %s", j.Experiment.ID, n, m, scaleData)
 	}
 	return n, m, nil
 }
@@ -356,17 +353,8 @@ func scalabilityTask(ctx context.Context, j *experiments.Job) (*experiments.Resu
 	model, rec := f.Model, f.Recorder
 	res := f.NewResult(j)
 	its := rec.Iterations()
-	var s float64
-	cnt := 0
-	for i, it := range its {
-		if i == 0 && len(its) > 1 {
-			continue
-		}
-		s += it.Seconds
-		cnt++
-	}
-	if cnt > 0 {
-		res.AddMetric("sec_per_iter", s/float64(cnt))
+	if len(its) > 0 {
+		res.AddMetric("sec_per_iter", experiments.SecondsPerIteration(its))
 	}
 	M, N, nnz := corpus.D.Rows, corpus.D.Cols, corpus.D.NNZ()
 	res.AddMetric("N", float64(N))
@@ -438,7 +426,8 @@ func matchedCosines(planted, learned *mat.Dense, assign []int) []float64 {
 
 // topicsArtifact is topics.txt: one line per learned topic, "topic k
 // (non-zero c): top-5 terms", followed, when the corpus is synthetic, by
-// the planted topic it is matched to and the cosine.
+// the planted topic it is matched to and the cosine (assign and cosines
+// as matchedCosines; nil: no planted topics).
 func topicsArtifact(U *mat.Dense, vocab []string, assign []int, cosines []float64) experiments.Artifact {
 	comp := topics.Compactness(U)
 	top := topics.TopTerms(U, vocab, 5)

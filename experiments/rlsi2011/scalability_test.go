@@ -107,29 +107,22 @@ func TestScalabilityDesign(t *testing.T) {
 			key := j.Dataset + "/" + j.Point["sweep"]
 			count[key]++
 			n, m, k := j.Point["docs"], j.Point["terms"], j.Method.Params["k"]
-			switch key {
-			case scaleData + "/" + sweepN:
-				if m != strconv.Itoa(d.m0) || k != strconv.Itoa(d.k0) {
-					t.Errorf("quick=%v: N sweep job %s off the centre", quick, j.Label())
-				}
-			case scaleData + "/" + sweepM:
-				if n != strconv.Itoa(d.n0) || k != strconv.Itoa(d.k0) {
-					t.Errorf("quick=%v: M sweep job %s off the centre", quick, j.Label())
-				}
-			case scaleData + "/" + sweepK:
-				if n != strconv.Itoa(d.n0) || m != strconv.Itoa(d.m0) {
-					t.Errorf("quick=%v: K sweep job %s off the centre", quick, j.Label())
-				}
-			case scaleData + "/" + sweepLargest:
-				if n != strconv.Itoa(d.bigN) || m != strconv.Itoa(d.bigM) {
-					t.Errorf("quick=%v: largest job %s", quick, j.Label())
-				}
-			case nplData + "/" + sweepK:
-				if n != wholeCollection || m != wholeCollection {
-					t.Errorf("quick=%v: NPL job %s", quick, j.Label())
-				}
-			default:
+			n0, m0, k0 := strconv.Itoa(d.n0), strconv.Itoa(d.m0), strconv.Itoa(d.k0)
+			// Each sweep holds two of (N, M, K) at fixed values.
+			fixed := map[string]struct {
+				got, want [2]string
+				what      string
+			}{
+				scaleData + "/" + sweepN:       {[2]string{m, k}, [2]string{m0, k0}, "N sweep job %s off the centre"},
+				scaleData + "/" + sweepM:       {[2]string{n, k}, [2]string{n0, k0}, "M sweep job %s off the centre"},
+				scaleData + "/" + sweepK:       {[2]string{n, m}, [2]string{n0, m0}, "K sweep job %s off the centre"},
+				scaleData + "/" + sweepLargest: {[2]string{n, m}, [2]string{strconv.Itoa(d.bigN), strconv.Itoa(d.bigM)}, "largest job %s"},
+				nplData + "/" + sweepK:         {[2]string{n, m}, [2]string{wholeCollection, wholeCollection}, "NPL job %s"},
+			}
+			if f, ok := fixed[key]; !ok {
 				t.Errorf("quick=%v: unexpected job %s", quick, j.Label())
+			} else if f.got != f.want {
+				t.Errorf("quick=%v: "+f.what, quick, j.Label())
 			}
 			if j.Method.Params["lambda-scale"] != LambdaRelative || j.Method.Params["init-scale"] != "balanced" {
 				t.Errorf("quick=%v: job %s params %v", quick, j.Label(), j.Method.Params)

@@ -3,7 +3,6 @@ package rlsi2011
 import (
 	"context"
 	"fmt"
-	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -176,14 +175,7 @@ func addTopicMetrics(res *experiments.Result, U *mat.Dense, vocab []string) {
 	res.AddMetric("empty_topics", float64(empty))
 	top := topics.TopTerms(U, vocab, 5)
 	res.AddMetric("distinct_top5", distinctShare(top, 5))
-	res.Artifacts = append(res.Artifacts, experiments.Artifact{Name: "topics.txt", Write: func(w io.Writer) error {
-		for k, t := range top {
-			if _, err := fmt.Fprintf(w, "topic %d (non-zero %s): %s\n", k+1, strconv.FormatFloat(comp[k], 'f', 4, 64), topics.Format(t)); err != nil {
-				return err
-			}
-		}
-		return nil
-	}})
+	res.Artifacts = append(res.Artifacts, topicsArtifact(U, vocab, nil, nil))
 }
 
 // distinctShare is the number of distinct terms among the top-n lists

@@ -19,18 +19,26 @@ func writeTwo(calls *int) func(context.Context, *Writer) error {
 	}
 }
 
-// TestManifest: the done marker lists every file with its size and SHA-256
-// (the SHA-256 of "topic 0: a b\n" is from sha256sum).
-func TestManifest(t *testing.T) {
+// twoFileRun opens a store in a temporary directory and finishes one run
+// of writeTwo in it, counting the task's calls in calls.
+func twoFileRun(t *testing.T, calls *int) (*Store, Run) {
+	t.Helper()
 	s, err := Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	calls := 0
-	r, err := s.Do(context.Background(), testKey("m"), writeTwo(&calls))
+	r, err := s.Do(context.Background(), testKey("m"), writeTwo(calls))
 	if err != nil {
 		t.Fatal(err)
 	}
+	return s, r
+}
+
+// TestManifest: the done marker lists every file with its size and SHA-256
+// (the SHA-256 of "topic 0: a b\n" is from sha256sum).
+func TestManifest(t *testing.T) {
+	calls := 0
+	s, r := twoFileRun(t, &calls)
 	done, _ := os.ReadFile(filepath.Join(r.Dir, DoneFile))
 	lines := strings.Split(strings.TrimSpace(string(done)), "\n")
 	if lines[0] != r.ID || lines[1] != manifestHeader || len(lines) != 2+4 {
@@ -77,19 +85,12 @@ func TestDamagedRunIsRecomputed(t *testing.T) {
 		}, "no manifest", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := Open(t.TempDir())
-			if err != nil {
-				t.Fatal(err)
-			}
 			calls := 0
-			r, err := s.Do(context.Background(), testKey("m"), writeTwo(&calls))
-			if err != nil {
-				t.Fatal(err)
-			}
+			s, r := twoFileRun(t, &calls)
 			if err := tc.damage(r.Dir); err != nil {
 				t.Fatal(err)
 			}
-			err = s.Check(r.ID)
+			err := s.Check(r.ID)
 			if tc.check == "" {
 				if err != nil {
 					t.Fatalf("Check = %v, want nil (only Verify reads contents)", err)
@@ -157,6 +158,9 @@ func TestFailureIsRecordedNotFinished(t *testing.T) {
 	list, err := s.List()
 	if err != nil || len(list) != 1 || list[0].State != StateFailed || list[0].Detail != numerical.Error() {
 		t.Fatalf("List = %+v, %v", list, err)
+	}
+	if ids, err := s.Runs(); err != nil || len(ids) != 0 {
+		t.Fatalf("Runs = %v, %v; want the failed run left out", ids, err)
 	}
 	r2, err := s.Do(context.Background(), testKey("f"), task)
 	if !errors.As(err, &f) || r2.Cached || calls != 2 || !strings.HasPrefix(r2.Replaced, "failed before: ") {

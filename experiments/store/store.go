@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -126,13 +127,22 @@ func (s *Store) Finished(id string) bool { return s.Check(id) == nil }
 
 // Runs lists the ids of the finished runs, sorted.
 func (s *Store) Runs() ([]string, error) {
+	ids, err := s.runIDs()
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(ids, func(id string) bool { return !s.Finished(id) }), nil
+}
+
+// runIDs lists the ids of the run directories, finished or not, sorted.
+func (s *Store) runIDs() ([]string, error) {
 	ents, err := os.ReadDir(s.runs)
 	if err != nil {
 		return nil, err
 	}
 	var ids []string
 	for _, e := range ents {
-		if e.IsDir() && isID(e.Name()) && s.Finished(e.Name()) {
+		if e.IsDir() && isID(e.Name()) {
 			ids = append(ids, e.Name())
 		}
 	}
@@ -541,16 +551,12 @@ type Info struct {
 
 // List describes every run directory of the store, sorted by id.
 func (s *Store) List() ([]Info, error) {
-	ents, err := os.ReadDir(s.runs)
+	ids, err := s.runIDs()
 	if err != nil {
 		return nil, err
 	}
 	var out []Info
-	for _, e := range ents {
-		if !e.IsDir() || !isID(e.Name()) {
-			continue
-		}
-		id := e.Name()
+	for _, id := range ids {
 		in := Info{ID: id, Dir: s.Dir(id), State: StateFinished}
 		if msg, ok := s.FailedMessage(id); ok {
 			in.State, in.Detail = StateFailed, msg

@@ -55,12 +55,9 @@ const HoldoutRepeats = 5
 // "subsample" documents when set (one subsample per data set, the same for
 // every method, K and replicate).
 func clusterCorpus(j *experiments.Job) (experiments.CorpusSpec, error) {
-	n, err := j.IntParam("subsample", 0)
+	n, err := j.IntParamIn("subsample", 0, 0, math.MaxInt)
 	if err != nil {
 		return experiments.CorpusSpec{}, err
-	}
-	if n < 0 {
-		return experiments.CorpusSpec{}, fmt.Errorf("experiment %s: task parameter subsample = %d: want ≥ 0", j.Experiment.ID, n)
 	}
 	spec := corpusSpec(j)
 	spec.SubsampleN = n

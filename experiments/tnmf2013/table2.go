@@ -4,7 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
@@ -115,12 +116,7 @@ func clusterPurityTop(c *engine.Corpus, top [][]topics.Term) float64 {
 			}
 		}
 		best, arg := 0, -1
-		keys := make([]int, 0, len(count))
-		for l := range count {
-			keys = append(keys, l)
-		}
-		sort.Ints(keys)
-		for _, l := range keys {
+		for _, l := range slices.Sorted(maps.Keys(count)) {
 			if count[l] > best {
 				best, arg = count[l], l
 			}
