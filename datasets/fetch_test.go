@@ -1,10 +1,7 @@
 package datasets
 
 import (
-	"archive/tar"
-	"archive/zip"
 	"bytes"
-	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -334,56 +331,14 @@ func TestFetchPartialFailure(t *testing.T) {
 	}
 }
 
-func tarGz(t *testing.T, gz bool, members map[string][]byte, order []string) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	var w = &buf
-	var tw *tar.Writer
-	var zw *gzip.Writer
-	if gz {
-		zw = gzip.NewWriter(w)
-		tw = tar.NewWriter(zw)
-	} else {
-		tw = tar.NewWriter(w)
-	}
-	for _, name := range order {
-		b := members[name]
-		if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(b)), Typeflag: tar.TypeReg}); err != nil {
-			t.Fatal(err)
-		}
-		tw.Write(b)
-	}
-	tw.Close()
-	if zw != nil {
-		zw.Close()
-	}
-	return buf.Bytes()
-}
-
-func zipOf(t *testing.T, members map[string][]byte, order []string) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, name := range order {
-		w, err := zw.Create(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w.Write(members[name])
-	}
-	zw.Close()
-	return buf.Bytes()
-}
-
 func TestFetchMember(t *testing.T) {
 	words := []byte("a\nabout\nabove\n")
-	members := map[string][]byte{"cacm/README": []byte("readme"), "cacm/xcommon_words": []byte("decoy"), "cacm/common_words": words}
-	order := []string{"cacm/README", "cacm/xcommon_words", "cacm/common_words"}
+	members := []textMember{{"cacm/README", "readme"}, {"cacm/xcommon_words", "decoy"}, {"cacm/common_words", string(words)}}
 	archives := map[string][]byte{
-		"/c.tar":    tarGz(t, false, members, order),
-		"/c.tar.gz": tarGz(t, true, members, order),
-		"/c.tgzbin": tarGz(t, true, members, order), // told apart by content, not name
-		"/c.zip":    zipOf(t, members, order),
+		"/c.tar":    tarBytes(t, false, members...),
+		"/c.tar.gz": tarGz(t, members...),
+		"/c.tgzbin": tarGz(t, members...), // told apart by content, not name
+		"/c.zip":    zipBytes(t, members...),
 	}
 	srv := serve(t, archives, nil)
 	for name := range archives {

@@ -155,7 +155,7 @@ func TestSemEvalTruncated(t *testing.T) {
 			irCopyFile(t, dir, tmp, f.path)
 		}
 		_, err := ReadSemEval2016(tmp)
-		irWantErr(t, err, path, "truncated")
+		wantErr(t, err, path, "truncated")
 	}
 }
 
@@ -185,9 +185,9 @@ func semevalRel(id, cat, rel, subj, body string) string {
 func semevalFixtureDir(t *testing.T, part1 string) (dir, path string) {
 	t.Helper()
 	dir = t.TempDir()
-	path = writeFile(t, dir, semevalFiles[0].path, irGzip(t, semevalFixtureHead+part1+"</xml>\n"))
+	path = writeFile(t, dir, semevalFiles[0].path, gzipText(t, semevalFixtureHead+part1+"</xml>\n"))
 	for _, f := range semevalFiles[1:] {
-		writeFile(t, dir, f.path, irGzip(t, semevalFixtureHead+"</xml>\n"))
+		writeFile(t, dir, f.path, gzipText(t, semevalFixtureHead+"</xml>\n"))
 	}
 	return dir, path
 }
@@ -247,7 +247,7 @@ func TestSemEvalMalformed(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, path := semevalFixtureDir(t, tc.part1)
 			_, err := ReadSemEval2016(dir)
-			irWantErr(t, err, append([]string{path}, tc.want...)...)
+			wantErr(t, err, append([]string{path}, tc.want...)...)
 		})
 	}
 }

@@ -249,14 +249,14 @@ func TestSMARTTruncated(t *testing.T) {
 	}{{10, "not a gzip archive"}, {200000, "truncated"}, {500000, "truncated"}, {-100, "truncated"}, {-1, "truncated"}} {
 		tmp, path := irTruncatedCopy(t, dir, "cranfield/cran.tar.gz", tc.keep)
 		_, err := ReadCranfield(tmp)
-		irWantErr(t, err, path, tc.want)
+		wantErr(t, err, path, tc.want)
 	}
 }
 
 // smartFixture is a tiny Cranfield-layout archive with CRLF lines, gapped
 // query .I numbers, an empty document, a stray marker inside an abstract
 // and a repeated title.
-var smartFixture = [][2]string{
+var smartFixture = []textMember{
 	{"cran.all.1400", ".I 1\r\n.T\r\nfirst title\r\nsecond line\r\n.A\r\nauthor, a.\r\n.B\r\nj. biblio 1\r\n.W\r\nfirst title\r\n  abstract one .  \r\n" +
 		".I 2\r\n.T\r\n.A\r\n.B\r\n.W\r\n" +
 		".I 3\r\n.T\r\nthird\r\n.A\r\nx\r\n.B\r\ny\r\n.W\r\nabstract three\r\n.A\r\nmore abstract\r\n" +
@@ -267,7 +267,7 @@ var smartFixture = [][2]string{
 
 func TestSMARTFixture(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, dir, "cranfield/cran.tar.gz", irTarGz(t, smartFixture...))
+	writeFile(t, dir, "cranfield/cran.tar.gz", tarGz(t, smartFixture...))
 	c, err := ReadCranfield(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -312,7 +312,7 @@ func TestSMARTSizes(t *testing.T) {
 func TestSMARTMalformed(t *testing.T) {
 	base := map[string]string{}
 	for _, m := range smartFixture {
-		base[m[0]] = m[1]
+		base[m.name] = m.body
 	}
 	cases := []struct {
 		name, member, content string
@@ -331,25 +331,25 @@ func TestSMARTMalformed(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			var members [][2]string
+			var members []textMember
 			for _, m := range smartFixture {
-				content := base[m[0]]
-				if m[0] == tc.member {
+				content := base[m.name]
+				if m.name == tc.member {
 					content = tc.content
 				}
-				members = append(members, [2]string{m[0], content})
+				members = append(members, textMember{m.name, content})
 			}
 			dir := t.TempDir()
-			path := writeFile(t, dir, "cranfield/cran.tar.gz", irTarGz(t, members...))
+			path := writeFile(t, dir, "cranfield/cran.tar.gz", tarGz(t, members...))
 			_, err := ReadCranfield(dir)
-			irWantErr(t, err, append([]string{path}, tc.want...)...)
+			wantErr(t, err, append([]string{path}, tc.want...)...)
 		})
 	}
 	// A missing member.
 	dir := t.TempDir()
-	path := writeFile(t, dir, "cranfield/cran.tar.gz", irTarGz(t, smartFixture[0], smartFixture[1]))
+	path := writeFile(t, dir, "cranfield/cran.tar.gz", tarGz(t, smartFixture[0], smartFixture[1]))
 	_, err := ReadCranfield(dir)
-	irWantErr(t, err, path, "no member cranqrel")
+	wantErr(t, err, path, "no member cranqrel")
 	// Wrong layouts for the other qrels formats.
 	for _, tc := range []struct {
 		layout irQrelLayout
@@ -360,6 +360,6 @@ func TestSMARTMalformed(t *testing.T) {
 		{irQrelsSMART, "1 13 0 zero", "not a number"},
 	} {
 		_, err := irParseQrels(strings.NewReader("\n"+tc.line+"\n"), tc.layout)
-		irWantErr(t, err, "line 2", tc.want)
+		wantErr(t, err, "line 2", tc.want)
 	}
 }

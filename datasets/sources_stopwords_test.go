@@ -65,7 +65,7 @@ func TestStopWordsErrors(t *testing.T) {
 	if _, err := StopWords(dir, StopCACM); err == nil || !strings.Contains(err.Error(), "line 2") {
 		t.Errorf("two words on a line: err = %v", err)
 	}
-	writeFile(t, dir, "stopwords/nltk_stopwords.zip", zipOf(t, map[string][]byte{"stopwords/french": []byte("le\n")}, []string{"stopwords/french"}))
+	writeFile(t, dir, "stopwords/nltk_stopwords.zip", zipBytes(t, textMember{"stopwords/french", "le\n"}))
 	if _, err := StopWords(dir, StopNLTK); err == nil || !strings.Contains(err.Error(), "stopwords/english") {
 		t.Errorf("zip without english: err = %v", err)
 	}
