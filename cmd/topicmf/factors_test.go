@@ -172,18 +172,10 @@ func TestFactorsErrors(t *testing.T) {
 // rather than given an error about the documents.
 func TestFittedArgsFirst(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "no-such-file.jsonl")
-	for _, tc := range []struct {
-		args []string
-		want string
-	}{
+	checkCLIErrors(t, []cliError{
 		{[]string{"transform", "--data", missing}, "give a RUN"},
 		{[]string{"rank", "--queries", missing}, "give a RUN"},
 		{[]string{"transform", "somerun", "--factors", t.TempDir(), "--data", missing}, "not both"},
 		{[]string{"rank", "somerun", "--factors", t.TempDir(), "--queries", missing}, "not both"},
-	} {
-		_, _, err := runTopicmf(context.Background(), tc.args...)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%q: err = %v, want one naming %q", tc.args, err, tc.want)
-		}
-	}
+	})
 }
