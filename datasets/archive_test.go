@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/topicmf/topicmf/internal/realdata"
 )
 
 // The synthetic archives and files the readers' tests are built from.
@@ -100,6 +102,18 @@ func writeBytes(t *testing.T, path string, b []byte) []byte {
 	t.Helper()
 	writeFile(t, filepath.Dir(path), filepath.Base(path), b)
 	return b
+}
+
+// readReal reads a collection with read from the tests' data directory,
+// skipping the test when a file it needs (need, below that directory) is
+// missing (internal/realdata); a reading error fails the test.
+func readReal(t *testing.T, read func(dataDir string) (*Collection, error), need ...string) *Collection {
+	t.Helper()
+	c, err := read(realdata.Dir(t, need...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
 
 // wantErr fails unless err is non-nil and its message contains every part.

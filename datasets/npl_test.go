@@ -19,15 +19,8 @@ var nplFiles = []string{
 // queries, and agree exactly (documents and queries by id and text,
 // judgments compared as sets).
 func TestNPLBothCopies(t *testing.T) {
-	dir := realdata.Dir(t, nplFiles...)
-	trec, err := ReadNPL(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, err := ReadNPLGlasgow(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	trec := readReal(t, ReadNPL, nplFiles...)
+	raw := readReal(t, ReadNPLGlasgow, nplFiles...)
 	for _, c := range []*Collection{trec, raw} {
 		if len(c.Docs) != 11429 || len(c.Queries) != 93 || len(c.Qrels) != 2083 {
 			t.Errorf("%s: %d docs, %d queries, %d judgments; want 11429, 93, 2083", c.Name, len(c.Docs), len(c.Queries), len(c.Qrels))

@@ -55,11 +55,7 @@ func checkSMARTCounts(t *testing.T, c *Collection, w smartWant) {
 // queries numbered by position, the empty documents 471 and 995, and the
 // text of the first and last records.
 func TestCranfield(t *testing.T) {
-	dir := realdata.Dir(t, "cranfield/cran.tar.gz")
-	c, err := ReadCranfield(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := readReal(t, ReadCranfield, "cranfield/cran.tar.gz")
 	checkSMARTCounts(t, c, smartWant{1400, 225, 1837, 225, map[int]int{1: 128, 2: 387, 3: 734, 4: 363, -1: 225}})
 	for i, q := range c.Queries {
 		if q.ID != strconv.Itoa(i+1) {
@@ -134,11 +130,7 @@ func TestCranfield(t *testing.T) {
 // TestMED checks medline/SOURCE.md: 1033 docs, 30 queries, 696 binary
 // judgments from MED.REL, all queries judged.
 func TestMED(t *testing.T) {
-	dir := realdata.Dir(t, "medline/med.tar.gz")
-	c, err := ReadMED(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := readReal(t, ReadMED, "medline/med.tar.gz")
 	checkSMARTCounts(t, c, smartWant{1033, 30, 696, 30, map[int]int{1: 696}})
 	if len(c.Warnings) != 0 {
 		t.Errorf("warnings %q", c.Warnings)
@@ -166,11 +158,7 @@ func TestMED(t *testing.T) {
 // TestCISI checks cisi/SOURCE.md: 1460 docs, 112 queries of which 76 are
 // judged, 3114 relevant pairs; the .X cross-references are not text.
 func TestCISI(t *testing.T) {
-	dir := realdata.Dir(t, "cisi/cisi.tar.gz")
-	c, err := ReadCISI(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := readReal(t, ReadCISI, "cisi/cisi.tar.gz")
 	checkSMARTCounts(t, c, smartWant{1460, 112, 3114, 76, map[int]int{1: 3114}})
 	d := c.Docs[0]
 	if d.Title != "18 Editions of the Dewey Decimal Classifications" ||
@@ -210,11 +198,7 @@ func TestCISI(t *testing.T) {
 // TestADI checks adi/SOURCE.md: 82 docs, 35 queries, 170 pairs, all
 // queries judged; document 67's repeated title appears once.
 func TestADI(t *testing.T) {
-	dir := realdata.Dir(t, "adi/adi.tar.gz")
-	c, err := ReadADI(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := readReal(t, ReadADI, "adi/adi.tar.gz")
 	checkSMARTCounts(t, c, smartWant{82, 35, 170, 35, map[int]int{1: 170}})
 	if d := c.Docs[0]; !strings.HasPrefix(d.Title, "the ibm dsd technical information center - a total systems approach") {
 		t.Errorf("document 1 title %q", d.Title)

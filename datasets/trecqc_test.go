@@ -16,11 +16,7 @@ import (
 // 1288, LOC 916, NUM 1009, counted with awk over the two files); the
 // Latin-1 byte of train line 66; first and last lines of each file.
 func TestTRECQC(t *testing.T) {
-	dir := realdata.Dir(t, "trec_qc_nltk/qc.zip")
-	c, err := ReadTRECQC(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := readReal(t, ReadTRECQC, "trec_qc_nltk/qc.zip")
 	if len(c.Docs) != 5952 || len(c.Queries) != 0 || len(c.Qrels) != 0 {
 		t.Fatalf("%d docs, %d queries, %d judgments; want 5952, 0, 0", len(c.Docs), len(c.Queries), len(c.Qrels))
 	}
