@@ -10,10 +10,13 @@
 //	                 [--export DIR] [Beam runner flags…]
 //	topicmf-beam export --run RUN --out DIR
 //
-// fit resumes a run directory from its last complete iteration. Beam's own
+// convert writes CORPUS to a local directory (a URL is refused); for a
+// remote runner, upload that directory and give fit --corpus its URL. fit
+// resumes a run directory from its last complete iteration. Beam's own
 // flags (--endpoint, --environment_type, --environment_config,
 // --job_name, --project, --region, --staging_location, --temp_location,
-// --worker_binary, …) are accepted as for any Beam Go program.
+// --worker_binary, …) are accepted as for any Beam Go program; --help lists
+// every command's flags, then Beam's.
 package main
 
 import (
