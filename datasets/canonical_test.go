@@ -12,18 +12,6 @@ import (
 	"github.com/topicmf/topicmf/internal/realdata"
 )
 
-func gzipBytes(t *testing.T, b []byte, level int) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	zw, err := gzip.NewWriterLevel(&buf, level)
-	if err != nil {
-		t.Fatal(err)
-	}
-	zw.Write(b)
-	zw.Close()
-	return buf.Bytes()
-}
-
 // withForm registers a canonical form for the test's duration.
 func withForm(t *testing.T, staged File, c CanonicalForm) {
 	t.Helper()

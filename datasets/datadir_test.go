@@ -35,11 +35,7 @@ func TestDataDir(t *testing.T) {
 				if err == nil {
 					t.Fatalf("DataDir(%q) = %q, want error", tc.flag, got)
 				}
-				for _, s := range tc.errHas {
-					if !strings.Contains(err.Error(), s) {
-						t.Errorf("error %q does not mention %q", err, s)
-					}
-				}
+				wantErr(t, err, tc.errHas...)
 				return
 			}
 			if err != nil || got != tc.want {

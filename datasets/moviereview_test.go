@@ -13,11 +13,7 @@ import (
 // reviews, 1,000 pos and 1,000 neg, and 100 of each class per
 // cross-validation fold (cv0xx..cv9xx, counted with python3 zipfile).
 func TestMovieReviewCounts(t *testing.T) {
-	dir := realdata.Dir(t, MovieReviewFile)
-	c, err := ReadMovieReviews(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := readReal(t, ReadMovieReviews, MovieReviewFile)
 	if c.Name != "movie-review" || len(c.Docs) != 2000 || strings.Join(c.Classes, ",") != "neg,pos" {
 		t.Fatalf("%s: %d docs, classes %v", c.Name, len(c.Docs), c.Classes)
 	}

@@ -12,11 +12,7 @@ import (
 // TestNewsgroupsCounts checks the staged 20news-bydate archive against the
 // counts in 20newsgroups/SOURCE.md (which match Rennie's bydate release).
 func TestNewsgroupsCounts(t *testing.T) {
-	dir := realdata.Dir(t, NewsgroupsFile)
-	c, err := ReadNewsgroups(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := readReal(t, ReadNewsgroups, NewsgroupsFile)
 	if c.Name != "20newsgroups" {
 		t.Errorf("Name = %q", c.Name)
 	}

@@ -19,15 +19,8 @@ var nplFiles = []string{
 // queries, and agree exactly (documents and queries by id and text,
 // judgments compared as sets).
 func TestNPLBothCopies(t *testing.T) {
-	dir := realdata.Dir(t, nplFiles...)
-	trec, err := ReadNPL(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, err := ReadNPLGlasgow(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	trec := readReal(t, ReadNPL, nplFiles...)
+	raw := readReal(t, ReadNPLGlasgow, nplFiles...)
 	for _, c := range []*Collection{trec, raw} {
 		if len(c.Docs) != 11429 || len(c.Queries) != 93 || len(c.Qrels) != 2083 {
 			t.Errorf("%s: %d docs, %d queries, %d judgments; want 11429, 93, 2083", c.Name, len(c.Docs), len(c.Queries), len(c.Qrels))
@@ -104,7 +97,7 @@ func TestNPLTruncated(t *testing.T) {
 			}
 		}
 		_, err := tc.read(tmp)
-		irWantErr(t, err, path, tc.want)
+		wantErr(t, err, path, tc.want)
 	}
 }
 
@@ -112,10 +105,10 @@ func TestNPLTruncated(t *testing.T) {
 // and 1, and checks malformed records give errors with file and line.
 func TestNPLFixtures(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, dir, "npl/terrier_trec/doc-text.trec.gz", irGzip(t, "<DOC>\n<DOCNO>7</DOCNO>\nline one  \nline two\n</DOC>\n\n"))
+	writeFile(t, dir, "npl/terrier_trec/doc-text.trec.gz", gzipText(t, "<DOC>\n<DOCNO>7</DOCNO>\nline one  \nline two\n</DOC>\n\n"))
 	writeFile(t, dir, "npl/terrier_trec/query-text.trec", []byte("<top>\n<num>3</num><title>\nQUERY\n</title>\n</top>\n"))
 	writeFile(t, dir, "npl/terrier_trec/qrels", []byte("3 0 7 1\n"))
-	writeFile(t, dir, "npl/glasgow_raw/doc-text.gz", irGzip(t, "7\nline one\nline two\n   /\n"))
+	writeFile(t, dir, "npl/glasgow_raw/doc-text.gz", gzipText(t, "7\nline one\nline two\n   /\n"))
 	writeFile(t, dir, "npl/glasgow_raw/query-text", []byte("3\nQUERY\n/\n"))
 	writeFile(t, dir, "npl/glasgow_raw/rlv-ass", []byte("3\n   7\n/\n"))
 	for _, read := range []func(string) (*Collection, error){ReadNPL, ReadNPLGlasgow} {
@@ -162,11 +155,11 @@ func TestNPLFixtures(t *testing.T) {
 			}
 			content := []byte(tc.content)
 			if strings.HasSuffix(tc.rel, ".gz") {
-				content = irGzip(t, tc.content)
+				content = gzipText(t, tc.content)
 			}
 			path := writeFile(t, d, tc.rel, content)
 			_, err := tc.read(d)
-			irWantErr(t, err, append([]string{path}, tc.want...)...)
+			wantErr(t, err, append([]string{path}, tc.want...)...)
 		})
 	}
 }

@@ -20,11 +20,7 @@ import (
 // 719). Counting <D> values as a list instead gives corn 182 train and
 // trade 118 test, from the two stories that repeat a topic.
 func TestReutersModApte(t *testing.T) {
-	dir := realdata.Dir(t, ReutersFile)
-	c, err := ReadReuters(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := readReal(t, ReadReuters, ReutersFile)
 	split := map[string]int{}
 	for _, d := range c.Docs {
 		split[d.Split]++

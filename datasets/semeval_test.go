@@ -64,11 +64,7 @@ func TestSemEvalPerFile(t *testing.T) {
 // related questions and judgments, 203/603/977, 26 categories, the top
 // category counts), the splits, gains, and the first and last records.
 func TestSemEval2016(t *testing.T) {
-	dir := realdata.Dir(t, semevalPaths()...)
-	c, err := ReadSemEval2016(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := readReal(t, ReadSemEval2016, semevalPaths()...)
 	want := semevalStats{220, 1783, map[int]int{2: 203, 1: 603, 0: 977}, 26}
 	if got := semevalStatsOf(c); !reflect.DeepEqual(got, want) {
 		t.Errorf("totals %+v, want %+v", got, want)
@@ -155,7 +151,7 @@ func TestSemEvalTruncated(t *testing.T) {
 			irCopyFile(t, dir, tmp, f.path)
 		}
 		_, err := ReadSemEval2016(tmp)
-		irWantErr(t, err, path, "truncated")
+		wantErr(t, err, path, "truncated")
 	}
 }
 
@@ -185,9 +181,9 @@ func semevalRel(id, cat, rel, subj, body string) string {
 func semevalFixtureDir(t *testing.T, part1 string) (dir, path string) {
 	t.Helper()
 	dir = t.TempDir()
-	path = writeFile(t, dir, semevalFiles[0].path, irGzip(t, semevalFixtureHead+part1+"</xml>\n"))
+	path = writeFile(t, dir, semevalFiles[0].path, gzipText(t, semevalFixtureHead+part1+"</xml>\n"))
 	for _, f := range semevalFiles[1:] {
-		writeFile(t, dir, f.path, irGzip(t, semevalFixtureHead+"</xml>\n"))
+		writeFile(t, dir, f.path, gzipText(t, semevalFixtureHead+"</xml>\n"))
 	}
 	return dir, path
 }
@@ -247,7 +243,7 @@ func TestSemEvalMalformed(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, path := semevalFixtureDir(t, tc.part1)
 			_, err := ReadSemEval2016(dir)
-			irWantErr(t, err, append([]string{path}, tc.want...)...)
+			wantErr(t, err, append([]string{path}, tc.want...)...)
 		})
 	}
 }
@@ -256,11 +252,7 @@ func TestSemEvalMalformed(t *testing.T) {
 // 290 questions, 2,483 related questions and judgments, 284/755/1,444, 26
 // categories, and the official split (70 test questions, Q318–Q387).
 func TestSemEval2016All(t *testing.T) {
-	dir := realdata.Dir(t, append(semevalPaths(), semevalTestFile.path)...)
-	c, err := ReadSemEval2016All(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := readReal(t, ReadSemEval2016All, append(semevalPaths(), semevalTestFile.path)...)
 	want := semevalStats{290, 2483, map[int]int{2: 284, 1: 755, 0: 1444}, 26}
 	if got := semevalStatsOf(c); !reflect.DeepEqual(got, want) {
 		t.Errorf("totals %+v, want %+v", got, want)

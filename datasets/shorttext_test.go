@@ -1,8 +1,6 @@
 package datasets
 
 import (
-	"bytes"
-	"compress/gzip"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -85,18 +83,7 @@ func TestShortTextCounts(t *testing.T) {
 // writeTextGz writes content gzip-compressed to path.
 func writeTextGz(t *testing.T, path, content string) []byte {
 	t.Helper()
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	if _, err := zw.Write([]byte(content)); err != nil {
-		t.Fatal(err)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
+	return writeBytes(t, path, gzipText(t, content))
 }
 
 func TestShortTextSynthetic(t *testing.T) {

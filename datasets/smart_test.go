@@ -55,11 +55,7 @@ func checkSMARTCounts(t *testing.T, c *Collection, w smartWant) {
 // queries numbered by position, the empty documents 471 and 995, and the
 // text of the first and last records.
 func TestCranfield(t *testing.T) {
-	dir := realdata.Dir(t, "cranfield/cran.tar.gz")
-	c, err := ReadCranfield(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := readReal(t, ReadCranfield, "cranfield/cran.tar.gz")
 	checkSMARTCounts(t, c, smartWant{1400, 225, 1837, 225, map[int]int{1: 128, 2: 387, 3: 734, 4: 363, -1: 225}})
 	for i, q := range c.Queries {
 		if q.ID != strconv.Itoa(i+1) {
@@ -134,11 +130,7 @@ func TestCranfield(t *testing.T) {
 // TestMED checks medline/SOURCE.md: 1033 docs, 30 queries, 696 binary
 // judgments from MED.REL, all queries judged.
 func TestMED(t *testing.T) {
-	dir := realdata.Dir(t, "medline/med.tar.gz")
-	c, err := ReadMED(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := readReal(t, ReadMED, "medline/med.tar.gz")
 	checkSMARTCounts(t, c, smartWant{1033, 30, 696, 30, map[int]int{1: 696}})
 	if len(c.Warnings) != 0 {
 		t.Errorf("warnings %q", c.Warnings)
@@ -166,11 +158,7 @@ func TestMED(t *testing.T) {
 // TestCISI checks cisi/SOURCE.md: 1460 docs, 112 queries of which 76 are
 // judged, 3114 relevant pairs; the .X cross-references are not text.
 func TestCISI(t *testing.T) {
-	dir := realdata.Dir(t, "cisi/cisi.tar.gz")
-	c, err := ReadCISI(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := readReal(t, ReadCISI, "cisi/cisi.tar.gz")
 	checkSMARTCounts(t, c, smartWant{1460, 112, 3114, 76, map[int]int{1: 3114}})
 	d := c.Docs[0]
 	if d.Title != "18 Editions of the Dewey Decimal Classifications" ||
@@ -210,11 +198,7 @@ func TestCISI(t *testing.T) {
 // TestADI checks adi/SOURCE.md: 82 docs, 35 queries, 170 pairs, all
 // queries judged; document 67's repeated title appears once.
 func TestADI(t *testing.T) {
-	dir := realdata.Dir(t, "adi/adi.tar.gz")
-	c, err := ReadADI(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := readReal(t, ReadADI, "adi/adi.tar.gz")
 	checkSMARTCounts(t, c, smartWant{82, 35, 170, 35, map[int]int{1: 170}})
 	if d := c.Docs[0]; !strings.HasPrefix(d.Title, "the ibm dsd technical information center - a total systems approach") {
 		t.Errorf("document 1 title %q", d.Title)
@@ -249,14 +233,14 @@ func TestSMARTTruncated(t *testing.T) {
 	}{{10, "not a gzip archive"}, {200000, "truncated"}, {500000, "truncated"}, {-100, "truncated"}, {-1, "truncated"}} {
 		tmp, path := irTruncatedCopy(t, dir, "cranfield/cran.tar.gz", tc.keep)
 		_, err := ReadCranfield(tmp)
-		irWantErr(t, err, path, tc.want)
+		wantErr(t, err, path, tc.want)
 	}
 }
 
 // smartFixture is a tiny Cranfield-layout archive with CRLF lines, gapped
 // query .I numbers, an empty document, a stray marker inside an abstract
 // and a repeated title.
-var smartFixture = [][2]string{
+var smartFixture = []textMember{
 	{"cran.all.1400", ".I 1\r\n.T\r\nfirst title\r\nsecond line\r\n.A\r\nauthor, a.\r\n.B\r\nj. biblio 1\r\n.W\r\nfirst title\r\n  abstract one .  \r\n" +
 		".I 2\r\n.T\r\n.A\r\n.B\r\n.W\r\n" +
 		".I 3\r\n.T\r\nthird\r\n.A\r\nx\r\n.B\r\ny\r\n.W\r\nabstract three\r\n.A\r\nmore abstract\r\n" +
@@ -267,7 +251,7 @@ var smartFixture = [][2]string{
 
 func TestSMARTFixture(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, dir, "cranfield/cran.tar.gz", irTarGz(t, smartFixture...))
+	writeFile(t, dir, "cranfield/cran.tar.gz", tarGz(t, smartFixture...))
 	c, err := ReadCranfield(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -312,7 +296,7 @@ func TestSMARTSizes(t *testing.T) {
 func TestSMARTMalformed(t *testing.T) {
 	base := map[string]string{}
 	for _, m := range smartFixture {
-		base[m[0]] = m[1]
+		base[m.name] = m.body
 	}
 	cases := []struct {
 		name, member, content string
@@ -331,25 +315,25 @@ func TestSMARTMalformed(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			var members [][2]string
+			var members []textMember
 			for _, m := range smartFixture {
-				content := base[m[0]]
-				if m[0] == tc.member {
+				content := base[m.name]
+				if m.name == tc.member {
 					content = tc.content
 				}
-				members = append(members, [2]string{m[0], content})
+				members = append(members, textMember{m.name, content})
 			}
 			dir := t.TempDir()
-			path := writeFile(t, dir, "cranfield/cran.tar.gz", irTarGz(t, members...))
+			path := writeFile(t, dir, "cranfield/cran.tar.gz", tarGz(t, members...))
 			_, err := ReadCranfield(dir)
-			irWantErr(t, err, append([]string{path}, tc.want...)...)
+			wantErr(t, err, append([]string{path}, tc.want...)...)
 		})
 	}
 	// A missing member.
 	dir := t.TempDir()
-	path := writeFile(t, dir, "cranfield/cran.tar.gz", irTarGz(t, smartFixture[0], smartFixture[1]))
+	path := writeFile(t, dir, "cranfield/cran.tar.gz", tarGz(t, smartFixture[0], smartFixture[1]))
 	_, err := ReadCranfield(dir)
-	irWantErr(t, err, path, "no member cranqrel")
+	wantErr(t, err, path, "no member cranqrel")
 	// Wrong layouts for the other qrels formats.
 	for _, tc := range []struct {
 		layout irQrelLayout
@@ -360,6 +344,6 @@ func TestSMARTMalformed(t *testing.T) {
 		{irQrelsSMART, "1 13 0 zero", "not a number"},
 	} {
 		_, err := irParseQrels(strings.NewReader("\n"+tc.line+"\n"), tc.layout)
-		irWantErr(t, err, "line 2", tc.want)
+		wantErr(t, err, "line 2", tc.want)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"path"
 	"slices"
 	"strings"
 )
@@ -115,52 +114,46 @@ var smartAdded = []string{"'d", "'ll", "'m", "'n", "n't", "'re", "'s", "'ve"}
 // or StopTerrier) from the data directory, in file order, one entry per
 // non-empty line with surrounding white space removed.
 func StopWords(dataDir, list string) ([]string, error) {
-	var (
-		words []string
-		err   error
-	)
-	switch list {
-	case StopSMART:
-		words, err = readWordFile(dataDir, stopFiles[0].Path)
-		if err != nil {
-			return nil, err
-		}
-		for i, w := range smartAdded {
-			if i >= len(words) || words[i] != w {
-				return nil, fmt.Errorf("%s: line %d: expected the added entry %q above the SMART list", stopFiles[0].Path, i+1, w)
-			}
-		}
-		words = words[len(smartAdded):]
-	case StopCACM:
-		words, err = readWordFile(dataDir, stopFiles[1].Path)
-	case StopNLTK:
-		local, lerr := LocalPath(dataDir, stopFiles[2])
-		if lerr != nil {
-			return nil, lerr
-		}
-		words, err = ZipWords(local, "stopwords/english")
-	case StopTerrier:
-		words, err = readWordFile(dataDir, stopFiles[3].Path)
-	default:
-		return nil, fmt.Errorf("unknown stop-word list %q (known: %s)", list, strings.Join(StopListNames, ", "))
-	}
+	f, err := StopListFile(list)
 	if err != nil {
 		return nil, err
 	}
-	return words, nil
-}
-
-func readWordFile(dataDir, rel string) ([]string, error) {
-	local, err := LocalPath(dataDir, File{Path: rel})
+	local, err := LocalPath(dataDir, f)
 	if err != nil {
 		return nil, err
+	}
+	if list == StopNLTK {
+		return ZipWords(local, "stopwords/english")
 	}
 	r, err := OpenMaybeGzip(local)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	return ScanWords(path.Clean(rel), r)
+	return ParseStopList(list, f.Path, r)
+}
+
+// ParseStopList reads the named list's words from r, which holds the text
+// of its file (for StopNLTK, the zip's stopwords/english member), as
+// ScanWords does; for StopSMART it also drops the 8 lines the turian copy
+// adds above the list, checking that they are there and that the list
+// proper starts with "a". name says where r comes from in errors. Every
+// reader of a stop list (StopWords, and the copies embedded in
+// datasets/text) goes through it, so that all give the same words.
+func ParseStopList(list, name string, r io.Reader) ([]string, error) {
+	words, err := ScanWords(name, r)
+	if err != nil || list != StopSMART {
+		return words, err
+	}
+	for i, w := range smartAdded {
+		if i >= len(words) || words[i] != w {
+			return nil, fmt.Errorf("%s: line %d: expected the added entry %q above the SMART list", name, i+1, w)
+		}
+	}
+	if len(words) == len(smartAdded) || words[len(smartAdded)] != "a" {
+		return nil, fmt.Errorf("%s: expected the SMART list to start with \"a\" after the %d added lines", name, len(smartAdded))
+	}
+	return words[len(smartAdded):], nil
 }
 
 // ZipWords reads the member of the zip archive zipPath as ScanWords does

@@ -57,11 +57,15 @@ func TestStopWordsErrors(t *testing.T) {
 	if _, err := StopWords(dir, StopSMART); err == nil || !strings.Contains(err.Error(), "line 1") {
 		t.Errorf("SMART file without the 8 added lines: err = %v", err)
 	}
+	writeFile(t, dir, "stopwords/smart_english.stop.turian", []byte("'d\n'll\n'm\n'n\nn't\n're\n's\n've\nx\ny\n"))
+	if _, err := StopWords(dir, StopSMART); err == nil || !strings.Contains(err.Error(), `start with "a"`) {
+		t.Errorf("SMART file whose list does not start with \"a\": err = %v", err)
+	}
 	writeFile(t, dir, "stopwords/cacm_smart_common_words", []byte("a\ntwo words\n"))
 	if _, err := StopWords(dir, StopCACM); err == nil || !strings.Contains(err.Error(), "line 2") {
 		t.Errorf("two words on a line: err = %v", err)
 	}
-	writeFile(t, dir, "stopwords/nltk_stopwords.zip", zipOf(t, map[string][]byte{"stopwords/french": []byte("le\n")}, []string{"stopwords/french"}))
+	writeFile(t, dir, "stopwords/nltk_stopwords.zip", zipBytes(t, textMember{"stopwords/french", "le\n"}))
 	if _, err := StopWords(dir, StopNLTK); err == nil || !strings.Contains(err.Error(), "stopwords/english") {
 		t.Errorf("zip without english: err = %v", err)
 	}

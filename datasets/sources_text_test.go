@@ -1,9 +1,6 @@
 package datasets
 
 import (
-	"archive/tar"
-	"archive/zip"
-	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
@@ -16,73 +13,17 @@ import (
 	"github.com/topicmf/topicmf/internal/realdata"
 )
 
-// textMember is one file of a synthetic archive.
-type textMember struct {
-	name string
-	body string
-}
-
 // writeTextTarGz writes a .tar.gz holding members (with their parent
 // directories as directory entries) and returns its bytes.
 func writeTextTarGz(t *testing.T, path string, members []textMember) []byte {
 	t.Helper()
-	var buf bytes.Buffer
-	gz := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(gz)
-	dirs := map[string]bool{}
-	for _, m := range members {
-		for d := filepath.Dir(m.name); d != "." && !dirs[d]; d = filepath.Dir(d) {
-			dirs[d] = true
-			if err := tw.WriteHeader(&tar.Header{Name: d + "/", Typeflag: tar.TypeDir, Mode: 0o755}); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := tw.WriteHeader(&tar.Header{Name: m.name, Typeflag: tar.TypeReg, Mode: 0o644, Size: int64(len(m.body))}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tw.Write([]byte(m.body)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := tw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := gz.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
+	return writeBytes(t, path, gzipBytes(t, tarBytes(t, true, members...), gzip.DefaultCompression))
 }
 
 // writeTextZip writes a .zip holding members and returns its bytes.
 func writeTextZip(t *testing.T, path string, members []textMember) []byte {
 	t.Helper()
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, m := range members {
-		w, err := zw.Create(m.name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := w.Write([]byte(m.body)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
+	return writeBytes(t, path, zipBytes(t, members...))
 }
 
 // truncatedCopy writes the first n bytes of src to a file in a temp
@@ -106,19 +47,6 @@ func truncatedCopy(t *testing.T, src string, n int64) string {
 		t.Fatal(err)
 	}
 	return dst
-}
-
-// wantErr fails unless err is non-nil and its message contains every part.
-func wantErr(t *testing.T, err error, parts ...string) {
-	t.Helper()
-	if err == nil {
-		t.Fatalf("got no error, want one mentioning %q", parts)
-	}
-	for _, p := range parts {
-		if !strings.Contains(err.Error(), p) {
-			t.Errorf("error %q does not mention %q", err, p)
-		}
-	}
 }
 
 // TestTextSourcesRegistry checks the registry entries: names, readers,

@@ -1,8 +1,6 @@
 package datasets
 
 import (
-	"archive/zip"
-	"bytes"
 	"reflect"
 	"sort"
 	"strings"
@@ -18,11 +16,7 @@ import (
 // 1288, LOC 916, NUM 1009, counted with awk over the two files); the
 // Latin-1 byte of train line 66; first and last lines of each file.
 func TestTRECQC(t *testing.T) {
-	dir := realdata.Dir(t, "trec_qc_nltk/qc.zip")
-	c, err := ReadTRECQC(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := readReal(t, ReadTRECQC, "trec_qc_nltk/qc.zip")
 	if len(c.Docs) != 5952 || len(c.Queries) != 0 || len(c.Qrels) != 0 {
 		t.Fatalf("%d docs, %d queries, %d judgments; want 5952, 0, 0", len(c.Docs), len(c.Queries), len(c.Qrels))
 	}
@@ -72,27 +66,8 @@ func TestTRECQCTruncated(t *testing.T) {
 	for _, keep := range []int{1000, -10} {
 		tmp, path := irTruncatedCopy(t, dir, "trec_qc_nltk/qc.zip", keep)
 		_, err := ReadTRECQC(tmp)
-		irWantErr(t, err, path, "zip")
+		wantErr(t, err, path, "zip")
 	}
-}
-
-func qcZip(t *testing.T, members ...[2]string) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, m := range members {
-		w, err := zw.Create(m[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := w.Write([]byte(m[1])); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
 }
 
 // TestTRECQCFixture checks the mapping and Latin-1 decoding on a tiny
@@ -100,10 +75,10 @@ func qcZip(t *testing.T, members ...[2]string) []byte {
 // a missing member.
 func TestTRECQCFixture(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, dir, "trec_qc_nltk/qc.zip", qcZip(t,
-		[2]string{"qc/README", "x"},
-		[2]string{"qc/test.txt", ""},
-		[2]string{"qc/train.txt", "HUM:ind Who was caf\xe9 owner ?\r\n\nNUM:other What ?\n"}))
+	writeFile(t, dir, "trec_qc_nltk/qc.zip", zipBytes(t,
+		textMember{"qc/README", "x"},
+		textMember{"qc/test.txt", ""},
+		textMember{"qc/train.txt", "HUM:ind Who was caf\xe9 owner ?\r\n\nNUM:other What ?\n"}))
 	c, err := ReadTRECQC(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -124,14 +99,14 @@ func TestTRECQCFixture(t *testing.T) {
 		{"no question", "HUM:ind Who ?\nHUM:ind \n", []string{"line 2", "expected a question after the label"}},
 	} {
 		d := t.TempDir()
-		path := writeFile(t, d, "trec_qc_nltk/qc.zip", qcZip(t, [2]string{"qc/train.txt", tc.train}, [2]string{"qc/test.txt", ""}))
+		path := writeFile(t, d, "trec_qc_nltk/qc.zip", zipBytes(t, textMember{"qc/train.txt", tc.train}, textMember{"qc/test.txt", ""}))
 		_, err := ReadTRECQC(d)
-		irWantErr(t, err, append([]string{path}, tc.want...)...)
+		wantErr(t, err, append([]string{path}, tc.want...)...)
 	}
 	d := t.TempDir()
-	path := writeFile(t, d, "trec_qc_nltk/qc.zip", qcZip(t, [2]string{"qc/train.txt", "HUM:ind Who ?\n"}))
+	path := writeFile(t, d, "trec_qc_nltk/qc.zip", zipBytes(t, textMember{"qc/train.txt", "HUM:ind Who ?\n"}))
 	_, err = ReadTRECQC(d)
-	irWantErr(t, err, path, "no member qc/test.txt")
+	wantErr(t, err, path, "no member qc/test.txt")
 }
 
 func TestIRLatin1(t *testing.T) {

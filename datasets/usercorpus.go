@@ -177,19 +177,7 @@ func classesOf(docs []Document) []string {
 // readUserDir reads a directory of text files (see FormatDir).
 func readUserDir(root string) (*Collection, error) {
 	c := &Collection{}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if p != root && strings.HasPrefix(d.Name(), ".") {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if d.IsDir() || !d.Type().IsRegular() {
-			return nil
-		}
+	err := walkUserFiles(root, func(p string, _ fs.DirEntry) error {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			return err
@@ -213,6 +201,28 @@ func readUserDir(root string) (*Collection, error) {
 		return nil, fmt.Errorf("%s: no text files in the directory", root)
 	}
 	return c, nil
+}
+
+// walkUserFiles calls fn, in filepath.WalkDir order, for every regular file
+// below root that is not hidden: files and directories below root whose
+// name starts with "." are skipped, with all they hold. It is the set of
+// files a FormatDir collection is read from and UserSHA256 hashes.
+func walkUserFiles(root string, fn func(p string, d fs.DirEntry) error) error {
+	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p != root && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() || !d.Type().IsRegular() {
+			return nil
+		}
+		return fn(p, d)
+	})
 }
 
 // checkID records id as seen at where, failing on a repeat: ids are how a
@@ -266,19 +276,7 @@ func UserSHA256(path string) (string, error) {
 		}
 		return hex.EncodeToString(h.Sum(nil)), nil
 	}
-	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if p != path && strings.HasPrefix(d.Name(), ".") {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if d.IsDir() || !d.Type().IsRegular() {
-			return nil
-		}
+	err = walkUserFiles(path, func(p string, d fs.DirEntry) error {
 		info, err := d.Info()
 		if err != nil {
 			return err

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -108,19 +107,7 @@ func TestCLIGolden(t *testing.T) {
 					t.Errorf("line of %d runes: %q", n, l)
 				}
 			}
-			golden := filepath.Join("testdata", "cli", c.name+".golden")
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (go test -run TestCLIGolden -update creates it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("output differs from %s:\n%s\nwant:\n%s", golden, got, want)
-			}
+			checkGolden(t, filepath.Join("testdata", "cli", c.name+".golden"), got)
 		})
 	}
 }

@@ -38,24 +38,29 @@ type exportManifest struct {
 }
 
 // addFactorsFlag adds --factors DIR to transform or rank, which then take
-// either RUN or --factors.
+// either RUN or --factors. The choice is checked as the command's Args,
+// before its RunE reads any documents, so that a forgotten RUN is reported
+// as such and not as an error about --data or --queries.
 func addFactorsFlag(cmd *cobra.Command, dir *string) {
-	cmd.Args = cobra.RangeArgs(0, 1)
+	cmd.Args = func(cmd *cobra.Command, args []string) error {
+		switch {
+		case *dir != "" && len(args) > 0:
+			return fmt.Errorf("%s: give a RUN or --factors DIR, not both", cmd.Name())
+		case *dir == "" && len(args) != 1:
+			return fmt.Errorf("%s: give a RUN (a run directory or id) or --factors DIR", cmd.Name())
+		}
+		return nil
+	}
 	cmd.Flags().StringVar(dir, "factors", "", "instead of RUN: factors exported by topicmf-beam export (U.mtx, V.mtx, vocab.txt, doc_ids.txt, vectorizer.json, counts.mtx, factors.json)")
 }
 
 // openFitted restores what transform and rank fold documents into: the fit
 // run args[0] (openRun), or the exported factors in factorsDir
-// (openFactors); needCounts says that the training counts are needed.
+// (openFactors); needCounts says that the training counts are needed. The
+// command's Args (addFactorsFlag) has checked that exactly one is given.
 func openFitted(cmd *cobra.Command, args []string, root, factorsDir string, needCounts bool) (*fittedRun, error) {
 	if factorsDir != "" {
-		if len(args) > 0 {
-			return nil, errors.New("give a RUN or --factors DIR, not both")
-		}
 		return openFactors(factorsDir, dataDirFlag(cmd), needCounts)
-	}
-	if len(args) != 1 {
-		return nil, errors.New("give a RUN (a run directory or id) or --factors DIR")
 	}
 	dir, err := runDir(args[0], root)
 	if err != nil {

@@ -166,3 +166,16 @@ func TestFactorsErrors(t *testing.T) {
 		t.Errorf("neither RUN nor --factors: err = %v", err)
 	}
 }
+
+// TestFittedArgsFirst: transform and rank check RUN / --factors before
+// they read --data or --queries, so that a user who forgot RUN is told so
+// rather than given an error about the documents.
+func TestFittedArgsFirst(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "no-such-file.jsonl")
+	checkCLIErrors(t, []cliError{
+		{[]string{"transform", "--data", missing}, "give a RUN"},
+		{[]string{"rank", "--queries", missing}, "give a RUN"},
+		{[]string{"transform", "somerun", "--factors", t.TempDir(), "--data", missing}, "not both"},
+		{[]string{"rank", "somerun", "--factors", t.TempDir(), "--queries", missing}, "not both"},
+	})
+}

@@ -24,6 +24,27 @@ func runTopicmf(ctx context.Context, args ...string) (stdout, stderr string, err
 	return out.String(), errb.String(), err
 }
 
+// cliError is a command line that must fail with an error mentioning want.
+type cliError struct {
+	args []string
+	want string
+}
+
+// checkCLIErrors runs each command line and checks that it fails with one
+// line of error that mentions its want.
+func checkCLIErrors(t *testing.T, cases []cliError) {
+	t.Helper()
+	for _, c := range cases {
+		_, _, err := runTopicmf(context.Background(), c.args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: err = %v, want it to mention %q", c.args, err, c.want)
+		}
+		if err != nil && strings.Contains(err.Error(), "\n") {
+			t.Errorf("%q: error is not one line: %q", c.args, err)
+		}
+	}
+}
+
 // fitModel is the family the fit tests use: NMF, the foundation model.
 func fitModel(t *testing.T) string {
 	t.Helper()
@@ -201,10 +222,7 @@ func TestFitErrors(t *testing.T) {
 	bad := filepath.Join(dir, "bad.mtx")
 	os.WriteFile(bad, []byte("%%MatrixMarket matrix coordinate real general\n3 3 1\n1 x 2\n"), 0o644)
 	out := filepath.Join(dir, "results")
-	cases := []struct {
-		args []string
-		want string
-	}{
+	checkCLIErrors(t, []cliError{
 		{[]string{"fit", "--mtx", mtx}, "--model is required"},
 		{[]string{"fit", "--model", "no-such", "--mtx", mtx}, `unknown model "no-such"`},
 		{[]string{"fit", "--model", "nmf", "--mtx", mtx, "--param", "kk=3"}, `unknown parameter "kk"`},
@@ -217,16 +235,7 @@ func TestFitErrors(t *testing.T) {
 		{[]string{"fit", "--model", "nmf", "--k", "3", "--mtx", mtx, "--vocab", short, "--out", out}, "short.txt: 2 terms, but " + mtx + " has 10 term rows"},
 		{[]string{"fit", "--model", "nmf", "--k", "3", "--mtx", bad, "--out", out}, bad},
 		{[]string{"fit", "--model", "nmf", "--mtx", filepath.Join(dir, "missing.mtx")}, "missing.mtx"},
-	}
-	for _, c := range cases {
-		_, _, err := runTopicmf(context.Background(), c.args...)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%v: err = %v, want it to mention %q", c.args[1:], err, c.want)
-		}
-		if err != nil && strings.Contains(err.Error(), "\n") {
-			t.Errorf("%v: error is not one line: %q", c.args[1:], err)
-		}
-	}
+	})
 	_ = vocab
 	if _, err := os.Stat(filepath.Join(out, "runs")); err == nil {
 		if left := runEntries(t, out); len(left) != 0 {

@@ -14,25 +14,31 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata")
 
+// checkGolden compares got with the golden file path; with -update it
+// writes got there first.
+func checkGolden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test -run %s -update creates it)", err, t.Name())
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
 // TestModelsNMFGolden pins the listing of one family, wrapping included.
 func TestModelsNMFGolden(t *testing.T) {
 	out, _, err := runTopicmf(context.Background(), "models", "nmf")
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("testdata", "models-nmf.golden")
-	if *update {
-		if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test -run TestModelsNMFGolden -update to create it)", err)
-	}
-	if out != string(want) {
-		t.Errorf("topicmf models nmf:\n%s\nwant (%s):\n%s", out, golden, want)
-	}
+	checkGolden(t, filepath.Join("testdata", "models-nmf.golden"), out)
 }
 
 // Every family, every parameter key and default is listed, within the

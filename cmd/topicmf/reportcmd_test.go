@@ -35,19 +35,11 @@ func TestReportCmd(t *testing.T) {
 	if err != nil || string(got) != string(want) {
 		t.Fatalf("rebuilt REPORT.md differs (err %v):\n%s\nwant:\n%s", err, got, want)
 	}
-	for _, c := range []struct {
-		args []string
-		want string
-	}{
+	checkCLIErrors(t, []cliError{
 		{[]string{"report"}, "requires at least 1 arg"},
 		{[]string{"report", "nope"}, `no experiment matches "nope/*"`},
 		{[]string{"report", "clitest", "--results", filepath.Join(res, "absent")}, "report clitest"},
-	} {
-		_, _, err := runTopicmf(context.Background(), c.args...)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%v: err = %v, want %q", c.args, err, c.want)
-		}
-	}
+	})
 }
 
 // TestReportCheck: report --check agrees with a report rendered from the

@@ -120,19 +120,11 @@ func TestRunCmd(t *testing.T) {
 
 func TestRunCmdErrors(t *testing.T) {
 	toyExperiment()
-	for _, c := range []struct {
-		args []string
-		want string
-	}{
+	checkCLIErrors(t, []cliError{
 		{[]string{"run"}, "topicmf list shows them"},
 		{[]string{"run", "nope/*"}, `no experiment matches "nope/*"`},
 		{[]string{"run", "clitest/toy", "--workers", "-2"}, "--workers"},
-	} {
-		_, _, err := runTopicmf(context.Background(), c.args...)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%v: err = %v, want %q", c.args, err, c.want)
-		}
-	}
+	})
 }
 
 // TestRunCancelResumes cancels a run after its first job: the finished

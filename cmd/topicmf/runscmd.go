@@ -33,13 +33,9 @@ unfinished. --model, --data and --status keep only the runs that match.
 "topicmf runs verify" re-hashes the runs' files against their manifests.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st, err := openExistingStore(resultsDir)
+			st, list, err := openRuns(resultsDir)
 			if err != nil {
 				return err
-			}
-			list, err := st.List()
-			if err != nil {
-				return fmt.Errorf("runs: %w", err)
 			}
 			var rows [][]string
 			for _, in := range list {
@@ -78,13 +74,9 @@ and compares its size and SHA-256 with the manifest written when the run
 finished. It prints one line per run and fails when any run does not match; a
 run that does not match is computed again by the next fit or run.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st, err := openExistingStore(resultsDir)
+			st, list, err := openRuns(resultsDir)
 			if err != nil {
 				return err
-			}
-			list, err := st.List()
-			if err != nil {
-				return fmt.Errorf("runs verify: %w", err)
 			}
 			var ids []string
 			if len(args) == 0 {
@@ -129,13 +121,22 @@ run that does not match is computed again by the next fit or run.`,
 	return cmd
 }
 
-// openExistingStore opens the store at root without creating one where
-// there is none (a typo in --results should not leave a directory behind).
-func openExistingStore(root string) (*store.Store, error) {
+// openRuns opens the store at root without creating one where there is
+// none (a typo in --results should not leave a directory behind), and
+// lists its runs.
+func openRuns(root string) (*store.Store, []store.Info, error) {
 	if fi, err := os.Stat(filepath.Join(root, "runs")); err != nil || !fi.IsDir() {
-		return nil, fmt.Errorf("runs: %s holds no runs/ directory (give the results root with --results)", root)
+		return nil, nil, fmt.Errorf("runs: %s holds no runs/ directory (give the results root with --results)", root)
 	}
-	return store.Open(root)
+	st, err := store.Open(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	list, err := st.List()
+	if err != nil {
+		return nil, nil, fmt.Errorf("runs: %w", err)
+	}
+	return st, list, nil
 }
 
 // resolveRun finds the run named by an id prefix or a run directory.

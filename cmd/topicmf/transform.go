@@ -40,11 +40,7 @@ func runDir(arg, root string) (string, error) {
 	if _, err := os.Stat(filepath.Join(arg, "done")); err == nil {
 		return arg, nil
 	}
-	st, err := openExistingStore(root)
-	if err != nil {
-		return "", err
-	}
-	list, err := st.List()
+	st, list, err := openRuns(root)
 	if err != nil {
 		return "", err
 	}

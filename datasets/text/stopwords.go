@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/topicmf/topicmf/datasets"
@@ -84,18 +82,12 @@ func StopList(name string) ([]string, error) {
 	if err != nil { // cannot happen: the file is compiled in
 		panic(err)
 	}
-	words, err := datasets.ScanWords("embedded "+file, bytes.NewReader(b))
-	if err != nil {
-		return nil, err
-	}
-	if name == StopSMART {
-		return smartWords(words, "embedded "+file)
-	}
-	return words, nil
+	return datasets.ParseStopList(name, "embedded "+file, bytes.NewReader(b))
 }
 
 // ReadStopList reads the named list from the data directory dataDir and
-// returns its entries as written in the file (not yet tokenized).
+// returns its entries as written in the file (not yet tokenized), as
+// datasets.StopWords does; "" means StopSMART and StopNone gives no entries.
 func ReadStopList(dataDir, name string) ([]string, error) {
 	rel, err := StopListPath(name)
 	if err != nil || rel == "" {
@@ -104,57 +96,7 @@ func ReadStopList(dataDir, name string) ([]string, error) {
 	if name == "" {
 		name = StopSMART
 	}
-	path := filepath.Join(dataDir, rel)
-	switch name {
-	case StopSMART:
-		return ReadSMART(path)
-	case StopNLTK:
-		return ReadNLTK(path, "english")
-	default:
-		return ReadWordList(path)
-	}
-}
-
-// smartAdded is the number of lines turian/pytextpreprocess added above the
-// SMART list ('d 'll 'm 'n n't 're 's 've); the 571 SMART words are lines
-// 9–579.
-const smartAdded = 8
-
-// ReadSMART reads the SMART 571-word list from turian's english.stop: it
-// skips the first 8 lines (words that file adds above "a") and checks that
-// what follows starts with "a".
-func ReadSMART(path string) ([]string, error) {
-	all, err := ReadWordList(path)
-	if err != nil {
-		return nil, err
-	}
-	return smartWords(all, path)
-}
-
-// smartWords drops the 8 lines turian's copy adds above the SMART list.
-func smartWords(all []string, path string) ([]string, error) {
-	if len(all) <= smartAdded || all[smartAdded] != "a" {
-		return nil, fmt.Errorf("%s: expected the SMART list to start with \"a\" at line %d (after %d added lines); is this turian's english.stop?", path, smartAdded+1, smartAdded)
-	}
-	return all[smartAdded:], nil
-}
-
-// ReadWordList reads a list with one entry per line (the Terrier and CACM
-// lists, and the SMART file) as datasets.ScanWords does: spaces trimmed,
-// empty lines skipped, a line of two words an error.
-func ReadWordList(path string) ([]string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return datasets.ScanWords(path, f)
-}
-
-// ReadNLTK reads the list of one language (member stopwords/<lang>) from
-// NLTK's stopwords.zip.
-func ReadNLTK(zipPath, lang string) ([]string, error) {
-	return datasets.ZipWords(zipPath, "stopwords/"+lang)
+	return datasets.StopWords(dataDir, name)
 }
 
 // StopSet turns stop-list entries into the set of tokens removed from text:

@@ -24,17 +24,28 @@ type Factors struct {
 	U, V *mat.Dense
 }
 
+// openRun opens the file system of the run directory dir and reads the
+// run's configuration (run.json); the caller closes the file system.
+func openRun(ctx context.Context, dir string) (fsys, Config, error) {
+	fs, err := open(ctx, dir)
+	if err != nil {
+		return fsys{}, Config{}, err
+	}
+	var cfg Config
+	if err := shards.ReadJSON(ctx, fs, shards.Join(dir, "run.json"), &cfg); err != nil {
+		fs.Close()
+		return fsys{}, Config{}, err
+	}
+	return fs, cfg, nil
+}
+
 // Load reads the factors of the last complete iteration of the run in dir.
 func Load(ctx context.Context, dir string) (*Factors, error) {
-	fs, err := open(ctx, dir)
+	fs, cfg, err := openRun(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
 	defer fs.Close()
-	var cfg Config
-	if err := shards.ReadJSON(ctx, fs, shards.Join(dir, "run.json"), &cfg); err != nil {
-		return nil, err
-	}
 	it, err := LastComplete(ctx, dir, cfg.digest())
 	if err != nil {
 		return nil, err
@@ -132,15 +143,11 @@ func Export(ctx context.Context, dir, out string) (*Factors, error) {
 	if err != nil {
 		return nil, err
 	}
-	fs, err := open(ctx, dir)
+	fs, cfg, err := openRun(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
 	defer fs.Close()
-	var cfg Config
-	if err := shards.ReadJSON(ctx, fs, shards.Join(dir, "run.json"), &cfg); err != nil {
-		return nil, err
-	}
 	man, err := shards.ReadCorpus(ctx, fs, cfg.Corpus)
 	if err != nil {
 		return nil, err

@@ -92,6 +92,37 @@ type readDocsFn struct {
 
 func (f *readDocsFn) ProcessElement(ctx context.Context, i int, emit func(int64, shards.Doc)) error {
 	name := shards.Join(f.Dir, f.Corpus.Shards[i].File)
+	return readShard(ctx, name, func(r *bufio.Reader) error {
+		err := f.Corpus.ReadDocs(r, i, f.Offsets[i], func(d shards.Doc) error {
+			emit(d.N, d)
+			return nil
+		})
+		if err != nil {
+			return dataErr("corpus %s/%v", f.Dir, err)
+		}
+		return nil
+	})
+}
+
+// previousRow copies the previous iteration's row m of U, when there is
+// one (prev yields at most one), into dst, which otherwise stays as it is;
+// a row of another length than dst is a data error, whose wanted length is
+// described as size followed by len(dst).
+func previousRow(m int64, prev func(*[]float64) bool, dst []float64, size string) error {
+	var p []float64
+	for prev(&p) {
+		if len(p) != len(dst) {
+			return dataErr("previous U row %d has %d values, want %s%d", m, len(p), size, len(dst))
+		}
+		copy(dst, p)
+	}
+	return nil
+}
+
+// readShard opens the shard file name on the runner's file system (local,
+// gs://, …) and hands it to read, buffered; failing to open it is a data
+// error naming the file.
+func readShard(ctx context.Context, name string, read func(*bufio.Reader) error) error {
 	fs, err := filesystem.New(ctx, name)
 	if err != nil {
 		return dataErr("%s: %v", name, err)
@@ -102,14 +133,7 @@ func (f *readDocsFn) ProcessElement(ctx context.Context, i int, emit func(int64,
 		return dataErr("%v", err)
 	}
 	defer r.Close()
-	err = f.Corpus.ReadDocs(bufio.NewReaderSize(r, 1<<20), i, f.Offsets[i], func(d shards.Doc) error {
-		emit(d.N, d)
-		return nil
-	})
-	if err != nil {
-		return dataErr("corpus %s/%v", f.Dir, err)
-	}
-	return nil
+	return read(bufio.NewReaderSize(r, 1<<20))
 }
 
 // ReadDocs is the corpus as ⟨n, document⟩.
@@ -132,28 +156,20 @@ type readRowsFn struct {
 
 func (f *readRowsFn) ProcessElement(ctx context.Context, i int, emit func(int64, []float64)) error {
 	name := f.Files[i]
-	fs, err := filesystem.New(ctx, name)
-	if err != nil {
-		return dataErr("%s: %v", name, err)
-	}
-	defer fs.Close()
-	r, err := fs.OpenRead(ctx, name)
-	if err != nil {
-		return dataErr("%v", err)
-	}
-	defer r.Close()
-	err = shards.EachLine(bufio.NewReaderSize(r, 1<<20), name, func(line string, _ int) error {
-		row, err := shards.ParseRow(line, f.K, f.Limit)
+	return readShard(ctx, name, func(r *bufio.Reader) error {
+		err := shards.EachLine(r, name, func(line string, _ int) error {
+			row, err := shards.ParseRow(line, f.K, f.Limit)
+			if err != nil {
+				return err
+			}
+			emit(row.Index, row.Vals)
+			return nil
+		})
 		if err != nil {
-			return err
+			return dataErr("%v", err)
 		}
-		emit(row.Index, row.Vals)
 		return nil
 	})
-	if err != nil {
-		return dataErr("%v", err)
-	}
-	return nil
 }
 
 // ReadRows is a factor's shards as ⟨index, row⟩ (empty for no files).

@@ -126,12 +126,8 @@ func (f *greduce1Fn) ProcessElement(m int64, recs func(*Contrib) bool, prev func
 		return err
 	}
 	old := make([]float64, k)
-	var p []float64
-	for prev(&p) {
-		if len(p) != k {
-			return dataErr("previous U row %d has %d values, want Ks + P·Kc = %d", m, len(p), k)
-		}
-		copy(old, p)
+	if err := previousRow(m, prev, old, "Ks + P·Kc = "); err != nil {
+		return err
 	}
 	gp := func(q int) []float64 { return g[q*kt*kt : (q+1)*kt*kt] }
 	x := make([]float64, k)

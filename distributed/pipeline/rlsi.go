@@ -99,12 +99,8 @@ func (f *reduce1Fn) ProcessElement(m int64, recs func(*Contrib) bool, prev func(
 		return err
 	}
 	x := make([]float64, k)
-	var p []float64
-	for prev(&p) {
-		if len(p) != k {
-			return dataErr("previous U row %d has %d values, want %d", m, len(p), k)
-		}
-		copy(x, p)
+	if err := previousRow(m, prev, x, ""); err != nil {
+		return err
 	}
 	r := rowProduct(cs, k)
 	if j, ok := finite(r); !ok {

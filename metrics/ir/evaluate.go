@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -116,13 +117,7 @@ func Evaluate(qrels Qrels, run Run, opts Options) (*Report, error) {
 	for _, q := range extra {
 		r.Warnings = append(r.Warnings, fmt.Sprintf("query %s: in the run but not in the qrels; ignored", q))
 	}
-	qids := make([]string, 0, len(qrels))
-	for q := range qrels {
-		qids = append(qids, q)
-	}
-	slices.Sort(qids)
-
-	for _, q := range qids {
+	for _, q := range slices.Sorted(maps.Keys(qrels)) {
 		judged := qrels[q]
 		docs, inRun := run[q]
 		numRel := 0

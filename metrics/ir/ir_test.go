@@ -2,6 +2,7 @@ package ir
 
 import (
 	"bytes"
+	"io"
 	"math"
 	"path/filepath"
 	"reflect"
@@ -331,14 +332,24 @@ func TestReadQrels(t *testing.T) {
 	if q, err := ReadQrels(strings.NewReader(""), "e"); err != nil || len(q) != 0 {
 		t.Errorf("empty: %v %v", q, err)
 	}
-	bad := []struct{ in, want string }{
+	bad := []readError{
 		{"1 0 d1\n", "q.txt:1: 3 fields"},
 		{"1 0 d1 1\n1 0 d1 x\n", "q.txt:2: relevance \"x\""},
 		{"1 0 d1 1\n\n1 0 d1 2\n", "q.txt:3: query 1 document d1 already judged on line 1"},
 		{"1 0 d1 1 extra\n", "q.txt:1: 5 fields"},
 	}
-	for _, tc := range bad {
-		_, err := ReadQrels(strings.NewReader(tc.in), "q.txt")
+	wantReadErrors(t, ReadQrels, "q.txt", bad)
+}
+
+// readError is an input a reader must reject with an error containing want.
+type readError struct{ in, want string }
+
+// wantReadErrors reads each case's input with read, under name, and checks
+// that it fails with an error containing the case's want.
+func wantReadErrors[T any](t *testing.T, read func(io.Reader, string) (T, error), name string, cases []readError) {
+	t.Helper()
+	for _, tc := range cases {
+		_, err := read(strings.NewReader(tc.in), name)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want %q", tc.in, err, tc.want)
 		}
@@ -382,18 +393,13 @@ func TestReadWriteRun(t *testing.T) {
 	if err := WriteRun(&b, odd, "two words"); err == nil {
 		t.Error("tag with space accepted")
 	}
-	bad := []struct{ in, want string }{
+	bad := []readError{
 		{"1 Q0 d1 1 0.5\n", "r.txt:1: 5 fields"},
 		{"1 Q0 d1 1 abc t\n", "r.txt:1: score \"abc\""},
 		{"1 Q0 d1 1 NaN t\n", "not a finite number"},
 		{"1 Q0 d1 1 1 t\n1 Q0 d1 2 0 t\n", "r.txt:2: query 1 document d1 already retrieved on line 1"},
 	}
-	for _, tc := range bad {
-		_, err := ReadRun(strings.NewReader(tc.in), "r.txt")
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%q: error %v, want %q", tc.in, err, tc.want)
-		}
-	}
+	wantReadErrors(t, ReadRun, "r.txt", bad)
 }
 
 func TestParseGains(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"slices"
@@ -12,13 +13,34 @@ import (
 )
 
 // ReadQrelsFile reads a TREC qrels file (see ReadQrels).
-func ReadQrelsFile(path string) (Qrels, error) {
+func ReadQrelsFile(path string) (Qrels, error) { return readFile(path, ReadQrels) }
+
+// readFile opens path and reads it with read, which names it path in its
+// errors.
+func readFile[T any](path string, read func(io.Reader, string) (T, error)) (T, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("ir: %w", err)
+		var none T
+		return none, fmt.Errorf("ir: %w", err)
 	}
 	defer f.Close()
-	return ReadQrels(f, path)
+	return read(f, path)
+}
+
+// firstLines is the line on which each (query, document) pair was first
+// read.
+type firstLines map[[2]string]int
+
+// add records that the pair (query, doc) is on line; a pair read before is
+// an error naming the line it was first on, the pair being already "what"
+// (judged, retrieved) there.
+func (fl firstLines) add(query, doc string, line int, what string) error {
+	key := [2]string{query, doc}
+	if prev, dup := fl[key]; dup {
+		return fmt.Errorf("query %s document %s already %s on line %d", query, doc, what, prev)
+	}
+	fl[key] = line
+	return nil
 }
 
 // ReadQrels reads TREC qrels lines "qid iter docno rel" separated by white
@@ -27,7 +49,7 @@ func ReadQrelsFile(path string) (Qrels, error) {
 // error. name is used in error messages ("name:line: ...").
 func ReadQrels(r io.Reader, name string) (Qrels, error) {
 	q := Qrels{}
-	first := map[[2]string]int{}
+	first := firstLines{}
 	err := scanLines(r, name, func(line int, f []string) error {
 		if len(f) != 4 {
 			return fmt.Errorf("%d fields, want 4 (qid iter docno rel)", len(f))
@@ -36,11 +58,9 @@ func ReadQrels(r io.Reader, name string) (Qrels, error) {
 		if err != nil {
 			return fmt.Errorf("relevance %q is not an integer", f[3])
 		}
-		key := [2]string{f[0], f[2]}
-		if prev, dup := first[key]; dup {
-			return fmt.Errorf("query %s document %s already judged on line %d", f[0], f[2], prev)
+		if err := first.add(f[0], f[2], line, "judged"); err != nil {
+			return err
 		}
-		first[key] = line
 		if q[f[0]] == nil {
 			q[f[0]] = map[string]int{}
 		}
@@ -54,14 +74,7 @@ func ReadQrels(r io.Reader, name string) (Qrels, error) {
 }
 
 // ReadRunFile reads a TREC run file (see ReadRun).
-func ReadRunFile(path string) (Run, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("ir: %w", err)
-	}
-	defer f.Close()
-	return ReadRun(f, path)
-}
+func ReadRunFile(path string) (Run, error) { return readFile(path, ReadRun) }
 
 // ReadRun reads TREC run lines "qid Q0 docno rank score tag" separated by
 // white space; as in trec_eval the Q0 and rank columns are ignored, fields
@@ -70,7 +83,7 @@ func ReadRunFile(path string) (Run, error) {
 // one query is an error. name is used in error messages.
 func ReadRun(r io.Reader, name string) (Run, error) {
 	run := Run{}
-	first := map[[2]string]int{}
+	first := firstLines{}
 	err := scanLines(r, name, func(line int, f []string) error {
 		if len(f) < 6 {
 			return fmt.Errorf("%d fields, want 6 (qid Q0 docno rank score tag)", len(f))
@@ -79,11 +92,9 @@ func ReadRun(r io.Reader, name string) (Run, error) {
 		if err != nil || math.IsNaN(score) || math.IsInf(score, 0) {
 			return fmt.Errorf("score %q is not a finite number", f[4])
 		}
-		key := [2]string{f[0], f[2]}
-		if prev, dup := first[key]; dup {
-			return fmt.Errorf("query %s document %s already retrieved on line %d", f[0], f[2], prev)
+		if err := first.add(f[0], f[2], line, "retrieved"); err != nil {
+			return err
 		}
-		first[key] = line
 		run[f[0]] = append(run[f[0]], ScoredDoc{DocID: f[2], Score: score})
 		return nil
 	})
@@ -121,13 +132,8 @@ func WriteRun(w io.Writer, run Run, tag string) error {
 	if tag == "" || strings.ContainsAny(tag, " \t\r\n") {
 		return fmt.Errorf("ir: run tag %q must be one non-empty word", tag)
 	}
-	qids := make([]string, 0, len(run))
-	for q := range run {
-		qids = append(qids, q)
-	}
-	slices.Sort(qids)
 	bw := bufio.NewWriter(w)
-	for _, q := range qids {
+	for _, q := range slices.Sorted(maps.Keys(run)) {
 		for i, d := range Rank(run[q]) {
 			if math.IsNaN(d.Score) || math.IsInf(d.Score, 0) {
 				return fmt.Errorf("ir: query %s document %s: score %v is not finite", q, d.DocID, d.Score)
@@ -141,19 +147,9 @@ func WriteRun(w io.Writer, run Run, tag string) error {
 // WriteQrels writes qrels in TREC format ("qid 0 docno rel"), queries and
 // documents in byte order.
 func WriteQrels(w io.Writer, qrels Qrels) error {
-	qids := make([]string, 0, len(qrels))
-	for q := range qrels {
-		qids = append(qids, q)
-	}
-	slices.Sort(qids)
 	bw := bufio.NewWriter(w)
-	for _, q := range qids {
-		docs := make([]string, 0, len(qrels[q]))
-		for d := range qrels[q] {
-			docs = append(docs, d)
-		}
-		slices.Sort(docs)
-		for _, d := range docs {
+	for _, q := range slices.Sorted(maps.Keys(qrels)) {
+		for _, d := range slices.Sorted(maps.Keys(qrels[q])) {
 			fmt.Fprintf(bw, "%s 0 %s %d\n", q, d, qrels[q][d])
 		}
 	}

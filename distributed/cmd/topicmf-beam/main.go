@@ -10,10 +10,13 @@
 //	                 [--export DIR] [Beam runner flags…]
 //	topicmf-beam export --run RUN --out DIR
 //
-// fit resumes a run directory from its last complete iteration. Beam's own
+// convert writes CORPUS to a local directory (a URL is refused); for a
+// remote runner, upload that directory and give fit --corpus its URL. fit
+// resumes a run directory from its last complete iteration. Beam's own
 // flags (--endpoint, --environment_type, --environment_config,
 // --job_name, --project, --region, --staging_location, --temp_location,
-// --worker_binary, …) are accepted as for any Beam Go program.
+// --worker_binary, …) are accepted as for any Beam Go program; --help lists
+// every command's flags, then Beam's.
 package main
 
 import (
@@ -49,6 +52,9 @@ const usage = `usage:
 Run "topicmf-beam COMMAND -h" for a command's flags.`
 
 func main() {
+	// -h and -help on the command line, with or without a command, print
+	// help (usage) instead of Beam's flags alone.
+	flag.CommandLine.Usage = func() { help(flag.CommandLine.Output()) }
 	if len(os.Args) < 2 || strings.HasPrefix(os.Args[1], "-") {
 		// A Beam worker (remote runners start this binary with worker
 		// flags and no command): beam.Init runs the harness and never
@@ -73,40 +79,87 @@ func run(ctx context.Context, cmd string, args []string, out io.Writer) error {
 	case "export":
 		return export(ctx, args, out)
 	case "help", "-h", "--help":
-		fmt.Fprintln(out, usage)
+		help(out)
 		return nil
 	}
 	return fmt.Errorf("unknown command %q\n%s", cmd, usage)
 }
 
+// help writes the usage, each command's flags, then the flags of Beam
+// (flag.CommandLine, less the fit flags registered there when fit parses).
+func help(w io.Writer) {
+	fmt.Fprintln(w, usage)
+	for _, c := range []struct {
+		name     string
+		register func(*flag.FlagSet)
+	}{
+		{"convert", func(fs *flag.FlagSet) { convertFlags(fs) }},
+		{"fit", func(fs *flag.FlagSet) { fitFlags(fs) }},
+		{"export", func(fs *flag.FlagSet) { exportFlags(fs) }},
+	} {
+		fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+		c.register(fs)
+		fmt.Fprintf(w, "\n%s flags:\n", c.name)
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+	}
+	own := flag.NewFlagSet("fit", flag.ContinueOnError)
+	fitFlags(own)
+	beamFlags := flag.NewFlagSet("beam", flag.ContinueOnError)
+	flag.CommandLine.VisitAll(func(f *flag.Flag) {
+		if own.Lookup(f.Name) == nil {
+			beamFlags.Var(f.Value, f.Name, f.Usage)
+		}
+	})
+	fmt.Fprintln(w, "\nBeam flags (fit, and the workers remote runners start):")
+	beamFlags.SetOutput(w)
+	beamFlags.PrintDefaults()
+}
+
+// convertArgs are convert's flags.
+type convertArgs struct {
+	data, dataDir, dst string
+	nshards            int
+	mtx                bool
+	uopt               datasets.UserOptions
+}
+
+func convertFlags(fs *flag.FlagSet) *convertArgs {
+	a := &convertArgs{}
+	fs.StringVar(&a.data, "data", "", "a registered collection (topicmf data list) or a collection of one's own: folder, .csv/.tsv, .jsonl or SMART file")
+	fs.StringVar(&a.dataDir, "data-dir", "", "data directory of the registered collections (default $TOPICMF_DATA)")
+	fs.StringVar(&a.dst, "out", "", "corpus directory to write (a local path: upload it for a remote runner)")
+	fs.IntVar(&a.nshards, "shards", 8, "number of document shards")
+	fs.BoolVar(&a.mtx, "mtx", false, "also write D.mtx, the weighted term-document matrix (for topicmf fit --mtx)")
+	fs.StringVar(&a.uopt.TextCol, "text-col", "", "CSV/TSV text column (default text)")
+	fs.StringVar(&a.uopt.IDCol, "id-col", "", "CSV/TSV id column (default id)")
+	fs.StringVar(&a.uopt.LabelCol, "label-col", "", "CSV/TSV class column (default label)")
+	return a
+}
+
 func convert(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("convert", flag.ContinueOnError)
-	data := fs.String("data", "", "a registered collection (topicmf data list) or a collection of one's own: folder, .csv/.tsv, .jsonl or SMART file")
-	dataDir := fs.String("data-dir", "", "data directory of the registered collections (default $TOPICMF_DATA)")
-	dst := fs.String("out", "", "corpus directory to write")
-	nshards := fs.Int("shards", 8, "number of document shards")
-	mtx := fs.Bool("mtx", false, "also write D.mtx, the weighted term-document matrix (for topicmf fit --mtx)")
-	var uopt datasets.UserOptions
-	fs.StringVar(&uopt.TextCol, "text-col", "", "CSV/TSV text column (default text)")
-	fs.StringVar(&uopt.IDCol, "id-col", "", "CSV/TSV id column (default id)")
-	fs.StringVar(&uopt.LabelCol, "label-col", "", "CSV/TSV class column (default label)")
+	a := convertFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *data == "" || *dst == "" {
+	if a.data == "" || a.dst == "" {
 		return fmt.Errorf("convert: --data and --out are required")
 	}
-	dir, err := datasets.DataDir(*dataDir)
+	if strings.Contains(a.dst, "://") {
+		return fmt.Errorf("convert: --out %s: convert writes the corpus to a local directory; write it there, upload the directory (e.g. gsutil -m cp -r DIR gs://BUCKET/DIR) and give fit --corpus the uploaded path", a.dst)
+	}
+	dir, err := datasets.DataDir(a.dataDir)
 	if err != nil {
 		return err
 	}
 	var col *datasets.Collection
-	if _, statErr := os.Stat(*data); statErr == nil {
-		col, err = datasets.ReadUser(*data, uopt)
+	if _, statErr := os.Stat(a.data); statErr == nil {
+		col, err = datasets.ReadUser(a.data, a.uopt)
 	} else {
-		src, lerr := datasets.Lookup(*data)
+		src, lerr := datasets.Lookup(a.data)
 		if lerr != nil {
-			return fmt.Errorf("convert: %q is neither a file nor a registered collection: %v", *data, lerr)
+			return fmt.Errorf("convert: %q is neither a file nor a registered collection: %v", a.data, lerr)
 		}
 		col, err = src.Read(dir)
 	}
@@ -130,49 +183,62 @@ func convert(args []string, out io.Writer) error {
 	if !slices.Equal(counts.Vocab, c.Vocab) || !slices.Equal(counts.DocIDs, c.DocIDs) {
 		return fmt.Errorf("convert: the raw counts have other terms or documents than the weighted corpus")
 	}
-	man, err := shards.WriteCorpus(*dst, c, min(*nshards, max(c.D.Cols, 1)))
+	man, err := shards.WriteCorpus(a.dst, c, min(a.nshards, max(c.D.Cols, 1)))
 	if err != nil {
 		return err
 	}
-	if err := shards.WriteText(*dst, vec, counts.D); err != nil {
+	if err := shards.WriteText(a.dst, vec, counts.D); err != nil {
 		return err
 	}
-	if *mtx {
-		if err := sparse.WriteMMFile(shards.Join(*dst, "D.mtx"), c.D); err != nil {
+	if a.mtx {
+		if err := sparse.WriteMMFile(shards.Join(a.dst, "D.mtx"), c.D); err != nil {
 			return err
 		}
 	}
-	fmt.Fprintf(out, "%s: %d terms × %d documents, %d entries, %d classes, %d shards, vectorizer.json, counts.mtx\n", *dst, man.Terms, man.Documents, man.Nonzeros, len(man.Classes), len(man.Shards))
+	fmt.Fprintf(out, "%s: %d terms × %d documents, %d entries, %d classes, %d shards, vectorizer.json, counts.mtx\n", a.dst, man.Terms, man.Documents, man.Nonzeros, len(man.Classes), len(man.Shards))
 	return nil
 }
 
-func fit(ctx context.Context, args []string, out io.Writer) error {
-	// Beam's flags live on flag.CommandLine; ours join them there so that
-	// one parse reads both.
-	fs := flag.CommandLine
-	var cfg driver.Config
+// fitArgs are fit's own flags.
+type fitArgs struct {
+	cfg                                    driver.Config
+	dir, lscale, iscale, exportDir, runner string
+}
+
+func fitFlags(fs *flag.FlagSet) *fitArgs {
+	a := &fitArgs{}
+	cfg := &a.cfg
 	fs.StringVar(&cfg.Corpus, "corpus", "", "corpus directory written by convert (a local path or gs://…)")
-	dir := fs.String("out", "", "run directory (resumed when it exists)")
+	fs.StringVar(&a.dir, "out", "", "run directory (resumed when it exists)")
 	fs.StringVar(&cfg.Model, "model", driver.RLSI, "rlsi (Uℓ1-Vℓ2, RLSI §4.4) or grouprlsi (GMF §4)")
 	fs.IntVar(&cfg.K, "k", 0, "rlsi: number of topics K (default 20)")
 	fs.IntVar(&cfg.Ks, "ks", 0, "grouprlsi: shared topics Ks")
 	fs.IntVar(&cfg.Kc, "kc", 0, "grouprlsi: topics per class Kc")
 	fs.Float64Var(&cfg.Lambda1, "lambda1", -1, "λ1, weight of the ℓ1 norm of U (default 0.05 for rlsi, as topicmf fit; 0.01 for grouprlsi, as engine/grouprlsi)")
 	fs.Float64Var(&cfg.Lambda2, "lambda2", 1, "λ2, weight of the squared ℓ2 norm of V")
-	lscale := fs.String("lambda-scale", "", "rlsi: relative (default, as topicmf fit: λ stated for documents of unit RMS length) or absolute; grouprlsi: absolute")
-	iscale := fs.String("init-scale", "", "rlsi: balanced (default, as topicmf fit: V⁽⁰⁾ entries N(0, ŝ/N)) or unit (N(0, 1)); grouprlsi: unit")
+	fs.StringVar(&a.lscale, "lambda-scale", "", "rlsi: relative (default, as topicmf fit: λ stated for documents of unit RMS length) or absolute; grouprlsi: absolute")
+	fs.StringVar(&a.iscale, "init-scale", "", "rlsi: balanced (default, as topicmf fit: V⁽⁰⁾ entries N(0, ŝ/N)) or unit (N(0, 1)); grouprlsi: unit")
 	fs.IntVar(&cfg.Iters, "iters", 10, "outer iterations (one pipeline each)")
 	fs.IntVar(&cfg.InnerSweeps, "inner-sweeps", 100, "maximum coordinate-descent sweeps per lasso row")
 	fs.Float64Var(&cfg.InnerTol, "inner-tol", 1e-5, "a row's sweeps stop when its largest change ≤ inner-tol × its largest magnitude; 0 runs all")
 	fs.Uint64Var(&cfg.Seed, "seed", 0, "seed of V⁽⁰⁾")
 	fs.IntVar(&cfg.Shards, "shards", 16, "output shards per factor")
-	exportDir := fs.String("export", "", "after the fit, write U.mtx, V.mtx, vocab.txt, doc_ids.txt and factors.json here, for topicmf transform/rank --factors (needs U and V to fit in memory)")
-	runner := fs.String("runner", "prism", "Beam runner: prism (local), flink, spark, dataflow or universal")
+	fs.StringVar(&a.exportDir, "export", "", "after the fit, write U.mtx, V.mtx, vocab.txt, doc_ids.txt and factors.json here, for topicmf transform/rank --factors (needs U and V to fit in memory)")
+	fs.StringVar(&a.runner, "runner", "prism", "Beam runner: prism (local), flink, spark, dataflow or universal")
+	return a
+}
+
+func fit(ctx context.Context, args []string, out io.Writer) error {
+	// Beam's flags live on flag.CommandLine; ours join them there so that
+	// one parse reads both.
+	fs := flag.CommandLine
+	a := fitFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	beam.Init()
-	if cfg.Corpus == "" || *dir == "" {
+	cfg := a.cfg
+	if cfg.Corpus == "" || a.dir == "" {
 		return fmt.Errorf("fit: --corpus and --out are required")
 	}
 	rlsi := cfg.Model == driver.RLSI
@@ -184,7 +250,7 @@ func fit(ctx context.Context, args []string, out io.Writer) error {
 	for _, f := range []struct {
 		val, on, off string
 		dst          *bool
-	}{{*lscale, "relative", "absolute", &cfg.RelativeLambda}, {*iscale, "balanced", "unit", &cfg.BalancedInit}} {
+	}{{a.lscale, "relative", "absolute", &cfg.RelativeLambda}, {a.iscale, "balanced", "unit", &cfg.BalancedInit}} {
 		switch f.val {
 		case "":
 			*f.dst = rlsi
@@ -194,26 +260,35 @@ func fit(ctx context.Context, args []string, out io.Writer) error {
 			return fmt.Errorf("fit: %q: want %s or %s", f.val, f.on, f.off)
 		}
 	}
-	if _, err := driver.Fit(ctx, cfg, *dir, driver.BeamRunner(*runner), out); err != nil {
+	if _, err := driver.Fit(ctx, cfg, a.dir, driver.BeamRunner(a.runner), out); err != nil {
 		return err
 	}
-	if *exportDir != "" {
-		return exportTo(ctx, *dir, *exportDir, out)
+	if a.exportDir != "" {
+		return exportTo(ctx, a.dir, a.exportDir, out)
 	}
 	return nil
 }
 
+// exportArgs are export's flags.
+type exportArgs struct{ run, dst string }
+
+func exportFlags(fs *flag.FlagSet) *exportArgs {
+	a := &exportArgs{}
+	fs.StringVar(&a.run, "run", "", "run directory")
+	fs.StringVar(&a.dst, "out", "", "directory to write U.mtx, V.mtx, vocab.txt, doc_ids.txt and factors.json to (with the corpus's vectorizer.json and counts.mtx)")
+	return a
+}
+
 func export(ctx context.Context, args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
-	run := fs.String("run", "", "run directory")
-	dst := fs.String("out", "", "directory to write U.mtx, V.mtx, vocab.txt, doc_ids.txt and factors.json to (with the corpus's vectorizer.json and counts.mtx)")
+	a := exportFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *run == "" || *dst == "" {
+	if a.run == "" || a.dst == "" {
 		return fmt.Errorf("export: --run and --out are required")
 	}
-	return exportTo(ctx, *run, *dst, out)
+	return exportTo(ctx, a.run, a.dst, out)
 }
 
 func exportTo(ctx context.Context, run, dst string, out io.Writer) error {

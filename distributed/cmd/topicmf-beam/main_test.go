@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// mainArgsEnv, when set, makes the test binary run main with these
+// (newline-separated) arguments instead of the tests, so that a test can
+// run the command as a user does.
+const mainArgsEnv = "TOPICMF_BEAM_TEST_MAIN_ARGS"
+
+func TestMain(m *testing.M) {
+	if args, ok := os.LookupEnv(mainArgsEnv); ok {
+		os.Args = append([]string{"topicmf-beam"}, strings.Split(args, "\n")...)
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// runMain runs the command with args in a child process and returns what
+// it printed (standard output and error) and its error.
+func runMain(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), mainArgsEnv+"="+strings.Join(args, "\n"))
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// TestHelp: --help (and -h, and fit -h, which parses Beam's flags) print
+// the tool's usage and every command's flags before Beam's flags, and exit 0.
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"-h"}, {"fit", "-h"}} {
+		out, err := runMain(t, args...)
+		if err != nil {
+			t.Fatalf("%q: %v\n%s", args, err, out)
+		}
+		var at []int
+		for _, want := range []string{
+			"topicmf-beam convert --data", "topicmf-beam export --run",
+			"convert flags:", "\n  -mtx", "fit flags:", "\n  -lambda-scale", "export flags:", "\n  -run string",
+			"Beam flags", "\n  -environment_type",
+		} {
+			i := strings.Index(out, want)
+			if i < 0 {
+				t.Fatalf("%q: help lacks %q:\n%s", args, want, out)
+			}
+			at = append(at, i)
+		}
+		for i := 1; i < len(at); i++ {
+			if at[i] < at[i-1] {
+				t.Errorf("%q: help is out of order (usage, convert, fit, export, Beam):\n%s", args, out)
+			}
+		}
+		// fit's flags are not listed a second time among Beam's.
+		if beam := out[strings.Index(out, "Beam flags"):]; strings.Contains(beam, "\n  -lambda-scale") {
+			t.Errorf("%q: fit's flags listed among Beam's:\n%s", args, beam)
+		}
+	}
+	var b bytes.Buffer
+	if err := run(context.Background(), "help", nil, &b); err != nil || !strings.Contains(b.String(), "convert flags:") {
+		t.Errorf("help command: %v\n%s", err, b.String())
+	}
+}
+
+// TestConvertRemoteOut: convert writes locally; a URL as --out fails at
+// once with one line saying so, before any data is read.
+func TestConvertRemoteOut(t *testing.T) {
+	for _, dst := range []string{"gs://bucket/corpus", "s3://bucket/corpus"} {
+		var b bytes.Buffer
+		err := run(context.Background(), "convert", []string{"--data", filepath.Join(t.TempDir(), "missing.jsonl"), "--out", dst}, &b)
+		if err == nil || !strings.Contains(err.Error(), dst) || !strings.Contains(err.Error(), "local directory") ||
+			!strings.Contains(err.Error(), "upload") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("--out %s: err = %v, want one line saying convert writes locally and the directory must be uploaded", dst, err)
+		}
+	}
+}
