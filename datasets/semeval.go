@@ -27,9 +27,10 @@ import (
 //     question, with RELQ_RELEVANCE2ORGQ mapped PerfectMatch = 2,
 //     Relevant = 1, Irrelevant = 0 and gains equal to the levels.
 //
-// The comments (RelComment, subtask A/C) are not read. The files open with
-// an inline DTD, which encoding/xml passes over as a directive; the
-// decoder streams the files one OrgQuestion element at a time.
+// The comments (RelComment, subtask A/C) are not part of the Collection;
+// ReadSemEvalComments reads them. The files open with an inline DTD, which
+// encoding/xml passes over as a directive; the decoder streams the files
+// one OrgQuestion (or Thread) element at a time.
 //
 // Quirks reported as Warnings: some related questions have an empty body
 // (their text is the subject alone), and in train part 2 and dev many
@@ -121,36 +122,8 @@ type semevalState struct {
 // readFile streams one XML file, adding its queries, documents and
 // judgments.
 func (s *semevalState) readFile(path, base, split string) error {
-	rc, err := OpenMaybeGzip(path)
-	if err != nil {
-		return err
-	}
-	defer rc.Close()
-	dec := xml.NewDecoder(rc)
 	emptyBody, sameAs := 0, 0
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
-		line, _ := dec.InputPos()
-		if err != nil {
-			if errors.Is(err, io.ErrUnexpectedEOF) {
-				return fmt.Errorf("%s: truncated or corrupt file near line %d: %w", path, line, err)
-			}
-			return fmt.Errorf("%s: line %d: malformed XML: %w", path, line, err)
-		}
-		se, ok := tok.(xml.StartElement)
-		if !ok || se.Name.Local != "OrgQuestion" {
-			continue
-		}
-		var oq semevalOrgQuestion
-		if err := dec.DecodeElement(&oq, &se); err != nil {
-			if errors.Is(err, io.ErrUnexpectedEOF) {
-				return fmt.Errorf("%s: truncated or corrupt file in OrgQuestion starting at line %d: %w", path, line, err)
-			}
-			return fmt.Errorf("%s: OrgQuestion starting at line %d: malformed XML: %w", path, line, err)
-		}
+	err := eachSemEvalElement(path, "OrgQuestion", func(oq *semevalOrgQuestion, line int) error {
 		where := fmt.Sprintf("%s: OrgQuestion starting at line %d", path, line)
 		if oq.ID == "" {
 			return fmt.Errorf("%s: expected an ORGQ_ID attribute", where)
@@ -202,6 +175,10 @@ func (s *semevalState) readFile(path, base, split string) error {
 			s.c.Docs = append(s.c.Docs, Document{ID: rq.ID, Title: rs, Text: irJoinText(rs, rb), Class: rq.Category, Split: split})
 			s.c.Qrels = append(s.c.Qrels, Judgment{QueryID: oq.ID, DocID: rq.ID, Level: level})
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if emptyBody > 0 {
 		s.c.Warnings = append(s.c.Warnings, fmt.Sprintf("%s: %d related questions have an empty body; their text is the subject alone", base, emptyBody))
@@ -214,3 +191,79 @@ func (s *semevalState) readFile(path, base, split string) error {
 
 // unquoted is s without the double quotes and white space around it.
 func unquoted(s string) string { return strings.Trim(s, "\" \t\r\n") }
+
+// eachSemEvalElement streams the XML file at path (gzip-compressed when
+// its name ends in .gz) and decodes every element named name, in file
+// order, into a fresh T for each, with the line where the element starts.
+// An error names the file and the line: a truncated file, malformed XML, or
+// what each returns.
+func eachSemEvalElement[T any](path, name string, each func(v *T, line int) error) error {
+	rc, err := OpenMaybeGzip(path)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	dec := xml.NewDecoder(rc)
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return nil
+		}
+		line, _ := dec.InputPos()
+		if err != nil {
+			if errors.Is(err, io.ErrUnexpectedEOF) {
+				return fmt.Errorf("%s: truncated or corrupt file near line %d: %w", path, line, err)
+			}
+			return fmt.Errorf("%s: line %d: malformed XML: %w", path, line, err)
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok || se.Name.Local != name {
+			continue
+		}
+		var v T
+		if err := dec.DecodeElement(&v, &se); err != nil {
+			if errors.Is(err, io.ErrUnexpectedEOF) {
+				return fmt.Errorf("%s: truncated or corrupt file in %s starting at line %d: %w", path, name, line, err)
+			}
+			return fmt.Errorf("%s: %s starting at line %d: malformed XML: %w", path, name, line, err)
+		}
+		if err := each(&v, line); err != nil {
+			return err
+		}
+	}
+}
+
+// semevalThread is the part of a Thread that ReadSemEvalComments reads.
+type semevalThread struct {
+	Rel struct {
+		ID      string `xml:"RELQ_ID,attr"`
+		Subject string `xml:"RelQSubject"`
+		Body    string `xml:"RelQBody"`
+	} `xml:"RelQuestion"`
+	Comments []struct {
+		Text string `xml:"RelCText"`
+	} `xml:"RelComment"`
+}
+
+// ReadSemEvalComments reads the question–comment pairs of one SemEval-2016
+// Task 3 XML file (subtask A's RelComment elements, which the Collection
+// leaves out): for every comment of every Thread, the thread's related
+// question (subject and body trimmed, one newline apart, the newline kept
+// when the body is empty) and the comment's text as it stands.
+func ReadSemEvalComments(path string) (questions, comments []string, err error) {
+	err = eachSemEvalElement(path, "Thread", func(th *semevalThread, line int) error {
+		if th.Rel.ID == "" {
+			return fmt.Errorf("%s: Thread starting at line %d: RelQuestion without RELQ_ID", path, line)
+		}
+		q := strings.TrimSpace(th.Rel.Subject) + "\n" + strings.TrimSpace(th.Rel.Body)
+		for _, c := range th.Comments {
+			questions = append(questions, q)
+			comments = append(comments, c.Text)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return questions, comments, nil
+}

@@ -3,6 +3,7 @@ package datasets
 import (
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -266,4 +267,30 @@ func TestSemEval2016All(t *testing.T) {
 	if c.Name != "semeval2016-all" || test != 70 || c.Queries[len(c.Queries)-1].ID != "Q387" {
 		t.Errorf("%s: %d test questions, last %s; want semeval2016-all, 70, Q387", c.Name, test, c.Queries[len(c.Queries)-1].ID)
 	}
+}
+
+// TestSemEvalComments reads the question–comment pairs of a tiny file: one
+// pair a comment, none for a thread without comments; a truncated file is
+// an error naming it.
+func TestSemEvalComments(t *testing.T) {
+	const doc = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE root [<!ELEMENT root ANY>]>
+<root><OrgQuestion ORGQ_ID="Q1"><OrgQSubject>s</OrgQSubject><OrgQBody>b</OrgQBody>
+<Thread THREAD_SEQUENCE="Q1_R1"><RelQuestion RELQ_ID="Q1_R1" RELQ_CATEGORY="C"><RelQSubject> Bank </RelQSubject><RelQBody>which bank</RelQBody></RelQuestion>
+<RelComment RELC_ID="Q1_R1_C1"><RelCText>QNB</RelCText></RelComment>
+<RelComment RELC_ID="Q1_R1_C2"><RelCText>HSBC</RelCText></RelComment></Thread>
+<Thread THREAD_SEQUENCE="Q1_R2"><RelQuestion RELQ_ID="Q1_R2" RELQ_CATEGORY="C"><RelQSubject>x</RelQSubject><RelQBody></RelQBody></RelQuestion></Thread>
+</OrgQuestion></root>`
+	dir := t.TempDir()
+	path := writeFile(t, dir, "t.xml", []byte(doc))
+	q, c, err := ReadSemEvalComments(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(q, []string{"Bank\nwhich bank", "Bank\nwhich bank"}) || !slices.Equal(c, []string{"QNB", "HSBC"}) {
+		t.Errorf("pairs %q, %q", q, c)
+	}
+	writeFile(t, dir, "t.xml", []byte(doc[:300]))
+	_, _, err = ReadSemEvalComments(path)
+	wantErr(t, err, path)
 }

@@ -2,8 +2,6 @@ package gnmfnc2014
 
 import (
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -92,34 +90,6 @@ func TestProtocols(t *testing.T) {
 	tie := []candidate{{desc: "A", vals: vals(ids, 0.5, 0.5, 0.5, 0.5, 0.5)}, {desc: "B", vals: vals(ids, 0.5, 0.5, 0.5, 0.5, 0.5)}}
 	if c, _ := chooseOfficial(tie, split); c.desc != "A" {
 		t.Errorf("tie chose %s", c.desc)
-	}
-}
-
-func TestReadThreads(t *testing.T) {
-	const doc = `<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE root [<!ELEMENT root ANY>]>
-<root><OrgQuestion ORGQ_ID="Q1"><OrgQSubject>s</OrgQSubject><OrgQBody>b</OrgQBody>
-<Thread THREAD_SEQUENCE="Q1_R1"><RelQuestion RELQ_ID="Q1_R1" RELQ_CATEGORY="C"><RelQSubject> Bank </RelQSubject><RelQBody>which bank</RelQBody></RelQuestion>
-<RelComment RELC_ID="Q1_R1_C1"><RelCText>QNB</RelCText></RelComment>
-<RelComment RELC_ID="Q1_R1_C2"><RelCText>HSBC</RelCText></RelComment></Thread>
-<Thread THREAD_SEQUENCE="Q1_R2"><RelQuestion RELQ_ID="Q1_R2" RELQ_CATEGORY="C"><RelQSubject>x</RelQSubject><RelQBody></RelQBody></RelQuestion></Thread>
-</OrgQuestion></root>`
-	path := filepath.Join(t.TempDir(), "t.xml")
-	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	q, c, err := readThreads(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Equal(q, []string{"Bank\nwhich bank", "Bank\nwhich bank"}) || !slices.Equal(c, []string{"QNB", "HSBC"}) {
-		t.Errorf("pairs %q, %q", q, c)
-	}
-	if err := os.WriteFile(path, []byte(doc[:300]), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := readThreads(path); err == nil || !strings.Contains(err.Error(), path) {
-		t.Errorf("truncated file: %v", err)
 	}
 }
 

@@ -1,10 +1,7 @@
 package gnmfnc2014
 
 import (
-	"encoding/xml"
-	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -60,7 +57,7 @@ func translationTable(p *retrieval.Prepared, t *retrieval.Task) (rank.Table, str
 		if !strings.Contains(base, "-train-") || !strings.HasSuffix(base, ".xml.gz") {
 			continue
 		}
-		q, c, err := readThreads(filepath.Join(dir, filepath.FromSlash(f.Path)))
+		q, c, err := datasets.ReadSemEvalComments(filepath.Join(dir, filepath.FromSlash(f.Path)))
 		if err != nil {
 			return nil, "", err
 		}
@@ -102,59 +99,4 @@ func translationTable(p *retrieval.Prepared, t *retrieval.Task) (rank.Table, str
 		"question←comment %d pairs used, log-likelihood %s; comment←question %d pairs used, log-likelihood %s; pooled with δ = %g",
 		len(questions), ibm1Iterations, qFromC.PairsUsed(), ll(qFromC), cFromQ.PairsUsed(), ll(cFromQ), poolDelta)
 	return table, desc, nil
-}
-
-// thread is the part of a SemEval Thread the translation model reads.
-type thread struct {
-	Rel struct {
-		ID      string `xml:"RELQ_ID,attr"`
-		Subject string `xml:"RelQSubject"`
-		Body    string `xml:"RelQBody"`
-	} `xml:"RelQuestion"`
-	Comments []struct {
-		ID   string `xml:"RELC_ID,attr"`
-		Text string `xml:"RelCText"`
-	} `xml:"RelComment"`
-}
-
-// readThreads streams one SemEval XML file and returns, for every comment
-// of every thread, the thread's related question (subject and body one
-// newline apart, as the archive's documents) and the comment's text.
-func readThreads(path string) (questions, comments []string, err error) {
-	rc, err := datasets.OpenMaybeGzip(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer rc.Close()
-	dec := xml.NewDecoder(rc)
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
-		line, _ := dec.InputPos()
-		if err != nil {
-			if errors.Is(err, io.ErrUnexpectedEOF) {
-				return nil, nil, fmt.Errorf("%s: truncated or corrupt file near line %d: %w", path, line, err)
-			}
-			return nil, nil, fmt.Errorf("%s: line %d: malformed XML: %w", path, line, err)
-		}
-		se, ok := tok.(xml.StartElement)
-		if !ok || se.Name.Local != "Thread" {
-			continue
-		}
-		var th thread
-		if err := dec.DecodeElement(&th, &se); err != nil {
-			return nil, nil, fmt.Errorf("%s: Thread starting at line %d: %w", path, line, err)
-		}
-		if th.Rel.ID == "" {
-			return nil, nil, fmt.Errorf("%s: Thread starting at line %d: RelQuestion without RELQ_ID", path, line)
-		}
-		q := strings.TrimSpace(th.Rel.Subject) + "\n" + strings.TrimSpace(th.Rel.Body)
-		for _, c := range th.Comments {
-			questions = append(questions, q)
-			comments = append(comments, c.Text)
-		}
-	}
-	return questions, comments, nil
 }
