@@ -1,6 +1,7 @@
 package retrieval
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -29,21 +30,11 @@ type LambdaRankOptions struct {
 }
 
 func (o LambdaRankOptions) normalized() LambdaRankOptions {
-	if o.Folds == 0 {
-		o.Folds = 5
-	}
-	if o.Epochs == 0 {
-		o.Epochs = 200
-	}
-	if o.LearningRate == 0 {
-		o.LearningRate = 1
-	}
-	if o.Sigma == 0 {
-		o.Sigma = 1
-	}
-	if o.Depth == 0 {
-		o.Depth = DefaultRunDepth
-	}
+	o.Folds = cmp.Or(o.Folds, 5)
+	o.Epochs = cmp.Or(o.Epochs, 200)
+	o.LearningRate = cmp.Or(o.LearningRate, 1)
+	o.Sigma = cmp.Or(o.Sigma, 1)
+	o.Depth = cmp.Or(o.Depth, DefaultRunDepth)
 	return o
 }
 

@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -39,18 +40,10 @@ type Options struct {
 }
 
 func (o Options) withDefaults() (Options, error) {
-	if o.C == 0 {
-		o.C = 1
-	}
-	if o.BiasValue == 0 {
-		o.BiasValue = 1
-	}
-	if o.Tol == 0 {
-		o.Tol = 0.1
-	}
-	if o.MaxIter == 0 {
-		o.MaxIter = 1000
-	}
+	o.C = cmp.Or(o.C, 1)
+	o.BiasValue = cmp.Or(o.BiasValue, 1)
+	o.Tol = cmp.Or(o.Tol, 0.1)
+	o.MaxIter = cmp.Or(o.MaxIter, 1000)
 	switch {
 	case !(o.C > 0) || math.IsInf(o.C, 0):
 		return o, fmt.Errorf("classify: C = %v, want a finite positive number", o.C)
