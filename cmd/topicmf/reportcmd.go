@@ -15,6 +15,7 @@ import (
 	_ "github.com/topicmf/topicmf/experiments/all" // registers every experiment
 	"github.com/topicmf/topicmf/experiments/report"
 	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/internal/linediff"
 )
 
 func newReportCmd() *cobra.Command {
@@ -270,18 +271,8 @@ func firstDifference(committed, rendered string, section bool) string {
 		}
 		return out
 	}
-	a, b := lines(committed), lines(rendered)
-	for i := 0; i < max(len(a), len(b)); i++ {
-		var x, y string
-		if i < len(a) {
-			x = a[i]
-		}
-		if i < len(b) {
-			y = b[i]
-		}
-		if x != y {
-			return fmt.Sprintf("line %d: committed %.80q, from the runs %.80q", i+1, x, y)
-		}
+	if n, x, y, ok := linediff.First(lines(committed), lines(rendered)); ok {
+		return fmt.Sprintf("line %d: committed %.80q, from the runs %.80q", n, x, y)
 	}
 	return ""
 }

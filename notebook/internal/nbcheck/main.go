@@ -33,6 +33,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/topicmf/topicmf/internal/linediff"
 )
 
 // notebook is the part of nbformat 4 that nbcheck reads.
@@ -238,18 +240,8 @@ func split(outs []output) (map[string]string, []output) {
 
 // diffLine shows the first differing line of two texts.
 func diffLine(got, want string) string {
-	gl, wl := strings.Split(got, "\n"), strings.Split(want, "\n")
-	for k := 0; k < max(len(gl), len(wl)); k++ {
-		var g, w string
-		if k < len(gl) {
-			g = gl[k]
-		}
-		if k < len(wl) {
-			w = wl[k]
-		}
-		if g != w {
-			return fmt.Sprintf("  line %d now:       %q\n  line %d committed: %q", k+1, g, k+1, w)
-		}
+	if k, g, w, ok := linediff.First(strings.Split(got, "\n"), strings.Split(want, "\n")); ok {
+		return fmt.Sprintf("  line %d now:       %q\n  line %d committed: %q", k, g, k, w)
 	}
 	return "  (no line differs)"
 }
