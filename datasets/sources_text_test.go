@@ -4,7 +4,6 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,23 +29,8 @@ func writeTextZip(t *testing.T, path string, members []textMember) []byte {
 // directory, under the same base name, and returns its path.
 func truncatedCopy(t *testing.T, src string, n int64) string {
 	t.Helper()
-	f, err := os.Open(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	dst := filepath.Join(t.TempDir(), filepath.Base(src))
-	out, err := os.Create(dst)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := io.CopyN(out, f, n); err != nil {
-		t.Fatal(err)
-	}
-	if err := out.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return dst
+	_, path := irTruncatedCopy(t, filepath.Dir(src), filepath.Base(src), int(n))
+	return path
 }
 
 // TestTextSourcesRegistry checks the registry entries: names, readers,
