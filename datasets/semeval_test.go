@@ -270,8 +270,8 @@ func TestSemEval2016All(t *testing.T) {
 }
 
 // TestSemEvalComments reads the question–comment pairs of a tiny file: one
-// pair a comment, none for a thread without comments; a truncated file is
-// an error naming it.
+// pair a comment, none for a thread without comments; a truncated file and
+// a thread without RELQ_ID are errors naming the file.
 func TestSemEvalComments(t *testing.T) {
 	const doc = `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE root [<!ELEMENT root ANY>]>
@@ -293,4 +293,7 @@ func TestSemEvalComments(t *testing.T) {
 	writeFile(t, dir, "t.xml", []byte(doc[:300]))
 	_, _, err = ReadSemEvalComments(path)
 	wantErr(t, err, path)
+	writeFile(t, dir, "t.xml", []byte(strings.Replace(doc, ` RELQ_ID="Q1_R2"`, "", 1)))
+	_, _, err = ReadSemEvalComments(path)
+	wantErr(t, err, path, "Thread starting at line 7", "RelQuestion without RELQ_ID")
 }
