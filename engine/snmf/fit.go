@@ -89,11 +89,7 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 }
 
 func (o Options) fit(ctx context.Context, name string, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	dt, err := c.Transposed(name)
-	if err != nil {
-		return nil, engine.Status{}, err
-	}
-	o, err = o.validate(name, c.Terms(), c.Docs())
+	dt, o, err := engine.Prepare(c, name, func(m, n int) (Options, error) { return o.validate(name, m, n) })
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
@@ -104,7 +100,7 @@ func (o Options) fit(ctx context.Context, name string, c *engine.Corpus, rec *en
 	}
 	s := NewSolver(o.Pool, a, u, mat.NewDense(c.Docs(), o.K, nil), o.Eta, o.Beta)
 	st := engine.Iterate(ctx, o.Stopping, rec, s.Steps())
-	return &Model{U: s.U, V: s.V, opts: o}, st, nil
+	return &Model{U: s.U, V: s.V, name: name, opts: o}, st, nil
 }
 
 // RandomStart returns a starting U (M×K) as scikit-learn's NMF(init="random")
@@ -252,13 +248,11 @@ func addDiagonal(g *mat.Dense, c float64) {
 	}
 }
 
-// FoldIn solves the V problem for new documents X (rows, n×M) with U fixed:
-// v = argmin_{v ≥ 0} ‖Uv − x‖² + β(1ᵀv)², i.e. NNLS(UᵀU + β11ᵀ, XU).
-func FoldIn(p *parallel.Pool, u *mat.Dense, beta float64, x *sparse.CSR) (*mat.Dense, error) {
-	m, k := u.Dims()
-	if x == nil || x.Cols != m {
-		return nil, fmt.Errorf("fold-in: X must have one column per term (%d)", m)
-	}
+// foldIn solves the V problem for new documents X (rows, n×M, checked by
+// the caller) with U fixed: v = argmin_{v ≥ 0} ‖Uv − x‖² + β(1ᵀv)², i.e.
+// NNLS(UᵀU + β11ᵀ, XU).
+func foldIn(p *parallel.Pool, u *mat.Dense, beta float64, x *sparse.CSR) (*mat.Dense, error) {
+	_, k := u.Dims()
 	if x.Rows == 0 {
 		return &mat.Dense{}, nil
 	}
