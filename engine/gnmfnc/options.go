@@ -1,6 +1,7 @@
 package gnmfnc
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -86,13 +87,7 @@ func Alpha(a float64, ks, kp int) float64 { return a / (float64(ks) * float64(kp
 func Beta(a float64, kp, kl int) float64 { return a / (float64(kp) * float64(kl)) }
 
 func (o Options) resolve() (settings, error) {
-	s := settings{stop: o.Stopping, seed: o.Seed, pool: o.Pool, ks: o.Ks, kp: o.Kp}
-	if s.ks == 0 {
-		s.ks = DefaultKs
-	}
-	if s.kp == 0 {
-		s.kp = DefaultKp
-	}
+	s := settings{stop: o.Stopping, seed: o.Seed, pool: o.Pool, ks: cmp.Or(o.Ks, DefaultKs), kp: cmp.Or(o.Kp, DefaultKp)}
 	if s.ks < 1 || s.kp < 1 {
 		return s, fmt.Errorf("gnmfnc: Ks = %d, Kp = %d, want both ≥ 1 (0 for the defaults %d, %d): α_p = a/(Ks·Kp) needs shared and category topics", o.Ks, o.Kp, DefaultKs, DefaultKp)
 	}
