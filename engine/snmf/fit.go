@@ -66,16 +66,8 @@ func (o Options) validate(name string, m, n int) (Options, error) {
 	if err := o.Stopping.Validate(); err != nil {
 		return o, fmt.Errorf("%s: %w", name, err)
 	}
-	for _, w := range []struct {
-		name string
-		v    float64
-	}{{"η (Eta)", o.Eta}, {"β (Beta)", o.Beta}} {
-		if !(w.v >= 0) || math.IsInf(w.v, 0) {
-			return o, fmt.Errorf("%s: %s = %v, want a finite number ≥ 0", name, w.name, w.v)
-		}
-	}
-	if o.K < 0 {
-		return o, fmt.Errorf("%s: K = %d, want ≥ 1 (or 0 for the default %d)", name, o.K, DefaultK)
+	if err := param.Check(o); err != nil {
+		return o, fmt.Errorf("%s: %w", name, err)
 	}
 	if err := engine.ResolveK(name, &o.K, DefaultK, m, n); err != nil {
 		return o, err
