@@ -42,19 +42,37 @@ func Gram(p *parallel.Pool, dst *mat.Dense, a *mat.Dense) {
 		}
 		partial[b] = g
 	})
+	AddBlocks(dst, partial)
+	MirrorUpper(dst)
+}
+
+// AddBlocks sets dst (r×c) to the sum of the block partials parts (each r×c,
+// row-major and packed), added entry by entry in block order: the reduction
+// of a kernel that sums rows in fixed blocks on the pool, whose result then
+// does not depend on the number of workers.
+func AddBlocks(dst *mat.Dense, parts [][]float64) {
+	r, c := dst.Dims()
 	draw := dst.RawMatrix()
-	for x := 0; x < k; x++ {
-		out := draw.Data[x*draw.Stride : x*draw.Stride+k]
+	for x := 0; x < r; x++ {
+		out := draw.Data[x*draw.Stride : x*draw.Stride+c]
 		clear(out)
-		for _, g := range partial {
-			gx := g[x*k+x : x*k+k]
-			ox := out[x:]
-			for y := range gx {
-				ox[y] += gx[y]
+		for _, g := range parts {
+			gx := g[x*c : x*c+c]
+			for y := range out {
+				out[y] += gx[y]
 			}
 		}
+	}
+}
+
+// MirrorUpper copies the upper triangle of the square dst onto its lower
+// triangle, making it exactly symmetric.
+func MirrorUpper(dst *mat.Dense) {
+	k, _ := dst.Dims()
+	draw := dst.RawMatrix()
+	for x := 0; x < k; x++ {
 		for y := 0; y < x; y++ {
-			out[y] = draw.Data[y*draw.Stride+x]
+			draw.Data[x*draw.Stride+y] = draw.Data[y*draw.Stride+x]
 		}
 	}
 }

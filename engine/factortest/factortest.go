@@ -1,6 +1,7 @@
 package factortest
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -136,20 +137,11 @@ func Run(t *testing.T, f Family) {
 	if f.New == nil {
 		t.Fatal("factortest: Family.New is nil")
 	}
-	if f.K == 0 {
-		f.K = 4
-	}
-	if f.Iters == 0 {
-		f.Iters = 8
-	}
-	if f.FoldInIters == 0 {
-		f.FoldInIters = 200
-	}
+	f.K = cmp.Or(f.K, 4)
+	f.Iters = cmp.Or(f.Iters, 8)
+	f.FoldInIters = cmp.Or(f.FoldInIters, 200)
 	c := Corpus(t, 300, 1100, 6, 1)
-	name := f.Name
-	if name == "" {
-		name = "family"
-	}
+	name := cmp.Or(f.Name, "family")
 	t.Run(name+"/shapes", func(t *testing.T) { checkShapes(t, f, c) })
 	t.Run(name+"/same-seed", func(t *testing.T) { checkSameSeed(t, f, c) })
 	t.Run(name+"/workers", func(t *testing.T) { checkWorkers(t, f, c) })

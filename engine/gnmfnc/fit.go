@@ -194,7 +194,7 @@ func (s *solver) updateUs(ctx context.Context) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	return grouping.MultiplicativeStep(p, s.U0(s.uNext), s.U0(s.u), s.num0, s.den0, Eps, "U_s update")
+	return grouping.MultiplicativeStep(p, s.U0(s.uNext), s.U0(s.u), s.num0, s.den0, Eps, "U_s update", "U_s")
 }
 
 // updateUp sets every U_p of uNext by Eq. (U_p) of the package
@@ -235,7 +235,7 @@ func (s *solver) updateUp(ctx context.Context) error {
 	}
 	ucNew := s.Uc(s.uNext)
 	if s.set.beta == 0 || s.P == 1 {
-		return grouping.MultiplicativeStep(p, ucNew, ucOld, s.numc, s.denc, Eps, "U_p update")
+		return grouping.MultiplicativeStep(p, ucNew, ucOld, s.numc, s.denc, Eps, "U_p update", "[U_1 … U_P]")
 	}
 	ucNew.Copy(ucOld)
 	ct := mat.NewDense(s.Kc, s.P*s.Kc, nil)
@@ -252,7 +252,7 @@ func (s *solver) updateUp(ctx context.Context) error {
 		dense.MulSmall(p, t, ucNew, c) // Σ_{l≠q} U_lU_lᵀU_q
 		den := grouping.Cols(s.denc, q*s.Kc, (q+1)*s.Kc)
 		addScaled(den, 2*s.set.beta, t)
-		if err := grouping.MultiplicativeStep(p, uq, uq, grouping.Cols(s.numc, q*s.Kc, (q+1)*s.Kc), den, Eps, fmt.Sprintf("U_p update (category %d)", q)); err != nil {
+		if err := grouping.MultiplicativeStep(p, uq, uq, grouping.Cols(s.numc, q*s.Kc, (q+1)*s.Kc), den, Eps, fmt.Sprintf("U_p update (category %d)", q), "U_p"); err != nil {
 			return err
 		}
 	}

@@ -1,8 +1,8 @@
 package gnmfnc
 
 import (
+	"cmp"
 	"fmt"
-	"math"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
@@ -68,14 +68,6 @@ type settings struct {
 	pool             *parallel.Pool
 }
 
-// weight checks a weight field: a finite number ≥ 0 (0: the term is absent).
-func weight(name string, v float64) (float64, error) {
-	if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-		return 0, fmt.Errorf("gnmfnc: %s = %v, want a finite number ≥ 0", name, v)
-	}
-	return v, nil
-}
-
 // Alpha is α_p = a/(Ks·Kp) and Beta is β_l = a/(Kp·Kl) with Kl = Kp
 // (§3.1). With the paper's a = 100 and (Ks, Kp) = (20, 8), α = 0.625 as
 // §3.1 says; β = 100/64 = 1.5625 by the same formula (the paper's "αp = βl
@@ -86,29 +78,11 @@ func Alpha(a float64, ks, kp int) float64 { return a / (float64(ks) * float64(kp
 func Beta(a float64, kp, kl int) float64 { return a / (float64(kp) * float64(kl)) }
 
 func (o Options) resolve() (settings, error) {
-	s := settings{stop: o.Stopping, seed: o.Seed, pool: o.Pool, ks: o.Ks, kp: o.Kp}
-	if s.ks == 0 {
-		s.ks = DefaultKs
+	if err := param.Check(o); err != nil {
+		return settings{}, fmt.Errorf("gnmfnc: %w", err)
 	}
-	if s.kp == 0 {
-		s.kp = DefaultKp
-	}
-	if s.ks < 1 || s.kp < 1 {
-		return s, fmt.Errorf("gnmfnc: Ks = %d, Kp = %d, want both ≥ 1 (0 for the defaults %d, %d): α_p = a/(Ks·Kp) needs shared and category topics", o.Ks, o.Kp, DefaultKs, DefaultKp)
-	}
-	var err error
-	if s.a, err = weight("A", o.A); err != nil {
-		return s, err
-	}
-	if s.sig1, err = weight("Sigma1", o.Sigma1); err != nil {
-		return s, err
-	}
-	if s.sig2, err = weight("Sigma2", o.Sigma2); err != nil {
-		return s, err
-	}
-	if s.sig3, err = weight("Sigma3", o.Sigma3); err != nil {
-		return s, err
-	}
+	s := settings{stop: o.Stopping, seed: o.Seed, pool: o.Pool, ks: cmp.Or(o.Ks, DefaultKs), kp: cmp.Or(o.Kp, DefaultKp),
+		a: o.A, sig1: o.Sigma1, sig2: o.Sigma2, sig3: o.Sigma3}
 	s.alpha, s.beta = Alpha(s.a, s.ks, s.kp), Beta(s.a, s.kp, s.kp)
 	if err := s.stop.Validate(); err != nil {
 		return s, fmt.Errorf("gnmfnc: Stopping: %w", err)

@@ -1,6 +1,7 @@
 package graphnmf
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/topicmf/topicmf/engine"
@@ -81,12 +82,8 @@ func (o Options) resolve(m, n int) (Options, error) {
 	if err := engine.ResolveK("graphnmf", &o.K, DefaultK, m, n); err != nil {
 		return o, err
 	}
-	if o.Sigma == 0 {
-		o.Sigma = DefaultSigma
-	}
-	if o.Neighbors == 0 {
-		o.Neighbors = DefaultNeighbors
-	}
+	o.Sigma = cmp.Or(o.Sigma, DefaultSigma)
+	o.Neighbors = cmp.Or(o.Neighbors, DefaultNeighbors)
 	if err := o.Stopping.Validate(); err != nil {
 		return o, fmt.Errorf("graphnmf: Stopping: %w", err)
 	}

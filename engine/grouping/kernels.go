@@ -121,17 +121,7 @@ func CrossProduct(p *parallel.Pool, dst, a, b *mat.Dense) {
 		}
 		part[blk] = g
 	})
-	draw := dst.RawMatrix()
-	for x := 0; x < ka; x++ {
-		out := draw.Data[x*draw.Stride : x*draw.Stride+kb]
-		clear(out)
-		for _, g := range part {
-			gx := g[x*kb : x*kb+kb]
-			for y := range out {
-				out[y] += gx[y]
-			}
-		}
-	}
+	dense.AddBlocks(dst, part)
 }
 
 // BlockGrams sets dst[c] = A_cᵀA_c (k×k) for the column blocks
@@ -173,20 +163,12 @@ func BlockGrams(p *parallel.Pool, dst []*mat.Dense, a *mat.Dense, k int) {
 		if dr, dc := d.Dims(); dr != k || dc != k {
 			panic(fmt.Sprintf("grouping.BlockGrams: dst[%d] is %d×%d, want %d×%d", c, dr, dc, k, k))
 		}
-		draw := d.RawMatrix()
-		for x := 0; x < k; x++ {
-			out := draw.Data[x*draw.Stride : x*draw.Stride+k]
-			clear(out)
-			for _, g := range part {
-				gx := g[c*k*k+x*k : c*k*k+x*k+k]
-				for y := x; y < k; y++ {
-					out[y] += gx[y]
-				}
-			}
-			for y := 0; y < x; y++ {
-				out[y] = draw.Data[y*draw.Stride+x]
-			}
+		class := make([][]float64, len(part))
+		for b, g := range part {
+			class[b] = g[c*k*k : (c+1)*k*k]
 		}
+		dense.AddBlocks(d, class)
+		dense.MirrorUpper(d)
 	}
 }
 

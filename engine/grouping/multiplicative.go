@@ -28,17 +28,14 @@ func MultiplicativeRows(dst, x, num, den *mat.Dense, eps float64) {
 // dense.RowBlock term rows on the pool (each row depends on itself alone,
 // so the bits do not depend on the workers), then a check for a non-finite
 // result: an *engine.NonFiniteError of the given step naming the first bad
-// entry.
-func MultiplicativeStep(p *parallel.Pool, dst, x, num, den *mat.Dense, eps float64, step string) error {
+// entry of dst, the matrix called name (engine.CheckFinite).
+func MultiplicativeStep(p *parallel.Pool, dst, x, num, den *mat.Dense, eps float64, step, name string) error {
 	r, c := x.Dims()
 	p.For(r, dense.RowBlock, func(_, lo, hi int) {
 		MultiplicativeRows(dst.Slice(lo, hi, 0, c).(*mat.Dense), x.Slice(lo, hi, 0, c).(*mat.Dense),
 			num.Slice(lo, hi, 0, c).(*mat.Dense), den.Slice(lo, hi, 0, c).(*mat.Dense), eps)
 	})
-	if i, j, bad := dense.FirstNonFinite(p, dst); bad {
-		return engine.NonFinite(step, "entry (term %d, column %d) is %v", i, j, dst.At(i, j))
-	}
-	return nil
+	return engine.CheckFinite(p, dst, step, name)
 }
 
 // CheckDocs returns an *engine.NonFiniteError of the given step when the

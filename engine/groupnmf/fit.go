@@ -178,7 +178,7 @@ func (s *solver) updateU(ctx context.Context, vc *mat.Dense, g []*mat.Dense) err
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if f := grouping.MultiplicativeStep(p, s.U0(s.uNext), s.U0(s.u), s.num0, s.den0, Eps, "U0 update (GMF Alg. 5 line 7)"); f != nil {
+		if f := grouping.MultiplicativeStep(p, s.U0(s.uNext), s.U0(s.u), s.num0, s.den0, Eps, "U0 update (GMF Alg. 5 line 7)", "U0"); f != nil {
 			return f
 		}
 	}
@@ -196,7 +196,7 @@ func (s *solver) updateU(ctx context.Context, vc *mat.Dense, g []*mat.Dense) err
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if f := grouping.MultiplicativeStep(p, s.Uc(s.uNext), s.Uc(s.u), s.numc, s.denc, Eps, "U_p update (GMF Alg. 5 line 9)"); f != nil {
+		if f := grouping.MultiplicativeStep(p, s.Uc(s.uNext), s.Uc(s.u), s.numc, s.denc, Eps, "U_p update (GMF Alg. 5 line 9)", "[U_1 … U_P]"); f != nil {
 			return f
 		}
 	}

@@ -3,12 +3,10 @@ package grouprlsi
 import (
 	"context"
 	"fmt"
-	"math"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/grouping"
-	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
@@ -179,8 +177,8 @@ func (s *solver) updateU0(ctx context.Context) error {
 	p := s.set.pool
 	// S0 = Σ_p H_pH_pᵀ, the Ks×Ks leading blocks of the class Grams, added
 	// in class order.
-	s0 := s.SharedGram(s.g).RawMatrix().Data
-	if f := checkSlice(s0, s.Ks, "UpdateU0 (GMF Alg. 2 line 1): S0 = Σ H_pH_pᵀ", "S0"); f != nil {
+	s0 := s.SharedGram(s.g)
+	if f := engine.CheckFinite(p, s0, "UpdateU0 (GMF Alg. 2 line 1): S0 = Σ H_pH_pᵀ", "S0"); f != nil {
 		return f
 	}
 	if s.n > 0 {
@@ -193,7 +191,7 @@ func (s *solver) updateU0(ctx context.Context) error {
 		dense.MulSmall(p, s.t0, s.Uc(s.u), s.WH(s.g))
 		s.r0.Sub(s.r0, s.t0)
 	}
-	return s.lassoUpdate(ctx, s.U0(s.uNext), s.U0(s.u), s.r0, [][]float64{s0}, s.Ks,
+	return s.lassoUpdate(ctx, s.U0(s.uNext), s.U0(s.u), s.r0, [][]float64{s0.RawMatrix().Data}, s.Ks,
 		"UpdateU0 (GMF Alg. 2 line 2): R0 = Σ D_pH_pᵀ − Σ U_pW_pH_pᵀ", "R0", "UpdateU0 (GMF Alg. 2)", "U0")
 }
 
@@ -212,7 +210,7 @@ func (s *solver) updateUc(ctx context.Context) error {
 	sp := make([][]float64, s.P)
 	for q, g := range s.g {
 		sp[q] = block(g, s.Ks, s.Kt(), s.Ks, s.Kt())
-		if f := checkSlice(sp[q], s.Kc, fmt.Sprintf("UpdateU_p (GMF Alg. 3 line 1), class %d: S_p = W_pW_pᵀ", q), "S_p"); f != nil {
+		if f := engine.CheckFinite(p, mat.NewDense(s.Kc, s.Kc, sp[q]), fmt.Sprintf("UpdateU_p (GMF Alg. 3 line 1), class %d: S_p = W_pW_pᵀ", q), "S_p"); f != nil {
 			return f
 		}
 	}
@@ -240,14 +238,14 @@ func (s *solver) lassoUpdate(ctx context.Context, dst, prev, r *mat.Dense, ss []
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if f := checkFinite(p, r, rStep, rName); f != nil {
+	if f := engine.CheckFinite(p, r, rStep, rName); f != nil {
 		return f
 	}
 	s.lassoRows(ctx, dst, prev, r, ss, k)
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return checkFinite(p, dst, step, name)
+	return engine.CheckFinite(p, dst, step, name)
 }
 
 // lassoRows solves, for every term row m and every segment q of width k
@@ -324,7 +322,7 @@ func (s *solver) updateV(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return checkFinite(p, s.vNext, "UpdateV_p (GMF Alg. 4)", "V")
+	return engine.CheckFinite(p, s.vNext, "UpdateV_p (GMF Alg. 4)", "V")
 }
 
 // objectiveTerms returns the terms of Eq. 3 at (uNext, vNext), given utu
@@ -352,23 +350,4 @@ func (s *solver) objectiveTerms() []engine.Term {
 // iterate); a factor with no entries reads 0.
 func (s *solver) Sparsity() []engine.Term {
 	return s.Blocks.Sparsity(s.set.pool, s.u, s.v, [3]string{SparsityU0, SparsityUp, SparsityV})
-}
-
-// checkFinite returns an *engine.NonFiniteError of the given step when a
-// holds a NaN or Inf, naming the matrix and the first bad entry.
-func checkFinite(p *parallel.Pool, a *mat.Dense, step, name string) error {
-	if row, col, bad := dense.FirstNonFinite(p, a); bad {
-		return engine.NonFinite(step, "%s[%d,%d] = %v", name, row, col, a.At(row, col))
-	}
-	return nil
-}
-
-// checkSlice is checkFinite for a packed k-column matrix.
-func checkSlice(a []float64, k int, step, name string) error {
-	for i, x := range a {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return engine.NonFinite(step, "%s[%d,%d] = %v", name, i/k, i%k, x)
-		}
-	}
-	return nil
 }

@@ -30,18 +30,19 @@ const (
 
 // Fit learns B, S, E and N from the corpus's term-document matrix (doc.go).
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	if c == nil || c.D == nil || c.DT == nil {
-		return nil, engine.Status{}, fmt.Errorf("jtd: nil corpus or term-document matrix")
-	}
-	set, err := o.resolve(ctx, c.D, c.DT)
+	dt, err := c.Transposed("jtd")
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
-	b, v, err := initialFactors(ctx, c, set)
+	set, err := o.resolve(ctx, c.D, dt)
+	if err != nil {
+		return nil, engine.Status{}, err
+	}
+	b, v, err := initialFactors(ctx, snmf.Sparse{A: c.D, AT: dt}, set)
 	if err != nil {
 		return nil, engine.Status{}, fmt.Errorf("jtd: %w", err)
 	}
-	s := newSolver(set, c.DT, b, v)
+	s := newSolver(set, dt, b, v)
 	st := engine.Iterate(ctx, engine.Stopping{MaxIter: set.maxIter, RelTol: -1}, rec, engine.Steps{
 		Step: s.step, Objective: s.objective, Accept: s.accept,
 		Sparsity: s.sparsity, Diagnostics: s.diagnostics,
@@ -120,16 +121,15 @@ type solver struct {
 	sums           partSums
 }
 
-// initialFactors starts (B, S) from InitIters iterations of ANLS NMF on D
+// initialFactors starts (B, S) from InitIters iterations of ANLS NMF on a = D
 // (engine/snmf, η = β = 0) from a random B, normalized by Eq. 12, so that
 // the first E step sees the residual of a topic fit rather than all of D.
-func initialFactors(ctx context.Context, c *engine.Corpus, set settings) (b, v *mat.Dense, err error) {
-	a := snmf.Sparse{A: c.D, AT: c.DT}
+func initialFactors(ctx context.Context, a snmf.Sparse, set settings) (b, v *mat.Dense, err error) {
 	b, err = snmf.RandomStart(a, set.k, set.seed, set.pool)
 	if err != nil {
 		return nil, nil, err
 	}
-	s := snmf.NewSolver(set.pool, a, b, mat.NewDense(c.Docs(), set.k, nil), 0, 0)
+	s := snmf.NewSolver(set.pool, a, b, mat.NewDense(a.A.Cols, set.k, nil), 0, 0)
 	if set.initIters > 0 {
 		st := engine.Iterate(ctx, engine.Stopping{MaxIter: set.initIters, RelTol: -1}, nil, s.Steps())
 		if st.Reason == engine.NumericalFailure {
@@ -176,11 +176,11 @@ func (s *solver) step(ctx context.Context, _ int) error {
 	s.bNext.Copy(s.inner.U)
 	s.vNext.Copy(s.inner.V)
 	normalizeColumns(s.bNext, s.vNext) // Eq. 12
-	if r, c, bad := dense.FirstNonFinite(s.p, s.bNext); bad {
-		return engine.NonFinite("(B, S) sub-problem", "B[%d,%d] is not finite", r+1, c+1)
+	if err := engine.CheckFinite(s.p, s.bNext, "(B, S) sub-problem", "B"); err != nil {
+		return err
 	}
-	if r, c, bad := dense.FirstNonFinite(s.p, s.vNext); bad {
-		return engine.NonFinite("(B, S) sub-problem", "S[%d,%d] is not finite", c+1, r+1)
+	if err := engine.CheckFinite(s.p, s.vNext, "(B, S) sub-problem", "Sᵀ"); err != nil {
+		return err
 	}
 	lowRank(s.p, s.bsNext, s.vNext, s.bNext, s.bt)
 	s.sums = updateMultiplier(s.p, mu, s.dt, s.bsNext, s.eNext, s.nNext, s.y, s.yNext)

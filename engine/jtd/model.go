@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -51,8 +52,8 @@ type Parts struct {
 // S ← NNLS(BᵀB, X⁽³⁾B).
 func (m *Model) Split(ctx context.Context, x *sparse.CSR) (*Parts, error) {
 	terms, k := m.B.Dims()
-	if x == nil || x.Cols != terms {
-		return nil, fmt.Errorf("jtd: fold-in: X must have one column per term (%d)", terms)
+	if err := engine.CheckFoldIn(ctx, "jtd", x, terms, nil); err != nil {
+		return nil, err
 	}
 	n := x.Rows
 	if n == 0 {

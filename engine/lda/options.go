@@ -1,6 +1,7 @@
 package lda
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/topicmf/topicmf/engine"
@@ -124,19 +125,13 @@ func (o Options) resolve(m, n int) (settings, error) {
 	if err := engine.ResolveK("lda", &s.k, DefaultK, m, n); err != nil {
 		return s, err
 	}
-	if s.alpha == 0 {
-		s.alpha = DefaultAlphaTimesK / float64(s.k)
-	}
-	if s.beta == 0 {
-		s.beta = DefaultBeta
-	}
+	s.alpha = cmp.Or(s.alpha, DefaultAlphaTimesK/float64(s.k))
+	s.beta = cmp.Or(s.beta, DefaultBeta)
 	var err error
 	if s.iters, s.burnIn, err = sweeps("Iters", "BurnIn", s.iters, s.burnIn, DefaultIters); err != nil {
 		return s, err
 	}
-	if s.evalEvery == 0 {
-		s.evalEvery = DefaultEvalEvery
-	}
+	s.evalEvery = cmp.Or(s.evalEvery, DefaultEvalEvery)
 	if s.foldIters, s.foldBurn, err = sweeps("FoldInIters", "FoldInBurnIn", s.foldIters, s.foldBurn, DefaultFoldInIters); err != nil {
 		return s, err
 	}

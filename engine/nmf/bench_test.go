@@ -20,11 +20,11 @@ func BenchmarkIteration(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	u, v, err := initFactors(c, o)
+	u, v, err := initFactors(c.D, c.DT, o)
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := newSolver(o, c, u, v)
+	s := newSolver(o, c.D, c.DT, u, v)
 	b.ResetTimer()
 	cpu0 := cputime.Seconds()
 	st := s.run(b.Context(), nil)

@@ -19,27 +19,21 @@ import (
 // naming the step, a cancelled one the last complete iterate with Status
 // Cancelled.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	if c == nil || c.D == nil || c.DT == nil {
-		return nil, engine.Status{}, fmt.Errorf("nmf: nil corpus or term-document matrix (build corpora with engine.NewCorpus)")
-	}
-	if c.DT.Rows != c.D.Cols || c.DT.Cols != c.D.Rows {
-		return nil, engine.Status{}, fmt.Errorf("nmf: corpus %q: DT is %d×%d, D is %d×%d", c.Name, c.DT.Rows, c.DT.Cols, c.D.Rows, c.D.Cols)
-	}
-	o, err := o.resolved(c.Terms(), c.Docs())
+	dt, o, err := engine.Prepare(c, "nmf", o.resolved)
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
 	// The initialization runs to completion even when ctx is cancelled (it
 	// is bounded: one randomized SVD at most), so a cancelled fit always
 	// returns the last complete iterate, at worst the initial factors.
-	u, v, err := initFactors(c, o)
+	u, v, err := initFactors(c.D, dt, o)
 	if err != nil {
 		return nil, engine.Status{}, fmt.Errorf("nmf: initialization %q: %w", o.Init, err)
 	}
 	if err := solve.FiniteStart(o.Pool, []string{"U", "V"}, u, v); err != nil {
 		return nil, engine.Status{}, fmt.Errorf("nmf: initialization %q: %w", o.Init, err)
 	}
-	s := newSolver(o, c, u, v)
+	s := newSolver(o, c.D, dt, u, v)
 	st := s.run(ctx, rec)
 	return &Model{u: s.u, v: s.v, opts: o}, st, nil
 }
@@ -68,13 +62,13 @@ type solver struct {
 	numV, denV *mat.Dense // N×K scratch: Dᵀ·U, then V(UᵀU) overwritten by the candidate V
 }
 
-func newSolver(o Options, c *engine.Corpus, u, v *mat.Dense) *solver {
-	m, n, k := c.Terms(), c.Docs(), o.K
-	s := &solver{o: o, p: o.Pool, d: c.D, dt: c.DT, u: u, v: v,
+func newSolver(o Options, d, dt *sparse.CSR, u, v *mat.Dense) *solver {
+	m, n, k := d.Rows, d.Cols, o.K
+	s := &solver{o: o, p: o.Pool, d: d, dt: dt, u: u, v: v,
 		gu: mat.NewDense(k, k, nil), gv: mat.NewDense(k, k, nil),
 		numU: mat.NewDense(m, k, nil), denU: mat.NewDense(m, k, nil),
 		numV: mat.NewDense(n, k, nil), denV: mat.NewDense(n, k, nil)}
-	s.normD2 = sparse.FrobeniusSq(s.p, c.D)
+	s.normD2 = sparse.FrobeniusSq(s.p, d)
 	dense.Gram(s.p, s.gu, s.u)
 	return s
 }

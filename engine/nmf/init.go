@@ -4,7 +4,6 @@ import (
 	"context"
 	"math"
 
-	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/rsvd"
 	"github.com/topicmf/topicmf/engine/solve"
@@ -12,21 +11,21 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// initFactors returns the starting U (M×K) and V (N×K) for resolved
-// options.
-func initFactors(c *engine.Corpus, o Options) (u, v *mat.Dense, err error) {
+// initFactors returns the starting U (M×K) and V (N×K) of D (M×N, with its
+// transpose DT) for resolved options.
+func initFactors(d, dt *sparse.CSR, o Options) (u, v *mat.Dense, err error) {
 	k := o.K
 	switch o.Init {
 	case InitCustom:
 		return mat.DenseCopyOf(o.U0), mat.DenseCopyOf(o.V0), nil
 	case InitNNDSVD, InitNNDSVDA:
-		svd, err := rsvd.SVD(context.Background(), c.D, c.DT, rsvd.Options{K: k, Seed: o.Seed, Pool: o.Pool})
+		svd, err := rsvd.SVD(context.Background(), d, dt, rsvd.Options{K: k, Seed: o.Seed, Pool: o.Pool})
 		if err != nil {
 			return nil, nil, err
 		}
 		u, v = nndsvd(svd)
 		if o.Init == InitNNDSVDA {
-			avg := sparse.Mean(c.D)
+			avg := sparse.Mean(d)
 			for _, f := range []*mat.Dense{u, v} {
 				raw := f.RawMatrix().Data
 				for i, x := range raw {
@@ -39,7 +38,7 @@ func initFactors(c *engine.Corpus, o Options) (u, v *mat.Dense, err error) {
 		return u, v, nil
 	}
 	// Random (scikit-learn's rule): |N(0,1)|·sqrt(mean(D)/K), U then V.
-	u, v = solve.RandomStart(c.D, k, o.Seed)
+	u, v = solve.RandomStart(d, k, o.Seed)
 	return u, v, nil
 }
 

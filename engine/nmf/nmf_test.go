@@ -179,7 +179,7 @@ func TestInitializations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, v, err := initFactors(c, o)
+	u, v, err := initFactors(c.D, c.DT, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,13 +202,13 @@ func TestInitializations(t *testing.T) {
 	// the best rank-1 approximation; its loss is below that of the random
 	// start; nndsvda has no zeros.
 	o.Init = InitNNDSVD
-	un, vn, err := initFactors(c, o)
+	un, vn, err := initFactors(c.D, c.DT, o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ud, vd := mat.DenseCopyOf(un), mat.DenseCopyOf(vn)
 	o.Init = InitNNDSVDA
-	ua, va, err := initFactors(c, o)
+	ua, va, err := initFactors(c.D, c.DT, o)
 	if err != nil {
 		t.Fatal(err)
 	}

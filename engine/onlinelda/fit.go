@@ -31,25 +31,22 @@ const DiagPerplexity = "perplexity"
 
 // Fit learns λ from the corpus (rows of DT are the documents' counts).
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	if c == nil || c.DT == nil {
-		return nil, engine.Status{}, fmt.Errorf("onlinelda: nil corpus or term-document matrix")
-	}
-	set, err := o.resolve(c.Terms(), c.Docs())
+	dt, set, err := engine.Prepare(c, "onlinelda", o.resolve)
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
-	s := newSolver(set, c.DT)
+	s := newSolver(set, dt)
 	st := engine.Iterate(ctx, engine.Stopping{MaxIter: set.passes, EvalEvery: set.evalEvery, RelTol: -1}, rec, engine.Steps{
 		Step: s.step, Objective: s.objective, Accept: s.accept, Diagnostics: s.diagnostics,
 		Converged: func(_, _ float64) bool { return false },
 	})
 	m := &Model{lambda: s.lambda, expElogBeta: s.expElogBeta, set: set}
-	theta, err := m.FoldIn(context.WithoutCancel(ctx), c.DT)
+	theta, err := m.FoldIn(context.WithoutCancel(ctx), dt)
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
 	if r, k, bad := dense.FirstNonFinite(set.pool, theta); bad {
-		return nil, st, fmt.Errorf("onlinelda: θ[document %d, topic %d] of the training documents is not finite: counts this large (largest %g) overflow the E-step", r+1, k+1, maxValue(c.DT.Val))
+		return nil, st, fmt.Errorf("onlinelda: θ[document %d, topic %d] of the training documents is not finite: counts this large (largest %g) overflow the E-step", r+1, k+1, maxValue(dt.Val))
 	}
 	m.theta = theta
 	return m, st, nil
@@ -121,8 +118,8 @@ func (s *solver) step(ctx context.Context, _ int) error {
 		expDirichletRows(set.pool, s.expElogBetaNext, s.lambdaNext, next)
 		t++
 	}
-	if r, c, bad := dense.FirstNonFinite(set.pool, s.lambdaNext); bad {
-		return engine.NonFinite("λ update", "λ[term %d, topic %d] is not finite", r+1, c+1)
+	if err := engine.CheckFinite(set.pool, s.lambdaNext, "λ update", "λ"); err != nil {
+		return err
 	}
 	s.batchesNext = t
 	return nil

@@ -66,16 +66,8 @@ func (o Options) validate(name string, m, n int) (Options, error) {
 	if err := o.Stopping.Validate(); err != nil {
 		return o, fmt.Errorf("%s: %w", name, err)
 	}
-	for _, w := range []struct {
-		name string
-		v    float64
-	}{{"η (Eta)", o.Eta}, {"β (Beta)", o.Beta}} {
-		if !(w.v >= 0) || math.IsInf(w.v, 0) {
-			return o, fmt.Errorf("%s: %s = %v, want a finite number ≥ 0", name, w.name, w.v)
-		}
-	}
-	if o.K < 0 {
-		return o, fmt.Errorf("%s: K = %d, want ≥ 1 (or 0 for the default %d)", name, o.K, DefaultK)
+	if err := param.Check(o); err != nil {
+		return o, fmt.Errorf("%s: %w", name, err)
 	}
 	if err := engine.ResolveK(name, &o.K, DefaultK, m, n); err != nil {
 		return o, err
@@ -89,11 +81,7 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 }
 
 func (o Options) fit(ctx context.Context, name string, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	dt, err := c.Transposed(name)
-	if err != nil {
-		return nil, engine.Status{}, err
-	}
-	o, err = o.validate(name, c.Terms(), c.Docs())
+	dt, o, err := engine.Prepare(c, name, func(m, n int) (Options, error) { return o.validate(name, m, n) })
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
@@ -104,7 +92,7 @@ func (o Options) fit(ctx context.Context, name string, c *engine.Corpus, rec *en
 	}
 	s := NewSolver(o.Pool, a, u, mat.NewDense(c.Docs(), o.K, nil), o.Eta, o.Beta)
 	st := engine.Iterate(ctx, o.Stopping, rec, s.Steps())
-	return &Model{U: s.U, V: s.V, opts: o}, st, nil
+	return &Model{U: s.U, V: s.V, name: name, opts: o}, st, nil
 }
 
 // RandomStart returns a starting U (M×K) as scikit-learn's NMF(init="random")
@@ -252,13 +240,11 @@ func addDiagonal(g *mat.Dense, c float64) {
 	}
 }
 
-// FoldIn solves the V problem for new documents X (rows, n×M) with U fixed:
-// v = argmin_{v ≥ 0} ‖Uv − x‖² + β(1ᵀv)², i.e. NNLS(UᵀU + β11ᵀ, XU).
-func FoldIn(p *parallel.Pool, u *mat.Dense, beta float64, x *sparse.CSR) (*mat.Dense, error) {
-	m, k := u.Dims()
-	if x == nil || x.Cols != m {
-		return nil, fmt.Errorf("fold-in: X must have one column per term (%d)", m)
-	}
+// foldIn solves the V problem for new documents X (rows, n×M, checked by
+// the caller) with U fixed: v = argmin_{v ≥ 0} ‖Uv − x‖² + β(1ᵀv)², i.e.
+// NNLS(UᵀU + β11ᵀ, XU).
+func foldIn(p *parallel.Pool, u *mat.Dense, beta float64, x *sparse.CSR) (*mat.Dense, error) {
+	_, k := u.Dims()
 	if x.Rows == 0 {
 		return &mat.Dense{}, nil
 	}

@@ -3,6 +3,7 @@ package snmf
 import (
 	"context"
 
+	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -10,6 +11,7 @@ import (
 // Model is a fitted ANLS factorization: U (M×K) and V (N×K).
 type Model struct {
 	U, V *mat.Dense
+	name string // the registry name, for the messages
 	opts Options
 }
 
@@ -21,8 +23,8 @@ func (m *Model) DocTopics() *mat.Dense { return m.V }
 
 // FoldIn solves each new document's V problem with U fixed (doc.go).
 func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
-	if err := ctx.Err(); err != nil {
+	if err := engine.CheckFoldIn(ctx, m.name, x, m.U.RawMatrix().Rows, nil); err != nil {
 		return nil, err
 	}
-	return FoldIn(m.opts.Pool, m.U, m.opts.Beta, x)
+	return foldIn(m.opts.Pool, m.U, m.opts.Beta, x)
 }

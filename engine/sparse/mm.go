@@ -201,6 +201,41 @@ func (s *mmScanner) header() (mmHeader, error) {
 	return h, nil
 }
 
+// open reads the header, checks that it declares format ("coordinate" or
+// "array"; what the reader takes, e.g. "a sparse matrix", completes the
+// message) and reads the size line of n integers (sizeLine).
+func (s *mmScanner) open(format, what string, n int) (mmHeader, []int, error) {
+	h, err := s.header()
+	if err != nil {
+		return h, nil, err
+	}
+	if h.format != format {
+		return h, nil, s.errorf("bad header: format %s, want %s (this reader takes %s)", h.format, format, what)
+	}
+	size, err := s.sizeLine(n, h)
+	return h, size, err
+}
+
+// item returns the line of item k (0-based) of the n declared, what naming
+// them in the error at the end of input (e.g. "values").
+func (s *mmScanner) item(k, n uint64, what string) (string, error) {
+	t, err := s.next()
+	if err == io.EOF {
+		return "", fmt.Errorf("matrix market: line %d: end of input after %d of %d %s", s.line+1, k, n, what)
+	}
+	return t, err
+}
+
+// end checks that no line follows the n declared items (what names them).
+func (s *mmScanner) end(n uint64, what string) error {
+	if t, err := s.next(); err == nil {
+		return s.errorf("more %s than the %d declared: %q", what, n, t)
+	} else if err != io.EOF {
+		return err
+	}
+	return nil
+}
+
 // sizeLine parses n non-negative integers from the size line and checks
 // that the first two (rows, cols) are within MaxDim, and square when the
 // matrix is symmetric.
@@ -287,14 +322,7 @@ func ReadMM(r io.Reader) (*CSR, error) { return MMOptions{}.ReadMM(r) }
 // under NonNegative), or fewer or more entries than declared.
 func (o MMOptions) ReadMM(r io.Reader) (*CSR, error) {
 	s := newMMScanner(r, o)
-	h, err := s.header()
-	if err != nil {
-		return nil, err
-	}
-	if h.format != "coordinate" {
-		return nil, s.errorf("bad header: format %s, want coordinate (this reader takes a sparse matrix)", h.format)
-	}
-	size, err := s.sizeLine(3, h)
+	h, size, err := s.open("coordinate", "a sparse matrix", 3)
 	if err != nil {
 		return nil, err
 	}
@@ -326,10 +354,7 @@ func (o MMOptions) ReadMM(r io.Reader) (*CSR, error) {
 	}
 	ents := make([]entry, 0, capHint)
 	for k := 0; k < nnz; k++ {
-		t, err := s.next()
-		if err == io.EOF {
-			return nil, fmt.Errorf("matrix market: line %d: end of input after %d of %d declared entries", s.line+1, k, nnz)
-		}
+		t, err := s.item(uint64(k), uint64(nnz), "declared entries")
 		if err != nil {
 			return nil, err
 		}
@@ -359,9 +384,7 @@ func (o MMOptions) ReadMM(r io.Reader) (*CSR, error) {
 			ents = append(ents, entry{int32(j - 1), int32(i - 1), s.line, v})
 		}
 	}
-	if t, err := s.next(); err == nil {
-		return nil, s.errorf("more entries than the %d declared: %q", nnz, t)
-	} else if err != io.EOF {
+	if err := s.end(uint64(nnz), "entries"); err != nil {
 		return nil, err
 	}
 	less := func(a, b entry) int {
@@ -435,14 +458,7 @@ func ReadDenseMM(r io.Reader) (*mat.Dense, error) { return MMOptions{}.ReadDense
 // or too many values.
 func (o MMOptions) ReadDenseMM(r io.Reader) (*mat.Dense, error) {
 	s := newMMScanner(r, o)
-	h, err := s.header()
-	if err != nil {
-		return nil, err
-	}
-	if h.format != "array" {
-		return nil, s.errorf("bad header: format %s, want array (this reader takes a dense matrix)", h.format)
-	}
-	size, err := s.sizeLine(2, h)
+	h, size, err := s.open("array", "a dense matrix", 2)
 	if err != nil {
 		return nil, err
 	}
@@ -461,10 +477,7 @@ func (o MMOptions) ReadDenseMM(r io.Reader) (*mat.Dense, error) {
 	// Read the values as given (column by column), then place them.
 	vals := make([]float64, 0, capHint)
 	for k := uint64(0); k < n; k++ {
-		t, err := s.next()
-		if err == io.EOF {
-			return nil, fmt.Errorf("matrix market: line %d: end of input after %d of %d values", s.line+1, k, n)
-		}
+		t, err := s.item(k, n, "values")
 		if err != nil {
 			return nil, err
 		}
@@ -477,9 +490,7 @@ func (o MMOptions) ReadDenseMM(r io.Reader) (*mat.Dense, error) {
 		}
 		vals = append(vals, v)
 	}
-	if t, err := s.next(); err == nil {
-		return nil, s.errorf("more values than the %d declared: %q", n, t)
-	} else if err != io.EOF {
+	if err := s.end(n, "values"); err != nil {
 		return nil, err
 	}
 	if rows == 0 || cols == 0 {

@@ -1,6 +1,7 @@
 package symnmf
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/topicmf/topicmf/engine"
@@ -64,21 +65,15 @@ func (o Options) resolve(n int) (Options, error) {
 	if err := param.Check(o); err != nil {
 		return o, fmt.Errorf("symnmf: %w", err)
 	}
-	if o.K == 0 {
-		o.K = DefaultK
-	}
+	o.K = cmp.Or(o.K, DefaultK)
 	if n == 0 {
 		return o, fmt.Errorf("symnmf: empty corpus (no documents)")
 	}
 	if o.K > n {
 		return o, fmt.Errorf("symnmf: K = %d exceeds the %d documents", o.K, n)
 	}
-	if o.Sigma == 0 {
-		o.Sigma = DefaultSigma
-	}
-	if o.Beta == 0 {
-		o.Beta = DefaultBeta
-	}
+	o.Sigma = cmp.Or(o.Sigma, DefaultSigma)
+	o.Beta = cmp.Or(o.Beta, DefaultBeta)
 	if err := o.Stopping.Validate(); err != nil {
 		return o, fmt.Errorf("symnmf: Stopping: %w", err)
 	}

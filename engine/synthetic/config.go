@@ -1,6 +1,7 @@
 package synthetic
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -99,46 +100,32 @@ func Preset(name string) (Config, error) {
 
 // normalized fills defaults.
 func (c Config) normalized() Config {
-	if c.Name == "" {
-		c.Name = "synthetic"
-	}
+	c.Name = cmp.Or(c.Name, "synthetic")
 	k := c.Ks + c.P*c.Kc
 	if c.TopicTerms == 0 && k > 0 {
 		c.TopicTerms = min(c.M, max(10, 2*c.M/k))
 	}
-	if c.TopicBeta == 0 {
-		c.TopicBeta = 0.5
-	}
-	if c.Alpha == 0 {
-		c.Alpha = 0.5
-	}
-	if c.SharedFraction == 0 {
-		c.SharedFraction = 0.5
-	}
+	c.TopicBeta = cmp.Or(c.TopicBeta, 0.5)
+	c.Alpha = cmp.Or(c.Alpha, 0.5)
+	c.SharedFraction = cmp.Or(c.SharedFraction, 0.5)
 	if c.Kc == 0 {
 		c.SharedFraction = 1
 	}
 	if c.Ks == 0 {
 		c.SharedFraction = 0
 	}
-	if c.Length.Dist == "" {
-		c.Length.Dist = LengthPoisson
-	}
+	c.Length.Dist = cmp.Or(c.Length.Dist, LengthPoisson)
 	if c.Length.Dist == LengthLogNormal && c.Length.Sigma == 0 {
 		c.Length.Sigma = 0.5
 	}
 	if c.Length.Dist == LengthPoisson {
 		c.Length.Sigma = 0
 	}
-	if c.Classes.Kind == "" {
-		c.Classes.Kind = ClassUniform
-	}
+	c.Classes.Kind = cmp.Or(c.Classes.Kind, ClassUniform)
 	if c.Classes.Kind != ClassCV {
 		c.Classes.CV = 0
 	}
-	if c.Weighting == "" {
-		c.Weighting = "tf"
-	}
+	c.Weighting = cmp.Or(c.Weighting, "tf")
 	return c
 }
 
