@@ -25,12 +25,15 @@
 //     Defaults() returning param.DefaultsOf[Options](), Name() its catalog
 //     name and, when parameters constrain each other, Check(); "unset" and
 //     zero differ (a key written "0" is 0);
-//   - its Fit(ctx, corpus, recorder): the initialization (random starts
-//     from engine/solve: RandomStart, HalfNormal; a non-finite start refused
-//     with solve.FiniteStart), then one call of Iterate with its Steps — Step
-//     into candidate buffers, returning NonFinite, Stationary or ctx.Err();
-//     Objective with its Terms; Accept — and the model it returns
-//     (TermTopics, DocTopics and FoldIn, checked by CheckFoldIn);
+//   - its Fit(ctx, corpus, recorder): Prepare (the corpus checked and
+//     transposed, the options resolved; ResolveK applies the default K and
+//     checks K ≤ min(M, N)), the initialization (random starts from
+//     engine/solve: RandomStart, HalfNormal; a non-finite start refused with
+//     solve.FiniteStart), then one call of Iterate with its Steps — Step
+//     into candidate buffers, returning NonFinite (CheckFinite names the
+//     first NaN or Inf entry), Stationary or ctx.Err(); Objective with its
+//     Terms; Accept — and the model it returns (TermTopics, DocTopics and
+//     FoldIn, its input checked by CheckFoldIn);
 //   - one declare line in engine/catalog's families(), with its one-line
 //     doc and citation: catalog parsing, validation, the CLI's help and
 //     model listing and the notebook docs all come from the tags;
@@ -47,7 +50,8 @@
 //
 // Dependencies point down: model families (engine/nmf, engine/rlsi, ...) import
 // engine and its kernel packages; engine imports nothing else of ours but
-// engine/sparse, and no dataframe library (experiments/frame turns a
+// its leaf kernels engine/sparse, engine/dense and engine/parallel
+// (internal/layering enforces it), and no dataframe library (experiments/frame turns a
 // Recorder into a go-gota dataframe).
 //
 // # Layout of factors
