@@ -8,7 +8,8 @@ import (
 // Gamma draws from Gamma(shape, scale 1) by Marsaglia & Tsang's method
 // ("A simple method for generating gamma variables", ACM TOMS 26(3), 2000),
 // with the boost Gamma(k) = Gamma(k+1)·U^(1/k) given there for shape k < 1.
-// A draw of Gamma(k, θ) is θ·Gamma(r, k).
+// A draw of Gamma(k, θ) is θ·Gamma(r, k). shape must be finite and > 0
+// (the callers' shapes are constants or validated options).
 func Gamma(r *rand.Rand, shape float64) float64 {
 	if shape < 1 {
 		return Gamma(r, shape+1) * math.Pow(r.Float64(), 1/shape)

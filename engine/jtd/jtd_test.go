@@ -3,6 +3,7 @@ package jtd
 import (
 	"context"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
@@ -210,5 +211,27 @@ func TestFoldInMatchesFit(t *testing.T) {
 	if rel > 0.2 || agree < 0.95 || same < both*9/10 || parts.Residual > 1e-5 {
 		t.Errorf("fold-in of the training documents: relative error %.3g (want ≤ 0.2), argmax agreement %.3f (want ≥ 0.95), E overlap %d of %d (want ≥ 90 %%), residual %.3g",
 			rel, agree, same, both, parts.Residual)
+	}
+}
+
+// Fit does not require D ≥ 0, so Split accepts negative entries too; a NaN
+// is refused, naming the model and the entry.
+func TestSplitSignedInput(t *testing.T) {
+	c, _, _ := planted(t, 30, 40, 3)
+	model, _, err := Options{K: 3, Seed: 1, MaxIter: 5}.Fit(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := sparse.FromTriplets(1, 30, []sparse.Triplet{{Row: 0, Col: 1, Val: -0.5}, {Row: 0, Col: 4, Val: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := model.(*Model)
+	if _, err := m.Split(context.Background(), x); err != nil {
+		t.Errorf("negative entry: %v", err)
+	}
+	x.Val[0] = math.NaN()
+	if _, err := m.Split(context.Background(), x); err == nil || !strings.HasPrefix(err.Error(), "jtd: FoldIn: X[0,1] = NaN") {
+		t.Errorf("NaN entry: %v", err)
 	}
 }

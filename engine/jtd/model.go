@@ -52,7 +52,7 @@ type Parts struct {
 // S ← NNLS(BᵀB, X⁽³⁾B).
 func (m *Model) Split(ctx context.Context, x *sparse.CSR) (*Parts, error) {
 	terms, k := m.B.Dims()
-	if err := engine.CheckFoldIn(ctx, "jtd", x, terms, nil); err != nil {
+	if err := engine.CheckFoldIn(ctx, "jtd", x, terms, engine.Finite); err != nil {
 		return nil, err
 	}
 	n := x.Rows

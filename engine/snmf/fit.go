@@ -255,7 +255,7 @@ func foldIn(p *parallel.Pool, u *mat.Dense, beta float64, x *sparse.CSR) (*mat.D
 	sparse.MulDense(p, xu, x, u)
 	v := mat.NewDense(x.Rows, k, nil)
 	if err := solve.NNLS(p, v, g, xu); err != nil {
-		return nil, fmt.Errorf("fold-in: %w", err)
+		return nil, fmt.Errorf("FoldIn: %w", err)
 	}
 	return v, nil
 }

@@ -2,6 +2,7 @@ package snmf
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -23,8 +24,12 @@ func (m *Model) DocTopics() *mat.Dense { return m.V }
 
 // FoldIn solves each new document's V problem with U fixed (doc.go).
 func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
-	if err := engine.CheckFoldIn(ctx, m.name, x, m.U.RawMatrix().Rows, nil); err != nil {
+	if err := engine.CheckFoldIn(ctx, m.name, x, m.U.RawMatrix().Rows, engine.Finite); err != nil {
 		return nil, err
 	}
-	return foldIn(m.opts.Pool, m.U, m.opts.Beta, x)
+	v, err := foldIn(m.opts.Pool, m.U, m.opts.Beta, x)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", m.name, err)
+	}
+	return v, nil
 }

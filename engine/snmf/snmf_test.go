@@ -3,6 +3,7 @@ package snmf
 import (
 	"context"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
@@ -10,6 +11,7 @@ import (
 	"github.com/topicmf/topicmf/engine/factortest"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/solve"
+	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -104,5 +106,27 @@ func TestANLSIsSNMFWithoutPenalties(t *testing.T) {
 	}
 	if d := DefaultsANLS(); d.Name() != "nmf-anls" || d.K != DefaultK || Defaults().Eta != 0.01 || Defaults().Beta != 0.01 {
 		t.Errorf("defaults: %+v, %+v", d, Defaults())
+	}
+}
+
+// The fit accepts signed data (RandomStart handles a negative A), so the
+// fold-in accepts negative entries too; a NaN is refused, naming the model
+// and the entry.
+func TestFoldInSignedInput(t *testing.T) {
+	c := factortest.Corpus(t, 20, 30, 3, 2)
+	m, _, err := ANLS{K: 3, Seed: 4, Stopping: engine.Stopping{MaxIter: 3}}.Fit(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := sparse.FromTriplets(1, 20, []sparse.Triplet{{Row: 0, Col: 2, Val: -1.5}, {Row: 0, Col: 5, Val: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.FoldIn(context.Background(), x); err != nil {
+		t.Errorf("negative entry: %v", err)
+	}
+	x.Val[0] = math.NaN()
+	if _, err := m.FoldIn(context.Background(), x); err == nil || !strings.HasPrefix(err.Error(), "nmf-anls: FoldIn: X[0,2] = NaN") {
+		t.Errorf("NaN entry: %v", err)
 	}
 }

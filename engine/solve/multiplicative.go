@@ -61,7 +61,7 @@ func MultiplicativeRows(ctx context.Context, p *parallel.Pool, who string, u *ma
 		return nil, err
 	}
 	if r, c, bad := dense.FirstNonFinite(p, out); bad {
-		return nil, fmt.Errorf("document %d, topic %d: the update produced a non-finite value", r, c)
+		return nil, fmt.Errorf("%s: FoldIn: document %d, topic %d: the update produced a non-finite value", who, r, c)
 	}
 	return out, nil
 }

@@ -42,8 +42,8 @@ const NNLSBlock = 256
 // 0 (seen on a JTD fit: a 50-topic S update that never returned), so after
 // exactPivots(k) exchanges a row tests feasibility with a tolerance (x_j and
 // y_j count as infeasible only below −1e-12 times the row's largest |x| and
-// |p|, and x is clamped at 0 when the row stops), and after twice as many
-// NNLS returns an error naming the row instead of looping. Rows that finish
+// |p|, and x is clamped at 0 when the row stops), and a row still infeasible
+// after twice as many is an error naming the row instead of a loop. Rows that finish
 // within exactPivots(k) exchanges, as every row of the tests does, never see
 // the tolerance. Rows of a block that share a passive set share one
 // Cholesky factorization of G_FF. The result satisfies the KKT conditions
@@ -158,8 +158,8 @@ func nnlsBlock(x, g, p *mat.Dense, lo, hi int) error {
 // pivot checks the KKT conditions of the current (x, y) and, if some
 // coordinate is infeasible, exchanges coordinates between the passive and
 // active sets and reports true (a solve is needed). After exactPivots(k)
-// exchanges the test is tolerant (see NNLS); after twice as many it returns
-// an error.
+// exchanges the test is tolerant (see NNLS); a row that still needs an
+// exchange after twice as many is an error.
 func (s *bppRow) pivot(x, y []float64) (bool, error) {
 	k := len(x)
 	tolX, tolY := 0.0, 0.0

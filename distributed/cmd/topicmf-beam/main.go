@@ -21,6 +21,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -64,7 +65,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, usage)
 		os.Exit(2)
 	}
-	if err := run(context.Background(), os.Args[1], os.Args[2:], os.Stdout); err != nil {
+	if err := run(context.Background(), os.Args[1], os.Args[2:], os.Stdout); err != nil && !errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintln(os.Stderr, "topicmf-beam:", err)
 		os.Exit(1)
 	}
@@ -109,11 +110,34 @@ func help(w io.Writer) {
 	flag.CommandLine.VisitAll(func(f *flag.Flag) {
 		if own.Lookup(f.Name) == nil {
 			beamFlags.Var(f.Value, f.Name, f.Usage)
+			beamFlags.Lookup(f.Name).DefValue = f.DefValue // the default, not a value parsed already
 		}
 	})
 	fmt.Fprintln(w, "\nBeam flags (fit, and the workers remote runners start):")
 	beamFlags.SetOutput(w)
 	beamFlags.PrintDefaults()
+}
+
+// commandFlags is the flag set of convert or export: its -h prints the
+// usage and the command's flags, and Parse then returns flag.ErrHelp, which
+// main reads as success.
+func commandFlags(cmd string) *flag.FlagSet {
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "%s\n\n%s flags:\n", usage, cmd)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// localDir refuses a URL (anything with "://", Beam's own test for a
+// file system scheme) as the directory that flag of cmd names: convert
+// and export write with the local file system only.
+func localDir(cmd, flagName, dir string) error {
+	if strings.Contains(dir, "://") {
+		return fmt.Errorf("%s: %s %s: %s writes to a local directory; write it there, then upload the directory (e.g. gsutil -m cp -r DIR gs://BUCKET/DIR)", cmd, flagName, dir, cmd)
+	}
+	return nil
 }
 
 // convertArgs are convert's flags.
@@ -138,7 +162,7 @@ func convertFlags(fs *flag.FlagSet) *convertArgs {
 }
 
 func convert(args []string, out io.Writer) error {
-	fs := flag.NewFlagSet("convert", flag.ContinueOnError)
+	fs := commandFlags("convert")
 	a := convertFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -146,8 +170,8 @@ func convert(args []string, out io.Writer) error {
 	if a.data == "" || a.dst == "" {
 		return fmt.Errorf("convert: --data and --out are required")
 	}
-	if strings.Contains(a.dst, "://") {
-		return fmt.Errorf("convert: --out %s: convert writes the corpus to a local directory; write it there, upload the directory (e.g. gsutil -m cp -r DIR gs://BUCKET/DIR) and give fit --corpus the uploaded path", a.dst)
+	if err := localDir("convert", "--out", a.dst); err != nil {
+		return fmt.Errorf("%w and give fit --corpus the uploaded path", err)
 	}
 	dir, err := datasets.DataDir(a.dataDir)
 	if err != nil {
@@ -241,6 +265,12 @@ func fit(ctx context.Context, args []string, out io.Writer) error {
 	if cfg.Corpus == "" || a.dir == "" {
 		return fmt.Errorf("fit: --corpus and --out are required")
 	}
+	if a.exportDir != "" {
+		// Checked before the fit, not after it has run.
+		if err := localDir("export", "fit --export", a.exportDir); err != nil {
+			return err
+		}
+	}
 	rlsi := cfg.Model == driver.RLSI
 	if cfg.Lambda1 < 0 && rlsi {
 		cfg.Lambda1 = 0.05 // topicmf fit's RLSI default
@@ -280,13 +310,16 @@ func exportFlags(fs *flag.FlagSet) *exportArgs {
 }
 
 func export(ctx context.Context, args []string, out io.Writer) error {
-	fs := flag.NewFlagSet("export", flag.ContinueOnError)
+	fs := commandFlags("export")
 	a := exportFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if a.run == "" || a.dst == "" {
 		return fmt.Errorf("export: --run and --out are required")
+	}
+	if err := localDir("export", "--out", a.dst); err != nil {
+		return err
 	}
 	return exportTo(ctx, a.run, a.dst, out)
 }

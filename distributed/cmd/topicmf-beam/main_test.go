@@ -68,6 +68,28 @@ func TestHelp(t *testing.T) {
 	if err := run(context.Background(), "help", nil, &b); err != nil || !strings.Contains(b.String(), "convert flags:") {
 		t.Errorf("help command: %v\n%s", err, b.String())
 	}
+	// convert -h and export -h: the usage and that command's flags, exit 0.
+	for _, c := range []struct{ cmd, flag string }{{"convert", "\n  -mtx"}, {"export", "\n  -run string"}} {
+		out, err := runMain(t, c.cmd, "-h")
+		if err != nil || !strings.Contains(out, "topicmf-beam convert --data") || !strings.Contains(out, c.cmd+" flags:") ||
+			!strings.Contains(out, c.flag) || strings.Contains(out, "help requested") {
+			t.Errorf("%s -h: %v\n%s", c.cmd, err, out)
+		}
+	}
+}
+
+// TestExportRemoteOut: export writes locally too; a URL as export --out or
+// fit --export fails at once with one line, fit's before any fitting.
+func TestExportRemoteOut(t *testing.T) {
+	var b bytes.Buffer
+	err := run(context.Background(), "export", []string{"--run", filepath.Join(t.TempDir(), "missing"), "--out", "gs://bucket/factors"}, &b)
+	if err == nil || !strings.Contains(err.Error(), "gs://bucket/factors") || !strings.Contains(err.Error(), "local directory") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("export --out gs://: err = %v, want one line saying export writes locally", err)
+	}
+	out, err := runMain(t, "fit", "--corpus", filepath.Join(t.TempDir(), "missing"), "--out", t.TempDir(), "--export", "s3://bucket/factors")
+	if err == nil || !strings.Contains(out, "fit --export s3://bucket/factors") || !strings.Contains(out, "local directory") {
+		t.Errorf("fit --export s3://: err = %v, want the local-directory error before the fit:\n%s", err, out)
+	}
 }
 
 // TestConvertRemoteOut: convert writes locally; a URL as --out fails at
