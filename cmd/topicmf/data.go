@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -586,7 +588,7 @@ func printStats(w io.Writer, s statsJSON) error {
 	}
 	fmt.Fprintln(w, "documents per class:")
 	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	for _, name := range sortedKeys(s.DocsByClass) {
+	for _, name := range slices.Sorted(maps.Keys(s.DocsByClass)) {
 		fmt.Fprintf(tw, "%d\t  %s\n", s.DocsByClass[name], name)
 	}
 	return tw.Flush()
@@ -597,17 +599,8 @@ func splitList(m map[string]int) string {
 		return ""
 	}
 	var parts []string
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
 	}
 	return "\t(" + strings.Join(parts, ", ") + ")"
-}
-
-func sortedKeys(m map[string]int) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -54,17 +54,26 @@ func addFactorsFlag(cmd *cobra.Command, dir *string) {
 	cmd.Flags().StringVar(dir, "factors", "", "instead of RUN: factors exported by topicmf-beam export (U.mtx, V.mtx, vocab.txt, doc_ids.txt, vectorizer.json, counts.mtx, factors.json)")
 }
 
-// openFitted restores what transform and rank fold documents into: the fit
-// run args[0] (openRun), or the exported factors in factorsDir
-// (openFactors); needCounts says that the training counts are needed. The
-// command's Args (addFactorsFlag) has checked that exactly one is given.
-func openFitted(cmd *cobra.Command, args []string, root, factorsDir string, needCounts bool) (*fittedRun, error) {
+// locateFitted finds what transform and rank fold documents into, before
+// they read any documents, so that a mistyped RUN or --factors is reported
+// as such and at once: the run directory of args[0] (runDir), or
+// factorsDir, whose factors.json must read. The command's Args
+// (addFactorsFlag) has checked that exactly one is given.
+func locateFitted(args []string, root, factorsDir string) (string, error) {
 	if factorsDir != "" {
-		return openFactors(factorsDir, dataDirFlag(cmd), needCounts)
+		_, err := readExportManifest(factorsDir)
+		return factorsDir, err
 	}
-	dir, err := runDir(args[0], root)
-	if err != nil {
-		return nil, err
+	return runDir(args[0], root)
+}
+
+// openFitted restores the model of dir, which locateFitted returned: the
+// exported factors when fromFactors (openFactors), else the fit run
+// (openRun, which refits, so it comes after the documents are read);
+// needCounts says that the training counts are needed.
+func openFitted(cmd *cobra.Command, dir string, fromFactors, needCounts bool) (*fittedRun, error) {
+	if fromFactors {
+		return openFactors(dir, dataDirFlag(cmd), needCounts)
 	}
 	return openRun(cmd.Context(), dir, dataDirFlag(cmd), newMeter(cmd.ErrOrStderr(), quietFlag(cmd)))
 }

@@ -177,5 +177,10 @@ func TestFittedArgsFirst(t *testing.T) {
 		{[]string{"rank", "--queries", missing}, "give a RUN"},
 		{[]string{"transform", "somerun", "--factors", t.TempDir(), "--data", missing}, "not both"},
 		{[]string{"rank", "somerun", "--factors", t.TempDir(), "--queries", missing}, "not both"},
+		// The RUN or --factors is found before any documents are read.
+		{[]string{"transform", "no-such-run", "--out", t.TempDir(), "--data", missing}, "run no-such-run: runs: "},
+		{[]string{"rank", "no-such-run", "--out", t.TempDir(), "--queries", missing}, "with --out)"},
+		{[]string{"transform", "--factors", t.TempDir(), "--data", missing}, "factors.json: missing"},
+		{[]string{"rank", "--factors", t.TempDir(), "--queries", missing}, "factors.json: missing"},
 	})
 }

@@ -91,6 +91,10 @@ as transform restores it (--factors: exported RLSI factors, see transform).`,
 			if depth < 1 {
 				return fmt.Errorf("rank: --depth = %d, want ≥ 1", depth)
 			}
+			dir, err := locateFitted(args, root, factorsDir)
+			if err != nil {
+				return fmt.Errorf("rank: %w", err)
+			}
 			qs, err := datasets.ReadUser(queriesPath, uopt)
 			if err != nil {
 				return fmt.Errorf("rank: %w", err)
@@ -101,7 +105,7 @@ as transform restores it (--factors: exported RLSI factors, see transform).`,
 					return fmt.Errorf("rank: %w", err)
 				}
 			}
-			r, err := openFitted(cmd, args, root, factorsDir, true)
+			r, err := openFitted(cmd, dir, factorsDir != "", true)
 			if err != nil {
 				return fmt.Errorf("rank: %w", err)
 			}

@@ -33,7 +33,7 @@ unfinished. --model, --data and --status keep only the runs that match.
 "topicmf runs verify" re-hashes the runs' files against their manifests.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st, list, err := openRuns(resultsDir)
+			st, list, err := openRuns(resultsDir, "--results")
 			if err != nil {
 				return err
 			}
@@ -74,7 +74,7 @@ and compares its size and SHA-256 with the manifest written when the run
 finished. It prints one line per run and fails when any run does not match; a
 run that does not match is computed again by the next fit or run.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st, list, err := openRuns(resultsDir)
+			st, list, err := openRuns(resultsDir, "--results")
 			if err != nil {
 				return err
 			}
@@ -122,11 +122,12 @@ run that does not match is computed again by the next fit or run.`,
 }
 
 // openRuns opens the store at root without creating one where there is
-// none (a typo in --results should not leave a directory behind), and
-// lists its runs.
-func openRuns(root string) (*store.Store, []store.Info, error) {
+// none (a typo in the results root should not leave a directory behind),
+// and lists its runs; rootFlag is the flag that gives root (runs:
+// --results; transform and rank: --out), named in the error.
+func openRuns(root, rootFlag string) (*store.Store, []store.Info, error) {
 	if fi, err := os.Stat(filepath.Join(root, "runs")); err != nil || !fi.IsDir() {
-		return nil, nil, fmt.Errorf("runs: %s holds no runs/ directory (give the results root with --results)", root)
+		return nil, nil, fmt.Errorf("runs: %s holds no runs/ directory (give the results root with %s)", root, rootFlag)
 	}
 	st, err := store.Open(root)
 	if err != nil {

@@ -40,9 +40,9 @@ func runDir(arg, root string) (string, error) {
 	if _, err := os.Stat(filepath.Join(arg, "done")); err == nil {
 		return arg, nil
 	}
-	st, list, err := openRuns(root)
+	st, list, err := openRuns(root, "--out")
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("run %s: %w", arg, err)
 	}
 	id, err := resolveRun(list, arg)
 	if err != nil {
@@ -246,11 +246,15 @@ topicmf-beam export (README, "Beyond one machine"), restored without a refit.`,
 			if dataPath == "" {
 				return errors.New("transform: --data PATH is required")
 			}
+			dir, err := locateFitted(args, root, factorsDir)
+			if err != nil {
+				return fmt.Errorf("transform: %w", err)
+			}
 			col, err := datasets.ReadUser(dataPath, uopt)
 			if err != nil {
 				return fmt.Errorf("transform: %w", err)
 			}
-			r, err := openFitted(cmd, args, root, factorsDir, false)
+			r, err := openFitted(cmd, dir, factorsDir != "", false)
 			if err != nil {
 				return fmt.Errorf("transform: %w", err)
 			}

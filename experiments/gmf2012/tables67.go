@@ -75,7 +75,7 @@ func timingMethods() []experiments.MethodSpec {
 // Ks shared topics and Kc topics for each of P classes (GMF §3.1).
 func totalTopics(ks, kc, p int) int { return ks + p*kc }
 
-// timingMetrics define the metrics of timeFit; absent says when a job
+// timingMetrics define the metrics of timingResult; absent says when a job
 // records none ("" when every job does).
 func timingMetrics(absent string) []experiments.MetricDef {
 	if absent != "" {

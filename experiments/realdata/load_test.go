@@ -61,7 +61,7 @@ func fitRecorded(tb testing.TB, m engine.Method, c *engine.Corpus) (engine.Model
 	rec := engine.NewRecorder()
 	model, st, err := m.Fit(context.Background(), c, rec)
 	if err != nil {
-		tb.Fatal(err)
+		tb.Fatalf("%s with %+v: %v", m.Name(), m, err) // the options say which variant failed
 	}
 	return model, st, rec.Iterations()
 }
