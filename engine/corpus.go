@@ -51,12 +51,9 @@ func NewCorpus(name string, vocab []string, d *sparse.CSR, docIDs []string, labe
 			}
 		}
 	}
-	for i, v := range d.Val {
-		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-			r, c := d.Locate(i)
-			return nil, fmt.Errorf("corpus %q: D[%d,%d] = %v (term %q, document %s): weights must be finite and non-negative",
-				name, r, c, v, vocab[r], docIDs[c])
-		}
+	if r, c, bad := firstInvalidWeight(d); bad {
+		return nil, fmt.Errorf("corpus %q: D[%d,%d] = %v (term %q, document %s): weights must be finite and non-negative",
+			name, r, c, d.At(r, c), vocab[r], docIDs[c])
 	}
 	return &Corpus{Name: name, Vocab: vocab, D: d, DT: d.T(), DocIDs: docIDs, Labels: labels, ClassNames: classNames}, nil
 }
@@ -82,6 +79,34 @@ func Prepare[S any](c *Corpus, who string, resolve func(m, n int) (S, error)) (*
 	}
 	set, err = resolve(c.D.Rows, c.D.Cols)
 	return dt, set, err
+}
+
+// CheckNonNegative is the start of a Fit whose model needs D ≥ 0 (the NMF
+// families, LDA and PLSI read weights as counts or as a non-negative
+// matrix): NewCorpus guarantees it, but a Corpus built as a literal may
+// hold a negative or non-finite weight, which is then an error naming the
+// entry, "nmf: D[1,4] = -2, want finite and non-negative". who names the
+// model; a nil corpus or D is the error Transposed gives.
+func (c *Corpus) CheckNonNegative(who string) error {
+	if c == nil || c.D == nil {
+		return fmt.Errorf("%s: nil corpus or term-document matrix", who)
+	}
+	if r, col, bad := firstInvalidWeight(c.D); bad {
+		return fmt.Errorf("%s: D[%d,%d] = %v, want finite and non-negative", who, r, col, c.D.At(r, col))
+	}
+	return nil
+}
+
+// firstInvalidWeight finds the first stored entry of d that is NaN, ±Inf or
+// negative, in storage order.
+func firstInvalidWeight(d *sparse.CSR) (r, c int, bad bool) {
+	for i, v := range d.Val {
+		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+			r, c = d.Locate(i)
+			return r, c, true
+		}
+	}
+	return 0, 0, false
 }
 
 // Transposed returns DT, the documents as rows (computed from D when the

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
@@ -45,6 +46,10 @@ type Family struct {
 	New func(c *engine.Corpus, cfg Config) (engine.Method, error)
 	// NonNegative: both factors (and fold-ins) must be ≥ 0.
 	NonNegative bool
+	// NonNegativeData: the model needs D ≥ 0 (counts, or a matrix that NMF
+	// factors), so a corpus built as a literal, past NewCorpus's check, with
+	// a negative weight must be an error naming the entry, "D[r,c] = -2".
+	NonNegativeData bool
 	// Monotone: the objective is non-increasing (the paper proves it).
 	Monotone bool
 	// KLimited: K > min(M, N) must be an error.
@@ -392,6 +397,17 @@ func wantError(t reporter, what string, o outcome) {
 
 func checkInvalid(t reporter, f Family, c *engine.Corpus) {
 	cfg := f.cfg(1, parallel.NewPool(2))
+	if f.NonNegativeData {
+		neg := *c
+		neg.D = c.D.Clone()
+		neg.D.Val[0] = -2
+		neg.DT = neg.D.T()
+		r, col := neg.D.Locate(0)
+		want := fmt.Sprintf("D[%d,%d] = -2", r, col)
+		if o := fit(context.Background(), f.New, &neg, cfg, nil); o.panicked != nil || o.err == nil || !strings.Contains(o.err.Error(), want) {
+			t.Errorf("a corpus with %s: panic %v, error %v; want an error naming the entry", want, o.panicked, o.err)
+		}
+	}
 	cfg.K = -1
 	wantError(t, "K = -1", fit(context.Background(), f.New, c, cfg, nil))
 	if f.KLimited {

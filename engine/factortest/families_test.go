@@ -137,9 +137,9 @@ func nmfFamily(init string) factortest.Family {
 		New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
 			return nmf.Options{K: cfg.K, Seed: cfg.Seed, Init: init, Pool: cfg.Pool, Stopping: stopAfter(cfg)}, nil
 		},
-		NonNegative: true,
-		Monotone:    true,
-		KLimited:    true,
+		NonNegative: true, NonNegativeData: true,
+		Monotone: true,
+		KLimited: true,
 		Invalid: []factortest.Invalid{
 			{Name: "unknown init", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
 				return nmf.Options{K: cfg.K, Init: "svd", Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
@@ -198,7 +198,7 @@ func nmfeFamily() factortest.Family {
 		New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
 			return nmfvariants.EOptions{K: cfg.K, Seed: cfg.Seed, Pool: cfg.Pool, Stopping: stopAfter(cfg), Lambda: nmfvariants.DefaultLambda}, nil
 		},
-		NonNegative: true, Monotone: true, KLimited: true,
+		NonNegative: true, NonNegativeData: true, Monotone: true, KLimited: true,
 		Invalid: []factortest.Invalid{
 			{Name: "Lambda = NaN", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
 				return nmfvariants.EOptions{K: cfg.K, Lambda: math.NaN(), Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
@@ -216,7 +216,7 @@ func nmfiFamily() factortest.Family {
 		New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
 			return nmfvariants.IOptions{K: cfg.K, Seed: cfg.Seed, Pool: cfg.Pool, Stopping: stopAfter(cfg)}, nil
 		},
-		NonNegative: true, Monotone: true, KLimited: true,
+		NonNegative: true, NonNegativeData: true, Monotone: true, KLimited: true,
 		Invalid: []factortest.Invalid{
 			{Name: "U0 without V0", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
 				return nmfvariants.IOptions{K: cfg.K, U0: mat.NewDense(c.Terms(), cfg.K, nil), Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
@@ -231,7 +231,7 @@ func graphnmfFamily(w graphnmf.Weighting) factortest.Family {
 		New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
 			return graphnmf.Options{K: cfg.K, Weighting: w, Seed: cfg.Seed, Pool: cfg.Pool, Stopping: stopAfter(cfg), Lambda: graphnmf.DefaultLambda}, nil
 		},
-		NonNegative: true, Monotone: true, KLimited: true,
+		NonNegative: true, NonNegativeData: true, Monotone: true, KLimited: true,
 		Invalid: []factortest.Invalid{
 			{Name: "Lambda = NaN", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
 				return graphnmf.Options{K: cfg.K, Lambda: math.NaN(), Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
@@ -355,7 +355,7 @@ func plsiFamily() factortest.Family {
 		},
 		// P(w|z), P(z|d) are probabilities; EM never decreases the
 		// likelihood, so the recorded −L never increases.
-		NonNegative: true, Monotone: true, KLimited: true,
+		NonNegative: true, NonNegativeData: true, Monotone: true, KLimited: true,
 		Invalid: []factortest.Invalid{
 			{Name: "FoldInTol = NaN", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
 				return plsi.Options{K: cfg.K, FoldInTol: math.NaN(), Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
@@ -382,7 +382,7 @@ func ldaFamily() factortest.Family {
 		},
 		// φ and θ are probabilities; a Gibbs chain's log-likelihood is not
 		// monotone.
-		NonNegative: true, Monotone: false, KLimited: true,
+		NonNegative: true, NonNegativeData: true, Monotone: false, KLimited: true,
 		Invalid: []factortest.Invalid{
 			{Name: "Alpha = -1", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
 				return lda.Options{K: cfg.K, Alpha: -1, Pool: cfg.Pool, BurnIn: lda.AutoBurnIn, FoldInBurnIn: lda.AutoBurnIn}, nil
@@ -411,7 +411,7 @@ func onlineldaFamily() factortest.Family {
 			return onlinelda.Options{K: cfg.K, Seed: cfg.Seed, Pool: cfg.Pool, Passes: cfg.MaxIter, BatchSize: 100, EvalEvery: 1, MeanChangeTol: onlinelda.DefaultMeanChangeTol}, nil
 		},
 		// A stochastic optimizer: the bound is not monotone pass to pass.
-		NonNegative: true, Monotone: false, KLimited: true,
+		NonNegative: true, NonNegativeData: true, Monotone: false, KLimited: true,
 		Invalid: []factortest.Invalid{
 			{Name: "kappa 0.4", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
 				return onlinelda.Options{K: cfg.K, Kappa: 0.4}, nil
@@ -432,7 +432,7 @@ func symnmfFamily() factortest.Family {
 		New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
 			return symnmf.Options{K: cfg.K, Seed: cfg.Seed, Pool: cfg.Pool, Stopping: stopAfter(cfg)}, nil
 		},
-		NonNegative: true, Monotone: true,
+		NonNegative: true, NonNegativeData: true, Monotone: true,
 		Invalid: []factortest.Invalid{
 			{Name: "K > N", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
 				return symnmf.Options{K: c.Docs() + 1, Pool: cfg.Pool, Stopping: engine.DefaultStopping()}, nil
@@ -459,7 +459,7 @@ func tnmfFamily(name string, inf tnmf.Inference, rescale bool) factortest.Family
 				InnerTol: tnmf.DefaultInnerTol,
 				Stopping: stopAfter(cfg)}, nil
 		},
-		NonNegative: true,
+		NonNegative: true, NonNegativeData: true,
 		Invalid: []factortest.Invalid{
 			{Name: "K > M", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
 				return tnmf.Options{K: c.Terms() + 1, Pool: cfg.Pool, Stopping: engine.DefaultStopping(), InnerTol: tnmf.DefaultInnerTol}, nil
@@ -522,7 +522,7 @@ func groupnmfFamily() factortest.Family {
 			return testcorpus.WithClasses(groupnmf.Options{Ks: ks, Kc: kc, Seed: cfg.Seed, Pool: cfg.Pool,
 				Stopping: stopAfter(cfg)}, 3), nil
 		},
-		K: 7, NonNegative: true, Monotone: true,
+		K: 7, NonNegative: true, NonNegativeData: true, Monotone: true,
 	}
 }
 
@@ -534,7 +534,7 @@ func cnmfFamily() factortest.Family {
 			return testcorpus.WithClasses(groupnmf.PerClassOptions{Kc: kc, Seed: cfg.Seed, Pool: cfg.Pool,
 				Stopping: stopAfter(cfg)}, p), nil
 		},
-		K: 6, NonNegative: true, Monotone: true,
+		K: 6, NonNegative: true, NonNegativeData: true, Monotone: true,
 	}
 }
 
@@ -573,7 +573,7 @@ func gnmfncFamily() factortest.Family {
 				Stopping: stopAfter(cfg), A: gnmfnc.DefaultA, Sigma1: gnmfnc.DefaultSigma, Sigma2: gnmfnc.DefaultSigma, Sigma3: gnmfnc.DefaultSigma}, 3), nil
 		},
 		// K = 4 is the smallest valid split on three classes: Ks = Kp = 1.
-		K: 7, HugeK: 4, NonNegative: true, Monotone: true,
+		K: 7, HugeK: 4, NonNegative: true, NonNegativeData: true, Monotone: true,
 		Invalid: []factortest.Invalid{
 			{Name: "a = NaN", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
 				return testcorpus.WithClasses(gnmfnc.Options{Ks: 1, Kp: 2, A: math.NaN(), Pool: cfg.Pool, Sigma1: gnmfnc.DefaultSigma, Sigma2: gnmfnc.DefaultSigma, Sigma3: gnmfnc.DefaultSigma}, 3), nil

@@ -38,6 +38,9 @@ const (
 // would be 0 and the category would drop out of the fit).
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
 	set, err := o.resolve()
+	if err == nil {
+		err = c.CheckNonNegative("gnmfnc")
+	}
 	if err != nil {
 		return nil, engine.Status{}, err
 	}

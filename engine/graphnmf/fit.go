@@ -31,6 +31,9 @@ const (
 // non-finite start (data whose scale overflows) is an error.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
 	dt, o, err := engine.Prepare(c, "graphnmf", o.resolve)
+	if err == nil {
+		err = c.CheckNonNegative("graphnmf")
+	}
 	if err != nil {
 		return nil, engine.Status{}, err
 	}

@@ -30,6 +30,9 @@ const (
 // whose ‖D‖²_F overflows float64, is an error.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
 	set, err := o.resolve()
+	if err == nil {
+		err = c.CheckNonNegative("groupnmf")
+	}
 	if err != nil {
 		return nil, engine.Status{}, err
 	}

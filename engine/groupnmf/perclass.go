@@ -73,6 +73,9 @@ func (o PerClassOptions) ClassOptions(p, m, np int) (nmf.Options, error) {
 // iteration (loss summed over classes) recorded after each, the same bits
 // for any number of workers.
 func (o PerClassOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+	if err := c.CheckNonNegative("cnmf"); err != nil {
+		return nil, engine.Status{}, err
+	}
 	return grouping.FitPerClassOf[*nmf.Model](ctx, c, rec, "cnmf", o.Pool, func(p, m, np int) (engine.Method, int, error) {
 		co, err := o.ClassOptions(p, m, np)
 		return co, co.K, err

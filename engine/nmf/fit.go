@@ -20,6 +20,9 @@ import (
 // Cancelled.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
 	dt, o, err := engine.Prepare(c, "nmf", o.resolved)
+	if err == nil {
+		err = c.CheckNonNegative("nmf")
+	}
 	if err != nil {
 		return nil, engine.Status{}, err
 	}

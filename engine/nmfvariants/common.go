@@ -30,6 +30,9 @@ func (s settings) start(c *engine.Corpus) (set settings, dt *sparse.CSR, u, v *m
 	if dt, err = c.Transposed(s.name); err != nil {
 		return s, nil, nil, nil, err
 	}
+	if err = c.CheckNonNegative(s.name); err != nil {
+		return s, nil, nil, nil, err
+	}
 	if set, err = s.resolve(c.Terms(), c.Docs()); err != nil {
 		return set, nil, nil, nil, err
 	}

@@ -32,6 +32,9 @@ const DiagPerplexity = "perplexity"
 // Fit learns λ from the corpus (rows of DT are the documents' counts).
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
 	dt, set, err := engine.Prepare(c, "onlinelda", o.resolve)
+	if err == nil {
+		err = c.CheckNonNegative("onlinelda")
+	}
 	if err != nil {
 		return nil, engine.Status{}, err
 	}

@@ -35,6 +35,9 @@ const (
 // TermTopics zero.
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
 	dt, err := c.Transposed("symnmf")
+	if err == nil {
+		err = c.CheckNonNegative("symnmf")
+	}
 	if err != nil {
 		return nil, engine.Status{}, err
 	}

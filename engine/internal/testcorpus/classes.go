@@ -28,11 +28,12 @@ func (w withClasses) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Reco
 	for p := range names {
 		names[p] = fmt.Sprint("c", p)
 	}
-	lc, err := engine.NewCorpus(c.Name, c.Vocab, c.D, c.DocIDs, labels, names)
-	if err != nil {
-		return nil, engine.Status{}, err
-	}
-	return w.inner.Fit(ctx, lc, rec)
+	// A copy of c with labels, not engine.NewCorpus: the model, not the
+	// wrapper, must be the one that checks the corpus (factortest hands
+	// it corpora NewCorpus would refuse).
+	lc := *c
+	lc.Labels, lc.ClassNames = labels, names
+	return w.inner.Fit(ctx, &lc, rec)
 }
 
 // GroupTopics splits K = Ks + 3·Kc with Ks ≥ 1 (K < 1 maps to an invalid
