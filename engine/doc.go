@@ -27,7 +27,8 @@
 //     zero differ (a key written "0" is 0);
 //   - its Fit(ctx, corpus, recorder): Prepare (the corpus checked and
 //     transposed, the options resolved; ResolveK applies the default K and
-//     checks K ≤ min(M, N)), the initialization (random starts from
+//     checks K ≤ min(M, N); Corpus.CheckNonNegative when the model needs
+//     D ≥ 0), the initialization (random starts from
 //     engine/solve: RandomStart, HalfNormal; a non-finite start refused with
 //     solve.FiniteStart), then one call of Iterate with its Steps — Step
 //     into candidate buffers, returning NonFinite (CheckFinite names the
