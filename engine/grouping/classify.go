@@ -3,28 +3,9 @@ package grouping
 import (
 	"context"
 	"fmt"
-	"math"
 
 	"github.com/topicmf/topicmf/engine/sparse"
 )
-
-// CheckQueries checks a matrix of new documents for folding-in: not nil,
-// one column per training term, finite values. who names the model.
-func CheckQueries(who string, x *sparse.CSR, terms int) error {
-	if x == nil {
-		return fmt.Errorf("%s: fold-in: nil matrix", who)
-	}
-	if x.Cols != terms {
-		return fmt.Errorf("%s: fold-in: X has %d columns, want the %d terms of the training vocabulary", who, x.Cols, terms)
-	}
-	for i, v := range x.Val {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			r, c := x.Locate(i)
-			return fmt.Errorf("%s: fold-in: X[%d,%d] = %v, want finite", who, r, c, v)
-		}
-	}
-	return nil
-}
 
 // ClassPredictor is a fitted group or per-class model that predicts the
 // class of new documents (GMF §4.3 and §5.3: ŷ_d = argmin_p E(d; Ũ_p)).

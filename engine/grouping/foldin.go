@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
@@ -138,7 +139,7 @@ func FoldGroup(ctx context.Context, g Group, x *sparse.CSR, classes []int, wantE
 // in class classes[i] when classes is non-nil and classes[i] ≥ 0, else in
 // the predicted class. It returns the n×K representations, the n×P matrix
 // of E(d; Ũ_p) when wantErr, and the classes used. FoldMethods calls it
-// with an X that passed CheckQueries and a context not yet cancelled.
+// with an X that passed engine.CheckFoldIn and a context not yet cancelled.
 type Projection func(ctx context.Context, x *sparse.CSR, classes []int, wantErr bool) (*mat.Dense, *mat.Dense, []int, error)
 
 // FoldMethods are the fold-in methods of a group or per-class model, all
@@ -149,7 +150,7 @@ type FoldMethods struct {
 	// P is the number of classes.
 	P int
 	// Terms is M, the size of the training vocabulary: X must have M
-	// columns (CheckQueries).
+	// columns.
 	Terms int
 	// Trained, when not nil, reports whether class c has a model; a given
 	// class must have one.
@@ -157,12 +158,11 @@ type FoldMethods struct {
 	Project Projection
 }
 
-// project checks X (CheckQueries) and the context, then projects.
+// project checks X and the context (engine.CheckFoldIn: M columns, finite
+// entries; a family whose model needs X ≥ 0 checks that in Project), then
+// projects.
 func (f FoldMethods) project(ctx context.Context, x *sparse.CSR, classes []int, wantErr bool) (*mat.Dense, *mat.Dense, []int, error) {
-	if err := CheckQueries(f.Who, x, f.Terms); err != nil {
-		return nil, nil, nil, err
-	}
-	if err := ctx.Err(); err != nil {
+	if err := engine.CheckFoldIn(ctx, f.Who, x, f.Terms, engine.Finite); err != nil {
 		return nil, nil, nil, err
 	}
 	return f.Project(ctx, x, classes, wantErr)

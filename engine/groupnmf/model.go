@@ -57,7 +57,7 @@ func (m *Model) project(ctx context.Context, x *sparse.CSR, classes []int, wantE
 	for q, val := range x.Val {
 		if val < 0 {
 			r, c := x.Locate(q)
-			return nil, nil, nil, fmt.Errorf("groupnmf: fold-in: X[%d,%d] = %v, want non-negative", r, c, val)
+			return nil, nil, nil, fmt.Errorf("groupnmf: FoldIn: X[%d,%d] = %v, want finite and non-negative", r, c, val)
 		}
 	}
 	kt := ks + kc
@@ -80,7 +80,7 @@ func (m *Model) project(ctx context.Context, x *sparse.CSR, classes []int, wantE
 		return nil, nil, nil, err
 	}
 	if r, c, bad := dense.FirstNonFinite(m.pool, reps); bad {
-		return nil, nil, nil, fmt.Errorf("groupnmf: fold-in: document %d, topic %d: the update produced a non-finite value", r, c)
+		return nil, nil, nil, fmt.Errorf("groupnmf: FoldIn: document %d, topic %d: the update produced a non-finite value", r, c)
 	}
 	return reps, errs, pred, nil
 }
