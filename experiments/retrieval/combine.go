@@ -175,6 +175,9 @@ func normalized(x []float64, cands []int, n Normalization) []float64 {
 // α = 1, the single models exactly. The command line's rank and
 // gnmfnc2014's Eq. 14 rank with it.
 func Mix(alpha float64, term, topic []float64) []float64 {
+	if alpha == 0 || alpha == 1 {
+		return combined(alpha, term, topic, nil, nil, nil) // the raw scores: nothing to normalize
+	}
 	all := identity(len(term))
 	return combined(alpha, term, topic, normalized(term, all, NormMinMax), normalized(topic, all, NormMinMax), all)
 }
