@@ -141,19 +141,31 @@ func StopWords(dataDir, list string) ([]string, error) {
 // reader of a stop list (StopWords, and the copies embedded in
 // datasets/text) goes through it, so that all give the same words.
 func ParseStopList(list, name string, r io.Reader) ([]string, error) {
-	words, err := ScanWords(name, r)
+	words, lines, err := scanWordLines(name, r)
 	if err != nil || list != StopSMART {
 		return words, err
 	}
 	for i, w := range smartAdded {
 		if i >= len(words) || words[i] != w {
-			return nil, fmt.Errorf("%s: line %d: expected the added entry %q above the SMART list", name, i+1, w)
+			return nil, fmt.Errorf("%s: line %d: expected the added entry %q above the SMART list", name, lineOf(lines, i), w)
 		}
 	}
-	if len(words) == len(smartAdded) || words[len(smartAdded)] != "a" {
-		return nil, fmt.Errorf("%s: expected the SMART list to start with \"a\" after the %d added lines", name, len(smartAdded))
+	if n := len(smartAdded); len(words) == n || words[n] != "a" {
+		return nil, fmt.Errorf("%s: line %d: expected the SMART list to start with \"a\" after the %d added lines", name, lineOf(lines, n), n)
 	}
 	return words[len(smartAdded):], nil
+}
+
+// lineOf is the line of word i of a list read by scanWordLines, or the line
+// after the last word when the list has no word i.
+func lineOf(lines []int, i int) int {
+	if i < len(lines) {
+		return lines[i]
+	}
+	if len(lines) == 0 {
+		return 1
+	}
+	return lines[len(lines)-1] + 1
 }
 
 // ZipWords reads the member of the zip archive zipPath as ScanWords does
@@ -181,7 +193,12 @@ func ZipWords(zipPath, member string) ([]string, error) {
 // removed and empty lines skipped; a line with inner white space is an
 // error naming the list (name) and the line.
 func ScanWords(name string, r io.Reader) ([]string, error) {
-	var words []string
+	words, _, err := scanWordLines(name, r)
+	return words, err
+}
+
+// scanWordLines is ScanWords that also returns the line of each word.
+func scanWordLines(name string, r io.Reader) (words []string, lines []int, err error) {
 	sc := bufio.NewScanner(r)
 	line := 0
 	for sc.Scan() {
@@ -191,12 +208,13 @@ func ScanWords(name string, r io.Reader) ([]string, error) {
 			continue
 		}
 		if strings.ContainsAny(w, " \t") {
-			return nil, fmt.Errorf("%s: line %d: %q is not a single word", name, line, w)
+			return nil, nil, fmt.Errorf("%s: line %d: %q is not a single word", name, line, w)
 		}
 		words = append(words, w)
+		lines = append(lines, line)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: line %d: %w", name, line+1, err)
+		return nil, nil, fmt.Errorf("%s: line %d: %w", name, line+1, err)
 	}
-	return words, nil
+	return words, lines, nil
 }

@@ -53,12 +53,12 @@ func TestStopWordsErrors(t *testing.T) {
 	if _, err := StopWords(dir, StopTerrier); err == nil || !strings.Contains(err.Error(), "terrier_stopword-list.txt") {
 		t.Errorf("missing file: err = %v", err)
 	}
-	writeFile(t, dir, "stopwords/smart_english.stop.turian", []byte("a\nabout\n"))
-	if _, err := StopWords(dir, StopSMART); err == nil || !strings.Contains(err.Error(), "line 1") {
+	writeFile(t, dir, "stopwords/smart_english.stop.turian", []byte("\na\nabout\n"))
+	if _, err := StopWords(dir, StopSMART); err == nil || !strings.Contains(err.Error(), "line 2:") {
 		t.Errorf("SMART file without the 8 added lines: err = %v", err)
 	}
-	writeFile(t, dir, "stopwords/smart_english.stop.turian", []byte("'d\n'll\n'm\n'n\nn't\n're\n's\n've\nx\ny\n"))
-	if _, err := StopWords(dir, StopSMART); err == nil || !strings.Contains(err.Error(), `start with "a"`) {
+	writeFile(t, dir, "stopwords/smart_english.stop.turian", []byte("'d\n'll\n'm\n'n\nn't\n're\n's\n've\n\nx\ny\n"))
+	if _, err := StopWords(dir, StopSMART); err == nil || !strings.Contains(err.Error(), `line 10: expected the SMART list to start with "a"`) {
 		t.Errorf("SMART file whose list does not start with \"a\": err = %v", err)
 	}
 	writeFile(t, dir, "stopwords/cacm_smart_common_words", []byte("a\ntwo words\n"))
