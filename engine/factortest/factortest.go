@@ -87,9 +87,10 @@ type Invalid struct {
 	New  func(c *engine.Corpus, cfg Config) (engine.Method, error)
 }
 
-// reporter is the part of *testing.T the checks use, so that the suite's
-// own tests can run a check against a broken family and see it fail.
-type reporter interface {
+// Reporter is the part of *testing.T the checks use, so that the suite's
+// own tests can run a check against a broken family and see it fail. A
+// *testing.T or *testing.B is one.
+type Reporter interface {
 	Helper()
 	Errorf(format string, args ...any)
 	Fatalf(format string, args ...any)
@@ -161,7 +162,7 @@ func (f Family) cfg(seed uint64, pool *parallel.Pool) Config {
 	return Config{K: f.K, Seed: seed, MaxIter: f.Iters, Pool: pool}
 }
 
-func mustFit(t reporter, f Family, c *engine.Corpus, cfg Config, rec *engine.Recorder) outcome {
+func mustFit(t Reporter, f Family, c *engine.Corpus, cfg Config, rec *engine.Recorder) outcome {
 	t.Helper()
 	o := fit(context.Background(), f.New, c, cfg, rec)
 	if o.panicked != nil {
@@ -176,7 +177,7 @@ func mustFit(t reporter, f Family, c *engine.Corpus, cfg Config, rec *engine.Rec
 	return o
 }
 
-func checkFactorShapes(t reporter, m engine.Model, terms, docs, k int) {
+func checkFactorShapes(t Reporter, m engine.Model, terms, docs, k int) {
 	t.Helper()
 	u, v := m.TermTopics(), m.DocTopics()
 	if u == nil || v == nil {
@@ -210,7 +211,7 @@ func firstBad(a *mat.Dense, bad func(float64) bool) (int, int, bool) {
 	return 0, 0, false
 }
 
-func checkShapes(t reporter, f Family, c *engine.Corpus) {
+func checkShapes(t Reporter, f Family, c *engine.Corpus) {
 	rec := engine.NewRecorder()
 	o := mustFit(t, f, c, f.cfg(7, parallel.NewPool(2)), rec)
 	checkFactorShapes(t, o.model, c.Terms(), c.Docs(), f.K)
@@ -241,11 +242,20 @@ func checkShapes(t reporter, f Family, c *engine.Corpus) {
 		}
 	}
 	if f.Monotone {
-		checkMonotone(t, its)
+		NonIncreasing(t, f.Name, its, MonotoneSlack)
 	}
 }
 
-func checkMonotone(t reporter, its []engine.Iteration) {
+// NonIncreasing fails t for every evaluated objective of its that rose
+// above the previous evaluated one by more than the relative slack,
+// obj > prev + slack·|prev| (the rounding of the objective's evaluation;
+// MonotoneSlack for a fit whose every update lowers it); what names the
+// fit. An iteration whose objective was not evaluated (NaN, see
+// engine.Stopping.EvalEvery) is skipped, and fewer than two evaluated
+// objectives fail: monotonicity was then not checked. The suite runs it
+// on Family.Monotone families; the families' own tests run it on their
+// corpora.
+func NonIncreasing(t Reporter, what string, its []engine.Iteration, slack float64) {
 	t.Helper()
 	prev, prevIter, n := math.NaN(), 0, 0
 	for _, it := range its {
@@ -254,18 +264,30 @@ func checkMonotone(t reporter, its []engine.Iteration) {
 			continue
 		}
 		n++
-		if !math.IsNaN(prev) && obj > prev+MonotoneSlack*math.Abs(prev) {
-			t.Errorf("objective increased from %.17g (iteration %d) to %.17g (iteration %d)", prev, prevIter, obj, it.Iter)
+		if !math.IsNaN(prev) && obj > prev+slack*math.Abs(prev) {
+			t.Errorf("%s: objective rose from %.17g (iteration %d) to %.17g (iteration %d)", what, prev, prevIter, obj, it.Iter)
 		}
 		prev, prevIter = obj, it.Iter
 	}
 	if n < 2 {
-		t.Errorf("only %d evaluated objectives recorded: monotonicity not checked", n)
+		t.Errorf("%s: only %d evaluated objectives recorded: monotonicity not checked", what, n)
+	}
+}
+
+// Decreasing is NonIncreasing and, beyond it, a last recorded objective
+// below the first: the fit made progress.
+func Decreasing(t Reporter, what string, its []engine.Iteration, slack float64) {
+	t.Helper()
+	NonIncreasing(t, what, its, slack)
+	if len(its) > 0 {
+		if first, last := its[0].Objective, its[len(its)-1].Objective; !(last < first) {
+			t.Errorf("%s: objective did not decrease overall: %.17g → %.17g", what, first, last)
+		}
 	}
 }
 
 // sameBits compares two fits bit for bit.
-func sameBits(t reporter, what string, a, b outcome) {
+func sameBits(t Reporter, what string, a, b outcome) {
 	t.Helper()
 	for _, pair := range []struct {
 		name string
@@ -274,7 +296,7 @@ func sameBits(t reporter, what string, a, b outcome) {
 		{"TermTopics", a.model.TermTopics(), b.model.TermTopics()},
 		{"DocTopics", a.model.DocTopics(), b.model.DocTopics()},
 	} {
-		if msg := diffBits(pair.x, pair.y); msg != "" {
+		if msg := DiffBits(pair.x, pair.y); msg != "" {
 			t.Errorf("%s: %s differ: %s", what, pair.name, msg)
 		}
 	}
@@ -294,7 +316,10 @@ func sameBits(t reporter, what string, a, b outcome) {
 	}
 }
 
-func diffBits(x, y *mat.Dense) string {
+// DiffBits says where x and y first differ bit for bit: their shapes, or
+// the first entry (row-major) with both values. It is empty when they have
+// the same shape and the same bits.
+func DiffBits(x, y *mat.Dense) string {
 	xr, xc := x.Dims()
 	yr, yc := y.Dims()
 	if xr != yr || xc != yc {
@@ -310,13 +335,13 @@ func diffBits(x, y *mat.Dense) string {
 	return ""
 }
 
-func checkSameSeed(t reporter, f Family, c *engine.Corpus) {
+func checkSameSeed(t Reporter, f Family, c *engine.Corpus) {
 	a := mustFit(t, f, c, f.cfg(11, parallel.NewPool(2)), engine.NewRecorder())
 	b := mustFit(t, f, c, f.cfg(11, parallel.NewPool(2)), engine.NewRecorder())
 	sameBits(t, "same seed", a, b)
 }
 
-func checkWorkers(t reporter, f Family, c *engine.Corpus) {
+func checkWorkers(t Reporter, f Family, c *engine.Corpus) {
 	old := runtime.GOMAXPROCS(1)
 	defer runtime.GOMAXPROCS(old)
 	a := mustFit(t, f, c, f.cfg(13, parallel.NewPool(1)), engine.NewRecorder())
@@ -325,7 +350,7 @@ func checkWorkers(t reporter, f Family, c *engine.Corpus) {
 	sameBits(t, "1 vs 2 workers", a, b)
 }
 
-func checkCancel(t reporter, f Family, c *engine.Corpus) {
+func checkCancel(t Reporter, f Family, c *engine.Corpus) {
 	if f.OneShot {
 		checkPreCancelled(t, f, c)
 		return
@@ -374,7 +399,7 @@ func checkCancel(t reporter, f Family, c *engine.Corpus) {
 // checkPreCancelled is the cancel check of a OneShot family: a context
 // cancelled before Fit gives no panic, and either an error or a cancelled
 // status with no iterations.
-func checkPreCancelled(t reporter, f Family, c *engine.Corpus) {
+func checkPreCancelled(t Reporter, f Family, c *engine.Corpus) {
 	pre, cancelPre := context.WithCancel(context.Background())
 	cancelPre()
 	o := fit(pre, f.New, c, f.cfg(17, parallel.NewPool(2)), engine.NewRecorder())
@@ -386,7 +411,7 @@ func checkPreCancelled(t reporter, f Family, c *engine.Corpus) {
 	}
 }
 
-func wantError(t reporter, what string, o outcome) {
+func wantError(t Reporter, what string, o outcome) {
 	t.Helper()
 	if o.panicked != nil {
 		t.Errorf("%s: panicked (%v), want an error", what, o.panicked)
@@ -395,7 +420,7 @@ func wantError(t reporter, what string, o outcome) {
 	}
 }
 
-func checkInvalid(t reporter, f Family, c *engine.Corpus) {
+func checkInvalid(t Reporter, f Family, c *engine.Corpus) {
 	cfg := f.cfg(1, parallel.NewPool(2))
 	if f.NonNegativeData {
 		neg := *c
@@ -422,7 +447,7 @@ func checkInvalid(t reporter, f Family, c *engine.Corpus) {
 // tolerate accepts an error or a finite model of the right shape (also,
 // and in particular, with Status NumericalFailure: the model is then the
 // last finite iterate).
-func tolerate(t reporter, what string, o outcome, c *engine.Corpus, k int) {
+func tolerate(t Reporter, what string, o outcome, c *engine.Corpus, k int) {
 	t.Helper()
 	if o.panicked != nil {
 		t.Errorf("%s: panicked: %v", what, o.panicked)
@@ -448,7 +473,7 @@ func tolerate(t reporter, what string, o outcome, c *engine.Corpus, k int) {
 // panic. The configuration (K = Family.HugeK) must fit an ordinary corpus of
 // the same shape (entries 1 + i + 2j), or an error on the huge corpus would
 // come from validation and the check would never reach the fit.
-func checkHuge(t reporter, f Family) {
+func checkHuge(t Reporter, f Family) {
 	for _, h := range []struct {
 		name string
 		n    int
@@ -496,7 +521,7 @@ func checkHuge(t reporter, f Family) {
 }
 
 // square builds the n×n corpus of entries val(i, j).
-func square(t reporter, name string, n int, val func(i, j int) float64) *engine.Corpus {
+func square(t Reporter, name string, n int, val func(i, j int) float64) *engine.Corpus {
 	var ts []sparse.Triplet
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
@@ -506,7 +531,7 @@ func square(t reporter, name string, n int, val func(i, j int) float64) *engine.
 	return build(t, name, n, n, ts)
 }
 
-func checkDegenerate(t reporter, f Family) {
+func checkDegenerate(t Reporter, f Family) {
 	// A corpus with an empty document (3) and an unused term (5).
 	rng := rand.New(rand.NewPCG(5, 5))
 	var ts []sparse.Triplet
@@ -549,7 +574,7 @@ func checkDegenerate(t reporter, f Family) {
 	tolerate(t, "one-document corpus", fit(context.Background(), f.New, one, cfg, engine.NewRecorder()), one, 1)
 }
 
-func checkFoldIn(t reporter, f Family, c *engine.Corpus) {
+func checkFoldIn(t Reporter, f Family, c *engine.Corpus) {
 	docs := []int{0, 1, 2, 500, 1099}
 	x := c.DT.SelectRows(docs)
 	o := mustFit(t, f, c, f.cfg(19, parallel.NewPool(2)), engine.NewRecorder())
@@ -636,7 +661,7 @@ func Corpus(t testing.TB, m, n, k int, seed uint64) *engine.Corpus {
 	return build(t, fmt.Sprintf("factortest-%dx%d", m, n), m, n, ts)
 }
 
-func build(t reporter, name string, m, n int, ts []sparse.Triplet) *engine.Corpus {
+func build(t Reporter, name string, m, n int, ts []sparse.Triplet) *engine.Corpus {
 	t.Helper()
 	d, err := sparse.FromTriplets(m, n, ts)
 	if err != nil {

@@ -36,7 +36,7 @@ func (f *fake) Logf(string, ...any) {}
 
 // runCheck runs check on its own goroutine (Fatalf ends it) and returns the
 // failures it reported.
-func runCheck(check func(r reporter)) []string {
+func runCheck(check func(r Reporter)) []string {
 	f := &fake{}
 	done := make(chan struct{})
 	go func() {
@@ -185,18 +185,18 @@ func toyFamily(b bug) Family {
 // and on a toy with a defect the check is meant to catch (a failure).
 func TestSuiteCatchesDefects(t *testing.T) {
 	c := Corpus(t, 300, 1100, 6, 1)
-	checks := map[string]func(r reporter, f Family){
-		"shapes":     func(r reporter, f Family) { checkShapes(r, f, c) },
-		"same-seed":  func(r reporter, f Family) { checkSameSeed(r, f, c) },
-		"workers":    func(r reporter, f Family) { checkWorkers(r, f, c) },
-		"cancel":     func(r reporter, f Family) { checkCancel(r, f, c) },
-		"invalid":    func(r reporter, f Family) { checkInvalid(r, f, c) },
-		"degenerate": func(r reporter, f Family) { checkDegenerate(r, f) },
-		"huge":       func(r reporter, f Family) { checkHuge(r, f) },
-		"foldin":     func(r reporter, f Family) { checkFoldIn(r, f, c) },
+	checks := map[string]func(r Reporter, f Family){
+		"shapes":     func(r Reporter, f Family) { checkShapes(r, f, c) },
+		"same-seed":  func(r Reporter, f Family) { checkSameSeed(r, f, c) },
+		"workers":    func(r Reporter, f Family) { checkWorkers(r, f, c) },
+		"cancel":     func(r Reporter, f Family) { checkCancel(r, f, c) },
+		"invalid":    func(r Reporter, f Family) { checkInvalid(r, f, c) },
+		"degenerate": func(r Reporter, f Family) { checkDegenerate(r, f) },
+		"huge":       func(r Reporter, f Family) { checkHuge(r, f) },
+		"foldin":     func(r Reporter, f Family) { checkFoldIn(r, f, c) },
 	}
 	for name, check := range checks {
-		if errs := runCheck(func(r reporter) { check(r, toyFamily(none)) }); len(errs) > 0 {
+		if errs := runCheck(func(r Reporter) { check(r, toyFamily(none)) }); len(errs) > 0 {
 			t.Errorf("check %s fails the correct toy: %v", name, errs)
 		}
 	}
@@ -217,7 +217,7 @@ func TestSuiteCatchesDefects(t *testing.T) {
 		{"huge", hugeNaNModel},
 		{"huge", rejectsK2},
 	} {
-		if errs := runCheck(func(r reporter) { checks[tc.check](r, toyFamily(tc.b)) }); len(errs) == 0 {
+		if errs := runCheck(func(r Reporter) { checks[tc.check](r, toyFamily(tc.b)) }); len(errs) == 0 {
 			t.Errorf("check %s did not catch defect %d", tc.check, tc.b)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/factortest"
 	"github.com/topicmf/topicmf/engine/internal/enginetest"
 	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
@@ -138,15 +139,7 @@ func TestObjectiveNeverIncreases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	its := rec.Iterations()
-	for i := 1; i < len(its); i++ {
-		if its[i].Objective > its[i-1].Objective*(1+1e-13) {
-			t.Errorf("iteration %d: −L rose from %.17g to %.17g", i+1, its[i-1].Objective, its[i].Objective)
-		}
-	}
-	if its[len(its)-1].Objective >= its[0].Objective {
-		t.Error("no progress")
-	}
+	factortest.Decreasing(t, "−L", rec.Iterations(), 1e-13)
 }
 
 func TestRecoversPlantedTopics(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/factortest"
 	"github.com/topicmf/topicmf/engine/internal/enginetest"
 	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
@@ -104,16 +105,7 @@ func checkMonotone(t *testing.T, c *engine.Corpus, k, iters int, l1, l2 float64)
 		if st.Reason != engine.IterationLimit {
 			t.Fatalf("%v: %v", variant, st)
 		}
-		its := rec.Iterations()
-		for i := 1; i < len(its); i++ {
-			prev, cur := its[i-1].Objective, its[i].Objective
-			if cur > prev+1e-10*math.Abs(prev) {
-				t.Errorf("%v: objective rose at iteration %d: %.15g → %.15g", variant, its[i].Iter, prev, cur)
-			}
-		}
-		if first, last := its[0].Objective, its[len(its)-1].Objective; !(last < first) {
-			t.Errorf("%v: objective did not decrease overall: %v → %v", variant, first, last)
-		}
+		factortest.Decreasing(t, variant.String(), rec.Iterations(), 1e-10)
 	}
 }
 

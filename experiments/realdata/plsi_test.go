@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/factortest"
 	"github.com/topicmf/topicmf/engine/plsi"
 	"gonum.org/v1/gonum/mat"
 )
@@ -19,11 +20,7 @@ func TestPLSIMED(t *testing.T) {
 	if st.Reason != engine.IterationLimit || len(its) != iters {
 		t.Fatalf("status %v, %d records", st, len(its))
 	}
-	for i := 1; i < len(its); i++ {
-		if its[i].Objective > its[i-1].Objective*(1+1e-13) {
-			t.Errorf("iteration %d: −L rose from %.17g to %.17g", i+1, its[i-1].Objective, its[i].Objective)
-		}
-	}
+	factortest.NonIncreasing(t, "MED −L", its, 1e-13)
 	t.Logf("MED %d×%d, K=20: −L %.6g after 1, %.6g after %d iterations; P(w|z) sparsity %.4f",
 		c.Terms(), c.Docs(), its[0].Objective, its[iters-1].Objective, iters, its[iters-1].Sparsity[0].Value)
 	got, err := m.FoldIn(context.Background(), c.DT.SelectRows([]int{0, 1032}))

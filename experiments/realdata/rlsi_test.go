@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/factortest"
 	"github.com/topicmf/topicmf/engine/rlsi"
 	"gonum.org/v1/gonum/mat"
 )
@@ -19,15 +20,7 @@ func TestRLSIObjectiveNeverIncreasesMED(t *testing.T) {
 		if st.Reason != engine.IterationLimit {
 			t.Fatalf("%v: %v", variant, st)
 		}
-		for i := 1; i < len(its); i++ {
-			prev, cur := its[i-1].Objective, its[i].Objective
-			if cur > prev+1e-10*math.Abs(prev) {
-				t.Errorf("%v: objective rose at iteration %d: %.15g → %.15g", variant, its[i].Iter, prev, cur)
-			}
-		}
-		if first, last := its[0].Objective, its[len(its)-1].Objective; !(last < first) {
-			t.Errorf("%v: objective did not decrease overall: %v → %v", variant, first, last)
-		}
+		factortest.Decreasing(t, variant.String(), its, 1e-10)
 	}
 }
 

@@ -22,9 +22,9 @@
 //     block updates lower its objective, class by class (NotRaised), and
 //     its E(d; Ũ_p) meets a direct evaluation for every class
 //     (EachClassError);
-//   - factors of the right shapes (Shapes), a recorded objective that
-//     never rises (NonIncreasing) and factors without a negative entry
-//     (NonNegative).
+//   - factors of the right shapes (Shapes) and without a negative entry
+//     (NonNegative). (A recorded objective that never rises is
+//     factortest.NonIncreasing, which the tests above the engine use too.)
 //
 // It is imported by test files only.
 package enginetest
@@ -571,18 +571,6 @@ func Shapes(t *testing.T, m engine.Model, c *engine.Corpus, k int) {
 	}
 	if r, kk := m.DocTopics().Dims(); r != c.Docs() || kk != k {
 		t.Fatalf("V is %d×%d, want %d×%d", r, kk, c.Docs(), k)
-	}
-}
-
-// NonIncreasing reports every recorded iteration whose objective rose
-// above the previous iteration's by more than a relative 1e-12 (a fit
-// whose every update lowers its objective); what names the fit.
-func NonIncreasing(t *testing.T, what string, its []engine.Iteration) {
-	t.Helper()
-	for i := 1; i < len(its); i++ {
-		if its[i].Objective > its[i-1].Objective*(1+1e-12) {
-			t.Errorf("%s: objective rose from %.15g to %.15g at iteration %d", what, its[i-1].Objective, its[i].Objective, its[i].Iter)
-		}
 	}
 }
 
