@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/factortest"
 	"github.com/topicmf/topicmf/engine/lsi"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
@@ -25,8 +26,8 @@ func TestLSIMED(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bitsEqual(fold, m.DocTopics()) {
-		t.Error("fold-in of the training documents differs from DocTopics")
+	if msg := factortest.DiffBits(fold, m.DocTopics()); msg != "" {
+		t.Error("fold-in of the training documents differs from DocTopics: " + msg)
 	}
 	if testing.Short() {
 		return
@@ -62,20 +63,4 @@ func denseOf(a *sparse.CSR) *mat.Dense {
 		a.RowDense(i, out.RawRowView(i))
 	}
 	return out
-}
-
-// bitsEqual reports whether a and b have the same shape and the same bits.
-func bitsEqual(a, b *mat.Dense) bool {
-	ar, ac := a.Dims()
-	if br, bc := b.Dims(); ar != br || ac != bc {
-		return false
-	}
-	for i := 0; i < ar; i++ {
-		for j := 0; j < ac; j++ {
-			if math.Float64bits(a.At(i, j)) != math.Float64bits(b.At(i, j)) {
-				return false
-			}
-		}
-	}
-	return true
 }
