@@ -549,6 +549,7 @@ func ClassLosses(lay *grouping.Layout, b grouping.Blocks, d, u, vc *mat.Dense) [
 // objective that an update (named what) raised by more than a relative
 // 1e-12, from (f0, per-class pc0) to (f1, pc1): the descent property of
 // the block updates of GMF (Proposition 1 for Group NMF, §4.1 for GRLSI).
+// With pc1 nil it checks the total alone.
 func NotRaised(t *testing.T, what string, f0 float64, pc0 []float64, f1 float64, pc1 []float64) {
 	t.Helper()
 	const slack = 1e-12
