@@ -66,6 +66,18 @@ func fitRecorded(tb testing.TB, m engine.Method, c *engine.Corpus) (engine.Model
 	return model, st, rec.Iterations()
 }
 
+// fitToLimit is fitRecorded for a fit that must run to its iteration
+// limit: the test fails unless the status is IterationLimit after iters
+// iterations, with one record each.
+func fitToLimit(tb testing.TB, m engine.Method, c *engine.Corpus, iters int) (engine.Model, []engine.Iteration) {
+	tb.Helper()
+	model, st, its := fitRecorded(tb, m, c)
+	if st.Reason != engine.IterationLimit || st.Iterations != iters || len(its) != iters {
+		tb.Fatalf("%s with %+v: status %v, %d records; want the iteration limit after %d", m.Name(), m, st, len(its), iters)
+	}
+	return model, its
+}
+
 // med reads MED (MEDLINE 1033) through the registered reader and the text
 // pipeline (SMART stop list, terms in at least 2 documents, the given
 // weighting; "" is the pipeline's default), or skips the test when
