@@ -43,4 +43,11 @@
 //   - FoldIn of training documents gives an n×K finite result (non-negative
 //     where required), wrong widths are errors, and Family.FoldInCheck can
 //     compare it with the training representation.
+//
+// Beside Run, the families' own tests share some of its pieces: Corpus
+// (a planted random corpus), ArgmaxAgreement, NonIncreasing and
+// Decreasing (a recorded objective that never rises, and falls overall)
+// and DiffBits (bit-for-bit comparison of two matrices). Being outside
+// engine/internal, they serve the tests above the engine too
+// (experiments/realdata).
 package factortest
