@@ -1,0 +1,63 @@
+package all_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/report"
+)
+
+// TestCommittedReportsAssembled checks that every committed
+// results/<paper>/REPORT.md is what report.Assemble makes today from the
+// committed sections, so that a change of the report's header, citation or
+// contents list cannot leave the committed reports stale (report --check
+// compares the sections with the stored runs, not REPORT.md itself).
+func TestCommittedReportsAssembled(t *testing.T) {
+	byPaper := map[string][]*experiments.Experiment{}
+	var papers []string
+	for _, e := range experiments.All() {
+		p := e.PaperKey()
+		if byPaper[p] == nil {
+			papers = append(papers, p)
+		}
+		byPaper[p] = append(byPaper[p], e)
+	}
+	for _, p := range papers {
+		committed := filepath.Join("..", "..", "results", p)
+		want, err := os.ReadFile(filepath.Join(committed, "REPORT.md"))
+		if os.IsNotExist(err) {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := filepath.Join(t.TempDir(), p)
+		for _, e := range byPaper[p] {
+			section, err := os.ReadFile(filepath.Join(committed, e.Name(), report.SectionFile))
+			if os.IsNotExist(err) {
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.MkdirAll(filepath.Join(dir, e.Name()), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, e.Name(), report.SectionFile), section, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := report.Assemble(dir, byPaper[p], false); err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(filepath.Join(dir, "REPORT.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("results/%s/REPORT.md is stale: rewrite it with `topicmf report %s`", p, p)
+		}
+	}
+}
