@@ -220,6 +220,31 @@ func writeAtomic(path string, stdout io.Writer, write func(io.Writer) error) err
 	return err
 }
 
+// addUserFlags adds the flags that say how transform's --data and rank's
+// --queries (input names the flag) are read (datasets.UserOptions).
+func addUserFlags(cmd *cobra.Command, o *datasets.UserOptions, input string) {
+	f := cmd.Flags()
+	f.StringVar(&o.Format, "format", "", "format of "+input+": dir, csv, tsv, jsonl or smart (default: from the path)")
+	f.StringVar(&o.TextCol, "text-col", "", `CSV/TSV text column (default "text")`)
+	f.StringVar(&o.IDCol, "id-col", "", `CSV/TSV id column (default "id" when present)`)
+}
+
+// checkOutput checks, before anything is computed, that the output file
+// path ("-": standard output) can be written: it is not a directory, and
+// the directory it goes in exists.
+func checkOutput(path string) error {
+	if path == "-" {
+		return nil
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("--output %s is a directory, want a file", path)
+	}
+	if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {
+		return fmt.Errorf("--output %s: directory %s does not exist", path, filepath.Dir(path))
+	}
+	return nil
+}
+
 func newTransformCmd() *cobra.Command {
 	var (
 		dataPath, outPath, root string
@@ -245,6 +270,9 @@ topicmf-beam export (README, "Beyond one machine"), restored without a refit.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if dataPath == "" {
 				return errors.New("transform: --data PATH is required")
+			}
+			if err := checkOutput(outPath); err != nil {
+				return fmt.Errorf("transform: %w", err)
 			}
 			dir, err := locateFitted(args, root, factorsDir)
 			if err != nil {
@@ -291,9 +319,7 @@ topicmf-beam export (README, "Beyond one machine"), restored without a refit.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&dataPath, "data", "", "the new documents: a folder of text files, .csv/.tsv, .jsonl or SMART file")
-	f.StringVar(&uopt.Format, "format", "", "dir, csv, tsv, jsonl or smart (default: from the path)")
-	f.StringVar(&uopt.TextCol, "text-col", "", `CSV/TSV text column (default "text")`)
-	f.StringVar(&uopt.IDCol, "id-col", "", `CSV/TSV id column (default "id" when present)`)
+	addUserFlags(cmd, &uopt, "--data")
 	f.StringVar(&outPath, "output", "-", `file to write ("-": standard output)`)
 	f.StringVar(&root, "out", "results", "results root holding runs/<id>")
 	addFactorsFlag(cmd, &factorsDir)

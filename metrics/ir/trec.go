@@ -134,7 +134,7 @@ func CheckQueryID(id string) error {
 		return err
 	}
 	if strings.HasPrefix(id, "#") {
-		return fmt.Errorf("ir: query id %q starts with '#': a TREC run or qrels line starting so is read as a comment", id)
+		return fmt.Errorf("query id %q starts with '#': a TREC run or qrels line starting so is read as a comment", id)
 	}
 	return nil
 }
@@ -144,14 +144,18 @@ func CheckQueryID(id string) error {
 // separates the fields.
 func CheckDocID(id string) error { return checkField("document id", id) }
 
+// CheckTag returns an error when tag cannot be the run tag of a TREC run
+// line: it must be one non-empty word.
+func CheckTag(tag string) error { return checkField("run tag", tag) }
+
 // checkField returns an error when s cannot be one white-space-separated
 // field (what names it) of a TREC line.
 func checkField(what, s string) error {
 	switch {
 	case s == "":
-		return fmt.Errorf("ir: empty %s: a TREC run or qrels line cannot hold it", what)
+		return fmt.Errorf("empty %s: a TREC run or qrels line cannot hold it", what)
 	case strings.IndexFunc(s, unicode.IsSpace) >= 0:
-		return fmt.Errorf("ir: %s %q holds white space: a TREC run or qrels line cannot hold it (white space separates its fields)", what, s)
+		return fmt.Errorf("%s %q holds white space: a TREC run or qrels line cannot hold it (white space separates its fields)", what, s)
 	}
 	return nil
 }
@@ -160,22 +164,22 @@ func checkField(what, s string) error {
 // trec_eval rank order, with ranks 1, 2, ... and scores printed with the
 // shortest representation that reads back to the same float64, so ties are
 // neither created nor lost. Everything is checked before anything is
-// written: tag must be one word, every id one field (CheckQueryID,
-// CheckDocID) and every score finite.
+// written: tag must be one word (CheckTag), every id one field
+// (CheckQueryID, CheckDocID) and every score finite.
 func WriteRun(w io.Writer, run Run, tag string) error {
-	if err := checkField("run tag", tag); err != nil {
-		return err
+	if err := CheckTag(tag); err != nil {
+		return fmt.Errorf("ir: %w", err)
 	}
 	queries := slices.Sorted(maps.Keys(run))
 	ranked := make([][]ScoredDoc, len(queries))
 	for i, q := range queries {
 		if err := CheckQueryID(q); err != nil {
-			return err
+			return fmt.Errorf("ir: %w", err)
 		}
 		ranked[i] = Rank(run[q])
 		for _, d := range ranked[i] {
 			if err := CheckDocID(d.DocID); err != nil {
-				return fmt.Errorf("%w (query %s)", err, q)
+				return fmt.Errorf("ir: %w (query %s)", err, q)
 			}
 			if math.IsNaN(d.Score) || math.IsInf(d.Score, 0) {
 				return fmt.Errorf("ir: query %s document %s: score %v is not finite", q, d.DocID, d.Score)
@@ -197,11 +201,11 @@ func WriteQrels(w io.Writer, qrels Qrels) error {
 	queries := slices.Sorted(maps.Keys(qrels))
 	for _, q := range queries {
 		if err := CheckQueryID(q); err != nil {
-			return err
+			return fmt.Errorf("ir: %w", err)
 		}
 		for d := range qrels[q] {
 			if err := CheckDocID(d); err != nil {
-				return fmt.Errorf("%w (query %s)", err, q)
+				return fmt.Errorf("ir: %w (query %s)", err, q)
 			}
 		}
 	}
