@@ -151,3 +151,24 @@ func TestSMARTQrels(t *testing.T) {
 		t.Errorf("SMART qrels read as TREC: err = %v", err)
 	}
 }
+
+// TestTransformDamagedRun: a run whose files no longer match its manifest
+// is reported as damaged, pointing to runs verify, before any refit, and
+// by id or by directory (rev-cli #13).
+func TestTransformDamagedRun(t *testing.T) {
+	dir := plantedFiles(t)
+	res := t.TempDir()
+	run := fitRun(t, "--model", "nmf", "--k", "3", "--data", filepath.Join(dir, "docs.jsonl"), "--out", res)
+	u := readFile(t, filepath.Join(run, "U.mtx"))
+	if err := os.WriteFile(filepath.Join(run, "U.mtx"), []byte(strings.Replace(u, "\n0.", "\n1.", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	id := filepath.Base(run)[:idPrefix]
+	want := "run " + id + " is damaged: its files no longer match its manifest (U.mtx); \"topicmf runs verify --results " + res + " " + id + "\" lists the differences"
+	for _, arg := range []string{id, run} {
+		_, _, err := runTopicmf(context.Background(), "transform", arg, "--out", res, "--data", filepath.Join(dir, "coll.qry"), "--quiet")
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("transform %s: err = %v, want %q", arg, err, want)
+		}
+	}
+}

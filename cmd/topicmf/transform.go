@@ -9,8 +9,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"gonum.org/v1/gonum/mat"
@@ -20,6 +22,7 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/catalog"
 	"github.com/topicmf/topicmf/engine/sparse"
+	"github.com/topicmf/topicmf/experiments/store"
 )
 
 // fittedRun is a fit run read back: its configuration, vectorizer, model
@@ -36,9 +39,21 @@ type fittedRun struct {
 // runDir returns the directory of the finished run named by arg: a run
 // directory, or a run id or unambiguous id prefix under <root>/runs (as
 // topicmf runs lists them).
+// The run's files are checked against the manifest written when it
+// finished (intact), so that a damaged run is reported as such before
+// anything is computed from it.
 func runDir(arg, root string) (string, error) {
 	if _, err := os.Stat(filepath.Join(arg, "done")); err == nil {
-		return arg, nil
+		runs, id := filepath.Split(filepath.Clean(arg))
+		if filepath.Base(runs) != "runs" || !runIDPattern.MatchString(id) {
+			return arg, nil // not in a store: openRun's comparison with U.mtx is the check
+		}
+		root := filepath.Dir(filepath.Clean(runs))
+		st, err := store.Open(root)
+		if err != nil {
+			return "", err
+		}
+		return arg, intact(st, id, root)
 	}
 	st, list, err := openRuns(root, "--out")
 	if err != nil {
@@ -52,7 +67,30 @@ func runDir(arg, root string) (string, error) {
 	if _, err := os.Stat(filepath.Join(dir, "done")); err != nil {
 		return "", fmt.Errorf("run %s is not finished", id)
 	}
-	return dir, nil
+	return dir, intact(st, id, root)
+}
+
+// runIDPattern matches a run id (experiments/store: 64 lower-case hex digits).
+var runIDPattern = regexp.MustCompile(`^[0-9a-f]{64}$`)
+
+// intact re-hashes the files of the finished run id of st (whose root the
+// user gave as root) against its manifest (store.Verify) and names the
+// ones that differ.
+func intact(st *store.Store, id, root string) error {
+	problems, err := st.Verify(id)
+	if err != nil {
+		return fmt.Errorf("run %s: %w", id[:idPrefix], err)
+	}
+	if len(problems) == 0 {
+		return nil
+	}
+	var names []string
+	for _, p := range problems {
+		name, _, _ := strings.Cut(p, ":")
+		names = append(names, name)
+	}
+	return fmt.Errorf("run %s is damaged: its files no longer match its manifest (%s); \"topicmf runs verify --results %s %s\" lists the differences, and fit computes the run again",
+		id[:idPrefix], strings.Join(names, ", "), root, id[:idPrefix])
 }
 
 // openRun reads the run in dir and restores its model. Models cannot be
