@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
@@ -72,19 +73,19 @@ func newRankCmd() *cobra.Command {
 s = α·s_topic + (1 − α)·s_term (RLSI, SIGIR 2011, §5, Eqs. 4-5): s_topic is the
 cosine between the query's folded-in topic vector and the document's, s_term is
 BM25 (k1 = 1.2, b = 0.75) or the Dirichlet-smoothed query-likelihood LM, both
-min-max normalized per query when 0 < α < 1. It writes a TREC run
-("qid Q0 docno rank score tag", ties broken by docno descending as trec_eval
-does) of the top --depth documents per query. With --qrels it also prints the
-run's evaluation (as topicmf eval does).
+min-max normalized per query when 0 < α < 1. It writes a TREC run ("qid Q0
+docno rank score tag", queries in byte order, ties broken by docno descending
+as trec_eval does) of the top --depth documents per query. With --qrels it
+also prints the run's evaluation (as topicmf eval does).
 
 --queries is read as fit --data reads documents: a SMART query file (.I/.W), a
 .csv/.tsv with id and text columns (--text-col, --id-col), or a .jsonl file.
 --qrels is TREC qrels ("qid iter docno rel") or, with --qrels-format smart,
-SMART qrels ("qid docno 0 0", as CACM's and CISI's qrels.text).
-Every argument and every query and document id (a TREC run cannot hold one
-with white space) is checked before the model is restored, and the run is
-written only when it is complete. The model is restored
-as transform restores it (--factors: exported RLSI factors, see transform).`,
+SMART qrels ("qid docno 0 0", as CACM's and CISI's qrels.text). The model is
+restored as transform restores it (--factors: exported RLSI factors, see
+transform). Every argument, and every query and document id (a TREC run
+cannot hold one with white space), is checked before the model is restored,
+and the run is written only once it is complete.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// Every argument is checked before the documents are read and
 			// the model refitted.
@@ -211,9 +212,13 @@ as transform restores it (--factors: exported RLSI factors, see transform).`,
 }
 
 // checkRunDocIDs checks that every document id in path (a run's or
-// exported factors' doc_ids.txt) can be written to a TREC run.
+// exported factors' doc_ids.txt) can be written to a TREC run. A missing
+// file is left to openFitted, which says what should have written it.
 func checkRunDocIDs(path string) error {
 	ids, err := readLines(path, "document id")
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
 	if err != nil {
 		return err
 	}
