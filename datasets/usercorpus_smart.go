@@ -129,3 +129,20 @@ func ReadQrels(path string) ([]Judgment, error) {
 	}
 	return out, nil
 }
+
+// ReadSMARTQrels reads a relevance file in the SMART layout of CACM's,
+// CISI's and ADI's qrels.text, "query doc 0 0.000000": every listed pair is
+// relevant (level 1), and ids are canonical decimal ("01" is query 1, as
+// ReadSMARTFiles numbers queries).
+func ReadSMARTQrels(path string) ([]Judgment, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	js, err := irParseQrels(f, irQrelsSMART)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return js, nil
+}

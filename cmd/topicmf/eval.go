@@ -7,20 +7,54 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/metrics/ir"
 )
 
+// addQrelsFormatFlag adds --qrels-format to eval and rank.
+func addQrelsFormatFlag(cmd *cobra.Command, format *string) {
+	cmd.Flags().StringVar(format, "qrels-format", "trec", `layout of --qrels: trec ("qid iter docno rel") or smart ("qid docno 0 0", CACM's and CISI's qrels.text)`)
+}
+
+// readQrels reads the qrels file path in the layout format names (see
+// addQrelsFormatFlag). SMART qrels are read by the datasets package's
+// reader of the registered SMART collections: every listed pair is
+// relevant (level 1), ids are canonical decimal ("01" is query 1, as the
+// SMART query file numbers it), and a pair listed twice says nothing more.
+func readQrels(path, format string) (ir.Qrels, error) {
+	switch format {
+	case "trec":
+		return ir.ReadQrelsFile(path)
+	case "smart":
+		js, err := datasets.ReadSMARTQrels(path)
+		if err != nil {
+			return nil, err
+		}
+		q := ir.Qrels{}
+		for _, j := range js {
+			if q[j.QueryID] == nil {
+				q[j.QueryID] = map[string]int{}
+			}
+			q[j.QueryID][j.DocID] = j.Level
+		}
+		return q, nil
+	}
+	return nil, fmt.Errorf("--qrels-format %q: want trec or smart", format)
+}
+
 func newEvalCmd() *cobra.Command {
 	var (
-		qrelsPath, runPath, gains, cutoffs string
-		complete, perQuery, skipNoRel      bool
-		level                              int
+		qrelsPath, qrelsFormat, runPath string
+		gains, cutoffs                  string
+		complete, perQuery, skipNoRel   bool
+		level                           int
 	)
 	cmd := &cobra.Command{
 		Use:   "eval --qrels FILE --run FILE",
 		Short: "Evaluate a TREC run against qrels with trec_eval semantics",
 		Long: `eval scores a TREC run file ("qid Q0 docno rank score tag") against a qrels
-file ("qid 0 docno rel") and prints trec_eval-style lines: measure, query id
+file ("qid 0 docno rel"; with --qrels-format smart, SMART qrels "qid docno 0 0"
+as CACM's and CISI's qrels.text, every listed pair relevant) and prints trec_eval-style lines: measure, query id
 (or "all"), value. Measures: map, P_k, ndcg_cut_k (linear gains, log2(rank+1)
 discount, ideal from all judged documents) and ndcg. Ties in score are broken
 by docno descending, as trec_eval does. See package metrics/ir for the exact
@@ -46,17 +80,17 @@ definitions.`,
 				}
 				opts.PCutoffs, opts.NDCGCutoffs = ks, ks
 			}
-			qrels, err := ir.ReadQrelsFile(qrelsPath)
+			qrels, err := readQrels(qrelsPath, qrelsFormat)
 			if err != nil {
-				return err
+				return fmt.Errorf("eval: %w", err)
 			}
 			run, err := ir.ReadRunFile(runPath)
 			if err != nil {
-				return err
+				return fmt.Errorf("eval: %w", err)
 			}
 			rep, err := ir.Evaluate(qrels, run, opts)
 			if err != nil {
-				return err
+				return fmt.Errorf("eval: %w", err)
 			}
 			for _, w := range rep.Warnings {
 				fmt.Fprintln(cmd.ErrOrStderr(), "topicmf eval: warning:", w)
@@ -65,7 +99,8 @@ definitions.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&qrelsPath, "qrels", "", "TREC qrels file: qid iter docno rel")
+	f.StringVar(&qrelsPath, "qrels", "", "qrels file: qid iter docno rel (see --qrels-format)")
+	addQrelsFormatFlag(cmd, &qrelsFormat)
 	f.StringVar(&runPath, "run", "", "TREC run file: qid Q0 docno rank score tag")
 	f.StringVar(&gains, "gains", "", `gain of each judgment level, "level:gain,..." (default: the level itself)`)
 	f.StringVar(&cutoffs, "cutoffs", "", "cutoffs k for P_k and ndcg_cut_k, comma-separated (default 5,10,15,20,30,100,200,500,1000)")

@@ -6,6 +6,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,8 +14,11 @@ import (
 	"regexp"
 	"strings"
 	"syscall"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
+
+	"github.com/topicmf/topicmf/datasets"
 )
 
 func main() {
@@ -129,26 +133,60 @@ func plainParseError(msg string) string {
 	})
 }
 
-// maxErrorRunes is the length beyond which errorLine elides an error.
-const maxErrorRunes = 200
+// maxErrorRunes bounds the length of the line errorLine prints.
+const maxErrorRunes = 300
 
 // errorLine is err as main prints it: one line, prefixed "topicmf:", the
-// strconv wording replaced, and at most about maxErrorRunes runes, the
-// middle elided (the head names the file and record, the tail the
-// problem; what lies between is often a quoted input line).
+// strconv wording replaced, a cancellation (main's context is cancelled
+// only by SIGINT or SIGTERM) said as "interrupted", and at most about
+// maxErrorRunes runes. A longer message is shortened where it loses
+// least: first the quoted inputs in it (a record, a line of a file) lose
+// their middles, then run ids their last 52 hex digits (runs and the
+// commands accept a 12-digit prefix); only then is the message's own
+// middle elided (the head names the file and record, the tail the problem).
 func errorLine(err error) string {
-	msg := strings.Join(strings.Fields(plainParseError(err.Error())), " ")
-	r := []rune(msg)
-	if len(r) > maxErrorRunes {
-		// Cut at spaces when there is one near the cut.
-		head, tail := string(r[:120]), string(r[len(r)-70:])
-		if i := strings.LastIndexByte(head, ' '); i >= 80 {
-			head = head[:i]
+	msg := plainParseError(err.Error())
+	if errors.Is(err, context.Canceled) {
+		msg = strings.ReplaceAll(msg, context.Canceled.Error(), "interrupted")
+	}
+	msg = strings.Join(strings.Fields(msg), " ")
+	for _, shorten := range []func(string) string{elideQuoted, elideRunIDs, elideMiddle} {
+		if utf8.RuneCountInString(msg) <= maxErrorRunes {
+			break
 		}
-		if i := strings.IndexByte(tail, ' '); i >= 0 && i < 30 {
-			tail = tail[i+1:]
-		}
-		msg = head + " … " + tail
+		msg = shorten(msg)
 	}
 	return "topicmf: " + msg
+}
+
+// quoted matches a Go-quoted string (%q), as errors quote inputs.
+var quoted = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+
+// elideQuoted keeps at most 40 runes of each quoted string in msg.
+func elideQuoted(msg string) string {
+	return quoted.ReplaceAllStringFunc(msg, func(q string) string {
+		return `"` + datasets.Elide(q[1:len(q)-1], 40) + `"`
+	})
+}
+
+// runID matches a run id (experiments/store: 64 hex digits).
+var runID = regexp.MustCompile(`\b[0-9a-f]{64}\b`)
+
+// elideRunIDs shortens the run ids in msg to the prefix runs lists.
+func elideRunIDs(msg string) string {
+	return runID.ReplaceAllStringFunc(msg, func(id string) string { return id[:idPrefix] + "…" })
+}
+
+// elideMiddle cuts msg to about maxErrorRunes runes, keeping its head and
+// tail and cutting at spaces when there is one near a cut.
+func elideMiddle(msg string) string {
+	r := []rune(msg)
+	head, tail := string(r[:200]), string(r[len(r)-maxErrorRunes+210:])
+	if i := strings.LastIndexByte(head, ' '); i >= 160 {
+		head = head[:i]
+	}
+	if i := strings.IndexByte(tail, ' '); i >= 0 && i < 30 {
+		tail = tail[i+1:]
+	}
+	return head + " … " + tail
 }

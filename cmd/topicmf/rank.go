@@ -1,13 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"math"
-	"sort"
-	"strconv"
+	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 	"gonum.org/v1/gonum/mat"
@@ -60,11 +59,12 @@ func cosineRows(vq, vd *mat.Dense, q int) []float64 {
 
 func newRankCmd() *cobra.Command {
 	var (
-		queriesPath, qrelsPath, outPath, root, termModel, tag string
-		alpha                                                 float64
-		depth                                                 int
-		uopt                                                  datasets.UserOptions
-		factorsDir                                            string
+		queriesPath, qrelsPath, qrelsFormat, outPath, root string
+		termModel, tag                                     string
+		alpha                                              float64
+		depth                                              int
+		uopt                                               datasets.UserOptions
+		factorsDir                                         string
 	)
 	cmd := &cobra.Command{
 		Use:   "rank RUN|--factors DIR --queries FILE [--qrels FILE] [--alpha A] [--term bm25|lm] [--output FILE]",
@@ -73,15 +73,22 @@ func newRankCmd() *cobra.Command {
 s = α·s_topic + (1 − α)·s_term (RLSI, SIGIR 2011, §5, Eqs. 4-5): s_topic is the
 cosine between the query's folded-in topic vector and the document's, s_term is
 BM25 (k1 = 1.2, b = 0.75) or the Dirichlet-smoothed query-likelihood LM, both
-min-max normalized per query when 0 < α < 1. It writes a TREC run
-("qid Q0 docno rank score tag", ties broken by docno descending as trec_eval
-does) of the top --depth documents per query. With --qrels it also prints the
-run's evaluation (as topicmf eval does).
+min-max normalized per query when 0 < α < 1. It writes a TREC run ("qid Q0
+docno rank score tag", queries in byte order, ties broken by docno descending
+as trec_eval does) of the top --depth documents per query. With --qrels it
+also prints the run's evaluation (as topicmf eval does).
 
 --queries is read as fit --data reads documents: a SMART query file (.I/.W), a
-.csv/.tsv with id and text columns, or a .jsonl file. The model is restored
-as transform restores it (--factors: exported RLSI factors, see transform).`,
+.csv/.tsv with id and text columns (--text-col, --id-col), or a .jsonl file.
+--qrels is TREC qrels ("qid iter docno rel") or, with --qrels-format smart,
+SMART qrels ("qid docno 0 0", as CACM's and CISI's qrels.text). The model is
+restored as transform restores it (--factors: exported RLSI factors, see
+transform). Every argument, and every query and document id (a TREC run
+cannot hold one with white space), is checked before the model is restored,
+and the run is written only once it is complete.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			// Every argument is checked before the documents are read and
+			// the model refitted.
 			if queriesPath == "" {
 				return errors.New("rank: --queries FILE is required")
 			}
@@ -91,6 +98,18 @@ as transform restores it (--factors: exported RLSI factors, see transform).`,
 			if depth < 1 {
 				return fmt.Errorf("rank: --depth = %d, want ≥ 1", depth)
 			}
+			if termModel != "bm25" && termModel != "lm" {
+				return fmt.Errorf("rank: --term %q: want bm25 or lm", termModel)
+			}
+			if err := ir.CheckTag(tag); err != nil {
+				return fmt.Errorf("rank: --tag: %w", err)
+			}
+			if qrelsPath != "" && outPath == "-" {
+				return errors.New("rank: --qrels needs --output FILE (the evaluation is printed on standard output)")
+			}
+			if err := checkOutput(outPath); err != nil {
+				return fmt.Errorf("rank: %w", err)
+			}
 			dir, err := locateFitted(args, root, factorsDir)
 			if err != nil {
 				return fmt.Errorf("rank: %w", err)
@@ -99,11 +118,20 @@ as transform restores it (--factors: exported RLSI factors, see transform).`,
 			if err != nil {
 				return fmt.Errorf("rank: %w", err)
 			}
+			for i, q := range qs.Docs {
+				if err := ir.CheckQueryID(q.ID); err != nil {
+					return fmt.Errorf("rank: %s: query %d: %w", queriesPath, i+1, err)
+				}
+			}
 			var qrels ir.Qrels
 			if qrelsPath != "" {
-				if qrels, err = ir.ReadQrelsFile(qrelsPath); err != nil {
+				if qrels, err = readQrels(qrelsPath, qrelsFormat); err != nil {
 					return fmt.Errorf("rank: %w", err)
 				}
+			}
+			// The run's document ids go into the TREC run: check them before the refit.
+			if err := checkRunDocIDs(filepath.Join(dir, "doc_ids.txt")); err != nil {
+				return fmt.Errorf("rank: %w", err)
 			}
 			r, err := openFitted(cmd, dir, factorsDir != "", true)
 			if err != nil {
@@ -114,13 +142,10 @@ as transform restores it (--factors: exported RLSI factors, see transform).`,
 				return fmt.Errorf("rank: %s: %w", r.dir, err)
 			}
 			var scorer rank.Scorer
-			switch termModel {
-			case "bm25":
+			if termModel == "bm25" {
 				scorer, err = rank.NewBM25(ix, rank.DefaultBM25Params())
-			case "lm":
+			} else {
 				scorer, err = rank.NewLM(ix, rank.LMParams{})
-			default:
-				return fmt.Errorf("rank: --term %q: want bm25 or lm", termModel)
 			}
 			if err != nil {
 				return fmt.Errorf("rank: %w", err)
@@ -139,44 +164,31 @@ as transform restores it (--factors: exported RLSI factors, see transform).`,
 				return fmt.Errorf("rank: %w", err)
 			}
 			vd := r.model.DocTopics()
-			n := len(r.docIDs)
-			order := make([]int, n) // documents by docno descending: trec_eval's tie order
-			for i := range order {
-				order[i] = i
-			}
-			sort.SliceStable(order, func(a, b int) bool { return r.docIDs[order[a]] > r.docIDs[order[b]] })
-
-			write := func(w io.Writer) error {
-				bw := bufio.NewWriter(w)
-				for qi, q := range qs.Docs {
-					terms, qtf := qCounts.Row(qi)
-					term := scorer.Score(terms, qtf, nil)
-					topic := cosineRows(vq, vd, qi)
-					s := retrieval.Mix(alpha, term, topic)
-					docs := append([]int(nil), order...)
-					sort.SliceStable(docs, func(a, b int) bool { return s[docs[a]] > s[docs[b]] })
-					for rk, d := range docs[:min(depth, n)] {
-						fmt.Fprintf(bw, "%s Q0 %s %d %s %s\n", q.ID, r.docIDs[d], rk+1, strconv.FormatFloat(s[d], 'g', -1, 64), tag)
-					}
+			// The whole run is computed (and evaluated) before anything is
+			// written, so that a failure leaves no partial run behind.
+			run := ir.Run{}
+			for qi, q := range qs.Docs {
+				terms, qtf := qCounts.Row(qi)
+				s := retrieval.Mix(alpha, scorer.Score(terms, qtf, nil), cosineRows(vq, vd, qi))
+				docs := make([]ir.ScoredDoc, len(s))
+				for d, x := range s {
+					docs[d] = ir.ScoredDoc{DocID: r.docIDs[d], Score: x}
 				}
-				return bw.Flush()
+				ranked := ir.Rank(docs) // trec_eval's order: ties by docno descending
+				run[q.ID] = ranked[:min(depth, len(ranked))]
 			}
-			if err := writeAtomic(outPath, cmd.OutOrStdout(), write); err != nil {
+			var rep *ir.Report
+			if qrels != nil {
+				if rep, err = ir.Evaluate(qrels, run, ir.Options{}); err != nil {
+					return fmt.Errorf("rank: %w", err)
+				}
+			}
+			err = writeAtomic(outPath, cmd.OutOrStdout(), func(w io.Writer) error { return ir.WriteRun(w, run, tag) })
+			if err != nil {
 				return fmt.Errorf("rank: %w", err)
 			}
-			if qrels == nil {
+			if rep == nil {
 				return nil
-			}
-			if outPath == "-" {
-				return errors.New("rank: --qrels needs --output FILE (the evaluation is printed on standard output)")
-			}
-			run, err := ir.ReadRunFile(outPath)
-			if err != nil {
-				return fmt.Errorf("rank: %w", err)
-			}
-			rep, err := ir.Evaluate(qrels, run, ir.Options{})
-			if err != nil {
-				return fmt.Errorf("rank: %w", err)
 			}
 			for _, w := range rep.Warnings {
 				fmt.Fprintln(cmd.ErrOrStderr(), "topicmf rank: warning:", w)
@@ -186,8 +198,9 @@ as transform restores it (--factors: exported RLSI factors, see transform).`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&queriesPath, "queries", "", "queries: SMART query file, .csv/.tsv (id, text) or .jsonl")
-	f.StringVar(&uopt.Format, "format", "", "format of --queries: smart, csv, tsv or jsonl (default: from the path)")
-	f.StringVar(&qrelsPath, "qrels", "", "TREC qrels: also evaluate the run (MAP, P@k, NDCG@k)")
+	addUserFlags(cmd, &uopt, "--queries")
+	f.StringVar(&qrelsPath, "qrels", "", "qrels: also evaluate the run (MAP, P@k, NDCG@k)")
+	addQrelsFormatFlag(cmd, &qrelsFormat)
 	f.Float64Var(&alpha, "alpha", 0.5, "weight α of the topic score in α·s_topic + (1−α)·s_term (0: term model alone; 1: topic score alone)")
 	f.StringVar(&termModel, "term", "bm25", "term model: bm25 or lm")
 	f.IntVar(&depth, "depth", 1000, "documents kept per query")
@@ -196,4 +209,23 @@ as transform restores it (--factors: exported RLSI factors, see transform).`,
 	f.StringVar(&root, "out", "results", "results root holding runs/<id>")
 	addFactorsFlag(cmd, &factorsDir)
 	return cmd
+}
+
+// checkRunDocIDs checks that every document id in path (a run's or
+// exported factors' doc_ids.txt) can be written to a TREC run. A missing
+// file is left to openFitted, which says what should have written it.
+func checkRunDocIDs(path string) error {
+	ids, err := readLines(path, "document id")
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	for i, id := range ids {
+		if err := ir.CheckDocID(id); err != nil {
+			return fmt.Errorf("%s: line %d: %w", path, i+1, err)
+		}
+	}
+	return nil
 }

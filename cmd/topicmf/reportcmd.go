@@ -39,7 +39,9 @@ and compares the tables (the unrounded CSVs) and section.md (except the
 "Runs." line, which counts cached runs) with the committed ones. An
 experiment whose runs are not all in the store cannot be checked, and is
 listed as such: results/runs is not committed, so on a fresh clone only the
-runs recomputed there can be checked. It fails when any report differs.`,
+runs recomputed there can be checked. It fails when any report differs, and
+when nothing was checked (no committed report under <results>, or none whose
+runs are all stored).`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if check || len(args) > 0 {
 				return nil
@@ -84,8 +86,11 @@ runs recomputed there can be checked. It fails when any report differs.`,
 // checkReports is report --check (see its help).
 func checkReports(out io.Writer, root string, papers []string) error {
 	var exps []*experiments.Experiment
+	which := "" // the papers named, for the message when nothing is checked
 	if len(papers) == 0 {
 		papers = []string{"*"}
+	} else {
+		which = " of " + strings.Join(papers, ", ")
 	}
 	for _, p := range papers {
 		es, err := experiments.Get(p + "/*")
@@ -128,9 +133,16 @@ func checkReports(out io.Writer, root string, papers []string) error {
 			fmt.Fprintf(out, "           %s\n", d)
 		}
 	}
+	runsNote := fmt.Sprintf("their runs are not in %s: results/runs is not committed; \"topicmf run ID\" recomputes them", filepath.Join(root, "runs"))
+	switch {
+	case agree+differ+unchecked == 0:
+		return fmt.Errorf("report --check: nothing was checked: no committed report%s under %s (give the results root with --results)", which, root)
+	case agree+differ == 0:
+		return fmt.Errorf("report --check: nothing was checked: none of the %d reports can be checked (%s)", unchecked, runsNote)
+	}
 	fmt.Fprintf(out, "%d reports agree with their runs, %d differ, %d could not be checked", agree, differ, unchecked)
 	if unchecked > 0 {
-		fmt.Fprintf(out, " (their runs are not in %s: results/runs is not committed; \"topicmf run ID\" recomputes them)", filepath.Join(root, "runs"))
+		fmt.Fprintf(out, " (%s)", runsNote)
 	}
 	fmt.Fprintln(out)
 	if differ > 0 {

@@ -44,7 +44,7 @@ func TestReportCmd(t *testing.T) {
 
 // TestReportCheck: report --check agrees with a report rendered from the
 // same runs, finds a changed number in a committed CSV, and lists an
-// experiment whose runs are absent as not checked.
+// experiment whose runs are absent as not checked; checking nothing fails.
 func TestReportCheck(t *testing.T) {
 	toyExperiment()
 	res := t.TempDir()
@@ -75,9 +75,18 @@ func TestReportCheck(t *testing.T) {
 	if err := os.RemoveAll(filepath.Join(res, "runs")); err != nil {
 		t.Fatal(err)
 	}
+	// Nothing checked is a failure (rev-cli #11): no runs, no reports, a
+	// mistyped --results.
 	out, _, err = runTopicmf(ctx, "report", "--check", "clitest", "--results", res)
-	if err != nil || !strings.Contains(out, "unchecked  clitest/toy: 6 of 6 runs are not in") || !strings.Contains(out, "results/runs is not committed") {
+	if err == nil || !strings.Contains(out, "unchecked  clitest/toy: 6 of 6 runs are not in") ||
+		!strings.Contains(err.Error(), "report --check: nothing was checked: none of the 1 reports can be checked (their runs are not in") {
 		t.Fatalf("no runs: %v\n%s", err, out)
+	}
+	for _, root := range []string{t.TempDir(), filepath.Join(res, "typo")} {
+		out, _, err = runTopicmf(ctx, "report", "--check", "clitest", "--results", root)
+		if err == nil || out != "" || err.Error() != "report --check: nothing was checked: no committed report of clitest under "+root+" (give the results root with --results)" {
+			t.Errorf("--results %s: %v\n%s", root, err, out)
+		}
 	}
 	if _, _, err := runTopicmf(ctx, "report", "--check", "--quick", "clitest", "--results", res); err == nil {
 		t.Error("--check --quick accepted")

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -15,6 +17,9 @@ import (
 
 	"github.com/topicmf/topicmf/experiments/store"
 )
+
+// runStates are the states a run can be in (--status).
+var runStates = []string{store.StateFinished, store.StateFailed, store.StateDamaged, store.StateUnfinished}
 
 // idPrefix is how many hex digits of a run id the listing shows; runs
 // verify accepts any unambiguous prefix.
@@ -27,12 +32,16 @@ func newRunsCmd() *cobra.Command {
 		Short: "List the stored runs (fits and experiment jobs): model, data, K, status",
 		Long: `runs lists every run directory under <results>/runs: the id (first 12 hex
 digits), the model, the data, K, the status and the start date, then the path.
-The status is finished, failed (a numerical failure, recorded but never served
+K is the run's number of topics as configured (ks, kc, kp for the group
+families), else the columns of its U.mtx. The status is finished, failed (a numerical failure, recorded but never served
 from the cache), damaged (the files no longer match the run's manifest) or
 unfinished. --model, --data and --status keep only the runs that match.
 "topicmf runs verify" re-hashes the runs' files against their manifests.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if status != "" && !slices.Contains(runStates, status) {
+				return fmt.Errorf("runs: --status %q: want one of %s", status, strings.Join(runStates, ", "))
+			}
 			st, list, err := openRuns(resultsDir, "--results")
 			if err != nil {
 				return err
@@ -208,18 +217,52 @@ func summarize(in store.Info) runSummary {
 		case c.Dataset != "":
 			s.data = c.Dataset
 		}
-		if k := c.Params["k"]; k != "" {
-			s.k = k
-		} else if k := c.Task["k"]; k != "" {
-			s.k = k
-		} else if ks, kc := c.Params["ks"], c.Params["kc"]; ks != "" || kc != "" {
-			s.k = "ks=" + ks + ",kc=" + kc
+		var group []string // the group families' numbers of topics, as given
+		for _, key := range []string{"ks", "kc", "kp"} {
+			if v := c.Params[key]; v != "" {
+				group = append(group, key+"="+v)
+			}
+		}
+		switch {
+		case c.Params["k"] != "":
+			s.k = c.Params["k"]
+		case c.Task["k"] != "":
+			s.k = c.Task["k"]
+		case len(group) > 0:
+			s.k = strings.Join(group, ",")
+		default: // the family's default: the columns of the run's U
+			if k, ok := topicsOf(filepath.Join(in.Dir, "U.mtx")); ok {
+				s.k = strconv.Itoa(k)
+			}
 		}
 	}
 	if t, err := time.Parse(time.RFC3339Nano, in.Start); err == nil {
 		s.date = t.UTC().Format("2006-01-02 15:04")
 	}
 	return s
+}
+
+// topicsOf reads the size line of the dense Matrix Market file path (a
+// fit's U, M×K) and returns K; ok is false when it cannot be read.
+func topicsOf(path string) (k int, ok bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, false
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '%' {
+			continue
+		}
+		var m int
+		if n, err := fmt.Sscan(line, &m, &k); n != 2 || err != nil || k < 1 {
+			return 0, false
+		}
+		return k, true
+	}
+	return 0, false
 }
 
 // outputWidth is the width of the terminal w writes to, else $COLUMNS,

@@ -98,3 +98,42 @@ func TestWriteTableWraps(t *testing.T) {
 		t.Errorf("width 0:\n%q\nwant\n%q", b.String(), want)
 	}
 }
+
+// TestRunsKAndStatus: the K column shows every group number of topics
+// given (gnmfnc's kp too) and, for a fit that took its family's default,
+// the K of its U.mtx; an unknown --status is an error listing the states
+// (rev-cli #13).
+func TestRunsKAndStatus(t *testing.T) {
+	dir := t.TempDir()
+	mtx, vocab := writeTestMatrix(t, dir, 30, 20)
+	labels := filepath.Join(dir, "labels.txt")
+	if err := os.WriteFile(labels, []byte(strings.Repeat("a\nb\n", 10)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := filepath.Join(dir, "res")
+	ctx := context.Background()
+	for _, args := range [][]string{
+		{"--model", "nmf", "--iters", "5"},
+		{"--model", "gnmfnc", "--labels", labels, "--param", "ks=1", "--param", "kp=1", "--param", "iters=5"},
+	} {
+		if _, _, err := runTopicmf(ctx, append([]string{"fit", "--mtx", mtx, "--vocab", vocab, "--out", res, "--quiet"}, args...)...); err != nil {
+			t.Fatalf("fit %q: %v", args, err)
+		}
+	}
+	out, _, err := runTopicmf(ctx, "runs", "--results", res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := map[string]string{}
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n")[1:] {
+		f := strings.Fields(l)
+		k[f[1]] = f[3]
+	}
+	if k["nmf"] != "10" || k["gnmfnc"] != "ks=1,kp=1" {
+		t.Errorf("K column %v, want nmf 10 (its default) and gnmfnc ks=1,kp=1:\n%s", k, out)
+	}
+	_, _, err = runTopicmf(ctx, "runs", "--results", res, "--status", "done")
+	if err == nil || err.Error() != `runs: --status "done": want one of finished, failed, damaged, unfinished` {
+		t.Errorf("--status done: %v", err)
+	}
+}

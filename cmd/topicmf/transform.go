@@ -9,8 +9,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"gonum.org/v1/gonum/mat"
@@ -20,6 +22,7 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/catalog"
 	"github.com/topicmf/topicmf/engine/sparse"
+	"github.com/topicmf/topicmf/experiments/store"
 )
 
 // fittedRun is a fit run read back: its configuration, vectorizer, model
@@ -36,9 +39,21 @@ type fittedRun struct {
 // runDir returns the directory of the finished run named by arg: a run
 // directory, or a run id or unambiguous id prefix under <root>/runs (as
 // topicmf runs lists them).
+// The run's files are checked against the manifest written when it
+// finished (intact), so that a damaged run is reported as such before
+// anything is computed from it.
 func runDir(arg, root string) (string, error) {
 	if _, err := os.Stat(filepath.Join(arg, "done")); err == nil {
-		return arg, nil
+		runs, id := filepath.Split(filepath.Clean(arg))
+		if filepath.Base(runs) != "runs" || !runIDPattern.MatchString(id) {
+			return arg, nil // not in a store: openRun's comparison with U.mtx is the check
+		}
+		root := filepath.Dir(filepath.Clean(runs))
+		st, err := store.Open(root)
+		if err != nil {
+			return "", err
+		}
+		return arg, intact(st, id, root)
 	}
 	st, list, err := openRuns(root, "--out")
 	if err != nil {
@@ -52,7 +67,30 @@ func runDir(arg, root string) (string, error) {
 	if _, err := os.Stat(filepath.Join(dir, "done")); err != nil {
 		return "", fmt.Errorf("run %s is not finished", id)
 	}
-	return dir, nil
+	return dir, intact(st, id, root)
+}
+
+// runIDPattern matches a run id (experiments/store: 64 lower-case hex digits).
+var runIDPattern = regexp.MustCompile(`^[0-9a-f]{64}$`)
+
+// intact re-hashes the files of the finished run id of st (whose root the
+// user gave as root) against its manifest (store.Verify) and names the
+// ones that differ.
+func intact(st *store.Store, id, root string) error {
+	problems, err := st.Verify(id)
+	if err != nil {
+		return fmt.Errorf("run %s: %w", id[:idPrefix], err)
+	}
+	if len(problems) == 0 {
+		return nil
+	}
+	var names []string
+	for _, p := range problems {
+		name, _, _ := strings.Cut(p, ":")
+		names = append(names, name)
+	}
+	return fmt.Errorf("run %s is damaged: its files no longer match its manifest (%s); \"topicmf runs verify --results %s %s\" lists the differences, and fit computes the run again",
+		id[:idPrefix], strings.Join(names, ", "), root, id[:idPrefix])
 }
 
 // openRun reads the run in dir and restores its model. Models cannot be
@@ -220,6 +258,31 @@ func writeAtomic(path string, stdout io.Writer, write func(io.Writer) error) err
 	return err
 }
 
+// addUserFlags adds the flags that say how transform's --data and rank's
+// --queries (input names the flag) are read (datasets.UserOptions).
+func addUserFlags(cmd *cobra.Command, o *datasets.UserOptions, input string) {
+	f := cmd.Flags()
+	f.StringVar(&o.Format, "format", "", "format of "+input+": dir, csv, tsv, jsonl or smart (default: from the path)")
+	f.StringVar(&o.TextCol, "text-col", "", `CSV/TSV text column (default "text")`)
+	f.StringVar(&o.IDCol, "id-col", "", `CSV/TSV id column (default "id" when present)`)
+}
+
+// checkOutput checks, before anything is computed, that the output file
+// path ("-": standard output) can be written: it is not a directory, and
+// the directory it goes in exists.
+func checkOutput(path string) error {
+	if path == "-" {
+		return nil
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("--output %s is a directory, want a file", path)
+	}
+	if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {
+		return fmt.Errorf("--output %s: directory %s does not exist", path, filepath.Dir(path))
+	}
+	return nil
+}
+
 func newTransformCmd() *cobra.Command {
 	var (
 		dataPath, outPath, root string
@@ -245,6 +308,9 @@ topicmf-beam export (README, "Beyond one machine"), restored without a refit.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if dataPath == "" {
 				return errors.New("transform: --data PATH is required")
+			}
+			if err := checkOutput(outPath); err != nil {
+				return fmt.Errorf("transform: %w", err)
 			}
 			dir, err := locateFitted(args, root, factorsDir)
 			if err != nil {
@@ -291,9 +357,7 @@ topicmf-beam export (README, "Beyond one machine"), restored without a refit.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&dataPath, "data", "", "the new documents: a folder of text files, .csv/.tsv, .jsonl or SMART file")
-	f.StringVar(&uopt.Format, "format", "", "dir, csv, tsv, jsonl or smart (default: from the path)")
-	f.StringVar(&uopt.TextCol, "text-col", "", `CSV/TSV text column (default "text")`)
-	f.StringVar(&uopt.IDCol, "id-col", "", `CSV/TSV id column (default "id" when present)`)
+	addUserFlags(cmd, &uopt, "--data")
 	f.StringVar(&outPath, "output", "-", `file to write ("-": standard output)`)
 	f.StringVar(&root, "out", "results", "results root holding runs/<id>")
 	addFactorsFlag(cmd, &factorsDir)

@@ -565,3 +565,47 @@ func BenchmarkEvaluate(b *testing.B) {
 		}
 	}
 }
+
+// TestWriteRefusesIDs: an id a TREC line cannot hold (empty, white space
+// inside, a query id read as a comment) is one error naming it, and
+// nothing is written, even when the bad id comes after good lines.
+func TestWriteRefusesIDs(t *testing.T) {
+	good := []ScoredDoc{{"d1", 2}, {"d2", 1}}
+	cases := []struct {
+		run  Run
+		want string
+	}{
+		{Run{"1": good, "2": {{"my class/note 6.txt", 1}}}, `ir: document id "my class/note 6.txt" holds white space: a TREC run or qrels line cannot hold it (white space separates its fields) (query 2)`},
+		{Run{"1": good, "2": {{"doc\n5", 1}}}, `document id "doc\n5" holds white space`},
+		{Run{"1": good, "2": {{"a\u00a0b", 1}}}, `document id "a\u00a0b" holds white space`},
+		{Run{"1": good, "2": {{"", 1}}}, "empty document id"},
+		{Run{"1": good, "q 2": good}, `query id "q 2" holds white space`},
+		{Run{"1": good, "#2": good}, `query id "#2" starts with '#'`},
+		{Run{"1": good, "2": {{"d", math.Inf(1)}}}, "score +Inf is not finite"},
+	}
+	for _, c := range cases {
+		var b bytes.Buffer
+		err := WriteRun(&b, c.run, "tag")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("WriteRun: err = %v, want %q", err, c.want)
+		}
+		if b.Len() > 0 {
+			t.Errorf("WriteRun wrote %q before failing", b.String())
+		}
+		q := Qrels{}
+		for qid, docs := range c.run {
+			q[qid] = map[string]int{}
+			for _, d := range docs {
+				q[qid][d.DocID] = 1
+			}
+		}
+		b.Reset()
+		err = WriteQrels(&b, q)
+		if strings.Contains(c.want, "score") {
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) || b.Len() > 0 {
+			t.Errorf("WriteQrels: err = %v, wrote %q, want %q", err, b.String(), c.want)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // ReadQrelsFile reads a TREC qrels file (see ReadQrels).
@@ -124,31 +125,92 @@ func scanLines(r io.Reader, name string, fn func(line int, fields []string) erro
 	return nil
 }
 
+// CheckQueryID returns an error when id cannot be the query id of a TREC
+// run or qrels line: an empty id or one holding white space, which
+// separates the fields, or one starting with '#', which ReadRun and
+// ReadQrels take for a comment.
+func CheckQueryID(id string) error {
+	if err := checkField("query id", id); err != nil {
+		return err
+	}
+	if strings.HasPrefix(id, "#") {
+		return fmt.Errorf("query id %q starts with '#': a TREC run or qrels line starting so is read as a comment", id)
+	}
+	return nil
+}
+
+// CheckDocID returns an error when id cannot be the document id of a TREC
+// run or qrels line: an empty id or one holding white space, which
+// separates the fields.
+func CheckDocID(id string) error { return checkField("document id", id) }
+
+// CheckTag returns an error when tag cannot be the run tag of a TREC run
+// line: it must be one non-empty word.
+func CheckTag(tag string) error { return checkField("run tag", tag) }
+
+// checkField returns an error when s cannot be one white-space-separated
+// field (what names it) of a TREC line.
+func checkField(what, s string) error {
+	switch {
+	case s == "":
+		return fmt.Errorf("empty %s: a TREC run or qrels line cannot hold it", what)
+	case strings.IndexFunc(s, unicode.IsSpace) >= 0:
+		return fmt.Errorf("%s %q holds white space: a TREC run or qrels line cannot hold it (white space separates its fields)", what, s)
+	}
+	return nil
+}
+
 // WriteRun writes run in TREC format, queries in byte order and documents in
 // trec_eval rank order, with ranks 1, 2, ... and scores printed with the
 // shortest representation that reads back to the same float64, so ties are
-// neither created nor lost. tag must be one word.
+// neither created nor lost. Everything is checked before anything is
+// written: tag must be one word (CheckTag), every id one field
+// (CheckQueryID, CheckDocID) and every score finite.
 func WriteRun(w io.Writer, run Run, tag string) error {
-	if tag == "" || strings.ContainsAny(tag, " \t\r\n") {
-		return fmt.Errorf("ir: run tag %q must be one non-empty word", tag)
+	if err := CheckTag(tag); err != nil {
+		return fmt.Errorf("ir: %w", err)
 	}
-	bw := bufio.NewWriter(w)
-	for _, q := range slices.Sorted(maps.Keys(run)) {
-		for i, d := range Rank(run[q]) {
+	queries := slices.Sorted(maps.Keys(run))
+	ranked := make([][]ScoredDoc, len(queries))
+	for i, q := range queries {
+		if err := CheckQueryID(q); err != nil {
+			return fmt.Errorf("ir: %w", err)
+		}
+		ranked[i] = Rank(run[q])
+		for _, d := range ranked[i] {
+			if err := CheckDocID(d.DocID); err != nil {
+				return fmt.Errorf("ir: %w (query %s)", err, q)
+			}
 			if math.IsNaN(d.Score) || math.IsInf(d.Score, 0) {
 				return fmt.Errorf("ir: query %s document %s: score %v is not finite", q, d.DocID, d.Score)
 			}
-			fmt.Fprintf(bw, "%s Q0 %s %d %s %s\n", q, d.DocID, i+1, strconv.FormatFloat(d.Score, 'g', -1, 64), tag)
+		}
+	}
+	bw := bufio.NewWriter(w)
+	for i, q := range queries {
+		for r, d := range ranked[i] {
+			fmt.Fprintf(bw, "%s Q0 %s %d %s %s\n", q, d.DocID, r+1, strconv.FormatFloat(d.Score, 'g', -1, 64), tag)
 		}
 	}
 	return bw.Flush()
 }
 
 // WriteQrels writes qrels in TREC format ("qid 0 docno rel"), queries and
-// documents in byte order.
+// documents in byte order, after checking every id as WriteRun does.
 func WriteQrels(w io.Writer, qrels Qrels) error {
+	queries := slices.Sorted(maps.Keys(qrels))
+	for _, q := range queries {
+		if err := CheckQueryID(q); err != nil {
+			return fmt.Errorf("ir: %w", err)
+		}
+		for d := range qrels[q] {
+			if err := CheckDocID(d); err != nil {
+				return fmt.Errorf("ir: %w (query %s)", err, q)
+			}
+		}
+	}
 	bw := bufio.NewWriter(w)
-	for _, q := range slices.Sorted(maps.Keys(qrels)) {
+	for _, q := range queries {
 		for _, d := range slices.Sorted(maps.Keys(qrels[q])) {
 			fmt.Fprintf(bw, "%s 0 %s %d\n", q, d, qrels[q][d])
 		}
