@@ -27,6 +27,10 @@ import (
 //     column (default "text") is required, the id (default "id"), label
 //     (default "label") and split ("split") columns are used when present.
 //     Without an id column a document's id is its record number (1-based).
+//     CSV fields may be quoted (RFC 4180: a quoted field holds commas,
+//     doubled quotes and newlines); TSV has no quoting: a record is one
+//     line, its fields split at every tab, and a quote is an ordinary
+//     character.
 //   - "jsonl": one JSON object per line, {"id", "text", "label", "split"};
 //     "text" is required, the others optional; ids may be strings or
 //     numbers; blank lines are skipped; other keys are ignored.

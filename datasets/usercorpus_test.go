@@ -1,6 +1,7 @@
 package datasets
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -125,7 +126,7 @@ func TestReadUserErrors(t *testing.T) {
 		has  []string
 	}{
 		{"nocol.csv", UserOptions{}, []string{"nocol.csv", "line 1", `no column "text"`, "id, body"}},
-		{"fields.csv", UserOptions{}, []string{"fields.csv", "line 3", "number of fields"}},
+		{"fields.csv", UserOptions{}, []string{"fields.csv", "line 3", "3 fields, want 2"}},
 		{"quote.csv", UserOptions{}, []string{"quote.csv", "line 2"}},
 		{"dup.csv", UserOptions{}, []string{"dup.csv", "line 3", `duplicate id "1"`, "line 2"}},
 		{"emptyid.csv", UserOptions{}, []string{"emptyid.csv", "line 2", "empty id"}},
@@ -197,5 +198,48 @@ func TestUserSHA256(t *testing.T) {
 	s3, _ := UserSHA256(dir)
 	if s1 == s2 || s2 == s3 || len(s1) != 64 {
 		t.Errorf("digests %s %s %s", s1, s2, s3)
+	}
+}
+
+// TestReadUserTSV: a TSV record is one line split at tabs, and a quote is
+// an ordinary character, opening nothing: a field starting with a quote,
+// or holding one never closed, does not swallow the records after it.
+func TestReadUserTSV(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"q.tsv":      "id\ttext\n1\t\"The Matrix\" is a film\n2\tsecond doc\r\n\n3\t\"unclosed quote\n4\tsay \"\"twice\"\"\n",
+		"fields.tsv": "id\ttext\n1\tone\n2\ttwo\textra\n",
+	})
+	c, err := ReadUser(filepath.Join(dir, "q.tsv"), UserOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []docSummary{{"1", `"The Matrix" is a film`, "", ""}, {"2", "second doc", "", ""}, {"3", `"unclosed quote`, "", ""}, {"4", `say ""twice""`, "", ""}}
+	if got := summarize(c); !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	_, err = ReadUser(filepath.Join(dir, "fields.tsv"), UserOptions{})
+	if err == nil || !strings.Contains(err.Error(), "fields.tsv: line 3: 3 fields, want 2") {
+		t.Errorf("extra tab: %v", err)
+	}
+}
+
+// TestReadUserCSVQuoteLine: a quote left open is found only at the end of
+// the file; the error names the line its record starts on.
+func TestReadUserCSVQuoteLine(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("id,text\n1,a\n2,b\n3,\"Casablanca is good\n")
+	for i := 4; i <= 50; i++ {
+		fmt.Fprintf(&b, "%d,doc %d\n", i, i)
+	}
+	writeFiles(t, dir, map[string]string{"unq.csv": b.String(), "mid.csv": "id,text\n1,a\"b\n"})
+	_, err := ReadUser(filepath.Join(dir, "unq.csv"), UserOptions{})
+	if err == nil || !strings.Contains(err.Error(), "unq.csv: line 4: ") || !strings.Contains(err.Error(), "line 51") {
+		t.Errorf("open quote: %v", err)
+	}
+	_, err = ReadUser(filepath.Join(dir, "mid.csv"), UserOptions{})
+	if err == nil || !strings.Contains(err.Error(), "mid.csv: line 2, column 4: ") {
+		t.Errorf("bare quote: %v", err)
 	}
 }
