@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -37,6 +38,9 @@ import (
 //   - "smart": a SMART-format document file (.I/.T/.W records, the format of
 //     Cranfield, MED, CISI, ADI and CACM), with optional query file (the
 //     same format) and TREC qrels (UserOptions.Queries, UserOptions.Qrels).
+//
+// A document id must be non-empty, unique and free of control characters
+// (newline, tab, ...): a run's doc_ids.txt holds one id a line.
 //
 // Every reader streams its input (a record at a time, files one by one), so
 // the size of a file is bounded only by the memory the documents' text
@@ -181,6 +185,7 @@ func classesOf(docs []Document) []string {
 // readUserDir reads a directory of text files (see FormatDir).
 func readUserDir(root string) (*Collection, error) {
 	c := &Collection{}
+	seen := map[string]string{}
 	err := walkUserFiles(root, func(p string, _ fs.DirEntry) error {
 		b, err := os.ReadFile(p)
 		if err != nil {
@@ -191,6 +196,9 @@ func readUserDir(root string) (*Collection, error) {
 			return err
 		}
 		rel = filepath.ToSlash(rel)
+		if err := checkID(seen, rel, root); err != nil {
+			return err
+		}
 		class := ""
 		if i := strings.LastIndexByte(rel, '/'); i >= 0 {
 			class = rel[:i]
@@ -230,10 +238,15 @@ func walkUserFiles(root string, fn func(p string, d fs.DirEntry) error) error {
 }
 
 // checkID records id as seen at where, failing on a repeat: ids are how a
-// run's doc_ids.txt joins V's columns back to the documents.
+// run's doc_ids.txt joins V's columns back to the documents, one id a
+// line, so an id with a control character (newline, tab, carriage return
+// or any other) is refused too. Spaces are allowed.
 func checkID(seen map[string]string, id, where string) error {
 	if id == "" {
 		return fmt.Errorf("%s: empty id", where)
+	}
+	if strings.ContainsFunc(id, unicode.IsControl) {
+		return fmt.Errorf("%s: id %q holds a control character (newline, tab or the like); an id must be one printable line", where, Elide(id, 40))
 	}
 	if first, dup := seen[id]; dup {
 		return fmt.Errorf("%s: duplicate id %q (first at %s)", where, Elide(id, 40), first)

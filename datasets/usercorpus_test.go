@@ -243,3 +243,33 @@ func TestReadUserCSVQuoteLine(t *testing.T) {
 		t.Errorf("bare quote: %v", err)
 	}
 }
+
+// TestReadUserControlIDs: an id holding a newline, tab or other control
+// character would break a run's doc_ids.txt (one id a line); it is refused
+// where it is read, quoted. A space is fine.
+func TestReadUserControlIDs(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"nl.jsonl":       "{\"id\": \"a\", \"text\": \"x\"}\n{\"id\": \"doc\\n5\", \"text\": \"y\"}\n",
+		"c1.jsonl":       "{\"id\": \"doc\\u0085x\", \"text\": \"y\"}\n",
+		"tab.csv":        "id,text\n\"a\tb\",x\n",
+		"cr.csv":         "id,text\nok,x\n\"a\rb\",y\n",
+		"files/a\tb.txt": "x",
+		"space.jsonl":    "{\"id\": \"my doc 1\", \"text\": \"x\"}\n",
+	})
+	for _, tc := range []struct{ path, has string }{
+		{"nl.jsonl", `nl.jsonl: line 2: id "doc\n5" holds a control character`},
+		{"c1.jsonl", `c1.jsonl: line 1: id "doc\u0085x"`},
+		{"tab.csv", `tab.csv: line 2: id "a\tb"`},
+		{"cr.csv", `cr.csv: line 3: id "a\rb"`},
+		{"files", `files: id "a\tb.txt"`},
+	} {
+		_, err := ReadUser(filepath.Join(dir, tc.path), UserOptions{})
+		if err == nil || !strings.Contains(err.Error(), tc.has) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want one line holding %s", tc.path, err, tc.has)
+		}
+	}
+	if c, err := ReadUser(filepath.Join(dir, "space.jsonl"), UserOptions{}); err != nil || c.Docs[0].ID != "my doc 1" {
+		t.Errorf("id with spaces: %v", err)
+	}
+}
