@@ -24,6 +24,10 @@ import (
 //     class "sci.space"), as 20 Newsgroups is laid out; files directly in
 //     the root have no class. Hidden files and folders (".name") are
 //     skipped. Document ids are the files' slash-separated relative paths.
+//     A symbolic link to a regular file is read as the file; a link to a
+//     directory is not followed, and it and any other entry that is not a
+//     regular file (device, pipe, socket, dangling link) are named in the
+//     collection's Warnings (see walkUserFiles).
 //   - "csv", "tsv": a header line, then one document per record; the text
 //     column (default "text") is required, the id (default "id"), label
 //     (default "label") and split ("split") columns are used when present.
@@ -184,9 +188,16 @@ func classesOf(docs []Document) []string {
 
 // readUserDir reads a directory of text files (see FormatDir).
 func readUserDir(root string) (*Collection, error) {
+	fi, err := os.Stat(root)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("%s: not a directory (the dir format reads a folder of text files, one document per file)", root)
+	}
 	c := &Collection{}
 	seen := map[string]string{}
-	err := walkUserFiles(root, func(p string, _ fs.DirEntry) error {
+	err = walkUserFiles(root, func(p string, _ fs.FileInfo) error {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			return err
@@ -205,6 +216,9 @@ func readUserDir(root string) (*Collection, error) {
 		}
 		c.Docs = append(c.Docs, Document{ID: rel, Text: string(b), Class: class})
 		return nil
+	}, func(p, why string) {
+		rel, _ := filepath.Rel(root, p)
+		c.Warnings = append(c.Warnings, fmt.Sprintf("%s: %q not read: %s", root, Elide(filepath.ToSlash(rel), 60), why))
 	})
 	if err != nil {
 		return nil, err
@@ -215,25 +229,50 @@ func readUserDir(root string) (*Collection, error) {
 	return c, nil
 }
 
-// walkUserFiles calls fn, in filepath.WalkDir order, for every regular file
-// below root that is not hidden: files and directories below root whose
-// name starts with "." are skipped, with all they hold. It is the set of
-// files a FormatDir collection is read from and UserSHA256 hashes.
-func walkUserFiles(root string, fn func(p string, d fs.DirEntry) error) error {
-	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+// walkUserFiles calls fn, in filepath.WalkDir order, for every file below
+// root that a FormatDir collection is read from and UserSHA256 hashes:
+// each regular file, and each symbolic link to a regular file (followed,
+// wherever it points; fi describes the target). Files and directories
+// whose name starts with "." are skipped, with all they hold. Any other
+// entry is not read, and skip is told its path and why: a symbolic link
+// to a directory (not followed, so a link cannot make the walk loop or
+// read a tree twice), a link whose target is missing, a device, a named
+// pipe or a socket. A root that is itself a symbolic link to a directory
+// is walked.
+func walkUserFiles(root string, fn func(p string, fi fs.FileInfo) error, skip func(p, why string)) error {
+	start := root
+	if fi, err := os.Lstat(root); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		start = root + string(filepath.Separator) // WalkDir does not follow a root link; a trailing separator does
+	}
+	return filepath.WalkDir(start, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if p != root && strings.HasPrefix(d.Name(), ".") {
+		if p != start && strings.HasPrefix(d.Name(), ".") {
 			if d.IsDir() {
 				return filepath.SkipDir
 			}
 			return nil
 		}
-		if d.IsDir() || !d.Type().IsRegular() {
+		if d.IsDir() {
 			return nil
 		}
-		return fn(p, d)
+		fi, err := os.Stat(p) // follows a link
+		switch {
+		case d.Type()&fs.ModeSymlink != 0 && err != nil:
+			skip(p, "a symbolic link whose target cannot be read")
+		case err != nil:
+			return err
+		case fi.Mode().IsRegular():
+			return fn(p, fi)
+		case d.Type()&fs.ModeSymlink != 0 && fi.IsDir():
+			skip(p, "a symbolic link to a directory, not followed")
+		case d.Type()&fs.ModeSymlink != 0:
+			skip(p, "a symbolic link to something other than a regular file")
+		default:
+			skip(p, "not a regular file (a device, named pipe or socket)")
+		}
+		return nil
 	})
 }
 
@@ -293,15 +332,11 @@ func UserSHA256(path string) (string, error) {
 		}
 		return hex.EncodeToString(h.Sum(nil)), nil
 	}
-	err = walkUserFiles(path, func(p string, d fs.DirEntry) error {
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
+	err = walkUserFiles(path, func(p string, fi fs.FileInfo) error {
 		rel, _ := filepath.Rel(path, p)
-		fmt.Fprintf(h, "%d:%s %d\n", len(rel), filepath.ToSlash(rel), info.Size())
+		fmt.Fprintf(h, "%d:%s %d\n", len(rel), filepath.ToSlash(rel), fi.Size())
 		return add(p)
-	})
+	}, func(string, string) {})
 	if err != nil {
 		return "", err
 	}

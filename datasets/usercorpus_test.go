@@ -273,3 +273,55 @@ func TestReadUserControlIDs(t *testing.T) {
 		t.Errorf("id with spaces: %v", err)
 	}
 }
+
+// TestReadUserDirFile: the dir format given a regular file is an error
+// naming it, not one document with id ".".
+func TestReadUserDirFile(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"one.txt": "text"})
+	p := filepath.Join(dir, "one.txt")
+	_, err := ReadUser(p, UserOptions{Format: FormatDir})
+	if err == nil || !strings.Contains(err.Error(), p+": not a directory") {
+		t.Errorf("got %v", err)
+	}
+}
+
+// TestReadUserSymlinks: the folder reader reads a symbolic link to a
+// regular file as the file, does not follow a link to a directory and
+// names it (and a dangling link) in the warnings; a root that is a link
+// to a directory is read, and hashes as the directory itself does.
+func TestReadUserSymlinks(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"elsewhere/x.txt": "linked file", "tree/a/1.txt": "one", "other/2.txt": "two"})
+	for link, target := range map[string]string{
+		"tree/a/x.txt": filepath.Join(dir, "elsewhere/x.txt"),
+		"tree/b":       filepath.Join(dir, "other"),
+		"tree/gone":    filepath.Join(dir, "absent"),
+		"treelink":     filepath.Join(dir, "tree"),
+	} {
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+	}
+	for _, root := range []string{"tree", "treelink"} {
+		c, err := ReadUser(filepath.Join(dir, root), UserOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []docSummary{{"a/1.txt", "one", "a", ""}, {"a/x.txt", "linked file", "a", ""}}
+		if got := summarize(c); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: got %q, want %q", root, got, want)
+		}
+		r := filepath.Join(dir, root)
+		wantWarn := []string{r + `: "b" not read: a symbolic link to a directory, not followed`,
+			r + `: "gone" not read: a symbolic link whose target cannot be read`}
+		if !reflect.DeepEqual(c.Warnings, wantWarn) {
+			t.Errorf("%s: warnings %q, want %q", root, c.Warnings, wantWarn)
+		}
+	}
+	h1, err1 := UserSHA256(filepath.Join(dir, "tree"))
+	h2, err2 := UserSHA256(filepath.Join(dir, "treelink"))
+	if err1 != nil || err2 != nil || h1 != h2 {
+		t.Errorf("digests %s %v, %s %v", h1, err1, h2, err2)
+	}
+}
