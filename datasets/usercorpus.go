@@ -46,6 +46,11 @@ import (
 // A document id must be non-empty, unique and free of control characters
 // (newline, tab, ...): a run's doc_ids.txt holds one id a line.
 //
+// Text is UTF-8; a leading byte order mark is skipped. As for the
+// registered collections, a file (dir), record (CSV, TSV) or line (JSONL,
+// SMART) that is not valid UTF-8 is decoded as Latin-1, and the count is a
+// warning naming the file and the first such file, record or line.
+//
 // Every reader streams its input (a record at a time, files one by one), so
 // the size of a file is bounded only by the memory the documents' text
 // takes. A malformed record stops the read with one line naming the file,
@@ -159,7 +164,7 @@ func looksSMART(path string) (bool, error) {
 		return false, err
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(skipBOM(f))
 	sc.Buffer(make([]byte, 4096), 1<<20)
 	for sc.Scan() {
 		if t := strings.TrimSpace(sc.Text()); t != "" {
@@ -196,6 +201,7 @@ func readUserDir(root string) (*Collection, error) {
 		return nil, fmt.Errorf("%s: not a directory (the dir format reads a folder of text files, one document per file)", root)
 	}
 	c := &Collection{}
+	latin1 := latin1Count{unit: "file"}
 	seen := map[string]string{}
 	err = walkUserFiles(root, func(p string, _ fs.FileInfo) error {
 		b, err := os.ReadFile(p)
@@ -214,7 +220,11 @@ func readUserDir(root string) (*Collection, error) {
 		if i := strings.LastIndexByte(rel, '/'); i >= 0 {
 			class = rel[:i]
 		}
-		c.Docs = append(c.Docs, Document{ID: rel, Text: string(b), Class: class})
+		text, l1 := utf8OrLatin1(b)
+		if l1 {
+			latin1.add(fmt.Sprintf("%q", Elide(rel, 60)))
+		}
+		c.Docs = append(c.Docs, Document{ID: rel, Text: text, Class: class})
 		return nil
 	}, func(p, why string) {
 		rel, _ := filepath.Rel(root, p)
@@ -226,6 +236,7 @@ func readUserDir(root string) (*Collection, error) {
 	if len(c.Docs) == 0 {
 		return nil, fmt.Errorf("%s: no text files in the directory", root)
 	}
+	c.Warnings = append(c.Warnings, latin1.warnings(root)...)
 	return c, nil
 }
 
@@ -292,6 +303,55 @@ func checkID(seen map[string]string, id, where string) error {
 	}
 	seen[id] = where
 	return nil
+}
+
+// latin1Count counts the units (files, records, lines) of a user's file
+// that were not valid UTF-8 and were decoded as Latin-1, as the registered
+// readers do (utf8OrLatin1), for one warning naming the first.
+type latin1Count struct {
+	unit  string // "file", "record", "line"
+	n     int
+	first string // where the first one is: "line 3", a file's name
+}
+
+func (l *latin1Count) add(where string) {
+	if l.n == 0 {
+		l.first = where
+	}
+	l.n++
+}
+
+// warnings returns the warning about path, if any unit was decoded.
+func (l *latin1Count) warnings(path string) []string {
+	switch l.n {
+	case 0:
+		return nil
+	case 1:
+		return []string{fmt.Sprintf("%s: 1 %s was not valid UTF-8 and was decoded as Latin-1 (%s)", path, l.unit, l.first)}
+	}
+	return []string{fmt.Sprintf("%s: %d %ss were not valid UTF-8 and were decoded as Latin-1 (the first: %s)", path, l.n, l.unit, l.first)}
+}
+
+// latin1String decodes s as Latin-1 (ISO 8859-1), each byte the code
+// point of the same value, whether or not s is valid UTF-8: for the other
+// fields of a record that utf8OrLatin1 found to be Latin-1.
+func latin1String(s string) string {
+	r := make([]rune, len(s))
+	for i := 0; i < len(s); i++ {
+		r[i] = rune(s[i])
+	}
+	return string(r)
+}
+
+// skipBOM returns a reader of r without the UTF-8 byte order mark some
+// editors write at the start of a file: it is not text, and would
+// otherwise become part of the first id, column name or record marker.
+func skipBOM(r io.Reader) *bufio.Reader {
+	br := bufio.NewReaderSize(r, 1<<16)
+	if b, err := br.Peek(3); err == nil && string(b) == "\ufeff" {
+		br.Discard(3)
+	}
+	return br
 }
 
 // Elide shortens s to at most n runes, replacing its middle by "…", so that

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // recordReader yields the records of a delimited file one at a time, each
@@ -92,14 +93,16 @@ func (t *tsvRecords) Read() ([]string, int, error) {
 }
 
 // readUserDelimited reads a CSV (comma) or TSV (tab) file with a header
-// line (see FormatCSV). Records are read one at a time.
+// line (see FormatCSV). Records are read one at a time. A record that is
+// not valid UTF-8 is decoded as Latin-1, all its fields alike, and counted
+// in the warnings.
 func readUserDelimited(path string, comma rune, o UserOptions) (*Collection, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	br := bufio.NewReaderSize(f, 1<<16)
+	br := skipBOM(f)
 	var r recordReader = newCSVRecords(path, br)
 	if comma == '\t' {
 		r = newTSVRecords(path, br)
@@ -112,9 +115,13 @@ func readUserDelimited(path string, comma rune, o UserOptions) (*Collection, err
 		return nil, err
 	}
 	header = slices.Clone(header) // the CSV reader reuses its record
+	latin1 := latin1Count{unit: "record"}
+	if decodeRecord(header) {
+		latin1.add("line 1")
+	}
 	col := map[string]int{}
 	for i, h := range header {
-		h = strings.TrimSpace(strings.TrimPrefix(h, "\ufeff"))
+		h = strings.TrimSpace(h)
 		if _, dup := col[h]; dup {
 			return nil, fmt.Errorf("%s: line 1: column %q named twice in the header", path, Elide(h, 40))
 		}
@@ -159,6 +166,9 @@ func readUserDelimited(path string, comma rune, o UserOptions) (*Collection, err
 		if len(rec) != len(header) {
 			return nil, fmt.Errorf("%s: %d fields, want %d as in the header", where, len(rec), len(header))
 		}
+		if decodeRecord(rec) {
+			latin1.add(fmt.Sprintf("line %d", line))
+		}
 		d := Document{ID: strconv.Itoa(n), Text: rec[text]}
 		if id >= 0 {
 			d.ID = strings.TrimSpace(rec[id])
@@ -177,5 +187,21 @@ func readUserDelimited(path string, comma rune, o UserOptions) (*Collection, err
 	if len(c.Docs) == 0 {
 		return nil, fmt.Errorf("%s: a header and no records", path)
 	}
+	c.Warnings = latin1.warnings(path)
 	return c, nil
+}
+
+// decodeRecord decodes rec in place as Latin-1, every field, when any of
+// its fields is not valid UTF-8 (see utf8OrLatin1), and reports whether it
+// did.
+func decodeRecord(rec []string) bool {
+	for _, f := range rec {
+		if !utf8.ValidString(f) {
+			for i, g := range rec {
+				rec[i] = latin1String(g)
+			}
+			return true
+		}
+	}
+	return false
 }

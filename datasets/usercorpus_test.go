@@ -325,3 +325,101 @@ func TestReadUserSymlinks(t *testing.T) {
 		t.Errorf("digests %s %v, %s %v", h1, err1, h2, err2)
 	}
 }
+
+// TestReadUserLatin1: text that is not valid UTF-8 is decoded as Latin-1
+// in every user format, as the registered readers do, with a warning
+// naming the file and the first file, record or line decoded.
+func TestReadUserLatin1(t *testing.T) {
+	dir := t.TempDir()
+	const l1 = "r\xe9sum\xe9 caf\xe9" // "résumé café" in Latin-1
+	const want = "résumé café"
+	writeFiles(t, dir, map[string]string{
+		"lat/a.txt":  "plain",
+		"lat/b.txt":  l1,
+		"lat/c.txt":  "na\xefve " + l1,
+		"lat.csv":    "id,text\n1,plain\n2," + l1 + "\n",
+		"lat.tsv":    "id\ttext\n1\t" + l1 + "\n2\tclich\xe9\n",
+		"lat.jsonl":  "{\"id\": \"a\", \"text\": \"ok\"}\n{\"id\": \"b\", \"text\": \"" + l1 + "\"}\n",
+		"lat.smart":  ".I 1\n.W\n" + l1 + "\n",
+		"utf8.jsonl": "{\"id\": \"a\", \"text\": \"" + want + "\"}\n",
+	})
+	for _, tc := range []struct {
+		path, id, warn string
+	}{
+		{"lat", "b.txt", `lat: 2 files were not valid UTF-8 and were decoded as Latin-1 (the first: "b.txt")`},
+		{"lat.csv", "2", "lat.csv: 1 record was not valid UTF-8 and was decoded as Latin-1 (line 3)"},
+		{"lat.tsv", "1", "lat.tsv: 2 records were not valid UTF-8 and were decoded as Latin-1 (the first: line 2)"},
+		{"lat.jsonl", "b", "lat.jsonl: 1 line was not valid UTF-8 and was decoded as Latin-1 (line 2)"},
+		{"lat.smart", "1", "lat.smart: 1 lines were not valid UTF-8 and were decoded as Latin-1"},
+	} {
+		c, err := ReadUser(filepath.Join(dir, tc.path), UserOptions{})
+		if err != nil {
+			t.Errorf("%s: %v", tc.path, err)
+			continue
+		}
+		var text string
+		for _, d := range c.Docs {
+			if d.ID == tc.id {
+				text = d.Text
+			}
+		}
+		if text != want {
+			t.Errorf("%s: document %s text %q, want %q", tc.path, tc.id, text, want)
+		}
+		if len(c.Warnings) != 1 || !strings.HasSuffix(c.Warnings[0], tc.warn) || !strings.HasPrefix(c.Warnings[0], dir) {
+			t.Errorf("%s: warnings %q, want one ending %q", tc.path, c.Warnings, tc.warn)
+		}
+	}
+	if c, err := ReadUser(filepath.Join(dir, "utf8.jsonl"), UserOptions{}); err != nil || c.Docs[0].Text != want || len(c.Warnings) != 0 {
+		t.Errorf("UTF-8 JSONL: %v, warnings %q", err, c.Warnings)
+	}
+}
+
+// TestReadUserBOM: a UTF-8 byte order mark at the start of a file is
+// skipped in every user format: it is not part of the first id, column
+// name or record marker.
+func TestReadUserBOM(t *testing.T) {
+	dir := t.TempDir()
+	const bom = "\ufeff"
+	writeFiles(t, dir, map[string]string{
+		"b.csv":   bom + "id,text\n1,one\n",
+		"b.tsv":   bom + "id\ttext\n1\tone\n",
+		"b.jsonl": bom + "{\"id\": \"1\", \"text\": \"one\"}\n",
+		"b.all":   bom + ".I 1\n.W\none\n",
+		"b.qry":   bom + ".I 1\n.W\nquery\n",
+		"b.qrels": bom + "1 0 1 1\n",
+	})
+	for _, p := range []string{"b.csv", "b.tsv", "b.jsonl", "b.all"} {
+		o := UserOptions{}
+		if p == "b.all" {
+			o = UserOptions{Queries: filepath.Join(dir, "b.qry"), Qrels: filepath.Join(dir, "b.qrels")}
+		}
+		c, err := ReadUser(filepath.Join(dir, p), o)
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		if got := summarize(c); !reflect.DeepEqual(got, []docSummary{{"1", "one", "", ""}}) {
+			t.Errorf("%s: %q", p, got)
+		}
+		if p == "b.all" && (len(c.Queries) != 1 || c.Queries[0].Text != "query" || !reflect.DeepEqual(c.Qrels, []Judgment{{"1", "1", 1}})) {
+			t.Errorf("%s: queries %+v qrels %+v", p, c.Queries, c.Qrels)
+		}
+	}
+}
+
+// TestReadUserJSONLNotObject: a line that is JSON but not an object is
+// described in the user's terms, not by a Go type name.
+func TestReadUserJSONLNotObject(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"arr.jsonl": "[1, 2]\n", "str.jsonl": "{\"text\": \"a\"}\n\"text\"\n"})
+	for _, tc := range []struct{ path, has string }{
+		{"arr.jsonl", "arr.jsonl: line 1: the line is a JSON array, want an object"},
+		{"str.jsonl", "str.jsonl: line 2: the line is a JSON string, want an object"},
+	} {
+		_, err := ReadUser(filepath.Join(dir, tc.path), UserOptions{})
+		if err == nil || !strings.Contains(err.Error(), tc.has) || strings.Contains(err.Error(), "datasets.") {
+			t.Errorf("%s: %v, want %q", tc.path, err, tc.has)
+		}
+	}
+}
