@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -130,7 +131,7 @@ func readUserDelimited(path string, comma rune, o UserOptions) (*Collection, err
 	text, ok := col[o.textCol()]
 	if !ok {
 		return nil, fmt.Errorf("%s: line 1: no column %q in the header (columns: %s); name the text column with --text-col",
-			path, o.textCol(), Elide(strings.Join(header, ", "), 80))
+			path, o.textCol(), columnList(header))
 	}
 	optional := func(name string, given bool) (int, error) {
 		i, ok := col[name]
@@ -138,7 +139,7 @@ func readUserDelimited(path string, comma rune, o UserOptions) (*Collection, err
 		case ok:
 			return i, nil
 		case given:
-			return -1, fmt.Errorf("%s: line 1: no column %q in the header (columns: %s)", path, name, Elide(strings.Join(header, ", "), 80))
+			return -1, fmt.Errorf("%s: line 1: no column %q in the header (columns: %s)", path, name, columnList(header))
 		}
 		return -1, nil
 	}
@@ -189,6 +190,20 @@ func readUserDelimited(path string, comma rune, o UserOptions) (*Collection, err
 	}
 	c.Warnings = latin1.warnings(path)
 	return c, nil
+}
+
+// columnList lists a header's column names for an error message, a name
+// holding a control character (a quoted CSV name may hold a newline)
+// quoted, so that the message stays one line.
+func columnList(header []string) string {
+	names := make([]string, len(header))
+	for i, h := range header {
+		names[i] = h
+		if strings.ContainsFunc(h, unicode.IsControl) {
+			names[i] = strconv.Quote(h)
+		}
+	}
+	return Elide(strings.Join(names, ", "), 80)
 }
 
 // decodeRecord decodes rec in place as Latin-1, every field, when any of

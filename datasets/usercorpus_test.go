@@ -1,13 +1,17 @@
 package datasets
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
+
+	"github.com/topicmf/topicmf/internal/fuzzcheck"
 )
 
 func writeFiles(t *testing.T, root string, files map[string]string) {
@@ -422,4 +426,56 @@ func TestReadUserJSONLNotObject(t *testing.T) {
 			t.Errorf("%s: %v, want %q", tc.path, err, tc.has)
 		}
 	}
+}
+
+// checkUserCollection asserts what every user-format reader promises of a
+// collection read without error: at least one document; ids non-empty,
+// unique, valid UTF-8 and free of control characters (a run's
+// doc_ids.txt holds one a line); text, class and split valid UTF-8 (a
+// record that is not is decoded as Latin-1); warnings one line each.
+func checkUserCollection(t *testing.T, c *Collection) {
+	t.Helper()
+	if len(c.Docs) == 0 {
+		t.Fatal("no documents and no error")
+	}
+	seen := map[string]bool{}
+	for i, d := range c.Docs {
+		if d.ID == "" || seen[d.ID] || strings.ContainsFunc(d.ID, unicode.IsControl) {
+			t.Fatalf("document %d: id %q empty, repeated or holding a control character", i, d.ID)
+		}
+		seen[d.ID] = true
+		checkText(t, "id", d.ID)
+		checkText(t, "text", d.Text)
+		checkText(t, "class", d.Class)
+		checkText(t, "split", d.Split)
+	}
+	for _, w := range c.Warnings {
+		if strings.Contains(w, "\n") {
+			t.Fatalf("warning spans several lines: %q", w)
+		}
+	}
+}
+
+// checkUserErr asserts what a user-format reader's error must be: one
+// line naming the file, and a position unless it is about the whole file.
+func checkUserErr(t *testing.T, err error, path string) {
+	t.Helper()
+	switch msg := err.Error(); {
+	case strings.HasPrefix(msg, path+": empty file,"), msg == path+": a header and no records", msg == path+": no records":
+		fuzzcheck.OneLine(t, err)
+	default:
+		checkErr(t, err, path)
+	}
+}
+
+// nonBlankLines counts the lines of in that hold more than blanks (as
+// trim decides), past a leading byte order mark.
+func nonBlankLines(in []byte, trim func([]byte) []byte) int {
+	n := 0
+	for _, l := range bytes.Split(bytes.TrimPrefix(in, []byte("\ufeff")), []byte("\n")) {
+		if len(trim(l)) > 0 {
+			n++
+		}
+	}
+	return n
 }
