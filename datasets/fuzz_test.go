@@ -513,3 +513,55 @@ func TestMemberNameOneLine(t *testing.T) {
 		t.Errorf("error %q", err)
 	}
 }
+
+// FuzzUserDelimited reads a user's CSV (tab false) or TSV (tab true) file
+// with the default columns. Beyond the collection's invariants: a TSV
+// record is one line, so a TSV read without error has one document per
+// non-blank line after the header, none holding a tab or a newline.
+func FuzzUserDelimited(f *testing.F) {
+	f.Fuzz(func(t *testing.T, in []byte, tab bool) {
+		p, comma := fuzzFile(t, "u.csv", in), ','
+		if tab {
+			p, comma = fuzzFile(t, "u.tsv", in), '\t'
+		}
+		var c *Collection
+		var err error
+		fuzzcheck.Within(t, func() { c, err = readUserDelimited(p, comma, UserOptions{}) })
+		if err != nil {
+			checkUserErr(t, err, p)
+			return
+		}
+		checkUserCollection(t, c)
+		if !tab {
+			return
+		}
+		trimCR := func(l []byte) []byte { return bytes.TrimSuffix(l, []byte("\r")) }
+		if want := nonBlankLines(in, trimCR) - 1; len(c.Docs) != want {
+			t.Fatalf("%d documents from %d non-blank lines after the header", len(c.Docs), want)
+		}
+		for _, d := range c.Docs {
+			if strings.ContainsAny(d.Text, "\t\n") {
+				t.Fatalf("TSV document %s: text %q holds a tab or a newline", d.ID, d.Text)
+			}
+		}
+	})
+}
+
+// FuzzUserJSONL reads a user's JSON Lines file: one document per non-blank
+// line, or an error naming the line.
+func FuzzUserJSONL(f *testing.F) {
+	f.Fuzz(func(t *testing.T, in []byte) {
+		p := fuzzFile(t, "u.jsonl", in)
+		var c *Collection
+		var err error
+		fuzzcheck.Within(t, func() { c, err = readUserJSONL(p) })
+		if err != nil {
+			checkUserErr(t, err, p)
+			return
+		}
+		checkUserCollection(t, c)
+		if want := nonBlankLines(in, bytes.TrimSpace); len(c.Docs) != want {
+			t.Fatalf("%d documents from %d non-blank lines", len(c.Docs), want)
+		}
+	})
+}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -23,16 +24,32 @@ import (
 //     class "sci.space"), as 20 Newsgroups is laid out; files directly in
 //     the root have no class. Hidden files and folders (".name") are
 //     skipped. Document ids are the files' slash-separated relative paths.
+//     A symbolic link to a regular file is read as the file; a link to a
+//     directory is not followed, and it and any other entry that is not a
+//     regular file (device, pipe, socket, dangling link) are named in the
+//     collection's Warnings (see walkUserFiles).
 //   - "csv", "tsv": a header line, then one document per record; the text
 //     column (default "text") is required, the id (default "id"), label
 //     (default "label") and split ("split") columns are used when present.
 //     Without an id column a document's id is its record number (1-based).
+//     CSV fields may be quoted (RFC 4180: a quoted field holds commas,
+//     doubled quotes and newlines); TSV has no quoting: a record is one
+//     line, its fields split at every tab, and a quote is an ordinary
+//     character.
 //   - "jsonl": one JSON object per line, {"id", "text", "label", "split"};
 //     "text" is required, the others optional; ids may be strings or
 //     numbers; blank lines are skipped; other keys are ignored.
 //   - "smart": a SMART-format document file (.I/.T/.W records, the format of
 //     Cranfield, MED, CISI, ADI and CACM), with optional query file (the
 //     same format) and TREC qrels (UserOptions.Queries, UserOptions.Qrels).
+//
+// A document id must be non-empty, unique and free of control characters
+// (newline, tab, ...): a run's doc_ids.txt holds one id a line.
+//
+// Text is UTF-8; a leading byte order mark is skipped. As for the
+// registered collections, a file (dir), record (CSV, TSV) or line (JSONL,
+// SMART) that is not valid UTF-8 is decoded as Latin-1, and the count is a
+// warning naming the file and the first such file, record or line.
 //
 // Every reader streams its input (a record at a time, files one by one), so
 // the size of a file is bounded only by the memory the documents' text
@@ -147,7 +164,7 @@ func looksSMART(path string) (bool, error) {
 		return false, err
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(skipBOM(f))
 	sc.Buffer(make([]byte, 4096), 1<<20)
 	for sc.Scan() {
 		if t := strings.TrimSpace(sc.Text()); t != "" {
@@ -176,8 +193,17 @@ func classesOf(docs []Document) []string {
 
 // readUserDir reads a directory of text files (see FormatDir).
 func readUserDir(root string) (*Collection, error) {
+	fi, err := os.Stat(root)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("%s: not a directory (the dir format reads a folder of text files, one document per file)", root)
+	}
 	c := &Collection{}
-	err := walkUserFiles(root, func(p string, _ fs.DirEntry) error {
+	latin1 := latin1Count{unit: "file"}
+	seen := map[string]string{}
+	err = walkUserFiles(root, func(p string, _ fs.FileInfo) error {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			return err
@@ -187,12 +213,22 @@ func readUserDir(root string) (*Collection, error) {
 			return err
 		}
 		rel = filepath.ToSlash(rel)
+		if err := checkID(seen, rel, root); err != nil {
+			return err
+		}
 		class := ""
 		if i := strings.LastIndexByte(rel, '/'); i >= 0 {
 			class = rel[:i]
 		}
-		c.Docs = append(c.Docs, Document{ID: rel, Text: string(b), Class: class})
+		text, l1 := utf8OrLatin1(b)
+		if l1 {
+			latin1.add(fmt.Sprintf("%q", Elide(rel, 60)))
+		}
+		c.Docs = append(c.Docs, Document{ID: rel, Text: text, Class: class})
 		return nil
+	}, func(p, why string) {
+		rel, _ := filepath.Rel(root, p)
+		c.Warnings = append(c.Warnings, fmt.Sprintf("%s: %q not read: %s", root, Elide(filepath.ToSlash(rel), 60), why))
 	})
 	if err != nil {
 		return nil, err
@@ -200,42 +236,122 @@ func readUserDir(root string) (*Collection, error) {
 	if len(c.Docs) == 0 {
 		return nil, fmt.Errorf("%s: no text files in the directory", root)
 	}
+	c.Warnings = append(c.Warnings, latin1.warnings(root)...)
 	return c, nil
 }
 
-// walkUserFiles calls fn, in filepath.WalkDir order, for every regular file
-// below root that is not hidden: files and directories below root whose
-// name starts with "." are skipped, with all they hold. It is the set of
-// files a FormatDir collection is read from and UserSHA256 hashes.
-func walkUserFiles(root string, fn func(p string, d fs.DirEntry) error) error {
-	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+// walkUserFiles calls fn, in filepath.WalkDir order, for every file below
+// root that a FormatDir collection is read from and UserSHA256 hashes:
+// each regular file, and each symbolic link to a regular file (followed,
+// wherever it points; fi describes the target). Files and directories
+// whose name starts with "." are skipped, with all they hold. Any other
+// entry is not read, and skip is told its path and why: a symbolic link
+// to a directory (not followed, so a link cannot make the walk loop or
+// read a tree twice), a link whose target is missing, a device, a named
+// pipe or a socket. A root that is itself a symbolic link to a directory
+// is walked.
+func walkUserFiles(root string, fn func(p string, fi fs.FileInfo) error, skip func(p, why string)) error {
+	start := root
+	if fi, err := os.Lstat(root); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		start = root + string(filepath.Separator) // WalkDir does not follow a root link; a trailing separator does
+	}
+	return filepath.WalkDir(start, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if p != root && strings.HasPrefix(d.Name(), ".") {
+		if p != start && strings.HasPrefix(d.Name(), ".") {
 			if d.IsDir() {
 				return filepath.SkipDir
 			}
 			return nil
 		}
-		if d.IsDir() || !d.Type().IsRegular() {
+		if d.IsDir() {
 			return nil
 		}
-		return fn(p, d)
+		fi, err := os.Stat(p) // follows a link
+		switch {
+		case d.Type()&fs.ModeSymlink != 0 && err != nil:
+			skip(p, "a symbolic link whose target cannot be read")
+		case err != nil:
+			return err
+		case fi.Mode().IsRegular():
+			return fn(p, fi)
+		case d.Type()&fs.ModeSymlink != 0 && fi.IsDir():
+			skip(p, "a symbolic link to a directory, not followed")
+		case d.Type()&fs.ModeSymlink != 0:
+			skip(p, "a symbolic link to something other than a regular file")
+		default:
+			skip(p, "not a regular file (a device, named pipe or socket)")
+		}
+		return nil
 	})
 }
 
 // checkID records id as seen at where, failing on a repeat: ids are how a
-// run's doc_ids.txt joins V's columns back to the documents.
+// run's doc_ids.txt joins V's columns back to the documents, one id a
+// line, so an id with a control character (newline, tab, carriage return
+// or any other) is refused too. Spaces are allowed.
 func checkID(seen map[string]string, id, where string) error {
 	if id == "" {
 		return fmt.Errorf("%s: empty id", where)
+	}
+	if strings.ContainsFunc(id, unicode.IsControl) {
+		return fmt.Errorf("%s: id %q holds a control character (newline, tab or the like); an id must be one printable line", where, Elide(id, 40))
 	}
 	if first, dup := seen[id]; dup {
 		return fmt.Errorf("%s: duplicate id %q (first at %s)", where, Elide(id, 40), first)
 	}
 	seen[id] = where
 	return nil
+}
+
+// latin1Count counts the units (files, records, lines) of a user's file
+// that were not valid UTF-8 and were decoded as Latin-1, as the registered
+// readers do (utf8OrLatin1), for one warning naming the first.
+type latin1Count struct {
+	unit  string // "file", "record", "line"
+	n     int
+	first string // where the first one is: "line 3", a file's name
+}
+
+func (l *latin1Count) add(where string) {
+	if l.n == 0 {
+		l.first = where
+	}
+	l.n++
+}
+
+// warnings returns the warning about path, if any unit was decoded.
+func (l *latin1Count) warnings(path string) []string {
+	switch l.n {
+	case 0:
+		return nil
+	case 1:
+		return []string{fmt.Sprintf("%s: 1 %s was not valid UTF-8 and was decoded as Latin-1 (%s)", path, l.unit, l.first)}
+	}
+	return []string{fmt.Sprintf("%s: %d %ss were not valid UTF-8 and were decoded as Latin-1 (the first: %s)", path, l.n, l.unit, l.first)}
+}
+
+// latin1String decodes s as Latin-1 (ISO 8859-1), each byte the code
+// point of the same value, whether or not s is valid UTF-8: for the other
+// fields of a record that utf8OrLatin1 found to be Latin-1.
+func latin1String(s string) string {
+	r := make([]rune, len(s))
+	for i := 0; i < len(s); i++ {
+		r[i] = rune(s[i])
+	}
+	return string(r)
+}
+
+// skipBOM returns a reader of r without the UTF-8 byte order mark some
+// editors write at the start of a file: it is not text, and would
+// otherwise become part of the first id, column name or record marker.
+func skipBOM(r io.Reader) *bufio.Reader {
+	br := bufio.NewReaderSize(r, 1<<16)
+	if b, err := br.Peek(3); err == nil && string(b) == "\ufeff" {
+		br.Discard(3)
+	}
+	return br
 }
 
 // Elide shortens s to at most n runes, replacing its middle by "…", so that
@@ -276,15 +392,11 @@ func UserSHA256(path string) (string, error) {
 		}
 		return hex.EncodeToString(h.Sum(nil)), nil
 	}
-	err = walkUserFiles(path, func(p string, d fs.DirEntry) error {
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
+	err = walkUserFiles(path, func(p string, fi fs.FileInfo) error {
 		rel, _ := filepath.Rel(path, p)
-		fmt.Fprintf(h, "%d:%s %d\n", len(rel), filepath.ToSlash(rel), info.Size())
+		fmt.Fprintf(h, "%d:%s %d\n", len(rel), filepath.ToSlash(rel), fi.Size())
 		return add(p)
-	})
+	}, func(string, string) {})
 	if err != nil {
 		return "", err
 	}

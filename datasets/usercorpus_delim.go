@@ -1,39 +1,128 @@
 package datasets
 
 import (
+	"bufio"
 	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
+// recordReader yields the records of a delimited file one at a time, each
+// with the line it starts on; io.EOF after the last.
+type recordReader interface {
+	Read() (rec []string, line int, err error)
+}
+
+// csvRecords reads RFC 4180 CSV: a field may be quoted ("a, b"), and a
+// quoted field may hold commas, doubled quotes and newlines.
+type csvRecords struct {
+	path string
+	r    *csv.Reader
+}
+
+func newCSVRecords(path string, r io.Reader) *csvRecords {
+	cr := csv.NewReader(r)
+	cr.ReuseRecord = true
+	cr.FieldsPerRecord = -1 // counted by readUserDelimited, for TSV alike
+	return &csvRecords{path: path, r: cr}
+}
+
+func (c *csvRecords) Read() ([]string, int, error) {
+	rec, err := c.r.Read()
+	if err != nil {
+		if err == io.EOF {
+			return nil, 0, err
+		}
+		return nil, 0, csvError(c.path, err)
+	}
+	line, _ := c.r.FieldPos(0)
+	return rec, line, nil
+}
+
+// csvError turns a csv error into one line naming the file and the line
+// the record starts on, where the quote to look at usually is (a quote
+// left open is found only at the end of the file), and the line the
+// reader stopped at when it differs.
+func csvError(path string, err error) error {
+	var pe *csv.ParseError
+	if !errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if pe.StartLine == pe.Line {
+		return fmt.Errorf("%s: line %d, column %d: %s", path, pe.Line, pe.Column, pe.Err)
+	}
+	return fmt.Errorf("%s: line %d: %s (in the record starting on this line, a quoted field runs on; the reader stopped at line %d, column %d)",
+		path, pe.StartLine, pe.Err, pe.Line, pe.Column)
+}
+
+// tsvRecords reads tab-separated values: a record is one line, its fields
+// are split at every tab, and a quote is an ordinary character (there is
+// no quoting, so a field cannot hold a tab or a newline). A CR before the
+// newline is dropped; blank lines are skipped, as CSV's are.
+type tsvRecords struct {
+	path string
+	r    *bufio.Reader
+	line int
+}
+
+func newTSVRecords(path string, r *bufio.Reader) *tsvRecords {
+	return &tsvRecords{path: path, r: r}
+}
+
+func (t *tsvRecords) Read() ([]string, int, error) {
+	for {
+		s, err := t.r.ReadString('\n')
+		if err != nil && err != io.EOF {
+			return nil, 0, fmt.Errorf("%s: reading after line %d: %w", t.path, t.line, err)
+		}
+		if s == "" && err == io.EOF {
+			return nil, 0, io.EOF
+		}
+		t.line++
+		s = strings.TrimSuffix(strings.TrimSuffix(s, "\n"), "\r")
+		if s != "" {
+			return strings.Split(s, "\t"), t.line, nil
+		}
+	}
+}
+
 // readUserDelimited reads a CSV (comma) or TSV (tab) file with a header
-// line (see FormatCSV). Records are read one at a time.
+// line (see FormatCSV). Records are read one at a time. A record that is
+// not valid UTF-8 is decoded as Latin-1, all its fields alike, and counted
+// in the warnings.
 func readUserDelimited(path string, comma rune, o UserOptions) (*Collection, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	r := csv.NewReader(f)
-	r.Comma = comma
-	r.ReuseRecord = true
+	br := skipBOM(f)
+	var r recordReader = newCSVRecords(path, br)
 	if comma == '\t' {
-		r.LazyQuotes = true // TSV has no quoting convention
+		r = newTSVRecords(path, br)
 	}
-	header, err := r.Read()
+	header, _, err := r.Read()
 	if err == io.EOF {
 		return nil, fmt.Errorf("%s: empty file, want a header line naming the columns", path)
 	}
 	if err != nil {
-		return nil, delimError(path, err)
+		return nil, err
+	}
+	header = slices.Clone(header) // the CSV reader reuses its record
+	latin1 := latin1Count{unit: "record"}
+	if decodeRecord(header) {
+		latin1.add("line 1")
 	}
 	col := map[string]int{}
 	for i, h := range header {
-		h = strings.TrimSpace(strings.TrimPrefix(h, "\ufeff"))
+		h = strings.TrimSpace(h)
 		if _, dup := col[h]; dup {
 			return nil, fmt.Errorf("%s: line 1: column %q named twice in the header", path, Elide(h, 40))
 		}
@@ -42,7 +131,7 @@ func readUserDelimited(path string, comma rune, o UserOptions) (*Collection, err
 	text, ok := col[o.textCol()]
 	if !ok {
 		return nil, fmt.Errorf("%s: line 1: no column %q in the header (columns: %s); name the text column with --text-col",
-			path, o.textCol(), Elide(strings.Join(header, ", "), 80))
+			path, o.textCol(), columnList(header))
 	}
 	optional := func(name string, given bool) (int, error) {
 		i, ok := col[name]
@@ -50,7 +139,7 @@ func readUserDelimited(path string, comma rune, o UserOptions) (*Collection, err
 		case ok:
 			return i, nil
 		case given:
-			return -1, fmt.Errorf("%s: line 1: no column %q in the header (columns: %s)", path, name, Elide(strings.Join(header, ", "), 80))
+			return -1, fmt.Errorf("%s: line 1: no column %q in the header (columns: %s)", path, name, columnList(header))
 		}
 		return -1, nil
 	}
@@ -67,15 +156,20 @@ func readUserDelimited(path string, comma rune, o UserOptions) (*Collection, err
 	c := &Collection{}
 	seen := map[string]string{}
 	for n := 1; ; n++ {
-		rec, err := r.Read()
+		rec, line, err := r.Read()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return nil, delimError(path, err)
+			return nil, err
 		}
-		line, _ := r.FieldPos(0)
 		where := fmt.Sprintf("%s: line %d", path, line)
+		if len(rec) != len(header) {
+			return nil, fmt.Errorf("%s: %d fields, want %d as in the header", where, len(rec), len(header))
+		}
+		if decodeRecord(rec) {
+			latin1.add(fmt.Sprintf("line %d", line))
+		}
 		d := Document{ID: strconv.Itoa(n), Text: rec[text]}
 		if id >= 0 {
 			d.ID = strings.TrimSpace(rec[id])
@@ -94,18 +188,35 @@ func readUserDelimited(path string, comma rune, o UserOptions) (*Collection, err
 	if len(c.Docs) == 0 {
 		return nil, fmt.Errorf("%s: a header and no records", path)
 	}
+	c.Warnings = latin1.warnings(path)
 	return c, nil
 }
 
-// delimError turns a csv error into one line naming the file and line.
-func delimError(path string, err error) error {
-	var pe *csv.ParseError
-	if errors.As(err, &pe) {
-		msg := pe.Err.Error()
-		if errors.Is(pe.Err, csv.ErrFieldCount) {
-			msg = "wrong number of fields (the header has a different number)"
+// columnList lists a header's column names for an error message, a name
+// holding a control character (a quoted CSV name may hold a newline)
+// quoted, so that the message stays one line.
+func columnList(header []string) string {
+	names := make([]string, len(header))
+	for i, h := range header {
+		names[i] = h
+		if strings.ContainsFunc(h, unicode.IsControl) {
+			names[i] = strconv.Quote(h)
 		}
-		return fmt.Errorf("%s: line %d, column %d: %s", path, pe.Line, pe.Column, msg)
 	}
-	return fmt.Errorf("%s: %w", path, err)
+	return Elide(strings.Join(names, ", "), 80)
+}
+
+// decodeRecord decodes rec in place as Latin-1, every field, when any of
+// its fields is not valid UTF-8 (see utf8OrLatin1), and reports whether it
+// did.
+func decodeRecord(rec []string) bool {
+	for _, f := range rec {
+		if !utf8.ValidString(f) {
+			for i, g := range rec {
+				rec[i] = latin1String(g)
+			}
+			return true
+		}
+	}
+	return false
 }

@@ -1,7 +1,6 @@
 package datasets
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -21,16 +20,18 @@ type jsonlRecord struct {
 }
 
 // readUserJSONL reads a JSON Lines file (see FormatJSONL), one line at a
-// time.
+// time. A line that is not valid UTF-8 is decoded as Latin-1 and counted
+// in the warnings.
 func readUserJSONL(path string) (*Collection, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	br := bufio.NewReaderSize(f, 1<<16)
+	br := skipBOM(f)
 	c := &Collection{}
 	seen := map[string]string{}
+	latin1 := latin1Count{unit: "line"}
 	for line := 1; ; line++ {
 		b, err := br.ReadBytes('\n')
 		if err != nil && !errors.Is(err, io.EOF) {
@@ -40,6 +41,10 @@ func readUserJSONL(path string) (*Collection, error) {
 		b = bytes.TrimSpace(b)
 		if len(b) > 0 {
 			where := fmt.Sprintf("%s: line %d", path, line)
+			if s, l1 := utf8OrLatin1(b); l1 {
+				b = []byte(s)
+				latin1.add(fmt.Sprintf("line %d", line))
+			}
 			d, perr := parseJSONLRecord(b, line)
 			if perr != nil {
 				return nil, fmt.Errorf("%s: %v", where, perr)
@@ -56,6 +61,7 @@ func readUserJSONL(path string) (*Collection, error) {
 	if len(c.Docs) == 0 {
 		return nil, fmt.Errorf("%s: no records", path)
 	}
+	c.Warnings = latin1.warnings(path)
 	return c, nil
 }
 
@@ -69,8 +75,11 @@ func parseJSONLRecord(b []byte, line int) (Document, error) {
 		switch {
 		case errors.As(err, &se):
 			return Document{}, fmt.Errorf("invalid JSON at byte %d (%s): %s", se.Offset, se.Error(), Elide(string(b), 60))
+		case errors.As(err, &te) && te.Field == "":
+			return Document{}, fmt.Errorf("the line is a JSON %s, want an object {\"id\": ..., \"text\": ...}: %s", te.Value, Elide(string(b), 60))
 		case errors.As(err, &te):
-			return Document{}, fmt.Errorf("field %q is a JSON %s, want %s", te.Field, te.Value, te.Type)
+			// The typed fields, "text" and "split", are strings.
+			return Document{}, fmt.Errorf("field %q is a JSON %s, want a string", te.Field, te.Value)
 		}
 		return Document{}, fmt.Errorf("%s: %s", Elide(err.Error(), 80), Elide(string(b), 60))
 	}

@@ -15,11 +15,12 @@ import (
 // qrels may be "". Judgments naming an unknown query or document are an
 // error. Relevance levels > 0 count as relevant with gain = level.
 func ReadSMARTFiles(docs, queries, qrels string) (*Collection, error) {
-	docRecs, err := parseSMARTFile(docs)
+	docRecs, latin1, err := parseSMARTFile(docs)
 	if err != nil {
 		return nil, err
 	}
 	c := &Collection{Gains: map[int]float64{}}
+	c.Warnings = append(c.Warnings, latin1...)
 	for _, rec := range docRecs {
 		title, body, warn := smartText(rec, docs)
 		c.Warnings = append(c.Warnings, warn...)
@@ -29,10 +30,11 @@ func ReadSMARTFiles(docs, queries, qrels string) (*Collection, error) {
 		return nil, fmt.Errorf("%s: no .I records", docs)
 	}
 	if queries != "" {
-		qRecs, err := parseSMARTFile(queries)
+		qRecs, latin1, err := parseSMARTFile(queries)
 		if err != nil {
 			return nil, err
 		}
+		c.Warnings = append(c.Warnings, latin1...)
 		for _, rec := range qRecs {
 			title, body, warn := smartText(rec, queries)
 			c.Warnings = append(c.Warnings, warn...)
@@ -62,19 +64,20 @@ func ReadSMARTFiles(docs, queries, qrels string) (*Collection, error) {
 	return c, nil
 }
 
-func parseSMARTFile(path string) ([]smartRecord, error) {
+// parseSMARTFile reads the records of a user's SMART file, past a leading
+// byte order mark. Lines that are not UTF-8 are read as Latin-1, as for the
+// registered SMART collections, and counted in the warning returned.
+func parseSMARTFile(path string) (recs []smartRecord, warnings []string, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
-	// Lines that are not UTF-8 are read as Latin-1, as for the registered
-	// SMART collections.
-	recs, _, err := parseSMART(f)
+	recs, latin1, err := parseSMART(skipBOM(f))
 	if err != nil { // parseSMART quotes whole lines: keep the message short
-		return nil, fmt.Errorf("%s: %s", path, Elide(err.Error(), 160))
+		return nil, nil, fmt.Errorf("%s: %s", path, Elide(err.Error(), 160))
 	}
-	return recs, nil
+	return recs, latin1Warnings(map[string]int{path: latin1}), nil
 }
 
 // checkUserQrels requires every judgment to name a known query (when there
@@ -96,14 +99,15 @@ func checkUserQrels(c *Collection, file string) error {
 // "query iteration doc level" (4 fields; the iteration is ignored), or
 // "query doc level" (3 fields, as Cranfield's). Ids are any non-blank
 // tokens; the level is an integer. Blank lines are skipped; a line of
-// another shape is an error naming it.
+// another shape is an error naming it. A leading byte order mark is not
+// part of the first query id.
 func ReadQrels(path string) ([]Judgment, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	sc := newIRLineScanner(f)
+	sc := newIRLineScanner(skipBOM(f))
 	var out []Judgment
 	for sc.Scan() {
 		fields := strings.Fields(sc.Text())
