@@ -327,30 +327,12 @@ terms as rows and documents as columns (--transpose for documents as rows);
 					return errors.New("fit: --split applies to --data, not to --mtx")
 				}
 				cfg.Data = fitData{Kind: "mtx", Transpose: transpose, HasVocab: vocabPath != "", HasLabels: labelsPath != ""}
-				sum, err := fileSHA256(mtxPath)
-				if err != nil {
-					return fmt.Errorf("fit: %w", err)
-				}
-				sums = append(sums, store.Checksum{Name: "matrix", SHA256: sum})
-				if vocabPath != "" {
-					sum, err := fileSHA256(vocabPath)
-					if err != nil {
-						return fmt.Errorf("fit: %w", err)
-					}
-					sums = append(sums, store.Checksum{Name: "vocab", SHA256: sum})
-				}
-				if labelsPath != "" {
-					sum, err := fileSHA256(labelsPath)
-					if err != nil {
-						return fmt.Errorf("fit: %w", err)
-					}
-					sums = append(sums, store.Checksum{Name: "labels", SHA256: sum})
-				}
 				// Read now: a bad file is reported before anything is written.
-				c, err := loadMTX(mtxPath, vocabPath, labelsPath, transpose)
+				c, mtxSums, err := loadMTX(mtxPath, vocabPath, labelsPath, transpose)
 				if err != nil {
 					return fmt.Errorf("fit: %w", err)
 				}
+				sums = append(sums, mtxSums...)
 				load = func() (*engine.Corpus, *engine.Corpus, []string, error) { return c, nil, nil, nil }
 			}
 
@@ -678,41 +660,81 @@ func finiteOrNil(v float64) any {
 	return v
 }
 
-func fileSHA256(path string) (string, error) {
+// readHashed opens path, calls read on its bytes and returns their SHA-256,
+// reading the file once: a pipe (--mtx /dev/stdin) works like a file. What
+// read leaves unread is hashed too, so that the digest is the file's. For
+// a regular file the reader has a Len method (the bytes left), by which
+// the Matrix Market reader bounds what a size line may declare.
+func readHashed(path string, read func(io.Reader) error) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return "", err
 	}
 	defer f.Close()
 	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
+	var r io.Reader = io.TeeReader(f, h)
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		r = &sizedReader{r: r, left: fi.Size()}
+	}
+	if err := read(r); err != nil {
+		return "", err
+	}
+	if _, err := io.Copy(io.Discard, r); err != nil {
 		return "", fmt.Errorf("%s: %w", path, err)
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
+// sizedReader is a reader of a known number of bytes, which Len tells.
+type sizedReader struct {
+	r    io.Reader
+	left int64
+}
+
+func (s *sizedReader) Read(p []byte) (int, error) {
+	n, err := s.r.Read(p)
+	s.left -= int64(n)
+	return n, err
+}
+
+// Len is the number of bytes left.
+func (s *sizedReader) Len() int { return int(max(s.left, 0)) }
+
 // loadMTX reads a term-document Matrix Market file (documents × terms
 // with transpose), its optional vocabulary and its optional class labels
-// (one per line, in document order).
-func loadMTX(path, vocabPath, labelsPath string, transpose bool) (*engine.Corpus, error) {
-	d, err := sparse.MMOptions{NonNegative: true}.ReadMMFile(path)
+// (one per line, in document order), each file once; it returns the
+// corpus and the files' checksums (named matrix, vocab, labels).
+func loadMTX(path, vocabPath, labelsPath string, transpose bool) (*engine.Corpus, []store.Checksum, error) {
+	var d *sparse.CSR
+	sum, err := readHashed(path, func(r io.Reader) (err error) {
+		if d, err = (sparse.MMOptions{NonNegative: true}).ReadMM(r); err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		return nil
+	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	sums := []store.Checksum{{Name: "matrix", SHA256: sum}}
 	if transpose {
 		d = d.T()
 	}
 	var vocab []string
 	if vocabPath != "" {
-		if vocab, err = readLines(vocabPath, "term"); err != nil {
-			return nil, err
+		sum, err := readHashed(vocabPath, func(r io.Reader) (err error) {
+			vocab, err = readLinesFrom(r, vocabPath, "term")
+			return err
+		})
+		if err != nil {
+			return nil, nil, err
 		}
+		sums = append(sums, store.Checksum{Name: "vocab", SHA256: sum})
 		if len(vocab) != d.Rows {
 			what := "rows"
 			if transpose {
 				what = "columns"
 			}
-			return nil, fmt.Errorf("%s: %d terms, but %s has %d term %s", vocabPath, len(vocab), path, d.Rows, what)
+			return nil, nil, fmt.Errorf("%s: %d terms, but %s has %d term %s", vocabPath, len(vocab), path, d.Rows, what)
 		}
 	} else {
 		vocab = make([]string, d.Rows)
@@ -723,12 +745,17 @@ func loadMTX(path, vocabPath, labelsPath string, transpose bool) (*engine.Corpus
 	var labels []int
 	var classes []string
 	if labelsPath != "" {
-		names, err := readLines(labelsPath, "label")
+		var names []string
+		sum, err := readHashed(labelsPath, func(r io.Reader) (err error) {
+			names, err = readLinesFrom(r, labelsPath, "label")
+			return err
+		})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
+		sums = append(sums, store.Checksum{Name: "labels", SHA256: sum})
 		if len(names) != d.Cols {
-			return nil, fmt.Errorf("%s: %d labels, but %s has %d documents", labelsPath, len(names), path, d.Cols)
+			return nil, nil, fmt.Errorf("%s: %d labels, but %s has %d documents", labelsPath, len(names), path, d.Cols)
 		}
 		index := map[string]int{}
 		for _, n := range names {
@@ -748,9 +775,9 @@ func loadMTX(path, vocabPath, labelsPath string, transpose bool) (*engine.Corpus
 	}
 	c, err := engine.NewCorpus(filepath.Base(path), vocab, d, nil, labels, classes)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return c, nil
+	return c, sums, nil
 }
 
 // readLines reads one non-empty entry (a term, a label) per line.
@@ -760,7 +787,13 @@ func readLines(path, what string) ([]string, error) {
 		return nil, err
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
+	return readLinesFrom(f, path, what)
+}
+
+// readLinesFrom reads one non-empty entry per line from r, the contents of
+// path (named in errors).
+func readLinesFrom(r io.Reader, path, what string) ([]string, error) {
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<16), 1<<20)
 	var out []string
 	line := 0
