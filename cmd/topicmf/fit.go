@@ -147,7 +147,8 @@ header (--text-col, --id-col, --label-col; a "split" column is used by
 --split), a .jsonl file ({"id", "text", "label", "split"}), or a SMART-format
 document file (.I/.T/.W). The default text pipeline is the library's
 (datasets/text): SMART stop list, tokens of 2-25 letters, min-df 2, max-df
-0.95, l2-normalized tf-idf.
+0.95, l2-normalized tf-idf. A text-pipeline flag given with --mtx, or a
+column flag with a file that has no columns, is an error.
 
 The run directory is <out>/runs/<id>, where id is the SHA-256 of the
 configuration, the data checksums and the code version. Running the same fit
@@ -223,6 +224,14 @@ terms as rows and documents as columns (--transpose for documents as rows);
 			if top < 1 {
 				return fmt.Errorf("fit: --top = %d, want ≥ 1", top)
 			}
+			if (dataName == "") == (mtxPath == "") {
+				return errors.New("fit: give exactly one of --data NAME and --mtx FILE")
+			}
+			if dataName != "" {
+				if err := checkTextFlags(topt); err != nil {
+					return fmt.Errorf("fit: %w", err)
+				}
+			}
 
 			cfg := fitConfig{Command: "fit", Model: model, Params: p, Seed: seed, TopTerms: top}
 			var sums []store.Checksum
@@ -230,17 +239,15 @@ terms as rows and documents as columns (--transpose for documents as rows);
 			// documents (nil for --mtx) and the warnings.
 			var load func() (*engine.Corpus, *engine.Corpus, []string, error)
 			switch {
-			case (dataName == "") == (mtxPath == ""):
-				return errors.New("fit: give exactly one of --data NAME and --mtx FILE")
 			case dataName != "" && isPath(dataName):
 				if vocabPath != "" || transpose || labelsPath != "" {
 					return errors.New("fit: --vocab, --labels and --transpose apply to --mtx only")
 				}
-				if err := topt.Validate(); err != nil {
-					return fmt.Errorf("fit: %w", err)
-				}
 				format, err := datasets.UserFormat(dataName, uopt.Format)
 				if err != nil {
+					return fmt.Errorf("fit: %w", err)
+				}
+				if err := checkUserFlags(cmd.Flags(), format); err != nil {
 					return fmt.Errorf("fit: %w", err)
 				}
 				uopt.Format = format
@@ -271,9 +278,6 @@ terms as rows and documents as columns (--transpose for documents as rows);
 				}
 				if uopt != (datasets.UserOptions{}) {
 					return errors.New("fit: --format and --text-col, --id-col, --label-col apply to a --data PATH, not to a registered data set")
-				}
-				if err := topt.Validate(); err != nil {
-					return fmt.Errorf("fit: %w", err)
 				}
 				src, err := datasets.Lookup(dataName)
 				if err != nil {
@@ -323,8 +327,8 @@ terms as rows and documents as columns (--transpose for documents as rows);
 					return buildWithCounts(col, topt)
 				}
 			default:
-				if split != "all" {
-					return errors.New("fit: --split applies to --data, not to --mtx")
+				if err := checkMTXFlags(cmd.Flags()); err != nil {
+					return fmt.Errorf("fit: %w", err)
 				}
 				cfg.Data = fitData{Kind: "mtx", Transpose: transpose, HasVocab: vocabPath != "", HasLabels: labelsPath != ""}
 				// Read now: a bad file is reported before anything is written.
@@ -424,8 +428,8 @@ terms as rows and documents as columns (--transpose for documents as rows);
 	f.StringVar(&uopt.IDCol, "id-col", "", `with a --data CSV/TSV: the document id column (default "id" when present, else the record number)`)
 	f.StringVar(&uopt.LabelCol, "label-col", "", `with a --data CSV/TSV: the class label column (default "label" when present)`)
 	f.StringVar(&split, "split", "all", "with --data: fit the documents of one split only (train, test, ...) or all")
-	f.StringVar(&corpusCache, "corpus-cache", "", "with --data: directory of built corpora, so a second fit skips tokenizing (default <user cache>/topicmf/corpora; \"none\" disables)")
-	f.BoolVar(&verifyData, "verify", false, "with --data: re-hash every data file even when the corpus cache holds the corpus and the files look unchanged (size and time)")
+	f.StringVar(&corpusCache, "corpus-cache", "", "with a registered --data: directory of built corpora, so a second fit skips tokenizing (default <user cache>/topicmf/corpora; \"none\" disables)")
+	f.BoolVar(&verifyData, "verify", false, "with a registered --data: re-hash every data file even when the corpus cache holds the corpus and the files look unchanged (size and time)")
 	f.StringVar(&mtxPath, "mtx", "", "Matrix Market term-document matrix to fit instead of a data set")
 	f.StringVar(&vocabPath, "vocab", "", "with --mtx: vocabulary file, one term per line in row order")
 	f.BoolVar(&transpose, "transpose", false, "with --mtx: the file has documents as rows")
