@@ -224,6 +224,9 @@ terms as rows and documents as columns (--transpose for documents as rows);
 			if top < 1 {
 				return fmt.Errorf("fit: --top = %d, want ≥ 1", top)
 			}
+			if err := checkOutDir(outDir); err != nil {
+				return fmt.Errorf("fit: %w", err)
+			}
 			if (dataName == "") == (mtxPath == "") {
 				return errors.New("fit: give exactly one of --data NAME and --mtx FILE")
 			}
@@ -434,7 +437,7 @@ terms as rows and documents as columns (--transpose for documents as rows);
 	f.StringVar(&vocabPath, "vocab", "", "with --mtx: vocabulary file, one term per line in row order")
 	f.BoolVar(&transpose, "transpose", false, "with --mtx: the file has documents as rows")
 	f.StringVar(&labelsPath, "labels", "", "with --mtx: class labels, one per line in document order (for the group models)")
-	f.StringVar(&outDir, "out", "results", "results root; the run goes to <out>/runs/<id>")
+	f.StringVar(&outDir, "out", "results", "results root, not a run or its runs/ folder; the run goes to <out>/runs/<id>")
 	f.Uint64Var(&seed, "seed", 1, "random seed of the model's initialization")
 	f.IntVar(&top, "top", 10, "top terms per topic in topics.txt")
 	def := text.Default()

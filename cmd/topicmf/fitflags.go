@@ -3,18 +3,22 @@ package main
 import (
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/pflag"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
+	"github.com/topicmf/topicmf/experiments/store"
 )
 
 // This file checks fit's command line before any data is read: flags that
 // do not apply to the input are an error rather than silently ignored,
-// and the text-pipeline flags are checked in the terms of the command line
-// (text.Options.Validate names Go fields and reads 0 as "the default").
+// the text-pipeline flags are checked in the terms of the command line
+// (text.Options.Validate names Go fields and reads 0 as "the default"),
+// and --out may not be inside a run.
 
 // textFlags are fit's flags that configure the text pipeline or the reading
 // of a --data input; with --mtx none applies.
@@ -109,4 +113,35 @@ func checkTextFlags(o text.Options) error {
 	}
 	// What the flags cannot express wrongly is checked all the same.
 	return o.Validate()
+}
+
+// checkOutDir refuses a results root (fit --out) that is, or lies inside,
+// a run directory (one holding a done marker) or a store's runs/
+// directory: a store there would write into a finished run, which its
+// manifest then no longer describes. Nothing is created.
+func checkOutDir(out string) error {
+	abs, err := filepath.Abs(out)
+	if err != nil {
+		return fmt.Errorf("--out %s: %w", out, err)
+	}
+	for dir := abs; ; {
+		if fi, err := os.Stat(filepath.Join(dir, store.DoneFile)); err == nil && fi.Mode().IsRegular() {
+			if dir == abs {
+				return fmt.Errorf("--out %s is a finished run, not a results root", out)
+			}
+			return fmt.Errorf("--out %s lies in a finished run (%s), not in a results root", out, filepath.Base(dir))
+		}
+		// <root>/runs/.locks is the store's layout (experiments/store).
+		if fi, err := os.Stat(filepath.Join(dir, ".locks")); err == nil && fi.IsDir() && filepath.Base(dir) == "runs" {
+			if dir == abs {
+				return fmt.Errorf("--out %s is the runs folder of the results root %s; give the root", out, filepath.Dir(dir))
+			}
+			return fmt.Errorf("--out %s lies in the runs folder of the results root %s; give the root", out, filepath.Dir(dir))
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return nil
+		}
+		dir = parent
+	}
 }

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -59,5 +61,45 @@ func TestFitFlagsThatDoNotApply(t *testing.T) {
 	})
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("refused fits created %s", out)
+	}
+}
+
+// TestFitOutNotInsideARun: --out naming a finished run, a folder inside
+// one, or a store's runs/ folder is refused before anything is written;
+// the store stays intact.
+func TestFitOutNotInsideARun(t *testing.T) {
+	dir := t.TempDir()
+	mtx, vocab := writeTestMatrix(t, dir, 12, 10)
+	out := filepath.Join(dir, "results")
+	run := fitRun(t, "--model", "nmf", "--k", "3", "--iters", "5", "--mtx", mtx, "--vocab", vocab, "--out", out, "--quiet")
+	before := readFile(t, filepath.Join(run, "done"))
+	other := []string{"fit", "--model", "nmf", "--k", "2", "--iters", "5", "--mtx", mtx, "--out"}
+	checkCLIErrors(t, []cliError{
+		{append(other, run), "is a finished run, not a results root"},
+		{append(other, filepath.Join(run, "sub")), "lies in a finished run"},
+		{append(other, filepath.Join(out, "runs")), "is the runs folder of the results root " + out},
+		{append(other, filepath.Join(out, "runs", "x")), "lies in the runs folder of the results root " + out},
+	})
+	ents, err := os.ReadDir(run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		if e.IsDir() {
+			t.Errorf("refused fits wrote %s into the run", e.Name())
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "runs", "runs")); !os.IsNotExist(err) {
+		t.Errorf("a refused fit made a store inside runs/")
+	}
+	if readFile(t, filepath.Join(run, "done")) != before {
+		t.Error("done changed")
+	}
+	if n := len(runEntries(t, out)); n != 1 {
+		t.Errorf("%d runs, want the one", n)
+	}
+	// A results root holding runs is fine (the same fit is a cache hit).
+	if stdout, _, err := runTopicmf(context.Background(), "fit", "--model", "nmf", "--k", "3", "--iters", "5", "--mtx", mtx, "--vocab", vocab, "--out", out, "--quiet"); err != nil || strings.TrimSpace(stdout) != "cached: "+run {
+		t.Errorf("same fit: %q %v, want cached: %s", stdout, err, run)
 	}
 }
