@@ -25,6 +25,7 @@ import (
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/catalog"
+	"github.com/topicmf/topicmf/engine/lda"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/metrics/topics"
@@ -147,8 +148,10 @@ header (--text-col, --id-col, --label-col; a "split" column is used by
 --split), a .jsonl file ({"id", "text", "label", "split"}), or a SMART-format
 document file (.I/.T/.W). The default text pipeline is the library's
 (datasets/text): SMART stop list, tokens of 2-25 letters, min-df 2, max-df
-0.95, l2-normalized tf-idf. A text-pipeline flag given with --mtx, or a
-column flag with a file that has no columns, is an error.
+0.95, l2-normalized tf-idf; lda and onlinelda, models of word counts, get raw
+counts (--weighting tf --norm none) unless --weighting or --norm is given.
+A text-pipeline flag given with --mtx, or a column flag with a file that has
+no columns, is an error.
 
 The run directory is <out>/runs/<id>, where id is the SHA-256 of the
 configuration, the data checksums and the code version. Running the same fit
@@ -195,9 +198,17 @@ terms as rows and documents as columns (--transpose for documents as rows);
 			}
 			// fit's own defaults (fitDefaults), where the family's default
 			// suits the paper's reproduction but not a user's first fit.
-			for key, def := range fitDefaults[model] {
+			for key, def := range fitDefaults[model].Params {
 				if _, given := p[key]; !given {
 					p[key] = def
+				}
+			}
+			if fitDefaults[model].Counts {
+				if !cmd.Flags().Changed("weighting") {
+					topt.Weighting = text.WeightTF
+				}
+				if !cmd.Flags().Changed("norm") {
+					topt.Norm = text.NormNone
 				}
 			}
 			if _, ok := p["seed"]; ok {
@@ -233,6 +244,9 @@ terms as rows and documents as columns (--transpose for documents as rows);
 			if dataName != "" {
 				if err := checkTextFlags(topt); err != nil {
 					return fmt.Errorf("fit: %w", err)
+				}
+				if o, ok := method.(lda.Options); ok && !o.RoundWeights && !integerWeights(topt) {
+					return fmt.Errorf("fit: %w", errNoCounts(topt))
 				}
 			}
 
@@ -438,7 +452,7 @@ terms as rows and documents as columns (--transpose for documents as rows);
 	f.BoolVar(&transpose, "transpose", false, "with --mtx: the file has documents as rows")
 	f.StringVar(&labelsPath, "labels", "", "with --mtx: class labels, one per line in document order (for the group models)")
 	f.StringVar(&outDir, "out", "results", "results root, not a run or its runs/ folder; the run goes to <out>/runs/<id>")
-	f.Uint64Var(&seed, "seed", 1, "random seed of the model's initialization")
+	f.Uint64Var(&seed, "seed", fitSeedDefault, "random seed of the model's initialization")
 	f.IntVar(&top, "top", 10, "top terms per topic in topics.txt")
 	def := text.Default()
 	f.StringVar(&topt.StopList, "stop", def.StopList, "with --data: stop list (smart, terrier, nltk: embedded; cacm: from the data directory; or none)")
@@ -449,25 +463,55 @@ terms as rows and documents as columns (--transpose for documents as rows);
 	f.BoolVar(&topt.KeepMixed, "keep-mixed", false, "with --data: keep tokens mixing digits and letters (b52, z6ei4)")
 	f.StringSliceVar(&topt.Strip, "strip", nil, "with --data: remove parts of news posts before tokenizing: headers, footers, quotes (scikit-learn's 20 Newsgroups remove=)")
 	f.IntVar(&topt.MaxVocab, "max-vocab", 0, "with --data: keep the most frequent terms only (0: all)")
-	f.StringVar(&topt.Weighting, "weighting", def.Weighting, "with --data: tf, boolean, tfidf or logtf-idf")
-	f.StringVar(&topt.Norm, "norm", def.Norm, "with --data: l2 (unit-length documents) or none")
+	f.StringVar(&topt.Weighting, "weighting", def.Weighting, "with --data: tf, boolean, tfidf or logtf-idf (lda, onlinelda: tf)")
+	f.StringVar(&topt.Norm, "norm", def.Norm, "with --data: l2 (unit-length documents) or none (lda, onlinelda: none)")
 
 	return cmd
 }
 
-// fitDefaults are, per family, the parameter values fit uses when the
-// command line does not give them (recorded in config.json like given
-// ones): where the family's default serves the paper's reproduction but not
-// a first fit on one's own data. RLSI: the paper's λ1 = 0.5 read as given
-// regularizes nothing on raw tf-idf (AvgComp 0.956 on Cranfield) and empties
-// every topic on the default pipeline's unit-length documents; λ read
-// relative to the data's scale (rlsi.Options.RelativeLambda), V⁽⁰⁾ drawn at
-// that scale and λ1 = 0.05 give sparse topics with none empty at K = 20:
-// AvgComp 0.10 on Cranfield and 0.039 on 20 Newsgroups (λ1 = 0.1 leaves 3
-// of 20 topics empty on 20 Newsgroups; README, "Default pipeline").
-var fitDefaults = map[string]map[string]string{
-	"rlsi": {"lambda-scale": "relative", "init-scale": "balanced", "lambda1": "0.05"},
+// fitDefault is what fit uses for one family where the command line says
+// nothing and the family's declared default (the library's, which the
+// paper experiments use) serves the paper's reproduction but not a first
+// fit on one's own data. Both are recorded in config.json like given
+// values: Params in "params", the pipeline in "data"/"text".
+type fitDefault struct {
+	// Params are parameter values used when no --param (or shortcut) gives
+	// the key.
+	Params map[string]string
+	// Counts marks a model of term counts: the text pipeline gives raw
+	// term frequencies, unnormalized (--weighting tf --norm none), unless
+	// --weighting or --norm is given.
+	Counts bool
 }
+
+// fitDefaults are, per family, fit's own defaults (fitDefault).
+//
+// RLSI: the paper's λ1 = 0.5 read as given regularizes nothing on raw
+// tf-idf (AvgComp 0.956 on Cranfield) and empties every topic on the
+// default pipeline's unit-length documents; λ read relative to the data's
+// scale (rlsi.Options.RelativeLambda), V⁽⁰⁾ drawn at that scale and
+// λ1 = 0.05 give sparse topics with none empty at K = 20: AvgComp 0.10 on
+// Cranfield and 0.039 on 20 Newsgroups (λ1 = 0.1 leaves 3 of 20 topics
+// empty on 20 Newsgroups; README, "Default pipeline").
+//
+// LDA (Gibbs and online) models the counts n(d,w) of the words of each
+// document: Gibbs LDA refuses a weight that is not an integer, and online
+// LDA on the default pipeline's unit-length tf-idf documents (an ℓ1 mass of
+// a few "words" each) gives topics of rare terms ("indicial exerted sinking
+// drags" on Cranfield at K = 10, against "flow pressure mach number shock"
+// on counts). Both get raw counts, as in scikit-learn's topic-extraction
+// example that the default pipeline follows (tf-idf for NMF, a
+// CountVectorizer for LDA). PLSI accepts any non-negative weight and gives
+// topics as clear on the default pipeline, so it keeps it.
+var fitDefaults = map[string]fitDefault{
+	"rlsi":      {Params: map[string]string{"lambda-scale": "relative", "init-scale": "balanced", "lambda1": "0.05"}},
+	"lda":       {Counts: true},
+	"onlinelda": {Counts: true},
+}
+
+// fitSeedDefault is the default of --seed, which fit gives every family
+// that declares a "seed" parameter (declared default: 0).
+const fitSeedDefault = 1
 
 // maxIters is the iteration limit of a fit of fam with p: the "iters"
 // parameter, given or default; 0 when the family declares none.

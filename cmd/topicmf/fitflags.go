@@ -115,6 +115,12 @@ func checkTextFlags(o text.Options) error {
 	return o.Validate()
 }
 
+// integerWeights reports whether the pipeline o gives integer weights (raw
+// or boolean term frequencies, unnormalized).
+func integerWeights(o text.Options) bool {
+	return (o.Weighting == text.WeightTF || o.Weighting == text.WeightBoolean) && o.Norm == text.NormNone
+}
+
 // checkOutDir refuses a results root (fit --out) that is, or lies inside,
 // a run directory (one holding a done marker) or a store's runs/
 // directory: a store there would write into a finished run, which its
@@ -144,4 +150,10 @@ func checkOutDir(out string) error {
 		}
 		dir = parent
 	}
+}
+
+// errNoCounts is the error of a Gibbs LDA fit whose pipeline o gives
+// weights that are not counts.
+func errNoCounts(o text.Options) error {
+	return fmt.Errorf("lda needs integer word counts, which --weighting %s --norm %s does not give: drop both flags (lda's default: tf, none) or add --param round=true", o.Weighting, o.Norm)
 }

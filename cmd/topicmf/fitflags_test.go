@@ -2,11 +2,62 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/topicmf/topicmf/engine/catalog"
 )
+
+// fitConfigOf reads config.json of the run directory dir.
+func fitConfigOf(t *testing.T, dir string) (cfg struct {
+	Params map[string]string `json:"params"`
+	Seed   uint64            `json:"seed"`
+	Data   struct {
+		Text struct {
+			Weighting string `json:"weighting"`
+			Norm      string `json:"norm"`
+		} `json:"text"`
+	} `json:"data"`
+}) {
+	t.Helper()
+	if err := json.Unmarshal([]byte(readFile(t, filepath.Join(dir, "config.json"))), &cfg); err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// TestFitCountModelsGetCounts: lda and onlinelda fit a text corpus with the
+// default flags, on raw counts recorded in config.json; other families keep
+// the default pipeline; a pipeline the user gives that is not counts is
+// refused for lda up front, naming the flags, unless lda is told to round.
+func TestFitCountModelsGetCounts(t *testing.T) {
+	data := filepath.Join(plantedFiles(t), "docs.csv")
+	out := t.TempDir()
+	for _, c := range []struct{ model, weighting, norm string }{
+		{"lda", "tf", "none"}, {"onlinelda", "tf", "none"}, {"nmf", "tfidf", "l2"},
+	} {
+		run := fitRun(t, "--model", c.model, "--k", "3", "--data", data, "--text-col", "body", "--out", out, "--quiet")
+		cfg := fitConfigOf(t, run)
+		if cfg.Data.Text.Weighting != c.weighting || cfg.Data.Text.Norm != c.norm {
+			t.Errorf("%s: config.json records --weighting %s --norm %s, want %s, %s", c.model, cfg.Data.Text.Weighting, cfg.Data.Text.Norm, c.weighting, c.norm)
+		}
+	}
+	// Given flags win: onlinelda on tf-idf is the user's choice.
+	run := fitRun(t, "--model", "onlinelda", "--k", "3", "--data", data, "--text-col", "body", "--out", out, "--quiet", "--weighting", "tfidf")
+	if cfg := fitConfigOf(t, run); cfg.Data.Text.Weighting != "tfidf" || cfg.Data.Text.Norm != "none" {
+		t.Errorf("onlinelda --weighting tfidf: config.json records %+v", cfg.Data.Text)
+	}
+	fitRun(t, "--model", "lda", "--k", "3", "--iters", "20", "--data", data, "--text-col", "body", "--out", out, "--quiet", "--norm", "l2", "--param", "round=true")
+	checkCLIErrors(t, []cliError{
+		{[]string{"fit", "--model", "lda", "--k", "3", "--data", data, "--text-col", "body", "--out", out, "--weighting", "tfidf"}, "--weighting tfidf --norm none does not give"},
+		{[]string{"fit", "--model", "lda", "--k", "3", "--data", data, "--text-col", "body", "--out", out, "--norm", "l2"}, "--param round=true"},
+	})
+}
 
 // TestFitPipelineFlagValues: a value of a text-pipeline flag outside its
 // range is refused naming the flag and the range, 0 included where
@@ -101,5 +152,73 @@ func TestFitOutNotInsideARun(t *testing.T) {
 	// A results root holding runs is fine (the same fit is a cache hit).
 	if stdout, _, err := runTopicmf(context.Background(), "fit", "--model", "nmf", "--k", "3", "--iters", "5", "--mtx", mtx, "--vocab", vocab, "--out", out, "--quiet"); err != nil || strings.TrimSpace(stdout) != "cached: "+run {
 		t.Errorf("same fit: %q %v, want cached: %s", stdout, err, run)
+	}
+}
+
+// TestModelsShowsFitDefaults: for every family, the DEFAULT column of
+// `topicmf models` is what fit records in config.json when no parameter
+// is given (seed included), and the listing names the text pipeline fit
+// uses for count models.
+func TestModelsShowsFitDefaults(t *testing.T) {
+	for _, f := range catalog.Families() {
+		listing, _, err := runTopicmf(context.Background(), "models", f.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The table's rows: "  KEY  DEFAULT  RANGE  DOC", columns where
+		// the header puts them.
+		shown := map[string]string{}
+		from, to := -1, -1
+		for _, line := range strings.Split(listing, "\n") {
+			if strings.HasPrefix(line, "  PARAMETER ") {
+				from, to = strings.Index(line, "DEFAULT"), strings.Index(line, "RANGE")
+				continue
+			}
+			if from < 0 || len(line) < to || strings.HasPrefix(line, "   ") || !strings.HasPrefix(line, "  ") {
+				continue
+			}
+			key, def := strings.TrimSpace(line[:from]), strings.TrimSpace(line[from:to])
+			if slices.ContainsFunc(f.Params, func(p catalog.Param) bool { return p.Key == key }) {
+				shown[key] = strings.TrimSuffix(def, "*")
+			}
+		}
+		// What fit adds to the command line's parameters.
+		recorded := map[string]string{}
+		for k, v := range fitDefaults[f.Name].Params {
+			recorded[k] = v
+		}
+		recorded["seed"] = strconv.FormatUint(fitSeedDefault, 10)
+		for _, p := range f.Params {
+			want := p.Default
+			if v, ok := recorded[p.Key]; ok {
+				want = v
+			}
+			if shown[p.Key] != want {
+				t.Errorf("models %s: %s shown as %q, fit uses %q", f.Name, p.Key, shown[p.Key], want)
+			}
+		}
+		if counts := strings.Contains(strings.Join(strings.Fields(listing), " "), "--weighting tf --norm none"); counts != fitDefaults[f.Name].Counts {
+			t.Errorf("models %s: mentions raw counts %v, fit uses them %v", f.Name, counts, fitDefaults[f.Name].Counts)
+		}
+	}
+	// fit --help names the count models in its flags' defaults.
+	help, _, _ := runTopicmf(context.Background(), "fit", "--help")
+	for name, d := range fitDefaults {
+		if d.Counts && !strings.Contains(help, name+", ") && !strings.Contains(help, ", "+name+":") {
+			t.Errorf("fit --help does not say %s's pipeline", name)
+		}
+	}
+	// And fit really records them: rlsi, whose defaults differ most.
+	dir := t.TempDir()
+	mtx, _ := writeTestMatrix(t, dir, 12, 10)
+	cfg := fitConfigOf(t, fitRun(t, "--model", "rlsi", "--k", "2", "--iters", "2", "--mtx", mtx, "--out", filepath.Join(dir, "r"), "--quiet"))
+	listing, _, _ := runTopicmf(context.Background(), "models", "rlsi")
+	for k, v := range cfg.Params {
+		if k != "k" && k != "iters" && !strings.Contains(listing, " "+v+"* ") {
+			t.Errorf("config.json has %s=%s, not marked in the listing", k, v)
+		}
+	}
+	if cfg.Seed != fitSeedDefault {
+		t.Errorf("config.json seed %d", cfg.Seed)
 	}
 }
