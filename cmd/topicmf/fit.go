@@ -327,6 +327,9 @@ terms as rows and documents as columns (--transpose for documents as rows);
 						if err != nil {
 							return nil, nil, nil, err
 						}
+						if isCounts(topt) {
+							return res.Corpus, res.Corpus, res.Warnings, nil
+						}
 						counts, err := corpora.Build(dir, src, countOptions(topt), corpora.CacheOptions{Dir: corpusCache, Verify: verifyData})
 						if err != nil {
 							return nil, nil, nil, err
@@ -539,6 +542,12 @@ func countOptions(opts text.Options) text.Options {
 	return opts
 }
 
+// isCounts reports whether opts already give raw term counts (a count
+// model's pipeline), so that the counts need no second build.
+func isCounts(opts text.Options) bool {
+	return opts.Canonical() == countOptions(opts).Canonical()
+}
+
 // buildWithCounts builds col's corpus under opts and its raw counts
 // (countOptions), with the collection's and the pipeline's warnings.
 func buildWithCounts(col *datasets.Collection, opts text.Options) (*engine.Corpus, *engine.Corpus, []string, error) {
@@ -546,9 +555,11 @@ func buildWithCounts(col *datasets.Collection, opts text.Options) (*engine.Corpu
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	counts, _, err := text.Build(col, countOptions(opts))
-	if err != nil {
-		return nil, nil, nil, err
+	counts := corpus
+	if !isCounts(opts) {
+		if counts, _, err = text.Build(col, countOptions(opts)); err != nil {
+			return nil, nil, nil, err
+		}
 	}
 	return corpus, counts, append(slices.Clone(col.Warnings), rep.Warnings...), nil
 }
