@@ -25,6 +25,7 @@ import (
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/catalog"
+	"github.com/topicmf/topicmf/engine/lda"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/metrics/topics"
@@ -147,7 +148,10 @@ header (--text-col, --id-col, --label-col; a "split" column is used by
 --split), a .jsonl file ({"id", "text", "label", "split"}), or a SMART-format
 document file (.I/.T/.W). The default text pipeline is the library's
 (datasets/text): SMART stop list, tokens of 2-25 letters, min-df 2, max-df
-0.95, l2-normalized tf-idf.
+0.95, l2-normalized tf-idf; lda and onlinelda, models of word counts, get raw
+counts (--weighting tf --norm none) unless --weighting or --norm is given.
+A text-pipeline flag given with --mtx, or a column flag with a file that has
+no columns, is an error.
 
 The run directory is <out>/runs/<id>, where id is the SHA-256 of the
 configuration, the data checksums and the code version. Running the same fit
@@ -194,9 +198,17 @@ terms as rows and documents as columns (--transpose for documents as rows);
 			}
 			// fit's own defaults (fitDefaults), where the family's default
 			// suits the paper's reproduction but not a user's first fit.
-			for key, def := range fitDefaults[model] {
+			for key, def := range fitDefaults[model].Params {
 				if _, given := p[key]; !given {
 					p[key] = def
+				}
+			}
+			if fitDefaults[model].Counts {
+				if !cmd.Flags().Changed("weighting") {
+					topt.Weighting = text.WeightTF
+				}
+				if !cmd.Flags().Changed("norm") {
+					topt.Norm = text.NormNone
 				}
 			}
 			if _, ok := p["seed"]; ok {
@@ -223,6 +235,20 @@ terms as rows and documents as columns (--transpose for documents as rows);
 			if top < 1 {
 				return fmt.Errorf("fit: --top = %d, want ≥ 1", top)
 			}
+			if err := checkOutDir(outDir); err != nil {
+				return fmt.Errorf("fit: %w", err)
+			}
+			if (dataName == "") == (mtxPath == "") {
+				return errors.New("fit: give exactly one of --data NAME and --mtx FILE")
+			}
+			if dataName != "" {
+				if err := checkTextFlags(topt); err != nil {
+					return fmt.Errorf("fit: %w", err)
+				}
+				if o, ok := method.(lda.Options); ok && !o.RoundWeights && !integerWeights(topt) {
+					return fmt.Errorf("fit: %w", errNoCounts(topt))
+				}
+			}
 
 			cfg := fitConfig{Command: "fit", Model: model, Params: p, Seed: seed, TopTerms: top}
 			var sums []store.Checksum
@@ -230,17 +256,15 @@ terms as rows and documents as columns (--transpose for documents as rows);
 			// documents (nil for --mtx) and the warnings.
 			var load func() (*engine.Corpus, *engine.Corpus, []string, error)
 			switch {
-			case (dataName == "") == (mtxPath == ""):
-				return errors.New("fit: give exactly one of --data NAME and --mtx FILE")
 			case dataName != "" && isPath(dataName):
 				if vocabPath != "" || transpose || labelsPath != "" {
 					return errors.New("fit: --vocab, --labels and --transpose apply to --mtx only")
 				}
-				if err := topt.Validate(); err != nil {
-					return fmt.Errorf("fit: %w", err)
-				}
 				format, err := datasets.UserFormat(dataName, uopt.Format)
 				if err != nil {
+					return fmt.Errorf("fit: %w", err)
+				}
+				if err := checkUserFlags(cmd.Flags(), format); err != nil {
 					return fmt.Errorf("fit: %w", err)
 				}
 				uopt.Format = format
@@ -271,9 +295,6 @@ terms as rows and documents as columns (--transpose for documents as rows);
 				}
 				if uopt != (datasets.UserOptions{}) {
 					return errors.New("fit: --format and --text-col, --id-col, --label-col apply to a --data PATH, not to a registered data set")
-				}
-				if err := topt.Validate(); err != nil {
-					return fmt.Errorf("fit: %w", err)
 				}
 				src, err := datasets.Lookup(dataName)
 				if err != nil {
@@ -306,6 +327,9 @@ terms as rows and documents as columns (--transpose for documents as rows);
 						if err != nil {
 							return nil, nil, nil, err
 						}
+						if isCounts(topt) {
+							return res.Corpus, res.Corpus, res.Warnings, nil
+						}
 						counts, err := corpora.Build(dir, src, countOptions(topt), corpora.CacheOptions{Dir: corpusCache, Verify: verifyData})
 						if err != nil {
 							return nil, nil, nil, err
@@ -323,34 +347,16 @@ terms as rows and documents as columns (--transpose for documents as rows);
 					return buildWithCounts(col, topt)
 				}
 			default:
-				if split != "all" {
-					return errors.New("fit: --split applies to --data, not to --mtx")
+				if err := checkMTXFlags(cmd.Flags()); err != nil {
+					return fmt.Errorf("fit: %w", err)
 				}
 				cfg.Data = fitData{Kind: "mtx", Transpose: transpose, HasVocab: vocabPath != "", HasLabels: labelsPath != ""}
-				sum, err := fileSHA256(mtxPath)
-				if err != nil {
-					return fmt.Errorf("fit: %w", err)
-				}
-				sums = append(sums, store.Checksum{Name: "matrix", SHA256: sum})
-				if vocabPath != "" {
-					sum, err := fileSHA256(vocabPath)
-					if err != nil {
-						return fmt.Errorf("fit: %w", err)
-					}
-					sums = append(sums, store.Checksum{Name: "vocab", SHA256: sum})
-				}
-				if labelsPath != "" {
-					sum, err := fileSHA256(labelsPath)
-					if err != nil {
-						return fmt.Errorf("fit: %w", err)
-					}
-					sums = append(sums, store.Checksum{Name: "labels", SHA256: sum})
-				}
 				// Read now: a bad file is reported before anything is written.
-				c, err := loadMTX(mtxPath, vocabPath, labelsPath, transpose)
+				c, mtxSums, err := loadMTX(mtxPath, vocabPath, labelsPath, transpose)
 				if err != nil {
 					return fmt.Errorf("fit: %w", err)
 				}
+				sums = append(sums, mtxSums...)
 				load = func() (*engine.Corpus, *engine.Corpus, []string, error) { return c, nil, nil, nil }
 			}
 
@@ -442,14 +448,14 @@ terms as rows and documents as columns (--transpose for documents as rows);
 	f.StringVar(&uopt.IDCol, "id-col", "", `with a --data CSV/TSV: the document id column (default "id" when present, else the record number)`)
 	f.StringVar(&uopt.LabelCol, "label-col", "", `with a --data CSV/TSV: the class label column (default "label" when present)`)
 	f.StringVar(&split, "split", "all", "with --data: fit the documents of one split only (train, test, ...) or all")
-	f.StringVar(&corpusCache, "corpus-cache", "", "with --data: directory of built corpora, so a second fit skips tokenizing (default <user cache>/topicmf/corpora; \"none\" disables)")
-	f.BoolVar(&verifyData, "verify", false, "with --data: re-hash every data file even when the corpus cache holds the corpus and the files look unchanged (size and time)")
+	f.StringVar(&corpusCache, "corpus-cache", "", "with a registered --data: directory of built corpora, so a second fit skips tokenizing (default <user cache>/topicmf/corpora; \"none\" disables)")
+	f.BoolVar(&verifyData, "verify", false, "with a registered --data: re-hash every data file even when the corpus cache holds the corpus and the files look unchanged (size and time)")
 	f.StringVar(&mtxPath, "mtx", "", "Matrix Market term-document matrix to fit instead of a data set")
 	f.StringVar(&vocabPath, "vocab", "", "with --mtx: vocabulary file, one term per line in row order")
 	f.BoolVar(&transpose, "transpose", false, "with --mtx: the file has documents as rows")
 	f.StringVar(&labelsPath, "labels", "", "with --mtx: class labels, one per line in document order (for the group models)")
-	f.StringVar(&outDir, "out", "results", "results root; the run goes to <out>/runs/<id>")
-	f.Uint64Var(&seed, "seed", 1, "random seed of the model's initialization")
+	f.StringVar(&outDir, "out", "results", "results root, not a run or its runs/ folder; the run goes to <out>/runs/<id>")
+	f.Uint64Var(&seed, "seed", fitSeedDefault, "random seed of the model's initialization")
 	f.IntVar(&top, "top", 10, "top terms per topic in topics.txt")
 	def := text.Default()
 	f.StringVar(&topt.StopList, "stop", def.StopList, "with --data: stop list (smart, terrier, nltk: embedded; cacm: from the data directory; or none)")
@@ -460,25 +466,55 @@ terms as rows and documents as columns (--transpose for documents as rows);
 	f.BoolVar(&topt.KeepMixed, "keep-mixed", false, "with --data: keep tokens mixing digits and letters (b52, z6ei4)")
 	f.StringSliceVar(&topt.Strip, "strip", nil, "with --data: remove parts of news posts before tokenizing: headers, footers, quotes (scikit-learn's 20 Newsgroups remove=)")
 	f.IntVar(&topt.MaxVocab, "max-vocab", 0, "with --data: keep the most frequent terms only (0: all)")
-	f.StringVar(&topt.Weighting, "weighting", def.Weighting, "with --data: tf, boolean, tfidf or logtf-idf")
-	f.StringVar(&topt.Norm, "norm", def.Norm, "with --data: l2 (unit-length documents) or none")
+	f.StringVar(&topt.Weighting, "weighting", def.Weighting, "with --data: tf, boolean, tfidf or logtf-idf (lda, onlinelda: tf)")
+	f.StringVar(&topt.Norm, "norm", def.Norm, "with --data: l2 (unit-length documents) or none (lda, onlinelda: none)")
 
 	return cmd
 }
 
-// fitDefaults are, per family, the parameter values fit uses when the
-// command line does not give them (recorded in config.json like given
-// ones): where the family's default serves the paper's reproduction but not
-// a first fit on one's own data. RLSI: the paper's λ1 = 0.5 read as given
-// regularizes nothing on raw tf-idf (AvgComp 0.956 on Cranfield) and empties
-// every topic on the default pipeline's unit-length documents; λ read
-// relative to the data's scale (rlsi.Options.RelativeLambda), V⁽⁰⁾ drawn at
-// that scale and λ1 = 0.05 give sparse topics with none empty at K = 20:
-// AvgComp 0.10 on Cranfield and 0.039 on 20 Newsgroups (λ1 = 0.1 leaves 3
-// of 20 topics empty on 20 Newsgroups; README, "Default pipeline").
-var fitDefaults = map[string]map[string]string{
-	"rlsi": {"lambda-scale": "relative", "init-scale": "balanced", "lambda1": "0.05"},
+// fitDefault is what fit uses for one family where the command line says
+// nothing and the family's declared default (the library's, which the
+// paper experiments use) serves the paper's reproduction but not a first
+// fit on one's own data. Both are recorded in config.json like given
+// values: Params in "params", the pipeline in "data"/"text".
+type fitDefault struct {
+	// Params are parameter values used when no --param (or shortcut) gives
+	// the key.
+	Params map[string]string
+	// Counts marks a model of term counts: the text pipeline gives raw
+	// term frequencies, unnormalized (--weighting tf --norm none), unless
+	// --weighting or --norm is given.
+	Counts bool
 }
+
+// fitDefaults are, per family, fit's own defaults (fitDefault).
+//
+// RLSI: the paper's λ1 = 0.5 read as given regularizes nothing on raw
+// tf-idf (AvgComp 0.956 on Cranfield) and empties every topic on the
+// default pipeline's unit-length documents; λ read relative to the data's
+// scale (rlsi.Options.RelativeLambda), V⁽⁰⁾ drawn at that scale and
+// λ1 = 0.05 give sparse topics with none empty at K = 20: AvgComp 0.10 on
+// Cranfield and 0.039 on 20 Newsgroups (λ1 = 0.1 leaves 3 of 20 topics
+// empty on 20 Newsgroups; README, "Default pipeline").
+//
+// LDA (Gibbs and online) models the counts n(d,w) of the words of each
+// document: Gibbs LDA refuses a weight that is not an integer, and online
+// LDA on the default pipeline's unit-length tf-idf documents (an ℓ1 mass of
+// a few "words" each) gives topics of rare terms ("indicial exerted sinking
+// drags" on Cranfield at K = 10, against "flow pressure mach number shock"
+// on counts). Both get raw counts, as in scikit-learn's topic-extraction
+// example that the default pipeline follows (tf-idf for NMF, a
+// CountVectorizer for LDA). PLSI accepts any non-negative weight and gives
+// topics as clear on the default pipeline, so it keeps it.
+var fitDefaults = map[string]fitDefault{
+	"rlsi":      {Params: map[string]string{"lambda-scale": "relative", "init-scale": "balanced", "lambda1": "0.05"}},
+	"lda":       {Counts: true},
+	"onlinelda": {Counts: true},
+}
+
+// fitSeedDefault is the default of --seed, which fit gives every family
+// that declares a "seed" parameter (declared default: 0).
+const fitSeedDefault = 1
 
 // maxIters is the iteration limit of a fit of fam with p: the "iters"
 // parameter, given or default; 0 when the family declares none.
@@ -506,6 +542,12 @@ func countOptions(opts text.Options) text.Options {
 	return opts
 }
 
+// isCounts reports whether opts already give raw term counts (a count
+// model's pipeline), so that the counts need no second build.
+func isCounts(opts text.Options) bool {
+	return opts.Canonical() == countOptions(opts).Canonical()
+}
+
 // buildWithCounts builds col's corpus under opts and its raw counts
 // (countOptions), with the collection's and the pipeline's warnings.
 func buildWithCounts(col *datasets.Collection, opts text.Options) (*engine.Corpus, *engine.Corpus, []string, error) {
@@ -513,9 +555,11 @@ func buildWithCounts(col *datasets.Collection, opts text.Options) (*engine.Corpu
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	counts, _, err := text.Build(col, countOptions(opts))
-	if err != nil {
-		return nil, nil, nil, err
+	counts := corpus
+	if !isCounts(opts) {
+		if counts, _, err = text.Build(col, countOptions(opts)); err != nil {
+			return nil, nil, nil, err
+		}
 	}
 	return corpus, counts, append(slices.Clone(col.Warnings), rep.Warnings...), nil
 }
@@ -678,41 +722,81 @@ func finiteOrNil(v float64) any {
 	return v
 }
 
-func fileSHA256(path string) (string, error) {
+// readHashed opens path, calls read on its bytes and returns their SHA-256,
+// reading the file once: a pipe (--mtx /dev/stdin) works like a file. What
+// read leaves unread is hashed too, so that the digest is the file's. For
+// a regular file the reader has a Len method (the bytes left), by which
+// the Matrix Market reader bounds what a size line may declare.
+func readHashed(path string, read func(io.Reader) error) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return "", err
 	}
 	defer f.Close()
 	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
+	var r io.Reader = io.TeeReader(f, h)
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		r = &sizedReader{r: r, left: fi.Size()}
+	}
+	if err := read(r); err != nil {
+		return "", err
+	}
+	if _, err := io.Copy(io.Discard, r); err != nil {
 		return "", fmt.Errorf("%s: %w", path, err)
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
+// sizedReader is a reader of a known number of bytes, which Len tells.
+type sizedReader struct {
+	r    io.Reader
+	left int64
+}
+
+func (s *sizedReader) Read(p []byte) (int, error) {
+	n, err := s.r.Read(p)
+	s.left -= int64(n)
+	return n, err
+}
+
+// Len is the number of bytes left.
+func (s *sizedReader) Len() int { return int(max(s.left, 0)) }
+
 // loadMTX reads a term-document Matrix Market file (documents × terms
 // with transpose), its optional vocabulary and its optional class labels
-// (one per line, in document order).
-func loadMTX(path, vocabPath, labelsPath string, transpose bool) (*engine.Corpus, error) {
-	d, err := sparse.MMOptions{NonNegative: true}.ReadMMFile(path)
+// (one per line, in document order), each file once; it returns the
+// corpus and the files' checksums (named matrix, vocab, labels).
+func loadMTX(path, vocabPath, labelsPath string, transpose bool) (*engine.Corpus, []store.Checksum, error) {
+	var d *sparse.CSR
+	sum, err := readHashed(path, func(r io.Reader) (err error) {
+		if d, err = (sparse.MMOptions{NonNegative: true}).ReadMM(r); err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		return nil
+	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	sums := []store.Checksum{{Name: "matrix", SHA256: sum}}
 	if transpose {
 		d = d.T()
 	}
 	var vocab []string
 	if vocabPath != "" {
-		if vocab, err = readLines(vocabPath, "term"); err != nil {
-			return nil, err
+		sum, err := readHashed(vocabPath, func(r io.Reader) (err error) {
+			vocab, err = readLinesFrom(r, vocabPath, "term")
+			return err
+		})
+		if err != nil {
+			return nil, nil, err
 		}
+		sums = append(sums, store.Checksum{Name: "vocab", SHA256: sum})
 		if len(vocab) != d.Rows {
 			what := "rows"
 			if transpose {
 				what = "columns"
 			}
-			return nil, fmt.Errorf("%s: %d terms, but %s has %d term %s", vocabPath, len(vocab), path, d.Rows, what)
+			return nil, nil, fmt.Errorf("%s: %d terms, but %s has %d term %s", vocabPath, len(vocab), path, d.Rows, what)
 		}
 	} else {
 		vocab = make([]string, d.Rows)
@@ -723,12 +807,17 @@ func loadMTX(path, vocabPath, labelsPath string, transpose bool) (*engine.Corpus
 	var labels []int
 	var classes []string
 	if labelsPath != "" {
-		names, err := readLines(labelsPath, "label")
+		var names []string
+		sum, err := readHashed(labelsPath, func(r io.Reader) (err error) {
+			names, err = readLinesFrom(r, labelsPath, "label")
+			return err
+		})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
+		sums = append(sums, store.Checksum{Name: "labels", SHA256: sum})
 		if len(names) != d.Cols {
-			return nil, fmt.Errorf("%s: %d labels, but %s has %d documents", labelsPath, len(names), path, d.Cols)
+			return nil, nil, fmt.Errorf("%s: %d labels, but %s has %d documents", labelsPath, len(names), path, d.Cols)
 		}
 		index := map[string]int{}
 		for _, n := range names {
@@ -748,9 +837,9 @@ func loadMTX(path, vocabPath, labelsPath string, transpose bool) (*engine.Corpus
 	}
 	c, err := engine.NewCorpus(filepath.Base(path), vocab, d, nil, labels, classes)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return c, nil
+	return c, sums, nil
 }
 
 // readLines reads one non-empty entry (a term, a label) per line.
@@ -760,7 +849,13 @@ func readLines(path, what string) ([]string, error) {
 		return nil, err
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
+	return readLinesFrom(f, path, what)
+}
+
+// readLinesFrom reads one non-empty entry per line from r, the contents of
+// path (named in errors).
+func readLinesFrom(r io.Reader, path, what string) ([]string, error) {
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<16), 1<<20)
 	var out []string
 	line := 0

@@ -311,3 +311,38 @@ func TestFitDataUsesCorpusCache(t *testing.T) {
 		t.Fatalf("third fit: err %v, stdout %q, want a run-cache hit", err, stdout)
 	}
 }
+
+// TestFitMTXFromPipe: --mtx, --vocab and --labels may be pipes, which can
+// be read only once; the run is the one the same files give.
+func TestFitMTXFromPipe(t *testing.T) {
+	dir := t.TempDir()
+	mtx, vocab := writeTestMatrix(t, dir, 12, 10)
+	labels := filepath.Join(dir, "labels.txt")
+	if err := os.WriteFile(labels, []byte(strings.Repeat("a\nb\n", 5)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "results")
+	pipe := func(path string) string {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { r.Close() })
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			w.Write(b)
+			w.Close()
+		}()
+		return "/dev/fd/" + strconv.Itoa(int(r.Fd()))
+	}
+	args := func(m, v, l string) []string {
+		return []string{"--model", "nmf", "--k", "3", "--iters", "5", "--mtx", m, "--vocab", v, "--labels", l, "--out", out, "--quiet"}
+	}
+	run := fitRun(t, args(pipe(mtx), pipe(vocab), pipe(labels))...)
+	if stdout, _, err := runTopicmf(context.Background(), append([]string{"fit"}, args(mtx, vocab, labels)...)...); err != nil || strings.TrimSpace(stdout) != "cached: "+run {
+		t.Errorf("the same files: %q %v, want cached: %s", stdout, err, run)
+	}
+}

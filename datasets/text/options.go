@@ -142,7 +142,7 @@ func Bare(o Options) Options {
 // Validate reports the first invalid field, by name.
 func (o Options) Validate() error {
 	if o.MinTokenLen < 0 {
-		return fmt.Errorf("text options: MinTokenLen = %d, want >= 0 (0 means 2)", o.MinTokenLen)
+		return fmt.Errorf("text options: MinTokenLen = %d, want >= 0 (0 means the default, %d)", o.MinTokenLen, DefaultMinTokenLen)
 	}
 	if n := o.normalized(); n.MaxTokenLen > 0 && n.MaxTokenLen < n.MinTokenLen {
 		return fmt.Errorf("text options: MaxTokenLen = %d is below MinTokenLen = %d", n.MaxTokenLen, n.MinTokenLen)
@@ -158,10 +158,10 @@ func (o Options) Validate() error {
 		return fmt.Errorf("text options: StopList: %w", err)
 	}
 	if o.MinDF < 0 {
-		return fmt.Errorf("text options: MinDF = %d, want >= 0 (0 means 1)", o.MinDF)
+		return fmt.Errorf("text options: MinDF = %d, want >= 0 (0 means the default, %d; 1 keeps every term)", o.MinDF, DefaultMinDF)
 	}
 	if math.IsNaN(o.MaxDF) || o.MaxDF < 0 || o.MaxDF > 1 {
-		return fmt.Errorf("text options: MaxDF = %v, want a fraction in [0, 1] (0 means no limit)", o.MaxDF)
+		return fmt.Errorf("text options: MaxDF = %v, want a fraction in [0, 1] (0 means the default, %v; 1 keeps every term)", o.MaxDF, DefaultMaxDF)
 	}
 	if o.MaxVocab < 0 {
 		return fmt.Errorf("text options: MaxVocab = %d, want >= 0 (0 means no limit)", o.MaxVocab)

@@ -450,3 +450,24 @@ func TestDeterministic(t *testing.T) {
 		t.Errorf("duplicate ids not reported: %q", r1.Warnings)
 	}
 }
+
+// TestValidateSaysWhatZeroMeans: the message for a field whose 0 means a
+// default names that default, and it is the one 0 builds with.
+func TestValidateSaysWhatZeroMeans(t *testing.T) {
+	for _, tc := range []struct {
+		bad, zero, def Options
+		want           string
+	}{
+		{Options{MinDF: -5}, Options{MinDF: 0}, Options{MinDF: DefaultMinDF}, "0 means the default, 2;"},
+		{Options{MaxDF: -0.5}, Options{MaxDF: 0}, Options{MaxDF: DefaultMaxDF}, "0 means the default, 0.95;"},
+		{Options{MinTokenLen: -1}, Options{MinTokenLen: 0}, Options{MinTokenLen: DefaultMinTokenLen}, "0 means the default, 2)"},
+	} {
+		err := tc.bad.Validate()
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: err = %v, want it to say %q", tc.bad, err, tc.want)
+		}
+		if tc.zero.Canonical() != tc.def.Canonical() {
+			t.Errorf("%+v does not build as %+v", tc.zero, tc.def)
+		}
+	}
+}

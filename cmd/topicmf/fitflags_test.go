@@ -1,0 +1,224 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/topicmf/topicmf/engine/catalog"
+)
+
+// fitConfigOf reads config.json of the run directory dir.
+func fitConfigOf(t *testing.T, dir string) (cfg struct {
+	Params map[string]string `json:"params"`
+	Seed   uint64            `json:"seed"`
+	Data   struct {
+		Text struct {
+			Weighting string `json:"weighting"`
+			Norm      string `json:"norm"`
+		} `json:"text"`
+	} `json:"data"`
+}) {
+	t.Helper()
+	if err := json.Unmarshal([]byte(readFile(t, filepath.Join(dir, "config.json"))), &cfg); err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// TestFitCountModelsGetCounts: lda and onlinelda fit a text corpus with the
+// default flags, on raw counts recorded in config.json; other families keep
+// the default pipeline; a pipeline the user gives that is not counts is
+// refused for lda up front, naming the flags, unless lda is told to round.
+func TestFitCountModelsGetCounts(t *testing.T) {
+	data := filepath.Join(plantedFiles(t), "docs.csv")
+	out := t.TempDir()
+	for _, c := range []struct{ model, weighting, norm string }{
+		{"lda", "tf", "none"}, {"onlinelda", "tf", "none"}, {"nmf", "tfidf", "l2"},
+	} {
+		run := fitRun(t, "--model", c.model, "--k", "3", "--data", data, "--text-col", "body", "--out", out, "--quiet")
+		cfg := fitConfigOf(t, run)
+		if cfg.Data.Text.Weighting != c.weighting || cfg.Data.Text.Norm != c.norm {
+			t.Errorf("%s: config.json records --weighting %s --norm %s, want %s, %s", c.model, cfg.Data.Text.Weighting, cfg.Data.Text.Norm, c.weighting, c.norm)
+		}
+	}
+	// Given flags win: onlinelda on tf-idf is the user's choice.
+	run := fitRun(t, "--model", "onlinelda", "--k", "3", "--data", data, "--text-col", "body", "--out", out, "--quiet", "--weighting", "tfidf")
+	if cfg := fitConfigOf(t, run); cfg.Data.Text.Weighting != "tfidf" || cfg.Data.Text.Norm != "none" {
+		t.Errorf("onlinelda --weighting tfidf: config.json records %+v", cfg.Data.Text)
+	}
+	fitRun(t, "--model", "lda", "--k", "3", "--iters", "20", "--data", data, "--text-col", "body", "--out", out, "--quiet", "--norm", "l2", "--param", "round=true")
+	checkCLIErrors(t, []cliError{
+		{[]string{"fit", "--model", "lda", "--k", "3", "--data", data, "--text-col", "body", "--out", out, "--weighting", "tfidf"}, "--weighting tfidf --norm none does not give"},
+		{[]string{"fit", "--model", "lda", "--k", "3", "--data", data, "--text-col", "body", "--out", out, "--norm", "l2"}, "--param round=true"},
+	})
+}
+
+// TestFitPipelineFlagValues: a value of a text-pipeline flag outside its
+// range is refused naming the flag and the range, 0 included where
+// text.Options would read 0 as the default (it is not the default on the
+// command line, and its literal meaning keeps no term); nothing is written.
+func TestFitPipelineFlagValues(t *testing.T) {
+	data := filepath.Join(plantedFiles(t), "docs.csv")
+	out := filepath.Join(t.TempDir(), "results")
+	fit := func(flag, value string) []string {
+		return []string{"fit", "--model", "nmf", "--k", "3", "--data", data, "--text-col", "body", "--out", out, "--" + flag, value}
+	}
+	checkCLIErrors(t, []cliError{
+		{fit("min-df", "0"), "--min-df = 0, want ≥ 1 (1 keeps every term)"},
+		{fit("min-df", "-5"), "--min-df = -5, want ≥ 1"},
+		{fit("max-df", "0"), "--max-df = 0, want a fraction in (0, 1]"},
+		{fit("max-df", "-0.5"), "--max-df = -0.5, want a fraction in (0, 1]"},
+		{fit("max-df", "1.5"), "--max-df = 1.5"},
+		{fit("max-token-len", "0"), "--max-token-len = 0, want ≥ 2 (the shortest token kept), or -1 for no limit"},
+		{fit("max-token-len", "-3"), "--max-token-len = -3"},
+		{fit("max-vocab", "-1"), "--max-vocab = -1, want ≥ 0"},
+		{fit("weighting", "bm25"), `--weighting "bm25": unknown weighting`},
+		{fit("norm", "l1"), `--norm "l1": unknown norm`},
+		{fit("strip", "signature"), `--strip "signature": unknown part`},
+		{fit("stop", "klingon"), "--stop klingon"},
+	})
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("refused fits created %s", out)
+	}
+	// The limits themselves are accepted.
+	fitRun(t, "--model", "nmf", "--k", "3", "--iters", "5", "--data", data, "--text-col", "body", "--out", out, "--quiet",
+		"--min-df", "1", "--max-df", "1", "--max-token-len", "-1")
+}
+
+// TestFitFlagsThatDoNotApply: a flag that does not apply to the input is an
+// error naming it, not silently ignored.
+func TestFitFlagsThatDoNotApply(t *testing.T) {
+	dir := plantedFiles(t)
+	mtx, _ := writeTestMatrix(t, t.TempDir(), 10, 8)
+	out := filepath.Join(t.TempDir(), "results")
+	base := []string{"fit", "--model", "nmf", "--k", "3", "--out", out}
+	with := func(args ...string) []string { return append(append([]string{}, base...), args...) }
+	checkCLIErrors(t, []cliError{
+		{with("--mtx", mtx, "--stem"), "--stem applies to --data, not to --mtx"},
+		{with("--mtx", mtx, "--min-df", "1"), "--min-df applies to --data, not to --mtx"},
+		{with("--mtx", mtx, "--weighting", "tf"), "--weighting applies to --data, not to --mtx"},
+		{with("--mtx", mtx, "--text-col", "body"), "--text-col applies to --data, not to --mtx"},
+		{with("--mtx", mtx, "--split", "train"), "--split applies to --data, not to --mtx"},
+		{with("--data", filepath.Join(dir, "docs.jsonl"), "--text-col", "body"), "--text-col applies to a CSV or TSV file, not to a jsonl input"},
+		{with("--data", filepath.Join(dir, "docs.jsonl"), "--id-col", "key"), "--id-col applies to a CSV or TSV file"},
+		{with("--data", filepath.Join(dir, "folder"), "--label-col", "c"), "--label-col applies to a CSV or TSV file, not to a dir input"},
+		{with("--data", filepath.Join(dir, "docs.csv"), "--text-col", "body", "--corpus-cache", "none"), "--corpus-cache applies to a registered data set"},
+	})
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("refused fits created %s", out)
+	}
+}
+
+// TestFitOutNotInsideARun: --out naming a finished run, a folder inside
+// one, or a store's runs/ folder is refused before anything is written;
+// the store stays intact.
+func TestFitOutNotInsideARun(t *testing.T) {
+	dir := t.TempDir()
+	mtx, vocab := writeTestMatrix(t, dir, 12, 10)
+	out := filepath.Join(dir, "results")
+	run := fitRun(t, "--model", "nmf", "--k", "3", "--iters", "5", "--mtx", mtx, "--vocab", vocab, "--out", out, "--quiet")
+	before := readFile(t, filepath.Join(run, "done"))
+	other := []string{"fit", "--model", "nmf", "--k", "2", "--iters", "5", "--mtx", mtx, "--out"}
+	checkCLIErrors(t, []cliError{
+		{append(other, run), "is a finished run, not a results root"},
+		{append(other, filepath.Join(run, "sub")), "lies in a finished run"},
+		{append(other, filepath.Join(out, "runs")), "is the runs folder of the results root " + out},
+		{append(other, filepath.Join(out, "runs", "x")), "lies in the runs folder of the results root " + out},
+	})
+	ents, err := os.ReadDir(run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		if e.IsDir() {
+			t.Errorf("refused fits wrote %s into the run", e.Name())
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "runs", "runs")); !os.IsNotExist(err) {
+		t.Errorf("a refused fit made a store inside runs/")
+	}
+	if readFile(t, filepath.Join(run, "done")) != before {
+		t.Error("done changed")
+	}
+	if n := len(runEntries(t, out)); n != 1 {
+		t.Errorf("%d runs, want the one", n)
+	}
+	// A results root holding runs is fine (the same fit is a cache hit).
+	if stdout, _, err := runTopicmf(context.Background(), "fit", "--model", "nmf", "--k", "3", "--iters", "5", "--mtx", mtx, "--vocab", vocab, "--out", out, "--quiet"); err != nil || strings.TrimSpace(stdout) != "cached: "+run {
+		t.Errorf("same fit: %q %v, want cached: %s", stdout, err, run)
+	}
+}
+
+// TestModelsShowsFitDefaults: for every family, the DEFAULT column of
+// `topicmf models` is what fit records in config.json when no parameter
+// is given (seed included), and the listing names the text pipeline fit
+// uses for count models.
+func TestModelsShowsFitDefaults(t *testing.T) {
+	for _, f := range catalog.Families() {
+		listing, _, err := runTopicmf(context.Background(), "models", f.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The table's rows: "  KEY  DEFAULT  RANGE  DOC", columns where
+		// the header puts them.
+		shown := map[string]string{}
+		from, to := -1, -1
+		for _, line := range strings.Split(listing, "\n") {
+			if strings.HasPrefix(line, "  PARAMETER ") {
+				from, to = strings.Index(line, "DEFAULT"), strings.Index(line, "RANGE")
+				continue
+			}
+			if from < 0 || len(line) < to || strings.HasPrefix(line, "   ") || !strings.HasPrefix(line, "  ") {
+				continue
+			}
+			key, def := strings.TrimSpace(line[:from]), strings.TrimSpace(line[from:to])
+			if slices.ContainsFunc(f.Params, func(p catalog.Param) bool { return p.Key == key }) {
+				shown[key] = strings.TrimSuffix(def, "*")
+			}
+		}
+		// What fit adds to the command line's parameters.
+		recorded := map[string]string{}
+		for k, v := range fitDefaults[f.Name].Params {
+			recorded[k] = v
+		}
+		recorded["seed"] = strconv.FormatUint(fitSeedDefault, 10)
+		for _, p := range f.Params {
+			want := p.Default
+			if v, ok := recorded[p.Key]; ok {
+				want = v
+			}
+			if shown[p.Key] != want {
+				t.Errorf("models %s: %s shown as %q, fit uses %q", f.Name, p.Key, shown[p.Key], want)
+			}
+		}
+		if counts := strings.Contains(strings.Join(strings.Fields(listing), " "), "--weighting tf --norm none"); counts != fitDefaults[f.Name].Counts {
+			t.Errorf("models %s: mentions raw counts %v, fit uses them %v", f.Name, counts, fitDefaults[f.Name].Counts)
+		}
+	}
+	// fit --help names the count models in its flags' defaults.
+	help, _, _ := runTopicmf(context.Background(), "fit", "--help")
+	for name, d := range fitDefaults {
+		if d.Counts && !strings.Contains(help, name+", ") && !strings.Contains(help, ", "+name+":") {
+			t.Errorf("fit --help does not say %s's pipeline", name)
+		}
+	}
+	// And fit really records them: rlsi, whose defaults differ most.
+	dir := t.TempDir()
+	mtx, _ := writeTestMatrix(t, dir, 12, 10)
+	cfg := fitConfigOf(t, fitRun(t, "--model", "rlsi", "--k", "2", "--iters", "2", "--mtx", mtx, "--out", filepath.Join(dir, "r"), "--quiet"))
+	listing, _, _ := runTopicmf(context.Background(), "models", "rlsi")
+	for k, v := range cfg.Params {
+		if k != "k" && k != "iters" && !strings.Contains(listing, " "+v+"* ") {
+			t.Errorf("config.json has %s=%s, not marked in the listing", k, v)
+		}
+	}
+	if cfg.Seed != fitSeedDefault {
+		t.Errorf("config.json seed %d", cfg.Seed)
+	}
+}
