@@ -260,16 +260,8 @@ terms as rows and documents as columns (--transpose for documents as rows);
 				if vocabPath != "" || transpose || labelsPath != "" {
 					return errors.New("fit: --vocab, --labels and --transpose apply to --mtx only")
 				}
-				format, err := datasets.UserFormat(dataName, uopt.Format)
-				if err != nil {
-					return fmt.Errorf("fit: %w", err)
-				}
-				if err := checkUserFlags(cmd.Flags(), format); err != nil {
-					return fmt.Errorf("fit: %w", err)
-				}
-				uopt.Format = format
 				topt.DataDir = dataDir // a stop list that is not embedded (cacm); "" means $TOPICMF_DATA
-				col, err := datasets.ReadUser(dataName, uopt)
+				col, format, err := readUserFile(cmd.Flags(), dataName, uopt)
 				if err != nil {
 					return fmt.Errorf("fit: %w", err)
 				}

@@ -66,6 +66,23 @@ func checkUserFlags(flags *pflag.FlagSet, format string) error {
 	return nil
 }
 
+// readUserFile reads a user's collection at path (fit's --data, transform's
+// --data, rank's --queries) in the format given or implied by the path,
+// after refusing the flags that do not apply to that format, and returns
+// the collection and the format.
+func readUserFile(flags *pflag.FlagSet, path string, o datasets.UserOptions) (*datasets.Collection, string, error) {
+	format, err := datasets.UserFormat(path, o.Format)
+	if err != nil {
+		return nil, "", err
+	}
+	if err := checkUserFlags(flags, format); err != nil {
+		return nil, "", err
+	}
+	o.Format = format
+	col, err := datasets.ReadUser(path, o)
+	return col, format, err
+}
+
 // userFormatFields says where a non-delimited format keeps its fields.
 var userFormatFields = map[string]string{
 	datasets.FormatJSONL: `its fields are "id", "text", "label"`,

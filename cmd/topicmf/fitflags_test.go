@@ -113,6 +113,13 @@ func TestFitFlagsThatDoNotApply(t *testing.T) {
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("refused fits created %s", out)
 	}
+	// transform's --data and rank's --queries are read by the same rule.
+	run := fitRun(t, "--model", "nmf", "--k", "3", "--iters", "5", "--data", filepath.Join(dir, "docs.csv"), "--text-col", "body", "--out", out, "--quiet")
+	jsonl := filepath.Join(dir, "docs.jsonl")
+	checkCLIErrors(t, []cliError{
+		{[]string{"transform", run, "--data", jsonl, "--text-col", "body"}, "transform: --text-col applies to a CSV or TSV file, not to a jsonl input"},
+		{[]string{"rank", run, "--queries", jsonl, "--id-col", "key"}, "rank: --id-col applies to a CSV or TSV file, not to a jsonl input"},
+	})
 }
 
 // TestFitOutNotInsideARun: --out naming a finished run, a folder inside

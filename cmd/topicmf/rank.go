@@ -114,7 +114,7 @@ and the run is written only once it is complete.`,
 			if err != nil {
 				return fmt.Errorf("rank: %w", err)
 			}
-			qs, err := datasets.ReadUser(queriesPath, uopt)
+			qs, _, err := readUserFile(cmd.Flags(), queriesPath, uopt)
 			if err != nil {
 				return fmt.Errorf("rank: %w", err)
 			}

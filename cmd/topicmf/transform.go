@@ -316,7 +316,7 @@ topicmf-beam export (README, "Beyond one machine"), restored without a refit.`,
 			if err != nil {
 				return fmt.Errorf("transform: %w", err)
 			}
-			col, err := datasets.ReadUser(dataPath, uopt)
+			col, _, err := readUserFile(cmd.Flags(), dataPath, uopt)
 			if err != nil {
 				return fmt.Errorf("transform: %w", err)
 			}
