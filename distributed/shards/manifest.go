@@ -90,17 +90,15 @@ func (c *CorpusManifest) Validate() error {
 			return fmt.Errorf("shard %d (%s): documents %d+%d, want to start at %d and end by %d", i, s.File, s.First, s.Count, next, c.Documents)
 		}
 		next += s.Count
-		if len(c.Classes) > 0 {
-			if len(s.ClassCounts) != len(c.Classes) {
-				return fmt.Errorf("shard %d (%s): %d class counts, want %d", i, s.File, len(s.ClassCounts), len(c.Classes))
+		if len(s.ClassCounts) != len(c.Classes) {
+			return fmt.Errorf("shard %d (%s): %d class counts, want one per class (%d)", i, s.File, len(s.ClassCounts), len(c.Classes))
+		}
+		left := s.Count
+		for p, n := range s.ClassCounts {
+			if n < 0 || n > left {
+				return fmt.Errorf("shard %d (%s): class counts %v: want non-negative counts adding up to at most %d documents (class %d)", i, s.File, s.ClassCounts, s.Count, p)
 			}
-			left := s.Count
-			for p, n := range s.ClassCounts {
-				if n < 0 || n > left {
-					return fmt.Errorf("shard %d (%s): class counts %v: want non-negative counts adding up to at most %d documents (class %d)", i, s.File, s.ClassCounts, s.Count, p)
-				}
-				left -= n
-			}
+			left -= n
 		}
 	}
 	if next != c.Documents {
