@@ -274,11 +274,13 @@ func checkIter(name string, m *shards.IterManifest, t int, cfg Config, man *shar
 	if t > 0 {
 		wantU = shardNames("U", cfg.Shards)
 	}
+	if m.Format != shards.FactorsFormat {
+		return fmt.Errorf("%s: format %q, want %q: a run of another topicmf-beam version; fit into a new --out", name, m.Format, shards.FactorsFormat)
+	}
 	for _, f := range []struct {
 		field      string
 		have, want any
 	}{
-		{"format", m.Format, shards.FactorsFormat},
 		{"iteration", m.Iteration, t},
 		{"model", m.Model, cfg.Model},
 		{"terms", m.Terms, man.Terms},
