@@ -4,7 +4,8 @@
 # files for "func FuzzXxx(", so a new target is fuzzed without editing this
 # script. A crashing input is written by go test to the package's
 # testdata/fuzz/FuzzXxx/ directory: commit it as a regression seed once the
-# bug is fixed.
+# bug is fixed. A target in a nested module (distributed/, its own go.mod)
+# is run from that module's root.
 #
 #   scripts/fuzz.sh [SECONDS]         all targets
 #   FUZZ_ONLY=regex scripts/fuzz.sh   only targets whose name matches
@@ -36,22 +37,40 @@ i=0
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
+# modroot DIR is the root of the module holding the package in DIR (a
+# relative path): the nearest directory upwards with a go.mod.
+modroot() {
+	local d=$1
+	while [ "$d" != . ] && [ ! -f "$d/go.mod" ]; do
+		d=$(dirname "$d")
+	done
+	echo "$d"
+}
+
 # fuzz DIR NAME BUDGET fuzzes one target for BUDGET (a -fuzztime: "10s" or
-# "5000x") and classifies the outcome: 0 no crash,
-# 1 a crash (go test wrote a reproducer, or printed anything but the race
-# below), 2 the coordinator's end-of-time race. Go 1.26's fuzz coordinator
-# can report "context deadline exceeded" as a failure when -fuzztime runs
-# out while a worker is mid-call (golang/go#75804, fixed in Go 1.27); it
-# writes no reproducer and the target's only output after the FAIL line is
-# that message.
+# "5000x"), from the root of the package's module, and classifies the
+# outcome: 0 no crash, 1 a crash (go test wrote a reproducer, or the
+# target failed with anything but the race below), 2 the coordinator's
+# end-of-time race, 3 the target did not run (the package failed to
+# build, or go test failed before any "--- FAIL" of the target). Go 1.26's
+# fuzz coordinator can report "context deadline exceeded" as a failure
+# when -fuzztime runs out while a worker is mid-call (golang/go#75804,
+# fixed in Go 1.27); it writes no reproducer and the target's only output
+# after the FAIL line is that message.
 fuzz() {
-	local dir=$1 name=$2 budget=$3 corpus="$1/testdata/fuzz/$2" before after
+	local dir=$1 name=$2 budget=$3 corpus="$1/testdata/fuzz/$2" before after mod pkg
+	mod=$(modroot "$dir")
+	pkg=./$dir
+	[ "$mod" = . ] || pkg=.${dir#"$mod"} # distributed/shards → ./shards
 	before=$(ls "$corpus" 2>/dev/null | sort || true)
-	if go test -run '^$' -fuzz "^${name}\$" -fuzztime "$budget" -fuzzminimizetime "${minimize}s" \
-		-parallel "$parallel" "./$dir" 2>&1 | tee "$log"; then
+	if (cd "$mod" && go test -run '^$' -fuzz "^${name}\$" -fuzztime "$budget" -fuzzminimizetime "${minimize}s" \
+		-parallel "$parallel" "$pkg") 2>&1 | tee "$log"; then
 		return 0
 	fi
 	after=$(ls "$corpus" 2>/dev/null | sort || true)
+	if [ "$before" = "$after" ] && ! grep -q "^--- FAIL: ${name} " "$log"; then
+		return 3
+	fi
 	if [ "$before" = "$after" ] &&
 		[ "$(sed -n "/^--- FAIL: ${name} /,/^FAIL\$/p" "$log" | sed '1d;$d' | tr -d ' \t')" = "contextdeadlineexceeded" ]; then
 		return 2
@@ -82,6 +101,10 @@ while read -r dir name; do
 	0) ;;
 	2)
 		echo "FAIL: $dir $name: \"context deadline exceeded\" twice in a row; rerun with FUZZ_ONLY=$name" >&2
+		exit 1
+		;;
+	3)
+		echo "FAIL: $dir $name did not run: go test failed before fuzzing it (build or setup failure, output above)" >&2
 		exit 1
 		;;
 	*)

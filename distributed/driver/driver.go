@@ -126,6 +126,9 @@ func (c *Config) validate(man *shards.CorpusManifest) error {
 		if c.K != 0 || c.Ks < 0 || c.Kc < 0 || c.Ks+c.Kc < 1 {
 			return bad("grouprlsi takes --ks and --kc (Ks + Kc ≥ 1), not --k")
 		}
+		if c.Ks > min(man.Terms, man.Documents) || c.Kc > min(man.Terms, man.Documents)-c.Ks {
+			return bad("Ks = %d, Kc = %d: want Ks + Kc ≤ min(M, N) = %d, the topics a document sees", c.Ks, c.Kc, min(man.Terms, man.Documents))
+		}
 		if c.RelativeLambda || c.BalancedInit {
 			return bad("grouprlsi takes λ as given and V⁽⁰⁾ ~ N(0, 1), as engine/grouprlsi: use --lambda-scale absolute --init-scale unit")
 		}
@@ -193,7 +196,7 @@ func Fit(ctx context.Context, cfg Config, dir string, run Runner, log io.Writer)
 	if err := claim(ctx, fs, dir, cfg); err != nil {
 		return nil, err
 	}
-	last, err := LastComplete(ctx, dir, cfg.digest())
+	last, err := LastComplete(ctx, dir, cfg, man)
 	if err != nil {
 		return nil, err
 	}
@@ -234,10 +237,13 @@ func claim(ctx context.Context, fs fsys, dir string, cfg Config) error {
 func IterDir(dir string, t int) string { return shards.Join(dir, fmt.Sprintf("iter-%04d", t)) }
 
 // LastComplete returns the manifest of the last complete iteration of the
-// run in dir (nil when there is none): iterations are complete from 0 up to
-// the first whose manifest is missing or unreadable or belongs to another
-// configuration.
-func LastComplete(ctx context.Context, dir, digest string) (*shards.IterManifest, error) {
+// run in dir of configuration cfg on the corpus man (nil when there is
+// none): iterations are complete from 0 up to the first whose manifest is
+// missing or unreadable or belongs to another configuration. A manifest of
+// this configuration that disagrees with it or with the corpus (checkIter)
+// is an error, not an incomplete iteration: it was written last, after
+// its shards, so it is damaged, not interrupted.
+func LastComplete(ctx context.Context, dir string, cfg Config, man *shards.CorpusManifest) (*shards.IterManifest, error) {
 	fs, err := open(ctx, dir)
 	if err != nil {
 		return nil, err
@@ -246,14 +252,76 @@ func LastComplete(ctx context.Context, dir, digest string) (*shards.IterManifest
 	var last *shards.IterManifest
 	for t := 0; ; t++ {
 		var m shards.IterManifest
-		if err := shards.ReadJSON(ctx, fs, shards.Join(IterDir(dir, t), "manifest.json"), &m); err != nil {
+		name := shards.Join(IterDir(dir, t), "manifest.json")
+		if err := shards.ReadJSON(ctx, fs, name, &m); err != nil || m.Config != cfg.digest() {
 			return last, nil
 		}
-		if m.Format != shards.FactorsFormat || m.Iteration != t || m.Config != digest {
-			return last, nil
+		if err := checkIter(name, &m, t, cfg, man); err != nil {
+			return nil, err
 		}
 		last = &m
 	}
+}
+
+// checkIter checks the manifest m of iteration t, read from name, against
+// the run's configuration and corpus, so that no reader sizes a matrix or
+// picks a file by a number it has not checked: the format, the iteration,
+// the model, M, N and the factors' widths must be the run's, and the shard
+// lists exactly shardNames (no U at iteration 0).
+func checkIter(name string, m *shards.IterManifest, t int, cfg Config, man *shards.CorpusManifest) error {
+	ucols, vcols := cfg.cols(man)
+	var wantU []string
+	if t > 0 {
+		wantU = shardNames("U", cfg.Shards)
+	}
+	if m.Format != shards.FactorsFormat {
+		return fmt.Errorf("%s: format %q, want %q: a run of another topicmf-beam version; fit into a new --out", name, m.Format, shards.FactorsFormat)
+	}
+	for _, f := range []struct {
+		field      string
+		have, want any
+	}{
+		{"iteration", m.Iteration, t},
+		{"model", m.Model, cfg.Model},
+		{"terms", m.Terms, man.Terms},
+		{"documents", m.Documents, man.Documents},
+		{"u_cols", m.UCols, ucols},
+		{"v_cols", m.VCols, vcols},
+	} {
+		if f.have != f.want {
+			return fmt.Errorf("%s: %s %#v, want %#v (from run.json and %s)", name, f.field, f.have, f.want, shards.Join(cfg.Corpus, "corpus.json"))
+		}
+	}
+	for _, f := range []struct {
+		field      string
+		have, want []string
+	}{{"u", m.U, wantU}, {"v", m.V, shardNames("V", cfg.Shards)}} {
+		if !slices.Equal(f.have, f.want) {
+			return fmt.Errorf("%s: %s lists %s, want %s", name, f.field, listed(f.have), listed(f.want))
+		}
+	}
+	return nil
+}
+
+// shardNames are the names of the n shards of factor.
+func shardNames(factor string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = shards.ShardName(factor, i, n)
+	}
+	return out
+}
+
+// listed describes a list of shard files in a line: its length, first and
+// last name.
+func listed(files []string) string {
+	switch len(files) {
+	case 0:
+		return "no files"
+	case 1:
+		return files[0]
+	}
+	return fmt.Sprintf("%d files %s … %s", len(files), files[0], files[len(files)-1])
 }
 
 // writeInit draws V⁽⁰⁾ as the in-memory engines do — N(0, 1) entries from
@@ -353,10 +421,11 @@ func iterate(ctx context.Context, fs fsys, dir string, cfg Config, man *shards.C
 		}
 		slices.Sort(*f.dst)
 	}
-	if len(m.V) == 0 {
-		return nil, fmt.Errorf("iteration %d: the pipeline wrote no V shard to %s", t, out)
+	name := shards.Join(out, "manifest.json")
+	if err := checkIter(name, m, t, cfg, man); err != nil {
+		return nil, fmt.Errorf("iteration %d: the pipeline's shards do not match: %w", t, err)
 	}
-	return m, shards.WriteJSON(ctx, fs, shards.Join(out, "manifest.json"), m)
+	return m, shards.WriteJSON(ctx, fs, name, m)
 }
 
 func joinAll(dir string, names []string) []string {

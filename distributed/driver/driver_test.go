@@ -273,8 +273,12 @@ func TestResume(t *testing.T) {
 	if _, err := Fit(ctx, cfg, killed, crash, io.Discard); err == nil || !strings.Contains(err.Error(), "killed") {
 		t.Fatalf("interrupted run: got %v, want the crash", err)
 	}
-	if it, _ := LastComplete(ctx, killed, cfg.digest()); it == nil || it.Iteration != 1 {
-		t.Fatalf("after the crash the last complete iteration is %+v, want 1", it)
+	man, err := shards.ReadCorpus(ctx, shards.LocalFS{}, cfg.Corpus)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if it, err := LastComplete(ctx, killed, cfg, man); it == nil || it.Iteration != 1 {
+		t.Fatalf("after the crash the last complete iteration is %+v (%v), want 1", it, err)
 	}
 	if _, err := Fit(ctx, cfg, killed, prism, io.Discard); err != nil {
 		t.Fatal(err)
@@ -329,6 +333,107 @@ func TestMalformedShards(t *testing.T) {
 			msg := err.Error()
 			if strings.Contains(msg, "\n") || !strings.Contains(msg, tc.want) {
 				t.Fatalf("error %q\nwant one line containing %q", msg, tc.want)
+			}
+		})
+	}
+}
+
+// TestDamagedRun damages one file of a finished run or of its corpus at a
+// time and expects export (and fit, for the corpus) to fail with one line
+// naming the file and what is wrong — never a panic, an out-of-memory
+// death or zero-filled output.
+func TestDamagedRun(t *testing.T) {
+	c := synthetic(t, 12, 30, 2)
+	tmp := t.TempDir()
+	cfg := Config{Model: RLSI, K: 2, Lambda1: 0.5, Lambda2: 1, InnerSweeps: 100, InnerTol: 1e-5, Seed: 3, Iters: 2, Shards: 2,
+		Corpus: filepath.Join(tmp, "corpus")}
+	if _, err := shards.WriteCorpus(cfg.Corpus, c, 2); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	run := filepath.Join(tmp, "run")
+	if _, err := Fit(ctx, cfg, run, prism, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	pristine := filepath.Join(tmp, "pristine")
+	for _, d := range []string{run, cfg.Corpus} {
+		if err := os.CopyFS(filepath.Join(pristine, filepath.Base(d)), os.DirFS(d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	u0 := filepath.Join(IterDir(run, 2), "U-00000-of-00002.tsv")
+	iman := filepath.Join(IterDir(run, 2), "manifest.json")
+	cman := filepath.Join(cfg.Corpus, "corpus.json")
+	edit := func(file, old, new string) func(t *testing.T) {
+		return func(t *testing.T) {
+			b, err := os.ReadFile(file)
+			if err != nil || !strings.Contains(string(b), old) {
+				t.Fatalf("%s has no %q (%v)", file, old, err)
+			}
+			os.WriteFile(file, []byte(strings.Replace(string(b), old, new, 1)), 0o644)
+		}
+	}
+	lines := func(file string, keep func([]string) []string) func(t *testing.T) {
+		return func(t *testing.T) {
+			b, _ := os.ReadFile(file)
+			ls := strings.SplitAfter(string(b), "\n")
+			os.WriteFile(file, []byte(strings.Join(keep(ls[:len(ls)-1]), "")), 0o644)
+		}
+	}
+	for _, tc := range []struct {
+		name   string
+		damage func(t *testing.T)
+		want   string
+		fit    bool // fit on the damaged corpus must fail before writing
+	}{
+		{"U shard truncated", lines(u0, func(l []string) []string { return l[:2] }), "U-00000-of-00002.tsv: ends before row 4 of 0..11 (shard 0 of 2)", false},
+		{"U row repeated", lines(u0, func(l []string) []string { return append(l[:2], l[1:]...) }), "U-00000-of-00002.tsv:3: row 2, want row 4", false},
+		{"U row of another shard", lines(u0, func(l []string) []string { return append([]string{"1\t1 1\n"}, l[1:]...) }), "U-00000-of-00002.tsv:1: row 1, want row 0", false},
+		{"U row extra", lines(u0, func(l []string) []string { return append(l, "12\t1 1\n") }), `U-00000-of-00002.tsv:7: row index "12" is not in 0..11`, false},
+		{"no U shards", edit(iman, `"U-00000-of-00002.tsv",`, ""), "manifest.json: u lists U-00001-of-00002.tsv, want 2 files", false},
+		{"terms 0", edit(iman, `"terms": 12`, `"terms": 0`), "manifest.json: terms 0, want 12", false},
+		{"terms 20", edit(iman, `"terms": 12`, `"terms": 20`), "manifest.json: terms 20, want 12", false},
+		{"u_cols -1", edit(iman, `"u_cols": 2`, `"u_cols": -1`), "manifest.json: u_cols -1, want 2", false},
+		{"documents 1e11", edit(iman, `"documents": 30`, `"documents": 100000000000`), "manifest.json: documents 100000000000, want 30", false},
+		{"format", edit(iman, shards.FactorsFormat, "topicmf-factors/1"), `manifest.json: format "topicmf-factors/1", want "topicmf-factors/2"`, false},
+		{"corpus terms 1e12", edit(cman, `"terms": 12`, `"terms": 1000000000000`), "corpus.json: terms 1000000000000: want 1..2147483647", true},
+		{"corpus terms 20", edit(cman, `"terms": 12`, `"terms": 20`), "corpus.json: terms 20, but " + filepath.Join(cfg.Corpus, "vocab.txt") + " has 12 lines", true},
+		{"corpus documents 1e10", func(t *testing.T) {
+			var m shards.CorpusManifest
+			if err := shards.ReadJSON(ctx, shards.LocalFS{}, cman, &m); err != nil {
+				t.Fatal(err)
+			}
+			m.Documents += 1e10 - m.Shards[1].Count
+			m.Shards[1].Count = 1e10
+			if err := shards.WriteJSON(ctx, shards.LocalFS{}, cman, m); err != nil {
+				t.Fatal(err)
+			}
+		}, "corpus.json: shard 1 (docs-00001-of-00002.tsv) lists 10000000000 documents, but its", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, d := range []string{run, cfg.Corpus} {
+				os.RemoveAll(d)
+				if err := os.CopyFS(d, os.DirFS(filepath.Join(pristine, filepath.Base(d)))); err != nil {
+					t.Fatal(err)
+				}
+			}
+			tc.damage(t)
+			out := filepath.Join(t.TempDir(), "export")
+			_, err := Export(ctx, run, out)
+			if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("export: got %v\nwant one line containing %q", err, tc.want)
+			}
+			if _, serr := os.Stat(filepath.Join(out, "factors.json")); serr == nil {
+				t.Fatal("export wrote factors.json")
+			}
+			if tc.fit {
+				fresh := filepath.Join(t.TempDir(), "run")
+				if _, err := Fit(ctx, cfg, fresh, prism, io.Discard); err == nil || !strings.Contains(err.Error(), tc.want) {
+					t.Fatalf("fit: got %v, want %q", err, tc.want)
+				}
+				if _, serr := os.Stat(IterDir(fresh, 0)); serr == nil {
+					t.Fatal("fit wrote V⁽⁰⁾")
+				}
 			}
 		})
 	}

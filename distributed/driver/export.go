@@ -40,13 +40,24 @@ func openRun(ctx context.Context, dir string) (fsys, Config, error) {
 }
 
 // Load reads the factors of the last complete iteration of the run in dir.
+// Nothing is sized by an unchecked number: the run's configuration is
+// checked against the corpus manifest (itself checked against its files by
+// shards.ReadCorpus), the iteration manifest against both (LastComplete),
+// and every shard must hold exactly its rows (shards.ReadFactorShard).
 func Load(ctx context.Context, dir string) (*Factors, error) {
 	fs, cfg, err := openRun(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
 	defer fs.Close()
-	it, err := LastComplete(ctx, dir, cfg.digest())
+	man, err := shards.ReadCorpus(ctx, fs, cfg.Corpus)
+	if err != nil {
+		return nil, err
+	}
+	if err := cfg.validate(man); err != nil {
+		return nil, fmt.Errorf("%s: %w", shards.Join(dir, "run.json"), err)
+	}
+	it, err := LastComplete(ctx, dir, cfg, man)
 	if err != nil {
 		return nil, err
 	}
@@ -55,39 +66,25 @@ func Load(ctx context.Context, dir string) (*Factors, error) {
 	}
 	f := &Factors{Iter: it, U: mat.NewDense(it.Terms, it.UCols, nil), V: mat.NewDense(it.Documents, it.VCols, nil)}
 	idir := IterDir(dir, it.Iteration)
-	seen := make([]bool, it.Documents)
 	for _, part := range []struct {
 		files []string
 		dst   *mat.Dense
-		seen  []bool
-	}{{it.U, f.U, nil}, {it.V, f.V, seen}} {
+	}{{it.U, f.U}, {it.V, f.V}} {
 		rows, cols := part.dst.Dims()
-		for _, name := range part.files {
+		for i, name := range part.files {
 			name = shards.Join(idir, name)
 			r, err := fs.OpenRead(ctx, name)
 			if err != nil {
 				return nil, err
 			}
-			err = shards.EachLine(bufio.NewReaderSize(r, 1<<20), name, func(line string, _ int) error {
-				row, err := shards.ParseRow(line, cols, int64(rows))
-				if err != nil {
-					return err
-				}
+			err = shards.ReadFactorShard(bufio.NewReaderSize(r, 1<<20), name, i, len(part.files), int64(rows), cols, func(row shards.Row) error {
 				part.dst.SetRow(int(row.Index), row.Vals)
-				if part.seen != nil {
-					part.seen[row.Index] = true
-				}
 				return nil
 			})
 			r.Close()
 			if err != nil {
 				return nil, err
 			}
-		}
-	}
-	for n, ok := range seen {
-		if !ok {
-			return nil, fmt.Errorf("%s: iteration %d has no row for document %d", dir, it.Iteration, n)
 		}
 	}
 	return f, nil

@@ -67,6 +67,7 @@ func init() {
 	register.Function2x1(foldFn)
 	register.DoFn3x1[int, func(*shards.Row) bool, func([]float64), error](&assembleFn{})
 	register.DoFn3x0[int64, []float64, func(int, shards.Row)](&shardKeyFn{})
+	register.Function2x0(shardMarkFn)
 	register.DoFn3x1[context.Context, int, func(*shards.Row) bool, error](&writeRowsFn{})
 	register.Emitter2[int64, shards.Doc]()
 	register.Emitter2[int64, []float64]()
@@ -146,8 +147,9 @@ func ReadDocs(s beam.Scope, dir string, c *shards.CorpusManifest) beam.PCollecti
 	return beam.ParDo(s, &readDocsFn{Dir: dir, Corpus: *c, Offsets: c.ClassOffsets()}, beam.CreateList(s, idx))
 }
 
-// readRowsFn reads factor shard Files[i] (rows of K values, indices below
-// Limit) and emits ⟨index, row⟩.
+// readRowsFn reads factor shard Files[i], shard i of len(Files) of a
+// factor of Limit rows of K values (shards.ReadFactorShard), and emits
+// ⟨index, row⟩.
 type readRowsFn struct {
 	Files []string
 	K     int
@@ -157,11 +159,7 @@ type readRowsFn struct {
 func (f *readRowsFn) ProcessElement(ctx context.Context, i int, emit func(int64, []float64)) error {
 	name := f.Files[i]
 	return readShard(ctx, name, func(r *bufio.Reader) error {
-		err := shards.EachLine(r, name, func(line string, _ int) error {
-			row, err := shards.ParseRow(line, f.K, f.Limit)
-			if err != nil {
-				return err
-			}
+		err := shards.ReadFactorShard(r, name, i, len(f.Files), f.Limit, f.K, func(row shards.Row) error {
 			emit(row.Index, row.Vals)
 			return nil
 		})
@@ -361,17 +359,29 @@ func (f *shardKeyFn) ProcessElement(i int64, v []float64, emit func(int, shards.
 	emit(int(i%int64(f.Shards)), shards.Row{Index: i, Vals: v})
 }
 
-// writeRowsFn writes one shard of a factor, rows sorted by index.
+// shardMarkFn emits the marker row (index −1) of shard sh, so that every
+// shard is written, also one that receives no row.
+func shardMarkFn(sh int, emit func(int, shards.Row)) { emit(sh, shards.Row{Index: -1}) }
+
+// writeRowsFn writes shard sh of a factor of Total rows of K values: the
+// rows sh, sh+Shards, … below Total in order (the layout
+// shards.ReadFactorShard reads). A row it did not receive is written as
+// zeros when ZeroFill (U: the pipeline emits only ū_m ≠ 0) and is an error
+// otherwise (V: every document has a row).
 type writeRowsFn struct {
 	Dir, Factor string
-	Shards      int
+	Shards, K   int
+	Total       int64
+	ZeroFill    bool
 }
 
 func (f *writeRowsFn) ProcessElement(ctx context.Context, sh int, rows func(*shards.Row) bool) error {
 	var rs []shards.Row
 	var r shards.Row
 	for rows(&r) {
-		rs = append(rs, r)
+		if r.Index >= 0 {
+			rs = append(rs, r)
+		}
 	}
 	slices.SortFunc(rs, func(a, b shards.Row) int { return int(a.Index - b.Index) })
 	name := shards.Join(f.Dir, shards.ShardName(f.Factor, sh, f.Shards))
@@ -385,9 +395,22 @@ func (f *writeRowsFn) ProcessElement(ctx context.Context, sh int, rows func(*sha
 		return err
 	}
 	bw := bufio.NewWriterSize(w, 1<<20)
+	zero := shards.Row{Vals: make([]float64, f.K)}
 	var line []byte
-	for _, r := range rs {
-		line = shards.AppendRow(line[:0], r)
+	for n := int64(sh); n < f.Total || len(rs) > 0; n += int64(f.Shards) {
+		row := zero
+		switch {
+		case len(rs) > 0 && rs[0].Index == n:
+			row, rs = rs[0], rs[1:]
+		case len(rs) > 0 && rs[0].Index < n, n >= f.Total:
+			w.Close()
+			return dataErr("%s: row %d is not one of rows %d, %d, … below %d, once each", name, rs[0].Index, sh, sh+f.Shards, f.Total)
+		case !f.ZeroFill:
+			w.Close()
+			return dataErr("%s: no row %d", name, n)
+		}
+		row.Index = n
+		line = shards.AppendRow(line[:0], row)
 		if _, err := bw.Write(line); err != nil {
 			w.Close()
 			return fmt.Errorf("%s: %w", name, err)
@@ -400,12 +423,17 @@ func (f *writeRowsFn) ProcessElement(ctx context.Context, sh int, rows func(*sha
 	return w.Close()
 }
 
-// WriteRows writes ⟨index, row⟩ as nshards shards Factor-SSSSS-of-TTTTT.tsv
-// in dir (a shard that receives no row is not written).
-func WriteRows(s beam.Scope, rows beam.PCollection, dir, factor string, nshards int) {
+// WriteRows writes ⟨index, row⟩ of a factor of total rows of k values as
+// nshards shards Factor-SSSSS-of-TTTTT.tsv in dir (writeRowsFn), zeros for
+// rows it lacks when zeroFill.
+func WriteRows(s beam.Scope, rows beam.PCollection, dir, factor string, nshards int, total int64, k int, zeroFill bool) {
 	s = s.Scope("Write" + factor)
-	keyed := beam.ParDo(s, &shardKeyFn{Shards: nshards}, rows)
-	beam.ParDo0(s, &writeRowsFn{Dir: dir, Factor: factor, Shards: nshards}, beam.GroupByKey(s, keyed))
+	idx := make([]int, nshards)
+	for i := range idx {
+		idx[i] = i
+	}
+	keyed := beam.Flatten(s, beam.ParDo(s, &shardKeyFn{Shards: nshards}, rows), beam.ParDo(s, shardMarkFn, beam.CreateList(s, idx)))
+	beam.ParDo0(s, &writeRowsFn{Dir: dir, Factor: factor, Shards: nshards, K: k, Total: total, ZeroFill: zeroFill}, beam.GroupByKey(s, keyed))
 }
 
 // typeOf is the reflect.Type of T, for beam.RegisterType.

@@ -325,7 +325,7 @@ func BuildGroupRLSI(s beam.Scope, it Iteration, o GroupRLSI) error {
 	cls := beam.ParDo(s4, docClassFn, docs)
 	v := beam.ParDo(s4, &greduce2Fn{L: l}, beam.CoGroupByKey(s4, cls, recs2), beam.SideInput{Input: sigma})
 
-	WriteRows(s, u, it.OutDir, "U", it.Shards)
-	WriteRows(s, v, it.OutDir, "V", it.Shards)
+	WriteRows(s, u, it.OutDir, "U", it.Shards, m, l.k(), true)
+	WriteRows(s, v, it.OutDir, "V", it.Shards, n, l.kt(), false)
 	return nil
 }

@@ -199,7 +199,7 @@ func BuildRLSI(s beam.Scope, it Iteration, o RLSI) error {
 	cls := beam.ParDo(s4, docClassFn, docs)
 	v := beam.ParDo(s4, &reduce2Fn{K: o.K}, beam.CoGroupByKey(s4, cls, recs2), beam.SideInput{Input: sigma})
 
-	WriteRows(s, u, it.OutDir, "U", it.Shards)
-	WriteRows(s, v, it.OutDir, "V", it.Shards)
+	WriteRows(s, u, it.OutDir, "U", it.Shards, m, o.K, true)
+	WriteRows(s, v, it.OutDir, "V", it.Shards, n, o.K, false)
 	return nil
 }

@@ -39,8 +39,11 @@
 //	<index> TAB <x_1> <x_2> … <x_k>
 //
 // (index the term m for U, the document n for V; k values in 'g' −1 form).
-// U shards omit rows that are entirely zero (ℓ1-regularized topics are
-// sparse); V shards hold every document. manifest.json is written last, by
-// the driver, once every shard of the iteration exists: an iteration
+// Shard i of T holds exactly the rows i, i+T, i+2T, … of its factor, in
+// that order — every term's row of U (an all-zero row too) and every
+// document's row of V — so that a reader checks each shard on its own
+// (ReadFactorShard) and a lost or repeated row cannot pass as a zero.
+// (topicmf-factors/1 omitted U's zero rows.) manifest.json is written last,
+// by the driver, once every shard of the iteration exists: an iteration
 // directory without a readable manifest is incomplete and is recomputed.
 package shards

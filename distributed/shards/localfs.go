@@ -14,6 +14,15 @@ type LocalFS struct{}
 // OpenRead opens name for reading.
 func (LocalFS) OpenRead(_ context.Context, name string) (io.ReadCloser, error) { return os.Open(name) }
 
+// Size is the size of name in bytes.
+func (LocalFS) Size(_ context.Context, name string) (int64, error) {
+	st, err := os.Stat(name)
+	if err != nil {
+		return 0, err
+	}
+	return st.Size(), nil
+}
+
 // OpenWrite creates name (through a temporary file renamed on Close).
 func (LocalFS) OpenWrite(_ context.Context, name string) (io.WriteCloser, error) {
 	f, err := os.Create(name + ".tmp")

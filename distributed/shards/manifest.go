@@ -5,14 +5,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 	"strings"
 )
 
-// FS opens files by path; Beam's filesystem.Interface (local, gs://, s3://)
-// satisfies it.
+// FS opens files by path and tells their sizes; Beam's
+// filesystem.Interface (local, gs://, s3://) satisfies it.
 type FS interface {
 	OpenRead(ctx context.Context, name string) (io.ReadCloser, error)
 	OpenWrite(ctx context.Context, name string) (io.WriteCloser, error)
+	Size(ctx context.Context, name string) (int64, error)
 }
 
 // Join joins a directory and a file name with "/" (valid for local paths
@@ -24,7 +27,7 @@ func Join(dir, name string) string {
 // Format names of the two manifests.
 const (
 	CorpusFormat  = "topicmf-docs/1"
-	FactorsFormat = "topicmf-factors/1"
+	FactorsFormat = "topicmf-factors/2"
 )
 
 // CorpusManifest is corpus.json.
@@ -51,35 +54,51 @@ type DocShard struct {
 	ClassCounts []int  `json:"class_counts,omitempty"`
 }
 
-// Validate checks that the shards cover documents 0 … N−1 in order and that
-// their class counts add up.
+// Bounds of a corpus: a term is an int32 in a document line, and a
+// document index stays far from overflowing int64 products such as N·K.
+const (
+	MaxTerms     = math.MaxInt32
+	MaxDocuments = 1 << 40
+)
+
+// plainName reports whether name is a file name in the corpus directory,
+// not a path.
+func plainName(name string) bool { return name != "" && !strings.ContainsAny(name, "/\\") }
+
+// Validate checks that the sizes are within bounds, that the shards cover
+// documents 0 … N−1 in order and that their class counts add up. It reads
+// no file: ReadCorpus also checks the sizes against the files.
 func (c *CorpusManifest) Validate() error {
 	if c.Format != CorpusFormat {
 		return fmt.Errorf("format %q, want %q", c.Format, CorpusFormat)
 	}
-	if c.Terms < 1 || c.Documents < 1 {
-		return fmt.Errorf("%d terms × %d documents: want at least one of each", c.Terms, c.Documents)
+	if c.Terms < 1 || c.Terms > MaxTerms {
+		return fmt.Errorf("terms %d: want 1..%d", c.Terms, MaxTerms)
+	}
+	if c.Documents < 1 || c.Documents > MaxDocuments {
+		return fmt.Errorf("documents %d: want 1..%d", c.Documents, MaxDocuments)
+	}
+	if !plainName(c.Vocab) {
+		return fmt.Errorf("vocab %q must be a plain name in the corpus directory", c.Vocab)
 	}
 	next := 0
 	for i, s := range c.Shards {
-		if s.File == "" || strings.ContainsAny(s.File, "/\\") {
+		if !plainName(s.File) {
 			return fmt.Errorf("shard %d: file %q must be a plain name in the corpus directory", i, s.File)
 		}
-		if s.First != next || s.Count < 0 {
-			return fmt.Errorf("shard %d (%s): documents %d+%d, want to start at %d", i, s.File, s.First, s.Count, next)
+		if s.First != next || s.Count < 0 || s.Count > c.Documents-next {
+			return fmt.Errorf("shard %d (%s): documents %d+%d, want to start at %d and end by %d", i, s.File, s.First, s.Count, next, c.Documents)
 		}
 		next += s.Count
-		if len(c.Classes) > 0 {
-			if len(s.ClassCounts) != len(c.Classes) {
-				return fmt.Errorf("shard %d (%s): %d class counts, want %d", i, s.File, len(s.ClassCounts), len(c.Classes))
+		if len(s.ClassCounts) != len(c.Classes) {
+			return fmt.Errorf("shard %d (%s): %d class counts, want one per class (%d)", i, s.File, len(s.ClassCounts), len(c.Classes))
+		}
+		left := s.Count
+		for p, n := range s.ClassCounts {
+			if n < 0 || n > left {
+				return fmt.Errorf("shard %d (%s): class counts %v: want non-negative counts adding up to at most %d documents (class %d)", i, s.File, s.ClassCounts, s.Count, p)
 			}
-			sum := 0
-			for _, n := range s.ClassCounts {
-				sum += n
-			}
-			if sum > s.Count {
-				return fmt.Errorf("shard %d (%s): class counts add up to %d > %d documents", i, s.File, sum, s.Count)
-			}
+			left -= n
 		}
 	}
 	if next != c.Documents {
@@ -224,7 +243,13 @@ func WriteJSON(ctx context.Context, fs FS, name string, v any) error {
 	return nil
 }
 
-// ReadCorpus reads and validates dir/corpus.json.
+// ReadCorpus reads and validates dir/corpus.json, and checks it against
+// the files it lists before anyone sizes anything by it: the vocabulary
+// file must hold exactly Terms lines, and every document shard must be
+// large enough for its Count lines — a document line of column n takes at
+// least len(n) + 5 bytes (three tabs, a one-character class, the newline;
+// the last newline may be missing). The shards' lines themselves are
+// checked when they are read (ReadDocs).
 func ReadCorpus(ctx context.Context, fs FS, dir string) (*CorpusManifest, error) {
 	var c CorpusManifest
 	name := Join(dir, "corpus.json")
@@ -233,6 +258,34 @@ func ReadCorpus(ctx context.Context, fs FS, dir string) (*CorpusManifest, error)
 	}
 	if err := c.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	vocab := Join(dir, c.Vocab)
+	r, err := fs.OpenRead(ctx, vocab)
+	if err != nil {
+		return nil, err
+	}
+	lines := 0
+	err = EachLine(r, vocab, func(string, int) error {
+		if lines++; lines > c.Terms {
+			return fmt.Errorf("more lines than the %d terms of %s", c.Terms, name)
+		}
+		return nil
+	})
+	r.Close()
+	if err != nil {
+		return nil, err
+	}
+	if lines != c.Terms {
+		return nil, fmt.Errorf("%s: terms %d, but %s has %d lines", name, c.Terms, vocab, lines)
+	}
+	for i, s := range c.Shards {
+		size, err := fs.Size(ctx, Join(dir, s.File))
+		if err != nil {
+			return nil, fmt.Errorf("%s: shard %d: %w", name, i, err)
+		}
+		if most := (size + 1) / int64(len(strconv.Itoa(s.First))+5); int64(s.Count) > most {
+			return nil, fmt.Errorf("%s: shard %d (%s) lists %d documents, but its %d bytes hold at most %d", name, i, s.File, s.Count, size, most)
+		}
 	}
 	return &c, nil
 }

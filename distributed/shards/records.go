@@ -152,3 +152,30 @@ func EachLine(r io.Reader, name string, f func(line string, no int) error) error
 	}
 	return nil
 }
+
+// ReadFactorShard reads shard i of nshards of a factor of rows rows of k
+// values from r, named name in errors, and calls emit for each row. Shard i
+// holds exactly the rows i, i+nshards, i+2·nshards, … below rows, in that
+// order (package doc): a missing, repeated, misplaced or extra row, and a
+// shard that ends early, is an error "name:line: what" or "name: what".
+func ReadFactorShard(r io.Reader, name string, i, nshards int, rows int64, k int, emit func(Row) error) error {
+	next := int64(i)
+	err := EachLine(r, name, func(line string, _ int) error {
+		row, err := ParseRow(line, k, rows)
+		if err != nil {
+			return err
+		}
+		if row.Index != next {
+			return fmt.Errorf("row %d, want row %d (shard %d of %d holds rows %d, %d, … in order)", row.Index, next, i, nshards, i, i+nshards)
+		}
+		next += int64(nshards)
+		return emit(row)
+	})
+	if err != nil {
+		return err
+	}
+	if next < rows {
+		return fmt.Errorf("%s: ends before row %d of 0..%d (shard %d of %d)", name, next, rows-1, i, nshards)
+	}
+	return nil
+}

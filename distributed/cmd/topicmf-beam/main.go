@@ -37,6 +37,7 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/universal"
 
 	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/distributed/driver"
 	"github.com/topicmf/topicmf/distributed/shards"
@@ -173,25 +174,10 @@ func convert(args []string, out io.Writer) error {
 	if err := localDir("convert", "--out", a.dst); err != nil {
 		return fmt.Errorf("%w and give fit --corpus the uploaded path", err)
 	}
-	dir, err := datasets.DataDir(a.dataDir)
-	if err != nil {
-		return err
-	}
-	var col *datasets.Collection
-	if _, statErr := os.Stat(a.data); statErr == nil {
-		col, err = datasets.ReadUser(a.data, a.uopt)
-	} else {
-		src, lerr := datasets.Lookup(a.data)
-		if lerr != nil {
-			return fmt.Errorf("convert: %q is neither a file nor a registered collection: %v", a.data, lerr)
-		}
-		col, err = src.Read(dir)
-	}
+	col, opt, err := readCollection(a)
 	if err != nil {
 		return fmt.Errorf("convert: %w", err)
 	}
-	opt := text.Default()
-	opt.DataDir = dir
 	c, vec, _, err := text.Fit(col, opt)
 	if err != nil {
 		return fmt.Errorf("convert: %w", err)
@@ -221,6 +207,39 @@ func convert(args []string, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "%s: %d terms × %d documents, %d entries, %d classes, %d shards, vectorizer.json, counts.mtx\n", a.dst, man.Terms, man.Documents, man.Nonzeros, len(man.Classes), len(man.Shards))
 	return nil
+}
+
+// readCollection reads --data as topicmf fit does: a file or folder of
+// one's own needs no data directory (the text options' DataDir stays
+// --data-dir, "" meaning $TOPICMF_DATA, read only for a stop list that is
+// not embedded); a registered collection is read from the data directory
+// after every file it and its stop list read is verified against its
+// registered checksum (corpora.Files, datasets.VerifyFile).
+func readCollection(a *convertArgs) (*datasets.Collection, text.Options, error) {
+	opt := text.Default()
+	if _, err := os.Stat(a.data); err == nil {
+		opt.DataDir = a.dataDir
+		col, err := datasets.ReadUser(a.data, a.uopt)
+		return col, opt, err
+	}
+	src, err := datasets.Lookup(a.data)
+	if err != nil {
+		return nil, opt, fmt.Errorf("%q is neither a file nor a registered collection: %v", a.data, err)
+	}
+	if opt.DataDir, err = datasets.DataDir(a.dataDir); err != nil {
+		return nil, opt, err
+	}
+	files, err := corpora.Files(src, opt)
+	if err != nil {
+		return nil, opt, err
+	}
+	for _, f := range files {
+		if st := datasets.VerifyFile(opt.DataDir, f); !st.OK() {
+			return nil, opt, fmt.Errorf("data set %s: %s", src.Name, st)
+		}
+	}
+	col, err := src.Read(opt.DataDir)
+	return col, opt, err
 }
 
 // fitArgs are fit's own flags.

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -102,5 +104,56 @@ func TestConvertRemoteOut(t *testing.T) {
 			!strings.Contains(err.Error(), "upload") || strings.Contains(err.Error(), "\n") {
 			t.Errorf("--out %s: err = %v, want one line saying convert writes locally and the directory must be uploaded", dst, err)
 		}
+	}
+}
+
+// TestConvertData: a TSV of one's own converts with no data directory (as
+// topicmf fit --data reads it), and a registered collection whose file is
+// not the registered one (here ADI's archive recompressed: the same
+// documents, other bytes) is refused with the file named, as topicmf fit
+// refuses it.
+func TestConvertData(t *testing.T) {
+	tmp := t.TempDir()
+	registered := os.Getenv("TOPICMF_DATA") // the staged collections, for the second half
+	t.Setenv("TOPICMF_DATA", filepath.Join(tmp, "no-such-dir"))
+	tsv := filepath.Join(tmp, "my.tsv")
+	if err := os.WriteFile(tsv, []byte("id\ttext\nd1\tapple banana apple\nd2\tbanana cherry\nd3\tcherry apple\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := run(context.Background(), "convert", []string{"--data", tsv, "--out", filepath.Join(tmp, "corpus")}, &b); err != nil {
+		t.Fatalf("convert --data my.tsv without a data directory: %v", err)
+	}
+	if !strings.Contains(b.String(), "× 3 documents") {
+		t.Errorf("convert printed %q, want 3 documents", b.String())
+	}
+
+	if registered == "" {
+		t.Skip("TOPICMF_DATA is not set: skipping the registered-collection half")
+	}
+	raw, err := os.ReadFile(filepath.Join(registered, "adi", "adi.tar.gz"))
+	if err != nil {
+		t.Skipf("ADI is not staged in %s: %v", registered, err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var re bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&re, gzip.BestSpeed)
+	if _, err := io.Copy(zw, zr); err != nil || zw.Close() != nil {
+		t.Fatal(err)
+	}
+	data := filepath.Join(tmp, "data")
+	os.MkdirAll(filepath.Join(data, "adi"), 0o755)
+	if err := os.WriteFile(filepath.Join(data, "adi", "adi.tar.gz"), re.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err = run(context.Background(), "convert", []string{"--data", "adi", "--data-dir", data, "--out", filepath.Join(tmp, "adi")}, &b)
+	if err == nil || !strings.Contains(err.Error(), "adi/adi.tar.gz: size mismatch") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("convert --data adi with a recompressed archive: err = %v, want one line naming the file's mismatch", err)
+	}
+	if _, serr := os.Stat(filepath.Join(tmp, "adi")); serr == nil {
+		t.Error("convert wrote the corpus of an unverified collection")
 	}
 }
