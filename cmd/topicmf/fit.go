@@ -775,11 +775,8 @@ func loadMTX(path, vocabPath, labelsPath string, transpose bool) (*engine.Corpus
 	}
 	var vocab []string
 	if vocabPath != "" {
-		sum, err := readHashed(vocabPath, func(r io.Reader) (err error) {
-			vocab, err = readLinesFrom(r, vocabPath, "term")
-			return err
-		})
-		if err != nil {
+		var sum string
+		if vocab, sum, err = readHashedLines(vocabPath, "term"); err != nil {
 			return nil, nil, err
 		}
 		sums = append(sums, store.Checksum{Name: "vocab", SHA256: sum})
@@ -799,11 +796,7 @@ func loadMTX(path, vocabPath, labelsPath string, transpose bool) (*engine.Corpus
 	var labels []int
 	var classes []string
 	if labelsPath != "" {
-		var names []string
-		sum, err := readHashed(labelsPath, func(r io.Reader) (err error) {
-			names, err = readLinesFrom(r, labelsPath, "label")
-			return err
-		})
+		names, sum, err := readHashedLines(labelsPath, "label")
 		if err != nil {
 			return nil, nil, err
 		}
@@ -842,6 +835,16 @@ func readLines(path, what string) ([]string, error) {
 	}
 	defer f.Close()
 	return readLinesFrom(f, path, what)
+}
+
+// readHashedLines reads the non-empty lines of path (a term or label per
+// line, what names it in errors) and the file's SHA-256, in one pass.
+func readHashedLines(path, what string) (lines []string, sum string, err error) {
+	sum, err = readHashed(path, func(r io.Reader) (err error) {
+		lines, err = readLinesFrom(r, path, what)
+		return err
+	})
+	return lines, sum, err
 }
 
 // readLinesFrom reads one non-empty entry per line from r, the contents of
