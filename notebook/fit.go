@@ -92,7 +92,8 @@ func Iterations(f *FitResult) dataframe.DataFrame { return frame.Iterations(f.Re
 // TopTerms is a dataframe of the n highest-weighted terms of every topic
 // (columns of U): topic, rank, term, weight; ranked by weight, which for
 // the families with signed topics (LSI, RLSI) puts the largest positive
-// weights first.
+// weights first. Zero weights are not terms of a topic; n ≤ 0 gives no
+// rows.
 func TopTerms(f *FitResult, n int) dataframe.DataFrame {
 	var tk, rk []int
 	var terms []string
@@ -107,9 +108,9 @@ func TopTerms(f *FitResult, n int) dataframe.DataFrame {
 		series.New(terms, series.String, "term"), series.New(ws, series.Float, "weight"))
 }
 
-// Topics is one line per topic: topic, its n top terms joined by spaces,
-// and its compactness (fraction of non-zero weights, whose mean is
-// AvgComp).
+// Topics is one line per topic: topic, its n top terms joined by spaces
+// (none for n ≤ 0), and its compactness (fraction of non-zero weights,
+// whose mean is AvgComp).
 func Topics(f *FitResult, n int) dataframe.DataFrame {
 	U := f.Model.TermTopics()
 	comp := topics.Compactness(U)
@@ -140,7 +141,9 @@ func FoldIn(f *FitResult, texts []string) (*mat.Dense, error) {
 // of their topic vectors with the query's (the topic score of Wang et al.,
 // SIGIR 2011, Eq. 4), best first, ties by document id. The dataframe has
 // rank, doc (id), score, and title (the first 60 characters of the
-// document's title or text) when the corpus comes from a collection.
+// document's title or text) when the corpus comes from a collection; it has
+// the n best documents, every document when n exceeds their number, and
+// no row for n ≤ 0.
 func Rank(f *FitResult, query string, n int) (dataframe.DataFrame, error) {
 	vq, err := FoldIn(f, []string{query})
 	if err != nil {
@@ -148,9 +151,7 @@ func Rank(f *FitResult, query string, n int) (dataframe.DataFrame, error) {
 	}
 	scores := cosines(vq.RawRowView(0), f.Model.DocTopics())
 	order := rankOrder(scores, f.Corpus.DocIDs)
-	if n > len(order) {
-		n = len(order)
-	}
+	n = max(0, min(n, len(order)))
 	titles := docTitles(f.Data)
 	var ranks []int
 	var ids, heads []string
