@@ -31,12 +31,21 @@ type FitResult struct {
 	Params Params
 	// Data is the corpus the model was fitted on.
 	Data *Corpus
+	// Notes are what the Status does not tell: a fit can converge to a
+	// model with every topic empty (U = 0), which describes nothing. Fit
+	// shows each note (DisplayMarkdown) when it returns; Summary repeats
+	// them.
+	Notes []string
 }
 
 // Fit fits the catalog family (engine/catalog: "nmf", "rlsi", "lsi",
 // "plsi", "lda", "tnmf", "grouprlsi", "gnmfnc", ...) with params on c and
-// records every iteration. A fit that stops on the iteration limit or a
-// numerical failure is not an error: see the Status.
+// records every iteration. Absent params take the family's declared
+// defaults, the papers' settings, which "topicmf fit" overrides for some
+// families (see the package example): RLSI's paper λ1 = 0.5, read on the
+// default pipeline's unit-length documents, empties every topic, which Fit
+// reports in Notes. A fit that stops on the iteration limit or a numerical
+// failure is not an error: see the Status.
 func Fit(c *Corpus, family string, params Params) (*FitResult, error) {
 	p := catalog.Params{}
 	for k, v := range params {
@@ -51,10 +60,41 @@ func Fit(c *Corpus, family string, params Params) (*FitResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("fit %s on %s: %w", family, c.Name, err)
 	}
-	return &FitResult{
+	f := &FitResult{
 		Fit:    experiments.Fit{Corpus: c.Corpus, Model: model, Status: status, Recorder: rec},
 		Family: family, Params: params, Data: c,
-	}, nil
+	}
+	if allZero(model.TermTopics()) {
+		f.Notes = append(f.Notes, fmt.Sprintf("every topic of this %s fit is empty (U = 0): it has no top terms, "+
+			"and fold-in and ranking score every document 0. The regularization is too strong for the corpus's scale "+
+			"(for RLSI: lambda-scale=relative and a smaller lambda1, e.g. 0.05).", family))
+	}
+	for _, n := range f.Notes {
+		showMarkdown("**Note:** " + n)
+	}
+	return f, nil
+}
+
+// Summary is one line: family, corpus, the Status and the Notes.
+func (f *FitResult) Summary() string {
+	s := fmt.Sprintf("%s on %s: %s", f.Family, f.Corpus.Name, f.Status)
+	for _, n := range f.Notes {
+		s += "; note: " + n
+	}
+	return s
+}
+
+// allZero reports whether u has no non-zero entry.
+func allZero(u *mat.Dense) bool {
+	r := u.RawMatrix()
+	for i := 0; i < r.Rows; i++ {
+		for _, v := range r.Data[i*r.Stride : i*r.Stride+r.Cols] {
+			if v != 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // Families is a dataframe of every catalog family: name and one-line doc.
