@@ -31,12 +31,21 @@ type FitResult struct {
 	Params Params
 	// Data is the corpus the model was fitted on.
 	Data *Corpus
+	// Notes are what the Status does not tell: a fit can converge to a
+	// model with every topic empty (U = 0), which describes nothing. Fit
+	// shows each note (DisplayMarkdown) when it returns; Summary repeats
+	// them.
+	Notes []string
 }
 
 // Fit fits the catalog family (engine/catalog: "nmf", "rlsi", "lsi",
 // "plsi", "lda", "tnmf", "grouprlsi", "gnmfnc", ...) with params on c and
-// records every iteration. A fit that stops on the iteration limit or a
-// numerical failure is not an error: see the Status.
+// records every iteration. Absent params take the family's declared
+// defaults, the papers' settings, which "topicmf fit" overrides for some
+// families (see the package example): RLSI's paper λ1 = 0.5, read on the
+// default pipeline's unit-length documents, empties every topic, which Fit
+// reports in Notes. A fit that stops on the iteration limit or a numerical
+// failure is not an error: see the Status.
 func Fit(c *Corpus, family string, params Params) (*FitResult, error) {
 	p := catalog.Params{}
 	for k, v := range params {
@@ -51,10 +60,41 @@ func Fit(c *Corpus, family string, params Params) (*FitResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("fit %s on %s: %w", family, c.Name, err)
 	}
-	return &FitResult{
+	f := &FitResult{
 		Fit:    experiments.Fit{Corpus: c.Corpus, Model: model, Status: status, Recorder: rec},
 		Family: family, Params: params, Data: c,
-	}, nil
+	}
+	if allZero(model.TermTopics()) {
+		f.Notes = append(f.Notes, fmt.Sprintf("every topic of this %s fit is empty (U = 0): it has no top terms, "+
+			"and fold-in and ranking score every document 0. The regularization is too strong for the corpus's scale "+
+			"(for RLSI: lambda-scale=relative and a smaller lambda1, e.g. 0.05).", family))
+	}
+	for _, n := range f.Notes {
+		showMarkdown("**Note:** " + n)
+	}
+	return f, nil
+}
+
+// Summary is one line: family, corpus, the Status and the Notes.
+func (f *FitResult) Summary() string {
+	s := fmt.Sprintf("%s on %s: %s", f.Family, f.Corpus.Name, f.Status)
+	for _, n := range f.Notes {
+		s += "; note: " + n
+	}
+	return s
+}
+
+// allZero reports whether u has no non-zero entry.
+func allZero(u *mat.Dense) bool {
+	r := u.RawMatrix()
+	for i := 0; i < r.Rows; i++ {
+		for _, v := range r.Data[i*r.Stride : i*r.Stride+r.Cols] {
+			if v != 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // Families is a dataframe of every catalog family: name and one-line doc.
@@ -92,7 +132,8 @@ func Iterations(f *FitResult) dataframe.DataFrame { return frame.Iterations(f.Re
 // TopTerms is a dataframe of the n highest-weighted terms of every topic
 // (columns of U): topic, rank, term, weight; ranked by weight, which for
 // the families with signed topics (LSI, RLSI) puts the largest positive
-// weights first.
+// weights first. Zero weights are not terms of a topic; n ≤ 0 gives no
+// rows.
 func TopTerms(f *FitResult, n int) dataframe.DataFrame {
 	var tk, rk []int
 	var terms []string
@@ -107,9 +148,9 @@ func TopTerms(f *FitResult, n int) dataframe.DataFrame {
 		series.New(terms, series.String, "term"), series.New(ws, series.Float, "weight"))
 }
 
-// Topics is one line per topic: topic, its n top terms joined by spaces,
-// and its compactness (fraction of non-zero weights, whose mean is
-// AvgComp).
+// Topics is one line per topic: topic, its n top terms joined by spaces
+// (none for n ≤ 0), and its compactness (fraction of non-zero weights,
+// whose mean is AvgComp).
 func Topics(f *FitResult, n int) dataframe.DataFrame {
 	U := f.Model.TermTopics()
 	comp := topics.Compactness(U)
@@ -140,7 +181,9 @@ func FoldIn(f *FitResult, texts []string) (*mat.Dense, error) {
 // of their topic vectors with the query's (the topic score of Wang et al.,
 // SIGIR 2011, Eq. 4), best first, ties by document id. The dataframe has
 // rank, doc (id), score, and title (the first 60 characters of the
-// document's title or text) when the corpus comes from a collection.
+// document's title or text) when the corpus comes from a collection; it has
+// the n best documents, every document when n exceeds their number, and
+// no row for n ≤ 0.
 func Rank(f *FitResult, query string, n int) (dataframe.DataFrame, error) {
 	vq, err := FoldIn(f, []string{query})
 	if err != nil {
@@ -148,9 +191,7 @@ func Rank(f *FitResult, query string, n int) (dataframe.DataFrame, error) {
 	}
 	scores := cosines(vq.RawRowView(0), f.Model.DocTopics())
 	order := rankOrder(scores, f.Corpus.DocIDs)
-	if n > len(order) {
-		n = len(order)
-	}
+	n = max(0, min(n, len(order)))
 	titles := docTitles(f.Data)
 	var ranks []int
 	var ids, heads []string

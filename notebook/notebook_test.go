@@ -90,6 +90,23 @@ func TestUserCorpusFitTopTermsRank(t *testing.T) {
 	if got := ranked.Col("title").Elem(0).String(); got == "" {
 		t.Error("Rank gave no title")
 	}
+	// A count beyond the documents gives them all; zero or a negative
+	// count gives no row (Rank used to panic on n < 0), as TopTerms and
+	// Topics give no term.
+	if all, err := Rank(f, "garage motor", 100); err != nil || all.Nrow() != 6 {
+		t.Errorf("Rank n = 100: %d rows, %v; want the 6 documents", all.Nrow(), err)
+	}
+	for _, n := range []int{0, -1} {
+		if none, err := Rank(f, "garage motor", n); err != nil || none.Nrow() != 0 {
+			t.Errorf("Rank n = %d: %d rows, %v; want none", n, none.Nrow(), err)
+		}
+		if tt := TopTerms(f, n); tt.Nrow() != 0 {
+			t.Errorf("TopTerms n = %d: %d rows, want none", n, tt.Nrow())
+		}
+		if tp := Topics(f, n); tp.Nrow() != 2 || tp.Elem(0, 1).String() != "" {
+			t.Errorf("Topics n = %d: %v, want 2 topics without terms", n, tp)
+		}
+	}
 }
 
 func TestFitErrors(t *testing.T) {

@@ -49,10 +49,15 @@
 // # Counts
 //
 // LDA models token counts. D must hold non-negative integers (raw term
-// frequencies); a non-integer entry is an error naming the entry, unless
-// Options.RoundWeights is set, in which case every entry is rounded to the
-// nearest integer (half away from zero) and entries that round to zero are
-// dropped. The same rule applies to folded-in documents.
+// frequencies: on the command line --weighting tf --norm none); a
+// non-integer entry is an error naming the entry, unless
+// Options.RoundWeights (catalog parameter round=true) is set, in which case
+// every entry is rounded to the nearest integer (half away from zero) and
+// entries that round to zero are dropped. The same rule applies to
+// folded-in documents. The sampler expands the counts into tokens, at most
+// MaxTokens (2²⁸) of them in D, or in the documents of one FoldIn: more is
+// an error naming the total and the entry where the counts pass the bound,
+// before anything is allocated.
 //
 // # Determinism and parallelism
 //
@@ -76,6 +81,7 @@
 // θ_q being the average over the sweeps after FoldInBurnIn (default half)
 // of (n_{q,k} + α)/(n_q + Kα). Each document's stream is seeded from Seed
 // and the document's content, so folding-in is a deterministic function of
-// the document. Terms never seen in training still have φ_wk = β/(n_k + Mβ)
+// the document. A cancelled context stops a document's sampler between
+// sweeps (as it stops the fit), and FoldIn returns the context's error. Terms never seen in training still have φ_wk = β/(n_k + Mβ)
 // and take part, as in the model.
 package lda

@@ -36,22 +36,63 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	return s.run(ctx, rec)
 }
 
+// MaxTokens bounds the tokens LDA expands counts into: the sum of D's
+// counts in Fit, and of X's in FoldIn. The sampler keeps each token's term
+// and topic (int32 each), so MaxTokens = 2²⁸ tokens hold 2 GiB; the largest
+// local collection, 20 Newsgroups, has 2.3 million tokens under the default
+// pipeline (raw counts). A corpus or fold-in over the bound is refused before
+// anything is allocated, with the total and the entry where the counts
+// pass it.
+const MaxTokens = 1 << 28
+
+// bytesPerToken is what the sampler keeps per token: its term and its
+// topic, int32 each.
+const bytesPerToken = 8
+
 // count converts a weight to a token count: an error for a negative,
-// non-finite or (unless round) non-integer weight.
+// non-finite, non-integer (unless round) or larger than MaxTokens weight.
+// The messages speak to catalog and command-line users (the parameter
+// round=true is Options.RoundWeights).
 func count(v float64, round bool) (int, error) {
 	if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
 		return 0, fmt.Errorf("%v is not a count ≥ 0", v)
 	}
 	if r := math.Round(v); r != v {
 		if !round {
-			return 0, fmt.Errorf("%v is not an integer count (build the corpus with raw term frequencies, or set RoundWeights)", v)
+			return 0, fmt.Errorf("%v is not an integer count: LDA models raw term frequencies (build the corpus with them, on the command line --weighting tf --norm none), or give round=true to round the weights", v)
 		}
 		v = r
 	}
-	if v > math.MaxInt32 {
-		return 0, fmt.Errorf("%v is too large a count", v)
+	if v > MaxTokens {
+		return 0, fmt.Errorf("%v tokens exceed MaxTokens = %d", v, MaxTokens)
 	}
 	return int(v), nil
+}
+
+// tokens returns the number of tokens of the documents that are the rows
+// of x (counts over the terms), checking every entry with count and the
+// total against MaxTokens. An error names the matrix as what and an entry
+// as name(row, column) gives it: one that is not a count, or the one at
+// which the running total passes MaxTokens, with the total.
+func tokens(x *sparse.CSR, round bool, what string, name func(d int, w int32) string) (int, error) {
+	total, past := 0, ""
+	for d := 0; d < x.Rows; d++ {
+		idx, val := x.Row(d)
+		for q, w := range idx {
+			c, err := count(val[q], round)
+			if err != nil {
+				return 0, fmt.Errorf("%s = %w", name(d, w), err)
+			}
+			if total += c; total > MaxTokens && past == "" {
+				past = name(d, w)
+			}
+		}
+	}
+	if past != "" {
+		return 0, fmt.Errorf("%s has %d tokens, more than MaxTokens = %d (%d bytes each); its counts pass it at %s",
+			what, total, MaxTokens, bytesPerToken, past)
+	}
+	return total, nil
 }
 
 // sampler is the state of the collapsed Gibbs sampler.
@@ -75,20 +116,11 @@ type sampler struct {
 
 func newSampler(set settings, dt *sparse.CSR) (*sampler, error) {
 	m, n, k := dt.Cols, dt.Rows, set.k
-	s := &sampler{set: set, m: m, n: n, docPtr: make([]int, n+1)}
-	total := 0
-	for d := 0; d < n; d++ {
-		idx, val := dt.Row(d)
-		for q, w := range idx {
-			c, err := count(val[q], set.round)
-			if err != nil {
-				return nil, fmt.Errorf("lda: D[%d,%d] = %w", w, d, err)
-			}
-			if total += c; total > math.MaxInt32 {
-				return nil, fmt.Errorf("lda: the corpus has more than %d tokens", math.MaxInt32)
-			}
-		}
+	total, err := tokens(dt, set.round, "D", func(d int, w int32) string { return fmt.Sprintf("D[%d,%d]", w, d) })
+	if err != nil {
+		return nil, fmt.Errorf("lda: %w", err)
 	}
+	s := &sampler{set: set, m: m, n: n, docPtr: make([]int, n+1)}
 	s.words = make([]int32, 0, total)
 	for d := 0; d < n; d++ {
 		idx, val := dt.Row(d)

@@ -2,10 +2,12 @@ package lda
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/internal/enginetest"
@@ -280,7 +282,8 @@ func TestCountsRule(t *testing.T) {
 	frac.DT = frac.D.T()
 	w, d := frac.D.Locate(5)
 	_, _, err := Options{K: 2, Iters: 3, BurnIn: AutoBurnIn, FoldInBurnIn: AutoBurnIn}.Fit(context.Background(), &frac, nil)
-	if err == nil || !strings.Contains(err.Error(), "not an integer") || !strings.Contains(err.Error(), "RoundWeights") ||
+	if err == nil || !strings.Contains(err.Error(), "not an integer") || !strings.Contains(err.Error(), "round=true") ||
+		!strings.Contains(err.Error(), "--weighting tf --norm none") || strings.Contains(err.Error(), "RoundWeights") ||
 		!strings.Contains(err.Error(), fmt.Sprintf("D[%d,%d] = %v", w, d, frac.D.Val[5])) {
 		t.Fatalf("non-integer count: %v", err)
 	}
@@ -368,6 +371,69 @@ func TestCancellation(t *testing.T) {
 	}
 }
 
+func TestTokenBound(t *testing.T) {
+	// Counts that would expand into more than MaxTokens tokens are refused
+	// before anything is allocated (2e9 tokens would take 16 GB), with the
+	// total and the entry where the counts pass the bound; the same for
+	// a fold-in, in one document or over several.
+	big := float64(MaxTokens/2 + 1)
+	d, _ := sparse.FromTriplets(3, 3, []sparse.Triplet{{Row: 0, Col: 0, Val: 1}, {Row: 1, Col: 1, Val: big},
+		{Row: 2, Col: 1, Val: 1}, {Row: 0, Col: 2, Val: big}, {Row: 2, Col: 2, Val: 1}})
+	want := fmt.Sprintf("lda: D has %d tokens, more than MaxTokens = %d (8 bytes each); its counts pass it at D[0,2]", 2*(MaxTokens/2+1)+3, MaxTokens)
+	if m, _, err := (Options{K: 2, Iters: 2}).Fit(context.Background(), testcorpus.CorpusOf(t, d), nil); err == nil || err.Error() != want {
+		t.Errorf("Fit: %v, %v; want %q", m, err, want)
+	}
+	pc := testcorpus.Planted(t, 10, 10, 8, 2, 10)
+	model, _, err := Options{K: 2, Iters: 3}.Fit(context.Background(), pc.C, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		x    []sparse.Triplet
+		want string
+	}{
+		{[]sparse.Triplet{{Row: 1, Col: 2, Val: 2e9}}, "lda: FoldIn: X[1,2] = 2e+09 tokens exceed MaxTokens = 268435456"},
+		{[]sparse.Triplet{{Row: 0, Col: 1, Val: 3}, {Row: 1, Col: 2, Val: big}, {Row: 1, Col: 5, Val: big}},
+			fmt.Sprintf("lda: FoldIn: X has %d tokens, more than MaxTokens = %d (8 bytes each); its counts pass it at X[1,5]", 2*(MaxTokens/2+1)+3, MaxTokens)},
+		{[]sparse.Triplet{{Row: 0, Col: 1, Val: big}, {Row: 1, Col: 2, Val: big}},
+			fmt.Sprintf("lda: FoldIn: X has %d tokens, more than MaxTokens = %d (8 bytes each); its counts pass it at X[1,2]", 2*(MaxTokens/2+1), MaxTokens)},
+	} {
+		x, _ := sparse.FromTriplets(2, 10, tc.x)
+		if th, err := model.FoldIn(context.Background(), x); err == nil || err.Error() != tc.want {
+			t.Errorf("FoldIn %v: %v, %v; want %q", tc.x, th, err, tc.want)
+		}
+	}
+}
+
+func TestFoldInCancelledWithinADocument(t *testing.T) {
+	// A billion fold-in sweeps of one document: the deadline must stop the
+	// document's sampler, not wait for the next document.
+	pc := testcorpus.Planted(t, 11, 20, 15, 2, 10)
+	model, _, err := Options{K: 2, Iters: 3, FoldInIters: 1e9}.Fit(context.Background(), pc.C, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	type result struct {
+		theta *mat.Dense
+		err   error
+	}
+	done := make(chan result, 1)
+	go func() {
+		th, err := model.FoldIn(ctx, pc.C.DT)
+		done <- result{th, err}
+	}()
+	select {
+	case r := <-done:
+		if !errors.Is(r.err, context.DeadlineExceeded) || r.theta != nil {
+			t.Errorf("FoldIn past its deadline: %v, %v; want nil and context.DeadlineExceeded", r.theta, r.err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("FoldIn still running 20 s after its 50 ms deadline")
+	}
+}
+
 func BenchmarkSweep(b *testing.B) {
 	// One Gibbs sweep at the foundation's benchmark size: 30,000 terms ×
 	// 20,000 documents, 1.6M non-zeros (about 4M tokens), K = 100.
@@ -398,7 +464,7 @@ func BenchmarkLogPWZ(b *testing.B) {
 
 func TestDegenerateScale(t *testing.T) {
 	// Issue 11's inputs: entries of 1e308 or around 1e200 are no token
-	// counts (more than MaxInt32 tokens of one term in one document), an
+	// counts (more than MaxTokens tokens of one term in one document), an
 	// error naming the entry; an all-zero matrix has no token, and the
 	// estimates are the priors' (φ = 1/M, θ = 1/K), finite.
 	o := Options{K: 2, Iters: 6, RoundWeights: true}
@@ -406,8 +472,8 @@ func TestDegenerateScale(t *testing.T) {
 		"3x3 of 1e308":     testcorpus.Filled(t, 3, 3, func(int, int) float64 { return 1e308 }),
 		"4x4 around 1e200": testcorpus.Filled(t, 4, 4, func(i, j int) float64 { return 1e200 * float64(1+i+2*j) }),
 	} {
-		if m, st, err := o.Fit(context.Background(), c, nil); err == nil || !strings.Contains(err.Error(), "D[0,0]") || !strings.Contains(err.Error(), "too large a count") {
-			t.Errorf("%s: %v, %v, %v; want an error naming D[0,0] as too large a count", name, m, st, err)
+		if m, st, err := o.Fit(context.Background(), c, nil); err == nil || !strings.Contains(err.Error(), "D[0,0]") || !strings.Contains(err.Error(), "exceed MaxTokens") {
+			t.Errorf("%s: %v, %v, %v; want an error naming D[0,0] as more than MaxTokens", name, m, st, err)
 		}
 	}
 	m, st, err := o.Fit(context.Background(), testcorpus.Filled(t, 4, 3, func(int, int) float64 { return 0 }), nil)

@@ -3,6 +3,7 @@ package lda
 import (
 	"context"
 	"encoding/binary"
+	"fmt"
 	"math"
 
 	"github.com/topicmf/topicmf/engine"
@@ -32,8 +33,9 @@ func (m *Model) Hyperparameters() (alpha, beta float64) { return m.set.alpha, m.
 const foldBlock = 16
 
 // FoldIn returns θ (n×K) for every row q of X (n × M, integer counts over
-// the training vocabulary; non-integers are refused unless RoundWeights was
-// set) by Gibbs sampling the document's tokens with φ fixed:
+// the training vocabulary, at most MaxTokens in all; non-integers are
+// refused unless RoundWeights was set) by Gibbs sampling the document's
+// tokens with φ fixed:
 //
 //	P(z_i = k | z_−i, q) ∝ (n_{q,k}^{−i} + α) · φ_{w_i,k},
 //
@@ -42,7 +44,8 @@ const foldBlock = 16
 // Each document's sampler is seeded by engine.DeriveSeed(Seed, "lda
 // fold-in", the document's non-zeros), so FoldIn is a deterministic
 // function of the document, bit-identical for any number of workers and
-// any row order. An empty document gets θ = 1/K.
+// any row order. An empty document gets θ = 1/K. A cancelled ctx stops a
+// document's sampler between sweeps, and FoldIn returns ctx.Err().
 func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
 	nTerms, k := m.phi.Dims()
 	err := engine.CheckFoldIn(ctx, "lda", x, nTerms, func(v float64) error {
@@ -52,9 +55,12 @@ func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, err := tokens(x, m.set.round, "X", func(d int, w int32) string { return fmt.Sprintf("X[%d,%d]", d, w) }); err != nil {
+		return nil, fmt.Errorf("lda: FoldIn: %w", err)
+	}
 	return solve.FoldRows(ctx, m.set.pool, x, k, foldBlock, func() solve.RowFolder {
 		f := &folder{m: m, k: k}
-		return func(_ int, theta []float64, idx []int32, val []float64) { f.fold(theta, idx, val) }
+		return func(_ int, theta []float64, idx []int32, val []float64) { f.fold(ctx, theta, idx, val) }
 	})
 }
 
@@ -70,8 +76,10 @@ type folder struct {
 	key   []byte
 }
 
-// fold writes θ of the document with the given non-zeros into theta.
-func (f *folder) fold(theta []float64, idx []int32, val []float64) {
+// fold writes θ of the document with the given non-zeros into theta. It
+// returns early, theta unfinished, when ctx is done (checked before every
+// sweep; FoldRows then discards the rows).
+func (f *folder) fold(ctx context.Context, theta []float64, idx []int32, val []float64) {
 	m, k := f.m, f.k
 	alpha := m.set.alpha
 	f.key = f.key[:0]
@@ -105,6 +113,9 @@ func (f *folder) fold(theta []float64, idx []int32, val []float64) {
 	ph := m.phi.RawMatrix()
 	samples := 0
 	for sweep := 1; sweep <= m.set.foldIters; sweep++ {
+		if ctx.Err() != nil {
+			return
+		}
 		for i, w := range f.words {
 			prow := ph.Data[int(w)*ph.Stride : int(w)*ph.Stride+k]
 			prow = prow[:len(cum)]

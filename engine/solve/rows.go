@@ -9,7 +9,11 @@ import (
 )
 
 // RowFolder folds in one row of X: its stored column indices and values
-// given, it writes the row's k-vector into dst (zeroed before the call).
+// given, it writes the row's k-vector into dst (zeroed before the call). A
+// row whose work has no fixed bound (an iterative fold-in running as many
+// iterations as the caller asks) watches the ctx of FoldRows itself,
+// captured by newFolder's closure, and returns early when it is done:
+// FoldRows never returns such an unfinished row.
 type RowFolder func(i int, dst []float64, idx []int32, val []float64)
 
 // FoldRows returns the n×k fold-in of the rows of X (checked by the
@@ -17,8 +21,9 @@ type RowFolder func(i int, dst []float64, idx []int32, val []float64)
 // calls newFolder once, for the scratch space of its own RowFolder, and then
 // folds its rows in order. A row's result depends on that row alone, so it
 // is the same bits for any number of workers. Zero rows give an empty
-// matrix; a cancelled ctx stops the blocks between rows and returns
-// ctx.Err().
+// matrix. A cancelled ctx stops the blocks between rows (and inside a row
+// that checks it, see RowFolder) and returns ctx.Err(), never the rows
+// folded so far.
 func FoldRows(ctx context.Context, p *parallel.Pool, x *sparse.CSR, k, block int, newFolder func() RowFolder) (*mat.Dense, error) {
 	if x.Rows == 0 {
 		return &mat.Dense{}, nil
