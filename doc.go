@@ -19,10 +19,14 @@
 //
 // # Fitting
 //
-// catalog.New builds any model family by name with string parameters,
-// exactly as "topicmf fit --model NAME --param key=value" does;
-// catalog.Families lists them with each parameter's default, range and
-// doc ("topicmf models" prints the same). Every family implements
+// catalog.New builds any model family by name with string parameters, as
+// "topicmf fit --model NAME --param key=value" does, with one difference:
+// for a parameter not given, fit uses its own defaults where the library's
+// suit the papers' setups rather than the default pipeline (RLSI's λ1 =
+// 0.05 relative to the data with balanced initialization, seed 1, and raw
+// counts for lda and onlinelda; "topicmf models" marks them with *).
+// catalog.Families lists the families with each parameter's library
+// default, range and doc. Every family implements
 // engine.Method: Fit takes a context, the corpus and an engine.Recorder
 // (every iteration's objective, its terms and the factors' sparsity) and
 // returns an engine.Model (U, Vᵀ, FoldIn for new documents) and an
