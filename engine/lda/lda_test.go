@@ -2,12 +2,10 @@ package lda
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/internal/enginetest"
@@ -413,25 +411,7 @@ func TestFoldInCancelledWithinADocument(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-	defer cancel()
-	type result struct {
-		theta *mat.Dense
-		err   error
-	}
-	done := make(chan result, 1)
-	go func() {
-		th, err := model.FoldIn(ctx, pc.C.DT)
-		done <- result{th, err}
-	}()
-	select {
-	case r := <-done:
-		if !errors.Is(r.err, context.DeadlineExceeded) || r.theta != nil {
-			t.Errorf("FoldIn past its deadline: %v, %v; want nil and context.DeadlineExceeded", r.theta, r.err)
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("FoldIn still running 20 s after its 50 ms deadline")
-	}
+	enginetest.FoldInStopsWithinARow(t, model, pc.C.DT)
 }
 
 func BenchmarkSweep(b *testing.B) {

@@ -70,7 +70,7 @@ func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
 	}
 	return solve.FoldRows(ctx, m.pool, x, k, foldBlock, func() solve.RowFolder {
 		f := newFolder(m, k)
-		return func(_ int, theta []float64, idx []int32, val []float64) { f.fold(theta, idx, val) }
+		return func(_ int, theta []float64, idx []int32, val []float64) { f.fold(ctx, theta, idx, val) }
 	})
 }
 
@@ -88,7 +88,9 @@ func newFolder(m *Model, k int) *folder {
 }
 
 // fold writes P(z|q) for the document with the given non-zeros into theta.
-func (f *folder) fold(theta []float64, idx []int32, val []float64) {
+// It checks ctx before every EM iteration and returns early when it is
+// cancelled (FoldRows then discards the row).
+func (f *folder) fold(ctx context.Context, theta []float64, idx []int32, val []float64) {
 	m := f.m
 	k := len(theta)
 	ph := m.phi.RawMatrix()
@@ -108,6 +110,9 @@ func (f *folder) fold(theta []float64, idx []int32, val []float64) {
 	f.pw = append(f.pw[:0], make([]float64, len(f.terms))...)
 	prev := math.NaN()
 	for it := 0; ; it++ {
+		if ctx.Err() != nil {
+			return
+		}
 		ll := 0.0
 		for j, w := range f.terms {
 			p := termProb(ph, w, theta)

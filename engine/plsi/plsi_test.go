@@ -299,6 +299,17 @@ func TestCancellation(t *testing.T) {
 	})
 }
 
+func TestFoldInCancelledWithinADocument(t *testing.T) {
+	// A billion EM iterations per document, no tolerance: the deadline must
+	// stop the document's EM loop, not wait for the next document.
+	pc := testcorpus.Planted(t, 11, 20, 15, 2, 10)
+	model, _, err := Options{K: 2, Stopping: engine.Stopping{MaxIter: 3, RelTol: -1}, FoldInIters: 1e9, FoldInTol: -1}.Fit(context.Background(), pc.C, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	enginetest.FoldInStopsWithinARow(t, model, pc.C.DT)
+}
+
 func TestConverged(t *testing.T) {
 	pc := testcorpus.Planted(t, 10, 30, 40, 3, 20)
 	rec := engine.NewRecorder()

@@ -15,7 +15,9 @@
 //   - the fold-in errors every family gives (FoldInErrors);
 //   - the same iterates whatever the objective's cadence (EvalEveryUnchanged);
 //   - probability factors whose columns and rows sum to 1 (Distributions);
-//   - a cancelled fit returns its last complete iterate (Cancellation);
+//   - a cancelled fit returns its last complete iterate (Cancellation), and
+//     a fold-in stops inside a document at its deadline
+//     (FoldInStopsWithinARow);
 //   - a group model recognises the class of held-out documents
 //     (HeldOutClasses), a per-class baseline is its single-class
 //     family fitted class by class (PerClassMatches), a group model's
@@ -37,6 +39,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
@@ -600,4 +603,32 @@ func Layout(t *testing.T, c *engine.Corpus) *grouping.Layout {
 		t.Fatal(err)
 	}
 	return lay
+}
+
+// FoldInStopsWithinARow checks that a model whose fold-in runs an
+// unbounded number of iterations per document (set up so by the caller,
+// e.g. a fold-in iteration limit of 1e9 and no tolerance) stops inside the
+// document at a 50 ms deadline: FoldIn returns context.DeadlineExceeded
+// and no rows, and does so long before the next document would begin.
+func FoldInStopsWithinARow(t *testing.T, model engine.Model, x *sparse.CSR) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	type result struct {
+		rows *mat.Dense
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		rows, err := model.FoldIn(ctx, x)
+		done <- result{rows, err}
+	}()
+	select {
+	case r := <-done:
+		if !errors.Is(r.err, context.DeadlineExceeded) || r.rows != nil {
+			t.Errorf("FoldIn past its deadline: %v, %v; want nil and context.DeadlineExceeded", r.rows, r.err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("FoldIn still running 20 s after its 50 ms deadline")
+	}
 }
