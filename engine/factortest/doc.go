@@ -29,7 +29,8 @@
 //     (the model must take its pool from Config.Pool);
 //   - cancelling the context from the Recorder's OnIteration after
 //     iteration 2 gives Status Cancelled within one iteration and a model of
-//     the right shape; an already-cancelled context does not panic;
+//     the right shape; an already-cancelled context gives Status Cancelled
+//     after 0 iterations, not an error;
 //   - invalid options (K < 0; K > min(M, N) where Family.KLimited; the
 //     family's own Invalid cases, e.g. a NaN λ) are errors, not panics;
 //   - a corpus with an empty document and an unused term, and a corpus of

@@ -382,23 +382,13 @@ func checkCancel(t Reporter, f Family, c *engine.Corpus) {
 		t.Fatalf("cancelled Fit returned a nil model")
 	}
 	checkFactorShapes(t, o.model, c.Terms(), c.Docs(), f.K)
-
-	// A context cancelled before Fit: no panic, and either an error or a
-	// cancelled status with no iterations.
-	pre, cancelPre := context.WithCancel(context.Background())
-	cancelPre()
-	o = fit(pre, f.New, c, f.cfg(17, parallel.NewPool(2)), engine.NewRecorder())
-	if o.panicked != nil {
-		t.Fatalf("Fit with a cancelled context panicked: %v", o.panicked)
-	}
-	if o.err == nil && (o.status.Reason != engine.Cancelled || o.status.Iterations != 0) {
-		t.Errorf("Fit with a cancelled context: status %v, want cancelled after 0 iterations", o.status)
-	}
+	checkPreCancelled(t, f, c)
 }
 
-// checkPreCancelled is the cancel check of a OneShot family: a context
-// cancelled before Fit gives no panic, and either an error or a cancelled
-// status with no iterations.
+// checkPreCancelled is the cancel check of a context cancelled before Fit
+// (the whole cancel check of a OneShot family): valid input and a
+// cancelled context give Status Cancelled after 0 iterations and no error
+// (engine.Method: an error is for invalid input only), and no panic.
 func checkPreCancelled(t Reporter, f Family, c *engine.Corpus) {
 	pre, cancelPre := context.WithCancel(context.Background())
 	cancelPre()
@@ -406,7 +396,9 @@ func checkPreCancelled(t Reporter, f Family, c *engine.Corpus) {
 	if o.panicked != nil {
 		t.Fatalf("Fit with a cancelled context panicked: %v", o.panicked)
 	}
-	if o.err == nil && (o.status.Reason != engine.Cancelled || o.status.Iterations != 0) {
+	if o.err != nil {
+		t.Errorf("Fit with a cancelled context returned an error (cancelling is a Status): %v", o.err)
+	} else if o.status.Reason != engine.Cancelled || o.status.Iterations != 0 {
 		t.Errorf("Fit with a cancelled context: status %v, want cancelled after 0 iterations", o.status)
 	}
 }

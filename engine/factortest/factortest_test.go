@@ -64,6 +64,7 @@ const (
 	hugeNilModel   // on huge data: a numerical failure with a nil model
 	hugeNaNModel   // on huge data: a numerical failure with a NaN factor
 	rejectsK2      // K = 2 is an invalid configuration (the huge check's K)
+	errsCancelled  // a context cancelled before Fit is an error
 )
 
 // toy is a deterministic stand-in model: U and V are filled from the seed,
@@ -91,6 +92,9 @@ func (m toy) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (e
 	}
 	if m.k > min(c.Terms(), c.Docs()) {
 		return nil, engine.Status{}, errors.New("toy: K too large")
+	}
+	if m.b == errsCancelled && ctx.Err() != nil {
+		return nil, engine.Status{}, ctx.Err()
 	}
 	rng := engine.NewRand(m.seed)
 	if m.b == seedIgnoredRandomly {
@@ -211,6 +215,7 @@ func TestSuiteCatchesDefects(t *testing.T) {
 		{"workers", workerDependent},
 		{"cancel", ignoresCancel},
 		{"invalid", panicsOnBadK},
+		{"cancel", errsCancelled},
 		{"foldin", foldInPanics},
 		{"huge", hugeSilentZero},
 		{"huge", hugeNilModel},
