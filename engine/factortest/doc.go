@@ -31,6 +31,8 @@
 //     iteration 2 gives Status Cancelled within one iteration and a model of
 //     the right shape; an already-cancelled context gives Status Cancelled
 //     after 0 iterations, not an error;
+//   - a corpus with a NaN entry, and one with no non-zero entry, are
+//     errors in the words of engine.Corpus.Transposed;
 //   - invalid options (K < 0; K > min(M, N) where Family.KLimited; the
 //     family's own Invalid cases, e.g. a NaN λ) are errors, not panics;
 //   - a corpus with an empty document and an unused term, and a corpus of

@@ -425,6 +425,30 @@ func checkInvalid(t Reporter, f Family, c *engine.Corpus) {
 			t.Errorf("a corpus with %s: panic %v, error %v; want an error naming the entry", want, o.panicked, o.err)
 		}
 	}
+	// The checks every family makes of D (engine.Corpus.Transposed), in
+	// their words: a non-finite entry, and no non-zero entry.
+	for _, bad := range []struct {
+		what string
+		val  float64
+		want string
+	}{{"a NaN entry", math.NaN(), "D[%d,%d] = NaN, want finite"}, {"no non-zero entry", 0, "has no non-zero entry"}} {
+		b := *c
+		b.D = c.D.Clone()
+		if bad.val == 0 {
+			clear(b.D.Val)
+		} else {
+			b.D.Val[0] = bad.val
+		}
+		b.DT = b.D.T()
+		r, col := b.D.Locate(0)
+		want := bad.want
+		if strings.Contains(want, "%d") {
+			want = fmt.Sprintf(want, r, col)
+		}
+		if o := fit(context.Background(), f.New, &b, cfg, nil); o.panicked != nil || o.err == nil || !strings.Contains(o.err.Error(), want) {
+			t.Errorf("a corpus with %s: panic %v, error %v; want an error saying %q", bad.what, o.panicked, o.err, want)
+		}
+	}
 	cfg.K = -1
 	wantError(t, "K = -1", fit(context.Background(), f.New, c, cfg, nil))
 	if f.KLimited {

@@ -65,6 +65,7 @@ const (
 	hugeNaNModel   // on huge data: a numerical failure with a NaN factor
 	rejectsK2      // K = 2 is an invalid configuration (the huge check's K)
 	errsCancelled  // a context cancelled before Fit is an error
+	readsAnyD      // fits a D with NaN or no non-zero entry
 )
 
 // toy is a deterministic stand-in model: U and V are filled from the seed,
@@ -81,6 +82,9 @@ var toyCalls int
 func (m toy) Name() string { return "toy" }
 
 func (m toy) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+	if _, err := c.Transposed("toy"); err != nil && m.b != readsAnyD {
+		return nil, engine.Status{}, err
+	}
 	if m.k < 0 {
 		if m.b == panicsOnBadK {
 			panic("negative K")
@@ -215,6 +219,7 @@ func TestSuiteCatchesDefects(t *testing.T) {
 		{"workers", workerDependent},
 		{"cancel", ignoresCancel},
 		{"invalid", panicsOnBadK},
+		{"invalid", readsAnyD},
 		{"cancel", errsCancelled},
 		{"foldin", foldInPanics},
 		{"huge", hugeSilentZero},

@@ -44,7 +44,7 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
-	return grouping.Fit(ctx, c, rec, "gnmfnc", grouping.NewNonEmpty, set.stop, func(lay *grouping.Layout) (grouping.Solver, error) {
+	return grouping.Fit(ctx, c, rec, "gnmfnc", set.stop, func(lay *grouping.Layout) (grouping.Solver, error) {
 		s, err := newSolver(set, lay)
 		if err != nil {
 			return nil, err

@@ -31,19 +31,6 @@ type Layout struct {
 	ClassNames []string
 }
 
-// NewNonEmpty is New for a model that needs at least one term and one
-// document.
-func NewNonEmpty(c *engine.Corpus, who string) (*Layout, error) {
-	lay, err := New(c, who)
-	if err != nil {
-		return nil, err
-	}
-	if lay.M == 0 || lay.N == 0 {
-		return nil, fmt.Errorf("%s: empty corpus (%d terms × %d documents)", who, lay.M, lay.N)
-	}
-	return lay, nil
-}
-
 // CheckNorm is the error of a fit whose ‖D‖²_F (dnorm2) overflows float64:
 // no objective can be evaluated from the random initialization.
 func (l *Layout) CheckNorm(who string, dnorm2 float64) error {
@@ -54,12 +41,15 @@ func (l *Layout) CheckNorm(who string, dnorm2 float64) error {
 }
 
 // New lays out the corpus by class. who names the model in errors. It is an
-// error for the corpus to have no labels or no classes, or for a document
-// to have no class (label −1): GMF (§3.1) assigns every training document
-// to one of the P classes.
+// error for the corpus to fail the checks every family makes of D
+// (engine.Corpus.Transposed: empty, a NaN or ±Inf entry, no non-zero
+// entry), to have no labels or no classes, or for a document to have no
+// class (label −1): GMF (§3.1) assigns every training document to one of
+// the P classes.
 func New(c *engine.Corpus, who string) (*Layout, error) {
-	if c == nil || c.D == nil {
-		return nil, fmt.Errorf("%s: nil corpus or term-document matrix", who)
+	dt, err := c.Transposed(who)
+	if err != nil {
+		return nil, err
 	}
 	n := c.D.Cols
 	if c.Labels == nil || len(c.ClassNames) == 0 {
@@ -98,13 +88,6 @@ func New(c *engine.Corpus, who string) (*Layout, error) {
 		if pos != i {
 			l.Identity = false
 		}
-	}
-	dt := c.DT
-	if dt == nil {
-		dt = c.D.T()
-	}
-	if dt.Rows != n || dt.Cols != c.D.Rows {
-		return nil, fmt.Errorf("%s: corpus DT is %d×%d, want the transpose of the %d×%d D", who, dt.Rows, dt.Cols, c.D.Rows, n)
 	}
 	if l.Identity {
 		l.D, l.DT = c.D, dt

@@ -40,7 +40,7 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
-	return grouping.Fit(ctx, c, rec, "grouprlsi", grouping.New, set.stop, func(lay *grouping.Layout) (grouping.Solver, error) {
+	return grouping.Fit(ctx, c, rec, "grouprlsi", set.stop, func(lay *grouping.Layout) (grouping.Solver, error) {
 		s := newSolver(set, lay)
 		if err := lay.CheckNorm("grouprlsi", s.dnorm2); err != nil {
 			return nil, err

@@ -64,9 +64,6 @@ func (o Options) resolve(d, dt *sparse.CSR) (settings, error) {
 	set := settings{k: cmp.Or(o.K, DefaultK), gamma: cmp.Or(o.Gamma, DefaultGamma), rho: cmp.Or(o.Rho, DefaultRho),
 		inner: cmp.Or(o.InnerIters, DefaultInnerIters), maxIter: cmp.Or(o.MaxIter, DefaultMaxIter),
 		residualTol: o.ResidualTol, seed: o.Seed, pool: o.Pool}
-	if m == 0 || n == 0 || d.NNZ() == 0 {
-		return set, fmt.Errorf("jtd: the term-document matrix (%d×%d) has no non-zero entry", m, n)
-	}
 	if err := engine.ResolveK("jtd", &set.k, DefaultK, m, n); err != nil {
 		return set, err
 	}
