@@ -67,6 +67,11 @@ func (o Options) resolve(d, dt *sparse.CSR) (settings, error) {
 	if err := engine.ResolveK("jtd", &set.k, DefaultK, m, n); err != nil {
 		return set, err
 	}
+	// Beyond B and S, a fit holds ten dense N×M matrices (E, N, Y, BS and
+	// X⁽³⁾, each twice): as a document factor of K + 5M columns held twice.
+	if err := engine.CheckMemory("jtd", set.k, set.k+5*m, m, n); err != nil {
+		return set, err
+	}
 	normD := sparse.Frobenius(set.pool, d)
 	if math.IsInf(normD, 0) {
 		return set, fmt.Errorf("jtd: ‖D‖_F overflows float64: rescale the data")
