@@ -41,7 +41,7 @@
 //     norm, give an error or Status NumericalFailure with a finite model
 //     (the last finite iterate), or a success with a finite objective and
 //     factors not identically zero — never a nil model, a panic or a
-//     silent 0 (the fits use K = Family.HugeK, which must fit an ordinary
+//     silent 0 (the fits use K = 2, which must fit an ordinary
 //     corpus of the same shape, so that the check reaches the fit);
 //   - FoldIn of training documents gives an n×K finite result (non-negative
 //     where required), wrong widths are errors, and Family.FoldInCheck can

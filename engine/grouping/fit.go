@@ -18,8 +18,8 @@ type Solver interface {
 }
 
 // Fit is the outline the group models' Fit share: lay out c by class (New;
-// who names the model in errors), let start build and initialize the
-// solver on that layout, iterate it through
+// who names the model in errors), let start check its topics against the
+// layout (Layout.CheckK), build and initialize the solver on it, iterate it through
 // engine.Iterate under stop, and return the model of the last accepted
 // iterate with the status. An error of layout or start is returned with no
 // model.

@@ -302,3 +302,33 @@ func TestMergeAndRunClasses(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+// TestCheckK: a group model's K = Ks + P·Kc and a per-class baseline's
+// merged K = P·Kper are bounded by min(M, N) in engine.CheckFactors's
+// words, a K beyond the int range included; Ks + Kc beyond it is refused
+// before any corpus is read.
+func TestCheckK(t *testing.T) {
+	labels := make([]int, 60)
+	for n := range labels {
+		labels[n] = n % 3
+	}
+	l, err := New(corpus(t, 30, labels, 3, 1), "g")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{l.CheckK("g", 40, 10, "Kc"), "g: K = Ks + P·Kc = 40 + 3·10 = 70 exceeds min(M, N) = min(30 terms, 60 documents) = 30"},
+		{l.CheckK("g", 1, math.MaxInt/2, "Kp"), fmt.Sprintf("g: K = Ks + P·Kp = 1 + 3·%d exceeds min(M, N) = min(30 terms, 60 documents) = 30", math.MaxInt/2)},
+		{l.CheckK("g", 3, 9, "Kc"), ""},
+		{l.checkMerged("g", 11), "g: K = P·(Ks + Kc) = 3·11 = 33 exceeds min(M, N) = min(30 terms, 60 documents) = 30"},
+		{l.checkMerged("g", 10), ""},
+		{CheckTopics("g", struct{}{}, 2, math.MaxInt), fmt.Sprintf("g: Ks + Kc = 2 + %d is beyond the int range", math.MaxInt)},
+	} {
+		if got := fmt.Sprint(tc.err); tc.want == "" && tc.err != nil || tc.want != "" && got != tc.want {
+			t.Errorf("got %v, want %q", tc.err, tc.want)
+		}
+	}
+}

@@ -31,6 +31,30 @@ type Layout struct {
 	ClassNames []string
 }
 
+// CheckK is the check of a group model's number of topics against the
+// corpus, made before anything is allocated (engine.CheckFactors): K = ks +
+// P·kc ≤ min(M, N), and U (M×K) and the compact V (N×(ks+kc)) fit in
+// memory. kcName is how the message writes kc ("Kc"; GNMFNC's "Kp"), e.g.
+// "groupnmf: K = Ks + P·Kc = 20 + 3·8 = 44 exceeds min(M, N) = min(30
+// terms, 60 documents) = 30". A K beyond the int range exceeds.
+func (l *Layout) CheckK(who string, ks, kc int, kcName string) error {
+	what := fmt.Sprintf("K = Ks + P·%s = %d + %d·%d", kcName, ks, l.P, kc)
+	k, ok := sum(ks, l.P, kc)
+	if ok {
+		what += fmt.Sprintf(" = %d", k)
+	}
+	return engine.CheckFactors(who, what, k, ks+kc, l.M, l.N)
+}
+
+// sum is a + p·b for non-negative a, p, b, and whether it fits an int;
+// math.MaxInt when it does not.
+func sum(a, p, b int) (int, bool) {
+	if b > 0 && p > (math.MaxInt-a)/b {
+		return math.MaxInt, false
+	}
+	return a + p*b, true
+}
+
 // CheckNorm is the error of a fit whose ‖D‖²_F (dnorm2) overflows float64:
 // no objective can be evaluated from the random initialization.
 func (l *Layout) CheckNorm(who string, dnorm2 float64) error {
