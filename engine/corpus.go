@@ -111,19 +111,38 @@ func firstInvalidWeight(d *sparse.CSR) (r, c int, bad bool) {
 
 // Transposed returns DT, the documents as rows (computed from D when the
 // corpus was built by hand without it), checked to be D's transpose in
-// shape and number of non-zeros. A nil corpus or D is an error; who names
-// the model in the messages.
+// shape and number of non-zeros. It is how every family's Fit reads its
+// corpus (directly, through Prepare, or through grouping.New), so it holds
+// the checks every family makes of D: a nil corpus or D, an empty corpus,
+// a stored entry that is NaN or ±Inf (named, "rlsi: D[0,4] = NaN, want
+// finite") and a D with no non-zero entry (nothing to factor) are errors.
+// who names the model in the messages.
 func (c *Corpus) Transposed(who string) (*sparse.CSR, error) {
 	if c == nil || c.D == nil {
 		return nil, fmt.Errorf("%s: nil corpus or term-document matrix", who)
 	}
+	d := c.D
+	if d.Rows == 0 || d.Cols == 0 {
+		return nil, fmt.Errorf("%s: empty corpus (%d terms × %d documents)", who, d.Rows, d.Cols)
+	}
+	nonZero := false
+	for i, v := range d.Val {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			r, col := d.Locate(i)
+			return nil, fmt.Errorf("%s: D[%d,%d] = %v, want finite", who, r, col, v)
+		}
+		nonZero = nonZero || v != 0
+	}
+	if !nonZero {
+		return nil, fmt.Errorf("%s: the term-document matrix (%d terms × %d documents) has no non-zero entry: there is nothing to factor", who, d.Rows, d.Cols)
+	}
 	dt := c.DT
 	if dt == nil {
-		dt = c.D.T()
+		dt = d.T()
 	}
-	if dt.Rows != c.D.Cols || dt.Cols != c.D.Rows || dt.NNZ() != c.D.NNZ() {
+	if dt.Rows != d.Cols || dt.Cols != d.Rows || dt.NNZ() != d.NNZ() {
 		return nil, fmt.Errorf("%s: corpus DT is %d×%d with %d non-zeros, want the transpose of the %d×%d D with %d",
-			who, dt.Rows, dt.Cols, dt.NNZ(), c.D.Rows, c.D.Cols, c.D.NNZ())
+			who, dt.Rows, dt.Cols, dt.NNZ(), d.Rows, d.Cols, d.NNZ())
 	}
 	return dt, nil
 }

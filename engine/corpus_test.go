@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -33,6 +34,11 @@ func TestTransposed(t *testing.T) {
 		{"nil D", &Corpus{}, "m: nil corpus or term-document matrix"},
 		{"DT of D", &Corpus{D: d, DT: d}, "m: corpus DT is 3×2 with 2 non-zeros, want the transpose of the 3×2 D with 2"},
 		{"other non-zeros", &Corpus{D: d, DT: &sparse.CSR{Rows: 2, Cols: 3, RowPtr: []int{0, 0, 0}}}, "m: corpus DT is 2×3 with 0 non-zeros, want the transpose of the 3×2 D with 2"},
+		{"no documents", &Corpus{D: &sparse.CSR{Rows: 3, RowPtr: []int{0, 0, 0, 0}}}, "m: empty corpus (3 terms × 0 documents)"},
+		{"no entry", &Corpus{D: &sparse.CSR{Rows: 3, Cols: 2, RowPtr: []int{0, 0, 0, 0}}}, "m: the term-document matrix (3 terms × 2 documents) has no non-zero entry: there is nothing to factor"},
+		{"stored zeros", &Corpus{D: &sparse.CSR{Rows: 3, Cols: 2, RowPtr: []int{0, 1, 1, 2}, ColIdx: []int32{1, 0}, Val: []float64{0, 0}}}, "m: the term-document matrix (3 terms × 2 documents) has no non-zero entry"},
+		{"NaN", &Corpus{D: &sparse.CSR{Rows: 3, Cols: 2, RowPtr: []int{0, 1, 1, 2}, ColIdx: []int32{1, 0}, Val: []float64{1, math.NaN()}}}, "m: D[2,0] = NaN, want finite"},
+		{"-Inf", &Corpus{D: &sparse.CSR{Rows: 3, Cols: 2, RowPtr: []int{0, 1, 1, 2}, ColIdx: []int32{1, 0}, Val: []float64{math.Inf(-1), 1}}}, "m: D[0,1] = -Inf, want finite"},
 	} {
 		if _, err := tc.c.Transposed("m"); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)

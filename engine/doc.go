@@ -26,9 +26,12 @@
 //     name and, when parameters constrain each other, Check(); "unset" and
 //     zero differ (a key written "0" is 0);
 //   - its Fit(ctx, corpus, recorder): Prepare (the corpus checked and
-//     transposed, the options resolved; ResolveK applies the default K and
-//     checks K ≤ min(M, N); Corpus.CheckNonNegative when the model needs
-//     D ≥ 0), the initialization (random starts from
+//     transposed by Corpus.Transposed, which refuses an empty D, a NaN or
+//     ±Inf entry and a D without a non-zero entry; the options resolved;
+//     ResolveK applies the default K and checks it by CheckFactors: K ≤
+//     min(M, N) and factors that fit in the machine's memory, CheckMemory;
+//     Corpus.CheckNonNegative when the model needs D ≥ 0), the
+//     initialization (random starts from
 //     engine/solve: RandomStart, HalfNormal; a non-finite start refused with
 //     solve.FiniteStart), then one call of Iterate with its Steps — Step
 //     into candidate buffers, returning NonFinite (CheckFinite names the

@@ -51,21 +51,33 @@ func finiteNonNegative(v float64) error {
 }
 
 // ResolveK applies a family's default number of topics to *k when it is 0,
-// then checks it against an M×N corpus as every family does: the corpus is
-// not empty and K ≤ min(M, N) (a rank-K factorization of an M×N matrix);
-// who names the model in the messages, e.g. "lsi: K = 30 exceeds min(M, N)
-// = min(20 terms, 40 documents) = 20". Negative K is the caller's check.
+// then checks it against an M×N corpus as every family does (CheckFactors,
+// with the document factor N×K); who names the model in the messages, e.g.
+// "lsi: K = 30 exceeds min(M, N) = min(20 terms, 40 documents) = 20".
+// Negative K is the caller's check.
 func ResolveK(who string, k *int, def, m, n int) error {
 	if *k == 0 {
 		*k = def
 	}
+	return CheckFactors(who, fmt.Sprintf("K = %d", *k), *k, *k, m, n)
+}
+
+// CheckFactors is the check every family makes of its number of topics K
+// against an M×N corpus before it allocates anything: the corpus is not
+// empty, K ≤ min(M, N) (a rank-K factorization of an M×N matrix), and
+// the factors fit in this machine's memory (CheckMemory: an M×K term
+// factor and an N×vCols document factor). what is K as the messages write
+// it: "K = 30", or a group model's "Ks + Kc = 20 + 8 = 28" (the topics
+// of one document, which it bounds: grouping.Layout.CheckK). who names
+// the model in the messages.
+func CheckFactors(who, what string, k, vCols, m, n int) error {
 	if m == 0 || n == 0 {
 		return fmt.Errorf("%s: empty corpus (%d terms × %d documents)", who, m, n)
 	}
-	if *k > min(m, n) {
-		return fmt.Errorf("%s: K = %d exceeds min(M, N) = min(%d terms, %d documents) = %d", who, *k, m, n, min(m, n))
+	if k > min(m, n) {
+		return fmt.Errorf("%s: %s exceeds min(M, N) = min(%d terms, %d documents) = %d", who, what, m, n, min(m, n))
 	}
-	return nil
+	return CheckMemory(who, k, vCols, m, n)
 }
 
 // CheckStart validates a starting factor a given by the user (e.g. InitU):

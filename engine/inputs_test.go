@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -90,5 +91,42 @@ func TestResolveK(t *testing.T) {
 		if k != tc.want || tc.err == "" && err != nil || tc.err != "" && (err == nil || err.Error() != tc.err) {
 			t.Errorf("K %d on %d×%d: K %d, error %v; want K %d, error %q", tc.k, tc.m, tc.n, k, err, tc.want, tc.err)
 		}
+	}
+}
+
+func TestCheckFactors(t *testing.T) {
+	group := "K = Ks + P·Kc = 20 + 3·8 = 44"
+	if err := CheckFactors("m", group, 44, 28, 30, 60); err == nil || err.Error() != "m: "+group+" exceeds min(M, N) = min(30 terms, 60 documents) = 30" {
+		t.Errorf("K = 44 on 30×60: %v", err)
+	}
+	if err := CheckFactors("m", group, 44, 28, 50, 60); err != nil {
+		t.Errorf("K = 44 on 50×60: %v", err)
+	}
+}
+
+// TestCheckMemory: factors that cannot fit in this machine's memory are an
+// error naming the sizes, before anything is allocated; ResolveK makes
+// the check (K = 1000 topics of 2⁴⁰ terms × 2⁴⁰ documents need 35 PB).
+func TestCheckMemory(t *testing.T) {
+	avail := Memory()
+	if avail == 0 {
+		t.Skip("the machine's memory is unknown here: CheckMemory passes")
+	}
+	k := 1000
+	err := ResolveK("m", &k, 7, 1<<40, 1<<40)
+	want := fmt.Sprintf("m: K = 1000 topics of 1099511627776 terms × 1099511627776 documents need at least 35184372088832000 bytes (3.28e+07 GiB) for their factors, more than the %d bytes", avail)
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("K = 1000 on 2⁴⁰×2⁴⁰: %v, want %q…", err, want)
+	}
+	// 16 bytes × (M·K + N·vCols) just above and at the available memory.
+	m := int(avail/16) + 1
+	if err := CheckMemory("m", 1, 0, m, 1); err == nil {
+		t.Errorf("16·%d bytes on a machine of %d: no error", m, avail)
+	}
+	if err := CheckMemory("m", 1, 0, m-1, 1); err != nil {
+		t.Errorf("16·%d bytes on a machine of %d: %v", m-1, avail, err)
+	}
+	if err := CheckMemory("m", 500, 500, 30000, 20000); err != nil {
+		t.Errorf("the benchmark size: %v", err)
 	}
 }

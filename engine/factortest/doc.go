@@ -29,7 +29,10 @@
 //     (the model must take its pool from Config.Pool);
 //   - cancelling the context from the Recorder's OnIteration after
 //     iteration 2 gives Status Cancelled within one iteration and a model of
-//     the right shape; an already-cancelled context does not panic;
+//     the right shape; an already-cancelled context gives Status Cancelled
+//     after 0 iterations, not an error;
+//   - a corpus with a NaN entry, and one with no non-zero entry, are
+//     errors in the words of engine.Corpus.Transposed;
 //   - invalid options (K < 0; K > min(M, N) where Family.KLimited; the
 //     family's own Invalid cases, e.g. a NaN λ) are errors, not panics;
 //   - a corpus with an empty document and an unused term, and a corpus of
@@ -38,7 +41,7 @@
 //     norm, give an error or Status NumericalFailure with a finite model
 //     (the last finite iterate), or a success with a finite objective and
 //     factors not identically zero — never a nil model, a panic or a
-//     silent 0 (the fits use K = Family.HugeK, which must fit an ordinary
+//     silent 0 (the fits use K = 2, which must fit an ordinary
 //     corpus of the same shape, so that the check reaches the fit);
 //   - FoldIn of training documents gives an n×K finite result (non-negative
 //     where required), wrong widths are errors, and Family.FoldInCheck can

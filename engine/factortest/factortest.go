@@ -52,7 +52,10 @@ type Family struct {
 	NonNegativeData bool
 	// Monotone: the objective is non-increasing (the paper proves it).
 	Monotone bool
-	// KLimited: K > min(M, N) must be an error.
+	// KLimited: K > min(M, N) must be an error, worded as
+	// engine.CheckFactors words it. The group models leave it off: their
+	// bound is on a document's Ks + Kc topics, not on K = Ks + P·Kc
+	// (grouping.Layout.CheckK, tested in engine/grouping).
 	KLimited bool
 	// OneShot: the fit is one direct computation recorded as a single
 	// iteration (LSI's truncated SVD), so it cannot be cancelled after
@@ -61,10 +64,6 @@ type Family struct {
 	OneShot bool
 	// K is the number of topics used by the checks; 0 means 4.
 	K int
-	// HugeK is the number of topics of the huge-entry fits (3×3 and 4×4
-	// corpora); 0 means 2. A family whose smallest valid K is larger sets
-	// it (GNMFNC needs Ks + 3·Kp ≥ 4 on three classes).
-	HugeK int
 	// Iters is the number of iterations of the checked fits; 0 means 8.
 	Iters int
 	// Invalid lists family-specific invalid configurations (e.g. a NaN λ);
@@ -382,23 +381,13 @@ func checkCancel(t Reporter, f Family, c *engine.Corpus) {
 		t.Fatalf("cancelled Fit returned a nil model")
 	}
 	checkFactorShapes(t, o.model, c.Terms(), c.Docs(), f.K)
-
-	// A context cancelled before Fit: no panic, and either an error or a
-	// cancelled status with no iterations.
-	pre, cancelPre := context.WithCancel(context.Background())
-	cancelPre()
-	o = fit(pre, f.New, c, f.cfg(17, parallel.NewPool(2)), engine.NewRecorder())
-	if o.panicked != nil {
-		t.Fatalf("Fit with a cancelled context panicked: %v", o.panicked)
-	}
-	if o.err == nil && (o.status.Reason != engine.Cancelled || o.status.Iterations != 0) {
-		t.Errorf("Fit with a cancelled context: status %v, want cancelled after 0 iterations", o.status)
-	}
+	checkPreCancelled(t, f, c)
 }
 
-// checkPreCancelled is the cancel check of a OneShot family: a context
-// cancelled before Fit gives no panic, and either an error or a cancelled
-// status with no iterations.
+// checkPreCancelled is the cancel check of a context cancelled before Fit
+// (the whole cancel check of a OneShot family): valid input and a
+// cancelled context give Status Cancelled after 0 iterations and no error
+// (engine.Method: an error is for invalid input only), and no panic.
 func checkPreCancelled(t Reporter, f Family, c *engine.Corpus) {
 	pre, cancelPre := context.WithCancel(context.Background())
 	cancelPre()
@@ -406,7 +395,9 @@ func checkPreCancelled(t Reporter, f Family, c *engine.Corpus) {
 	if o.panicked != nil {
 		t.Fatalf("Fit with a cancelled context panicked: %v", o.panicked)
 	}
-	if o.err == nil && (o.status.Reason != engine.Cancelled || o.status.Iterations != 0) {
+	if o.err != nil {
+		t.Errorf("Fit with a cancelled context returned an error (cancelling is a Status): %v", o.err)
+	} else if o.status.Reason != engine.Cancelled || o.status.Iterations != 0 {
 		t.Errorf("Fit with a cancelled context: status %v, want cancelled after 0 iterations", o.status)
 	}
 }
@@ -433,11 +424,42 @@ func checkInvalid(t Reporter, f Family, c *engine.Corpus) {
 			t.Errorf("a corpus with %s: panic %v, error %v; want an error naming the entry", want, o.panicked, o.err)
 		}
 	}
+	// The checks every family makes of D (engine.Corpus.Transposed), in
+	// their words: a non-finite entry, and no non-zero entry.
+	for _, bad := range []struct {
+		what string
+		val  float64
+		want string
+	}{{"a NaN entry", math.NaN(), "D[%d,%d] = NaN, want finite"}, {"no non-zero entry", 0, "has no non-zero entry"}} {
+		b := *c
+		b.D = c.D.Clone()
+		if bad.val == 0 {
+			clear(b.D.Val)
+		} else {
+			b.D.Val[0] = bad.val
+		}
+		b.DT = b.D.T()
+		r, col := b.D.Locate(0)
+		want := bad.want
+		if strings.Contains(want, "%d") {
+			want = fmt.Sprintf(want, r, col)
+		}
+		if o := fit(context.Background(), f.New, &b, cfg, nil); o.panicked != nil || o.err == nil || !strings.Contains(o.err.Error(), want) {
+			t.Errorf("a corpus with %s: panic %v, error %v; want an error saying %q", bad.what, o.panicked, o.err, want)
+		}
+	}
 	cfg.K = -1
 	wantError(t, "K = -1", fit(context.Background(), f.New, c, cfg, nil))
 	if f.KLimited {
 		cfg.K = min(c.Terms(), c.Docs()) + 1
-		wantError(t, fmt.Sprintf("K = %d > min(M, N)", cfg.K), fit(context.Background(), f.New, c, cfg, nil))
+		what := fmt.Sprintf("K = %d > min(M, N)", cfg.K)
+		o := fit(context.Background(), f.New, c, cfg, nil)
+		wantError(t, what, o)
+		// The wording of engine.CheckFactors, the one check of K.
+		want := fmt.Sprintf("exceeds min(M, N) = min(%d terms, %d documents) = %d", c.Terms(), c.Docs(), cfg.K-1)
+		if o.err != nil && !strings.Contains(o.err.Error(), want) {
+			t.Errorf("%s: error %q, want one that says %q", what, o.err, want)
+		}
 	}
 	for _, inv := range f.Invalid {
 		wantError(t, inv.Name, fit(context.Background(), inv.New, c, f.cfg(1, parallel.NewPool(2)), nil))
@@ -470,7 +492,7 @@ func tolerate(t Reporter, what string, o outcome, c *engine.Corpus, k int) {
 // shape; a success is accepted only with a finite model, a finite objective
 // and factors that are not identically zero (the mark of an overflow that
 // zeroed a norm or a similarity: "converged, objective 0"). Nothing may
-// panic. The configuration (K = Family.HugeK) must fit an ordinary corpus of
+// panic. The configuration (K = 2) must fit an ordinary corpus of
 // the same shape (entries 1 + i + 2j), or an error on the huge corpus would
 // come from validation and the check would never reach the fit.
 func checkHuge(t Reporter, f Family) {
@@ -483,13 +505,10 @@ func checkHuge(t Reporter, f Family) {
 		{"4×4 of about 1e200", 4, func(i, j int) float64 { return float64(1+i+2*j) * 1e200 }},
 	} {
 		cfg := f.cfg(23, parallel.NewPool(2))
-		cfg.K = f.HugeK
-		if cfg.K == 0 {
-			cfg.K = 2
-		}
+		cfg.K = 2
 		ordinary := fit(context.Background(), f.New, square(t, "ordinary", h.n, func(i, j int) float64 { return float64(1 + i + 2*j) }), cfg, nil)
 		if ordinary.panicked != nil || ordinary.err != nil || ordinary.model == nil {
-			t.Errorf("corpus %s: K = %d does not fit an ordinary %d×%d corpus (panic %v, error %v), so the check would not reach the fit: set Family.HugeK", h.name, cfg.K, h.n, h.n, ordinary.panicked, ordinary.err)
+			t.Errorf("corpus %s: K = %d does not fit an ordinary %d×%d corpus (panic %v, error %v), so the check would not reach the fit: Family.New must accept it", h.name, cfg.K, h.n, h.n, ordinary.panicked, ordinary.err)
 			continue
 		}
 		c := square(t, "huge", h.n, h.val)

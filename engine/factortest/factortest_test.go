@@ -64,6 +64,9 @@ const (
 	hugeNilModel   // on huge data: a numerical failure with a nil model
 	hugeNaNModel   // on huge data: a numerical failure with a NaN factor
 	rejectsK2      // K = 2 is an invalid configuration (the huge check's K)
+	ownKWording    // K > min(M, N) refused in words of its own
+	errsCancelled  // a context cancelled before Fit is an error
+	readsAnyD      // fits a D with NaN or no non-zero entry
 )
 
 // toy is a deterministic stand-in model: U and V are filled from the seed,
@@ -80,6 +83,9 @@ var toyCalls int
 func (m toy) Name() string { return "toy" }
 
 func (m toy) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
+	if _, err := c.Transposed("toy"); err != nil && m.b != readsAnyD {
+		return nil, engine.Status{}, err
+	}
 	if m.k < 0 {
 		if m.b == panicsOnBadK {
 			panic("negative K")
@@ -90,7 +96,14 @@ func (m toy) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (e
 		return nil, engine.Status{}, errors.New("toy: K = 2 is not a valid split")
 	}
 	if m.k > min(c.Terms(), c.Docs()) {
-		return nil, engine.Status{}, errors.New("toy: K too large")
+		if m.b == ownKWording {
+			return nil, engine.Status{}, errors.New("toy: K too large")
+		}
+		k := m.k
+		return nil, engine.Status{}, engine.ResolveK("toy", &k, 3, c.Terms(), c.Docs())
+	}
+	if m.b == errsCancelled && ctx.Err() != nil {
+		return nil, engine.Status{}, ctx.Err()
 	}
 	rng := engine.NewRand(m.seed)
 	if m.b == seedIgnoredRandomly {
@@ -211,6 +224,9 @@ func TestSuiteCatchesDefects(t *testing.T) {
 		{"workers", workerDependent},
 		{"cancel", ignoresCancel},
 		{"invalid", panicsOnBadK},
+		{"invalid", ownKWording},
+		{"invalid", readsAnyD},
+		{"cancel", errsCancelled},
 		{"foldin", foldInPanics},
 		{"huge", hugeSilentZero},
 		{"huge", hugeNilModel},

@@ -35,7 +35,8 @@ const (
 // V_p. A corpus without labels, with a document without a category, or with
 // a category whose documents are all empty (λ_p = ‖D_p‖_F⁻² undefined) is
 // an error, and so is a category whose ‖D_p‖²_F overflows float64 (λ_p
-// would be 0 and the category would drop out of the fit).
+// would be 0 and the category would drop out of the fit), or Ks + Kp
+// above min(M, N) (grouping.Layout.CheckK).
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
 	set, err := o.resolve()
 	if err == nil {
@@ -44,7 +45,10 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
-	return grouping.Fit(ctx, c, rec, "gnmfnc", grouping.NewNonEmpty, set.stop, func(lay *grouping.Layout) (grouping.Solver, error) {
+	return grouping.Fit(ctx, c, rec, "gnmfnc", set.stop, func(lay *grouping.Layout) (grouping.Solver, error) {
+		if err := lay.CheckK("gnmfnc", set.ks, set.kp, "Kp"); err != nil {
+			return nil, err
+		}
 		s, err := newSolver(set, lay)
 		if err != nil {
 			return nil, err

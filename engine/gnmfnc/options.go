@@ -33,7 +33,8 @@ type Options struct {
 	// a/(Ks·Kp) needs it.
 	Ks int `param:"ks" default:"20" range:"[1,inf)" doc:"shared topics Ks"`
 	// Kp is the number of category-specific topics of every category, ≥ 1.
-	// The model has K = Ks + P·Kp topics in all.
+	// Ks + Kp is at most min(M, N) (Fit's error otherwise); the model has
+	// K = Ks + P·Kp topics in all, which may exceed it.
 	Kp int `param:"kp" default:"8" range:"[1,inf)" doc:"topics of each category Kp (K = ks + categories·kp)"`
 	// A is the common factor a of §3.1: α_p = a/(Ks·Kp), β_l = a/(Kp·Kl)
 	// (Kl = Kp for every category); 0 removes the regularizer R.

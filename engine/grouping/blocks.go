@@ -139,14 +139,18 @@ func (b Blocks) RandomStart(lay *Layout, d *sparse.CSR, seed uint64, u, v *mat.D
 
 // CheckTopics is the Check of a group model's or per-class baseline's
 // options o (who names it): a declared parameter outside its range
-// (param.Check), or Ks = Kc = 0, which leaves no topics, is an error. It
-// needs no corpus.
+// (param.Check), Ks = Kc = 0, which leaves no topics, or Ks + Kc beyond
+// the int range is an error. It needs no corpus (Layout.CheckK bounds K by
+// the corpus).
 func CheckTopics(who string, o any, ks, kc int) error {
 	if err := param.Check(o); err != nil {
 		return fmt.Errorf("%s: %w", who, err)
 	}
-	if ks+kc < 1 {
+	if ks == 0 && kc == 0 {
 		return fmt.Errorf("%s: Ks = Kc = 0 leaves no topics; want Ks + Kc ≥ 1", who)
+	}
+	if kc > math.MaxInt-ks {
+		return fmt.Errorf("%s: Ks + Kc = %d + %d is beyond the int range", who, ks, kc)
 	}
 	return nil
 }

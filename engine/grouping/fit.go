@@ -17,15 +17,15 @@ type Solver interface {
 	Model() engine.Model
 }
 
-// Fit is the outline the group models' Fit share: lay out c by class
-// (layout is New or NewNonEmpty; who names the model in errors), let start
-// build and initialize the solver on that layout, iterate it through
+// Fit is the outline the group models' Fit share: lay out c by class (New;
+// who names the model in errors), let start check its topics against the
+// layout (Layout.CheckK), build and initialize the solver on it, iterate it through
 // engine.Iterate under stop, and return the model of the last accepted
 // iterate with the status. An error of layout or start is returned with no
 // model.
-func Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder, who string, layout func(*engine.Corpus, string) (*Layout, error),
+func Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder, who string,
 	stop engine.Stopping, start func(lay *Layout) (Solver, error)) (engine.Model, engine.Status, error) {
-	lay, err := layout(c, who)
+	lay, err := New(c, who)
 	if err != nil {
 		return nil, engine.Status{}, err
 	}

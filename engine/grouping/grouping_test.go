@@ -302,3 +302,40 @@ func TestMergeAndRunClasses(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+// TestCheckK: a group model's Ks + Kc (or Kp) topics per document are
+// bounded by min(M, N) in engine.CheckFactors's words, while its whole K =
+// Ks + P·Kc may exceed it (GMF fits K ≥ 1,000 on fewer terms); a per-class
+// baseline's merged width is bounded by memory only; a K beyond the int
+// range is refused.
+func TestCheckK(t *testing.T) {
+	labels := make([]int, 60)
+	for n := range labels {
+		labels[n] = n % 3
+	}
+	l, err := New(corpus(t, 30, labels, 3, 1), "g")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{l.CheckK("g", 40, 10, "Kc"), "g: Ks + Kc = 40 + 10 = 50 exceeds min(M, N) = min(30 terms, 60 documents) = 30"},
+		{l.CheckK("g", 1, math.MaxInt/2, "Kp"), fmt.Sprintf("g: Ks + Kp = 1 + %d = %d exceeds min(M, N) = min(30 terms, 60 documents) = 30", math.MaxInt/2, math.MaxInt/2+1)},
+		{l.CheckK("g", 3, 9, "Kc"), ""},
+		{l.CheckK("g", 10, 15, "Kc"), ""}, // K = 10 + 3·15 = 55 > 30
+		{l.checkMerged("g", 11), ""},      // K = 3·11 = 33 > 30
+		{CheckTopics("g", struct{}{}, 2, math.MaxInt), fmt.Sprintf("g: Ks + Kc = 2 + %d is beyond the int range", math.MaxInt)},
+	} {
+		if got := fmt.Sprint(tc.err); tc.want == "" && tc.err != nil || tc.want != "" && got != tc.want {
+			t.Errorf("got %v, want %q", tc.err, tc.want)
+		}
+	}
+	if engine.Memory() == 0 {
+		return // no memory check on this system
+	}
+	if err := l.checkMerged("g", math.MaxInt/2); err == nil || !strings.Contains(err.Error(), "of this machine's memory") {
+		t.Errorf("a merged width whose factors cannot be held: %v, want the memory error", err)
+	}
+}

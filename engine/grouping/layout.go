@@ -31,17 +31,35 @@ type Layout struct {
 	ClassNames []string
 }
 
-// NewNonEmpty is New for a model that needs at least one term and one
-// document.
-func NewNonEmpty(c *engine.Corpus, who string) (*Layout, error) {
-	lay, err := New(c, who)
-	if err != nil {
-		return nil, err
+// CheckK is the check of a group model's numbers of topics against the
+// corpus, made before anything is allocated: a document's Ks + Kc topics
+// (kc is Kc, or GNMFNC's Kp, as kcName says) must not exceed min(M, N),
+// the rank of each class's factorization D_p ≈ Ũ_pV_p
+// (engine.CheckFactors, e.g. "groupnmf: Ks + Kc = 40 + 10 = 50 exceeds
+// min(M, N) = min(30 terms, 60 documents) = 30"), while the whole K = Ks +
+// P·Kc may, as in GMF's experiments (K of 1,000 and more on fewer terms);
+// U (M×K) and the compact V (N×(Ks+Kc)) must fit in memory
+// (engine.CheckMemory). A K beyond the int range does not.
+func (l *Layout) CheckK(who string, ks, kc int, kcName string) error {
+	perDoc, ok := sum(ks, 1, kc)
+	what := fmt.Sprintf("Ks + %s = %d + %d", kcName, ks, kc)
+	if ok {
+		what += fmt.Sprintf(" = %d", perDoc)
 	}
-	if lay.M == 0 || lay.N == 0 {
-		return nil, fmt.Errorf("%s: empty corpus (%d terms × %d documents)", who, lay.M, lay.N)
+	if err := engine.CheckFactors(who, what, perDoc, perDoc, l.M, l.N); err != nil {
+		return err
 	}
-	return lay, nil
+	k, _ := sum(ks, l.P, kc)
+	return engine.CheckMemory(who, k, perDoc, l.M, l.N)
+}
+
+// sum is a + p·b for non-negative a, p, b, and whether it fits an int;
+// math.MaxInt when it does not.
+func sum(a, p, b int) (int, bool) {
+	if b > 0 && p > (math.MaxInt-a)/b {
+		return math.MaxInt, false
+	}
+	return a + p*b, true
 }
 
 // CheckNorm is the error of a fit whose ‖D‖²_F (dnorm2) overflows float64:
@@ -54,12 +72,15 @@ func (l *Layout) CheckNorm(who string, dnorm2 float64) error {
 }
 
 // New lays out the corpus by class. who names the model in errors. It is an
-// error for the corpus to have no labels or no classes, or for a document
-// to have no class (label −1): GMF (§3.1) assigns every training document
-// to one of the P classes.
+// error for the corpus to fail the checks every family makes of D
+// (engine.Corpus.Transposed: empty, a NaN or ±Inf entry, no non-zero
+// entry), to have no labels or no classes, or for a document to have no
+// class (label −1): GMF (§3.1) assigns every training document to one of
+// the P classes.
 func New(c *engine.Corpus, who string) (*Layout, error) {
-	if c == nil || c.D == nil {
-		return nil, fmt.Errorf("%s: nil corpus or term-document matrix", who)
+	dt, err := c.Transposed(who)
+	if err != nil {
+		return nil, err
 	}
 	n := c.D.Cols
 	if c.Labels == nil || len(c.ClassNames) == 0 {
@@ -98,13 +119,6 @@ func New(c *engine.Corpus, who string) (*Layout, error) {
 		if pos != i {
 			l.Identity = false
 		}
-	}
-	dt := c.DT
-	if dt == nil {
-		dt = c.D.T()
-	}
-	if dt.Rows != n || dt.Cols != c.D.Rows {
-		return nil, fmt.Errorf("%s: corpus DT is %d×%d, want the transpose of the %d×%d D", who, dt.Rows, dt.Cols, c.D.Rows, n)
 	}
 	if l.Identity {
 		l.D, l.DT = c.D, dt

@@ -29,7 +29,9 @@ type ClassLoss func(pool *parallel.Pool, u, phi, v *mat.Dense, norms []float64) 
 // ClassCorpus(p), the classes in lockstep on the pool (RunClasses): iteration
 // t of every class, then the merged iteration t is recorded in rec (MergeAt),
 // so progress is live and cancelling stops every class after the same
-// iteration. The status merges the classes' (MergeStatus). who names the
+// iteration. The status merges the classes' (MergeStatus). The merged K =
+// P·Kper must not exceed min(M, N) and its factors must fit in memory
+// (engine.CheckFactors), or nothing is fitted. who names the
 // baseline in errors; method(0, ∞, ∞) (math.MaxInt) checks the options
 // before the corpus is read and gives the number of topics per class
 // (Kper); pool (nil: parallel.Default()) runs the classes and the fold-in;
@@ -47,6 +49,9 @@ func FitPerClass(ctx context.Context, c *engine.Corpus, rec *engine.Recorder, wh
 	}
 	lay, err := New(c, who)
 	if err != nil {
+		return nil, engine.Status{}, err
+	}
+	if err := lay.checkMerged(who, kper); err != nil {
 		return nil, engine.Status{}, err
 	}
 	opts := make([]engine.Method, lay.P)
@@ -102,6 +107,15 @@ func FitPerClass(ctx context.Context, c *engine.Corpus, rec *engine.Recorder, wh
 		}
 	}
 	return pm, st, nil
+}
+
+// checkMerged is the check of a per-class baseline's merged model, made
+// before any class is fitted: each class's model has min(Kper, M, N_p)
+// topics, so only memory bounds the P·Kper columns of [U_1 … U_P]
+// (engine.CheckMemory; a width beyond the int range does not fit).
+func (l *Layout) checkMerged(who string, kper int) error {
+	k, _ := sum(0, l.P, kper)
+	return engine.CheckMemory(who, k, kper, l.M, l.N)
 }
 
 // PerClassOf is a fitted per-class baseline whose class models are of

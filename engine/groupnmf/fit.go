@@ -27,7 +27,8 @@ const (
 // limit or the relative-change tolerance, on cancellation or on a NaN/Inf
 // (Status NumericalFailure naming the step), returning the last accepted
 // iterate. A corpus without labels, with a document whose label is −1, or
-// whose ‖D‖²_F overflows float64, is an error.
+// whose ‖D‖²_F overflows float64, is an error, and so is Ks + Kc above
+// min(M, N) (grouping.Layout.CheckK).
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
 	set, err := o.resolve()
 	if err == nil {
@@ -36,7 +37,10 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
-	return grouping.Fit(ctx, c, rec, "groupnmf", grouping.NewNonEmpty, set.stop, func(lay *grouping.Layout) (grouping.Solver, error) {
+	return grouping.Fit(ctx, c, rec, "groupnmf", set.stop, func(lay *grouping.Layout) (grouping.Solver, error) {
+		if err := lay.CheckK("groupnmf", set.ks, set.kc, "Kc"); err != nil {
+			return nil, err
+		}
 		s := newSolver(set, lay)
 		if err := lay.CheckNorm("groupnmf", s.dnorm2); err != nil {
 			return nil, err

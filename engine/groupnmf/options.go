@@ -39,7 +39,8 @@ type Options struct {
 	// shared topics.
 	Ks int `param:"ks" default:"20" range:"[0,inf)" doc:"number of shared topics Ks (0: none)"`
 	// Kc is the number of class-specific topics of every class; 0 (None)
-	// means none. Ks + Kc ≥ 1; the model has K = Ks + P·Kc topics in all.
+	// means none. Ks + Kc ≥ 1, at most min(M, N) (Fit's error otherwise);
+	// the model has K = Ks + P·Kc topics in all, which may exceed it.
 	Kc int `param:"kc" default:"8" range:"[0,inf)" doc:"number of topics of each class Kc (0: none); K = Ks + P·Kc"`
 	// Stopping bounds the iterations and sets the relative-change test on
 	// the loss; folding-in applies the same rule to each document's loss.

@@ -34,13 +34,17 @@ const (
 // relative-change tolerance, on cancellation or on a NaN/Inf (Status
 // NumericalFailure naming the step), returning the last accepted iterate.
 // A corpus without labels, with a document whose label is −1, or whose
-// ‖D‖²_F overflows float64, is an error.
+// ‖D‖²_F overflows float64, is an error, and so is Ks + Kc above min(M,
+// N) (grouping.Layout.CheckK).
 func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
 	set, err := o.resolve()
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
-	return grouping.Fit(ctx, c, rec, "grouprlsi", grouping.New, set.stop, func(lay *grouping.Layout) (grouping.Solver, error) {
+	return grouping.Fit(ctx, c, rec, "grouprlsi", set.stop, func(lay *grouping.Layout) (grouping.Solver, error) {
+		if err := lay.CheckK("grouprlsi", set.ks, set.kc, "Kc"); err != nil {
+			return nil, err
+		}
 		s := newSolver(set, lay)
 		if err := lay.CheckNorm("grouprlsi", s.dnorm2); err != nil {
 			return nil, err

@@ -367,15 +367,23 @@ func TestErrors(t *testing.T) {
 }
 
 func TestSizesZeroAndOne(t *testing.T) {
-	// One document, one term: the fit runs; with Kc = 1 and two classes one
-	// of which is empty.
-	d, _ := sparse.FromTriplets(1, 1, []sparse.Triplet{{Row: 0, Col: 0, Val: 2}})
-	c := testcorpus.Labelled(t, d, []int{1}, 2)
-	m, st, err := Options{Ks: 1, Kc: 1, Lambda1: 0.1, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 20, RelTol: engine.DefaultRelTol}, InnerTol: rlsi.DefaultInnerTol}.Fit(context.Background(), c, nil)
+	// One document, one term: a document's Ks + Kc = 2 topics exceed
+	// min(M, N).
+	o := Options{Ks: 1, Kc: 1, Lambda1: 0.1, Lambda2: 0.1, Stopping: engine.Stopping{MaxIter: 20, RelTol: engine.DefaultRelTol}, InnerTol: rlsi.DefaultInnerTol}
+	one, _ := sparse.FromTriplets(1, 1, []sparse.Triplet{{Row: 0, Col: 0, Val: 2}})
+	want := "grouprlsi: Ks + Kc = 1 + 1 = 2 exceeds min(M, N) = min(1 terms, 1 documents) = 1"
+	if _, _, err := o.Fit(context.Background(), testcorpus.Labelled(t, one, []int{1}, 2), nil); err == nil || err.Error() != want {
+		t.Errorf("1×1 corpus, Ks + Kc = 2: %v, want %q", err, want)
+	}
+	// Three documents of class 1, three terms: the fit runs with Kc = 1
+	// and two classes, one of which is empty.
+	d, _ := sparse.FromTriplets(3, 3, []sparse.Triplet{{Row: 0, Col: 0, Val: 2}, {Row: 1, Col: 1, Val: 1}, {Row: 2, Col: 2, Val: 3}})
+	c := testcorpus.Labelled(t, d, []int{1, 1, 1}, 2)
+	m, st, err := o.Fit(context.Background(), c, nil)
 	if err != nil || st.Reason == engine.NumericalFailure {
 		t.Fatalf("%v %v", st, err)
 	}
-	if r, k := m.DocTopics().Dims(); r != 1 || k != 3 {
+	if r, k := m.DocTopics().Dims(); r != 3 || k != 3 {
 		t.Fatalf("V %d×%d", r, k)
 	}
 	pred, err := m.(*Model).PredictClasses(context.Background(), c.DT)
@@ -383,7 +391,7 @@ func TestSizesZeroAndOne(t *testing.T) {
 		t.Errorf("prediction %v %v, want class 1 (the only trained class)", pred, err)
 	}
 	// Zero new documents.
-	out, err := m.FoldIn(context.Background(), &sparse.CSR{Rows: 0, Cols: 1, RowPtr: []int{0}})
+	out, err := m.FoldIn(context.Background(), &sparse.CSR{Rows: 0, Cols: 3, RowPtr: []int{0}})
 	if err != nil || !out.IsEmpty() {
 		t.Errorf("empty fold-in: %v %v", out, err)
 	}

@@ -43,8 +43,9 @@ type Options struct {
 	// shared topics.
 	Ks int `param:"ks" default:"20" range:"[0,inf)" doc:"number of shared topics Ks (0: none)"`
 	// Kc is the number of class-specific topics of every class (columns of
-	// each U_p); 0 (None) means none. Ks + Kc ≥ 1. The model has
-	// K = Ks + P·Kc topics in all.
+	// each U_p); 0 (None) means none. Ks + Kc ≥ 1, at most min(M, N)
+	// (Fit's error otherwise); the model has K = Ks + P·Kc topics in all,
+	// which may exceed it.
 	Kc int `param:"kc" default:"8" range:"[0,inf)" doc:"number of topics of each class Kc (0: none); K = Ks + P·Kc"`
 	// Lambda1 (λ1 ≥ 0) weighs the ℓ1 norms of the shared and class topics.
 	Lambda1 float64 `param:"lambda1" default:"0.01" range:"[0,inf)" doc:"λ1 ≥ 0, weight of the ℓ1 norms of the topics (GMF §7.1: 0.01–0.1)"`

@@ -34,7 +34,7 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
-	set, err := o.resolve(ctx, c.D, dt)
+	set, err := o.resolve(c.D, dt)
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
@@ -51,8 +51,12 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	return &Model{set: set, B: s.b, S: s.v, E: s.e, N: s.nz, BS: s.bs, Residual: s.residual}, st, nil
 }
 
-// resolve applies the defaults, computing the data scales they need.
-func (o Options) resolve(ctx context.Context, d, dt *sparse.CSR) (settings, error) {
+// resolve applies the defaults, computing the data scales they need. They
+// are computed whatever the state of the fit's context (‖D‖₂, the default
+// μ0's, is a rank-1 randomized SVD, cheaper than one outer iteration): a
+// cancelled fit still returns a model whose fold-in has its μ0, with
+// Status Cancelled, as engine.Method says, rather than an error.
+func (o Options) resolve(d, dt *sparse.CSR) (settings, error) {
 	if err := o.check(); err != nil {
 		return settings{}, err
 	}
@@ -60,10 +64,12 @@ func (o Options) resolve(ctx context.Context, d, dt *sparse.CSR) (settings, erro
 	set := settings{k: cmp.Or(o.K, DefaultK), gamma: cmp.Or(o.Gamma, DefaultGamma), rho: cmp.Or(o.Rho, DefaultRho),
 		inner: cmp.Or(o.InnerIters, DefaultInnerIters), maxIter: cmp.Or(o.MaxIter, DefaultMaxIter),
 		residualTol: o.ResidualTol, seed: o.Seed, pool: o.Pool}
-	if m == 0 || n == 0 || d.NNZ() == 0 {
-		return set, fmt.Errorf("jtd: the term-document matrix (%d×%d) has no non-zero entry", m, n)
-	}
 	if err := engine.ResolveK("jtd", &set.k, DefaultK, m, n); err != nil {
+		return set, err
+	}
+	// Beyond B and S, a fit holds ten dense N×M matrices (E, N, Y, BS and
+	// X⁽³⁾, each twice): as a document factor of K + 5M columns held twice.
+	if err := engine.CheckMemory("jtd", set.k, set.k+5*m, m, n); err != nil {
 		return set, err
 	}
 	normD := sparse.Frobenius(set.pool, d)
@@ -86,7 +92,7 @@ func (o Options) resolve(ctx context.Context, d, dt *sparse.CSR) (settings, erro
 	}
 	set.mu0 = o.Mu0
 	if set.mu0 == 0 {
-		top, err := rsvd.SVD(ctx, d, dt, rsvd.Options{K: 1, Seed: o.Seed, Pool: set.pool})
+		top, err := rsvd.SVD(context.Background(), d, dt, rsvd.Options{K: 1, Seed: o.Seed, Pool: set.pool})
 		if err != nil {
 			return set, fmt.Errorf("jtd: ‖D‖₂ for the default μ0: %w", err)
 		}

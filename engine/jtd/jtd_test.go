@@ -235,3 +235,23 @@ func TestSplitSignedInput(t *testing.T) {
 		t.Errorf("NaN entry: %v", err)
 	}
 }
+
+// TestRefusesWhatMemoryCannotHold: the ten dense N×M matrices of a fit on a
+// 200000×200000 corpus (3.2 TB) are refused before anything is allocated,
+// naming the sizes, where a flat K = 2 factorization of it would fit.
+func TestRefusesWhatMemoryCannotHold(t *testing.T) {
+	const size = 200000
+	if mem := engine.Memory(); mem == 0 || mem > 80*size*size {
+		t.Skipf("the machine's memory (%d bytes) is unknown or large enough", mem)
+	}
+	d, err := sparse.FromTriplets(size, size, []sparse.Triplet{{Row: 3, Col: 5, Val: 1}, {Row: 4, Col: 6, Val: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &engine.Corpus{Name: "wide", D: d}
+	_, _, err = Options{K: 2}.Fit(context.Background(), c, nil)
+	want := "jtd: K = 2 topics of 200000 terms × 200000 documents need at least 3200012800000 bytes"
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("Fit: %v, want %q…", err, want)
+	}
+}

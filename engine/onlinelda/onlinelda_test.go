@@ -195,3 +195,23 @@ func TestTransformRejectsBadInput(t *testing.T) {
 		t.Errorf("no rows: %v, %v", got, err)
 	}
 }
+
+// TestOptionsErrorsNameTheKey: an option out of range is named by its Go
+// field and its catalog key, the name a catalog or CLI user typed.
+func TestOptionsErrorsNameTheKey(t *testing.T) {
+	for _, tc := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{BatchSize: -3}, "onlinelda: BatchSize (batch) = -3, want ≥ 1 (0 for the default 128)"},
+		{Options{MaxDocIters: -1}, "onlinelda: MaxDocIters (max-doc-iters) = -1, want ≥ 1 (0 for the default 100)"},
+		{Options{EvalEvery: -2}, "onlinelda: EvalEvery (eval-every) = -2, want ≥ 1 (0 for the default: Passes)"},
+		{Options{Alpha: math.NaN()}, "onlinelda: Alpha (alpha) = NaN, want a finite number > 0 (0: the default 1/K)"},
+		{Options{MeanChangeTol: -1}, "onlinelda: MeanChangeTol (mean-change-tol) = -1, want a finite number > 0 (0: every E-step runs MaxDocIters iterations)"},
+		{Options{Kappa: 0.4}, "onlinelda: Kappa (kappa) = 0.4, want 0.5 < κ ≤ 1"},
+	} {
+		if _, err := tc.o.resolve(10, 10); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%+v: %v, want %q", tc.o, err, tc.want)
+		}
+	}
+}

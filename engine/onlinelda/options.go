@@ -81,17 +81,31 @@ type settings struct {
 	pool                *parallel.Pool
 }
 
+// resolve checks the options and applies the defaults. A value out of
+// range is an error naming its field and its catalog key, e.g.
+// "onlinelda: BatchSize (batch) = -3, want ≥ 1 (0 for the default 128)".
 func (o Options) resolve(terms, docs int) (settings, error) {
 	for _, f := range []struct {
-		name string
-		v    float64
-	}{{"Alpha", o.Alpha}, {"Eta", o.Eta}, {"Tau0", o.Tau0}, {"Kappa", o.Kappa}, {"MeanChangeTol", o.MeanChangeTol}} {
+		field, key string
+		v          float64
+		zero       string // what 0 means
+	}{{"Alpha", "alpha", o.Alpha, "the default 1/K"}, {"Eta", "eta", o.Eta, "the default 1/K"}, {"Tau0", "tau0", o.Tau0, "the default 10"},
+		{"Kappa", "kappa", o.Kappa, "the default 0.7"}, {"MeanChangeTol", "mean-change-tol", o.MeanChangeTol, "every E-step runs MaxDocIters iterations"}} {
 		if math.IsNaN(f.v) || math.IsInf(f.v, 0) || f.v < 0 {
-			return settings{}, fmt.Errorf("onlinelda: %s = %v, want a finite number > 0 (or 0 for the default)", f.name, f.v)
+			return settings{}, fmt.Errorf("onlinelda: %s (%s) = %v, want a finite number > 0 (0: %s)", f.field, f.key, f.v, f.zero)
 		}
 	}
-	if o.K < 0 || o.BatchSize < 0 || o.Passes < 0 || o.MaxDocIters < 0 || o.EvalEvery < 0 {
-		return settings{}, fmt.Errorf("onlinelda: K, BatchSize, Passes, MaxDocIters and EvalEvery must be ≥ 0 (0 for the defaults)")
+	for _, f := range []struct {
+		field, key string
+		v, def     int
+	}{{"K", "k", o.K, DefaultK}, {"BatchSize", "batch", o.BatchSize, DefaultBatchSize}, {"Passes", "passes", o.Passes, DefaultPasses},
+		{"MaxDocIters", "max-doc-iters", o.MaxDocIters, DefaultMaxDocIters}} {
+		if f.v < 0 {
+			return settings{}, fmt.Errorf("onlinelda: %s (%s) = %d, want ≥ 1 (0 for the default %d)", f.field, f.key, f.v, f.def)
+		}
+	}
+	if o.EvalEvery < 0 {
+		return settings{}, fmt.Errorf("onlinelda: EvalEvery (eval-every) = %d, want ≥ 1 (0 for the default: Passes)", o.EvalEvery)
 	}
 	set := settings{k: cmp.Or(o.K, DefaultK), tau0: cmp.Or(o.Tau0, DefaultTau0), kappa: cmp.Or(o.Kappa, DefaultKappa),
 		batch: cmp.Or(o.BatchSize, DefaultBatchSize), passes: cmp.Or(o.Passes, DefaultPasses), docs: cmp.Or(o.MaxDocIters, DefaultMaxDocIters),
@@ -100,7 +114,7 @@ func (o Options) resolve(terms, docs int) (settings, error) {
 	set.eta = cmp.Or(o.Eta, 1/float64(set.k))
 	set.evalEvery = cmp.Or(o.EvalEvery, set.passes)
 	if !(set.kappa > 0.5 && set.kappa <= 1) {
-		return set, fmt.Errorf("onlinelda: Kappa = %v, want 0.5 < κ ≤ 1 (Hoffman et al. §2.2: the step sizes must satisfy Σρ_t = ∞, Σρ_t² < ∞)", set.kappa)
+		return set, fmt.Errorf("onlinelda: Kappa (kappa) = %v, want 0.5 < κ ≤ 1 (Hoffman et al. §2.2: the step sizes must satisfy Σρ_t = ∞, Σρ_t² < ∞)", set.kappa)
 	}
 	if err := engine.ResolveK("onlinelda", &set.k, DefaultK, terms, docs); err != nil {
 		return set, err

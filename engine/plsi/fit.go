@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
@@ -47,9 +46,6 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 			d, w := dt.Locate(q)
 			return nil, engine.Status{}, fmt.Errorf("plsi: D[%d,%d] = %v, want a finite count ≥ 0", w, d, v)
 		}
-	}
-	if !slices.ContainsFunc(dt.Val, func(v float64) bool { return v > 0 }) {
-		return nil, engine.Status{}, fmt.Errorf("plsi: the term-document matrix has no non-zero entry: there is no observed word to model")
 	}
 	s := newSolver(set, c.D, dt)
 	s.init(engine.NewRand(set.seed))
