@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"math"
 )
@@ -96,10 +97,15 @@ func (s Stopping) Converged(prev, cur float64) bool {
 // Iterations(), stopping after the first iteration t that Evaluate selects
 // at which Converged(prev, objective()) holds, prev being the objective at
 // the previous evaluated iteration. objective is called only at the
-// iterations Evaluate selects.
-func (s Stopping) Loop(update func(t int), objective func() float64) {
+// iterations Evaluate selects. It also stops, before the next update, once
+// ctx is cancelled: the caller then discards what it was computing (as
+// solve.FoldRows does with an unfinished row).
+func (s Stopping) Loop(ctx context.Context, update func(t int), objective func() float64) {
 	prev := math.NaN()
 	for t := 1; t <= s.Iterations(); t++ {
+		if ctx.Err() != nil {
+			return
+		}
 		update(t)
 		if !s.Evaluate(t) {
 			continue

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"math"
 	"testing"
 )
@@ -40,5 +41,28 @@ func TestStoppingZeroAndDefaults(t *testing.T) {
 		if bad.Validate() == nil {
 			t.Errorf("%+v validated", bad)
 		}
+	}
+}
+
+// TestLoopStopsAtCancellation: Loop runs its updates up to the limit, and
+// none after ctx is cancelled, so that a fold-in with a huge iteration
+// limit can be stopped inside its document.
+func TestLoopStopsAtCancellation(t *testing.T) {
+	s := Stopping{MaxIter: 1e9, RelTol: -1}
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	s.Loop(ctx, func(t int) {
+		n++
+		if t == 5 {
+			cancel()
+		}
+	}, func() float64 { return 1 })
+	if n != 5 {
+		t.Errorf("%d updates, want 5 (cancelled during the fifth)", n)
+	}
+	n = 0
+	Stopping{MaxIter: 7, RelTol: -1}.Loop(context.Background(), func(int) { n++ }, func() float64 { return 1 })
+	if n != 7 {
+		t.Errorf("%d updates, want the limit 7", n)
 	}
 }

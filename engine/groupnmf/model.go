@@ -74,7 +74,7 @@ func (m *Model) project(ctx context.Context, x *sparse.CSR, classes []int, wantE
 					}
 					x2, start = s2.Value(), math.Sqrt(s1.Value()/(float64(mm)*float64(kt)))
 				},
-				Fold: func(p int) float64 { return solve.Multiplicative(v, xu, m.utu[p], den, x2, start, Eps, m.stop) }}
+				Fold: func(p int) float64 { return solve.Multiplicative(ctx, v, xu, m.utu[p], den, x2, start, Eps, m.stop) }}
 		}}, x, classes, wantErr)
 	if err != nil {
 		return nil, nil, nil, err

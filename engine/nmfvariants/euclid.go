@@ -129,7 +129,7 @@ func (m *EModel) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) 
 				return s
 			}
 			f := obj() // fills gv = UᵀU·v
-			m.set.stop.Loop(func(int) {
+			m.set.stop.Loop(ctx, func(int) {
 				for a := range v {
 					v[a] *= (bj[a] + Eps) / (gv[a] + m.set.lambda*v[a] + Eps)
 				}

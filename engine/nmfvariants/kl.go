@@ -213,7 +213,7 @@ func (m *IModel) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) 
 				return s
 			}
 			f := div() // fills y = Uv
-			m.set.stop.Loop(func(int) {
+			m.set.stop.Loop(ctx, func(int) {
 				clear(num)
 				for l, xl := range xs {
 					r := xl / y[l]

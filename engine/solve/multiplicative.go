@@ -53,7 +53,7 @@ func MultiplicativeRows(ctx context.Context, p *parallel.Pool, who string, u *ma
 				s1.Add(val)
 				s2.Add(val * val)
 			}
-			Multiplicative(v, xud[r*k:(r+1)*k], gd, den, s2.Value(),
+			Multiplicative(ctx, v, xud[r*k:(r+1)*k], gd, den, s2.Value(),
 				math.Sqrt(s1.Value()/(float64(mt)*float64(k))), eps, stop)
 		}
 	})
@@ -76,9 +76,10 @@ func MultiplicativeRows(ctx context.Context, p *parallel.Pool, who string, u *ma
 // which never increases the loss. v (len K) is set to start, xu = Uᵀx,
 // g = UᵀU (K×K row-major), x2 = ‖x‖², den is scratch (len K). The loss
 // ‖x‖² − 2vᵀUᵀx + vᵀ(UᵀU)v (compensated, clamped at 0) is tested with stop
-// at the iterations stop.Evaluate selects; it returns the loss at the
+// at the iterations stop.Evaluate selects, and the loop ends early once ctx
+// is cancelled (engine.Stopping.Loop); it returns the loss at the
 // final v.
-func Multiplicative(v, xu, g, den []float64, x2, start, eps float64, stop engine.Stopping) float64 {
+func Multiplicative(ctx context.Context, v, xu, g, den []float64, x2, start, eps float64, stop engine.Stopping) float64 {
 	for j := range v {
 		v[j] = start
 	}
@@ -92,7 +93,7 @@ func Multiplicative(v, xu, g, den []float64, x2, start, eps float64, stop engine
 		}
 		return math.Max(s.Value(), 0)
 	}
-	stop.Loop(func(int) {
+	stop.Loop(ctx, func(int) {
 		for j := range v {
 			v[j] *= (xu[j] + eps) / (den[j] + eps)
 		}

@@ -59,7 +59,7 @@ func TestMultiplicativeLoss(t *testing.T) {
 		}
 	}
 	v := make([]float64, 2)
-	f := Multiplicative(v, xu, g, make([]float64, 2), 14, 1, 1e-16, engine.Stopping{MaxIter: 7, RelTol: -1})
+	f := Multiplicative(context.Background(), v, xu, g, make([]float64, 2), 14, 1, 1e-16, engine.Stopping{MaxIter: 7, RelTol: -1})
 	want := 0.0
 	for i := 0; i < 3; i++ {
 		r := x[i] - u[i*2]*v[0] - u[i*2+1]*v[1]
