@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -139,16 +140,17 @@ func integerWeights(o text.Options) bool {
 }
 
 // checkOutDir refuses a results root (fit --out) that is, or lies inside,
-// a run directory (one holding a done marker) or a store's runs/
-// directory: a store there would write into a finished run, which its
-// manifest then no longer describes. Nothing is created.
+// a finished run of a store (store.RunOf: <root>/runs/<id> with its done
+// marker) or a store's runs/ directory: a store there would write into a
+// finished run, which its manifest then no longer describes. A folder that
+// merely holds a file named done is no run. Nothing is created.
 func checkOutDir(out string) error {
 	abs, err := filepath.Abs(out)
 	if err != nil {
 		return fmt.Errorf("--out %s: %w", out, err)
 	}
 	for dir := abs; ; {
-		if fi, err := os.Stat(filepath.Join(dir, store.DoneFile)); err == nil && fi.Mode().IsRegular() {
+		if _, _, ok := store.RunOf(dir); ok {
 			if dir == abs {
 				return fmt.Errorf("--out %s is a finished run, not a results root", out)
 			}
@@ -171,6 +173,12 @@ func checkOutDir(out string) error {
 
 // errNoCounts is the error of a Gibbs LDA fit whose pipeline o gives
 // weights that are not counts.
+// Rounding is offered only for unnormalized weights: on unit-length rows
+// it would keep just the entries of at least 0.5.
 func errNoCounts(o text.Options) error {
-	return fmt.Errorf("lda needs integer word counts, which --weighting %s --norm %s does not give: drop both flags (lda's default: tf, none) or add --param round=true", o.Weighting, o.Norm)
+	msg := fmt.Sprintf("lda needs integer word counts, which --weighting %s --norm %s does not give: drop both flags (lda's default: tf, none)", o.Weighting, o.Norm)
+	if o.Norm == text.NormNone {
+		msg += " or add --param round=true"
+	}
+	return errors.New(msg)
 }

@@ -52,11 +52,18 @@ func TestFitCountModelsGetCounts(t *testing.T) {
 	if cfg := fitConfigOf(t, run); cfg.Data.Text.Weighting != "tfidf" || cfg.Data.Text.Norm != "none" {
 		t.Errorf("onlinelda --weighting tfidf: config.json records %+v", cfg.Data.Text)
 	}
-	fitRun(t, "--model", "lda", "--k", "3", "--iters", "20", "--data", data, "--text-col", "body", "--out", out, "--quiet", "--norm", "l2", "--param", "round=true")
+	// Rounding is the way out for unnormalized weights only, and then works.
+	fitRun(t, "--model", "lda", "--k", "3", "--iters", "20", "--data", data, "--text-col", "body", "--out", out, "--quiet", "--weighting", "tfidf", "--param", "round=true")
+	lda := []string{"fit", "--model", "lda", "--k", "3", "--data", data, "--text-col", "body", "--out", out}
 	checkCLIErrors(t, []cliError{
-		{[]string{"fit", "--model", "lda", "--k", "3", "--data", data, "--text-col", "body", "--out", out, "--weighting", "tfidf"}, "--weighting tfidf --norm none does not give"},
-		{[]string{"fit", "--model", "lda", "--k", "3", "--data", data, "--text-col", "body", "--out", out, "--norm", "l2"}, "--param round=true"},
+		{append(lda, "--weighting", "tfidf"), "--weighting tfidf --norm none does not give: drop both flags"},
+		{append(lda, "--weighting", "tfidf"), "or add --param round=true"},
+		{append(lda, "--norm", "l2"), "--weighting tf --norm l2 does not give: drop both flags (lda's default: tf, none)"},
 	})
+	// On unit-length rows rounding would keep only entries ≥ 0.5: not offered.
+	if _, _, err := runTopicmf(context.Background(), append(lda, "--norm", "l2")...); err == nil || strings.Contains(err.Error(), "round=true") {
+		t.Errorf("lda --norm l2: %v; want an error that does not suggest round=true", err)
+	}
 }
 
 // TestFitPipelineFlagValues: a value of a text-pipeline flag outside its
@@ -160,6 +167,16 @@ func TestFitOutNotInsideARun(t *testing.T) {
 	if stdout, _, err := runTopicmf(context.Background(), "fit", "--model", "nmf", "--k", "3", "--iters", "5", "--mtx", mtx, "--vocab", vocab, "--out", out, "--quiet"); err != nil || strings.TrimSpace(stdout) != "cached: "+run {
 		t.Errorf("same fit: %q %v, want cached: %s", stdout, err, run)
 	}
+	// A folder that merely holds a file named done (a make or Snakemake
+	// marker) is no run: a results root inside it is fine.
+	proj := filepath.Join(dir, "proj")
+	if err := os.MkdirAll(proj, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(proj, "done"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fitRun(t, "--model", "nmf", "--k", "3", "--iters", "5", "--mtx", mtx, "--vocab", vocab, "--out", filepath.Join(proj, "results"), "--quiet")
 }
 
 // TestModelsShowsFitDefaults: for every family, the DEFAULT column of

@@ -164,7 +164,7 @@ func TestTransformDamagedRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := filepath.Base(run)[:idPrefix]
-	want := "run " + id + " is damaged: its files no longer match its manifest (U.mtx); \"topicmf runs verify --results " + res + " " + id + "\" lists the differences"
+	want := "run " + id + " is damaged: its files no longer match its manifest (U.mtx); topicmf runs verify --results " + res + " " + id + " lists the differences"
 	for _, arg := range []string{id, run} {
 		_, _, err := runTopicmf(context.Background(), "transform", arg, "--out", res, "--data", filepath.Join(dir, "coll.qry"), "--quiet")
 		if err == nil || !strings.Contains(err.Error(), want) {

@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,16 +43,11 @@ type fittedRun struct {
 // anything is computed from it.
 func runDir(arg, root string) (string, error) {
 	if _, err := os.Stat(filepath.Join(arg, "done")); err == nil {
-		runs, id := filepath.Split(filepath.Clean(arg))
-		if filepath.Base(runs) != "runs" || !runIDPattern.MatchString(id) {
+		id, root, ok := store.RunOf(arg)
+		if !ok {
 			return arg, nil // not in a store: openRun's comparison with U.mtx is the check
 		}
-		root := filepath.Dir(filepath.Clean(runs))
-		st, err := store.Open(root)
-		if err != nil {
-			return "", err
-		}
-		return arg, intact(st, id, root)
+		return arg, intact(arg, id, root)
 	}
 	st, list, err := openRuns(root, "--out")
 	if err != nil {
@@ -67,17 +61,14 @@ func runDir(arg, root string) (string, error) {
 	if _, err := os.Stat(filepath.Join(dir, "done")); err != nil {
 		return "", fmt.Errorf("run %s is not finished", id)
 	}
-	return dir, intact(st, id, root)
+	return dir, intact(dir, id, root)
 }
 
-// runIDPattern matches a run id (experiments/store: 64 lower-case hex digits).
-var runIDPattern = regexp.MustCompile(`^[0-9a-f]{64}$`)
-
-// intact re-hashes the files of the finished run id of st (whose root the
-// user gave as root) against its manifest (store.Verify) and names the
-// ones that differ.
-func intact(st *store.Store, id, root string) error {
-	problems, err := st.Verify(id)
+// intact re-hashes the files of the finished run id in dir (whose results
+// root is root, as the user gave it) against its manifest (store.VerifyRun,
+// which writes nothing) and names the ones that differ.
+func intact(dir, id, root string) error {
+	problems, err := store.VerifyRun(dir, id)
 	if err != nil {
 		return fmt.Errorf("run %s: %w", id[:idPrefix], err)
 	}
@@ -85,11 +76,15 @@ func intact(st *store.Store, id, root string) error {
 		return nil
 	}
 	var names []string
-	for _, p := range problems {
+	for _, p := range problems[:min(len(problems), 2)] {
 		name, _, _ := strings.Cut(p, ":")
 		names = append(names, name)
 	}
-	return fmt.Errorf("run %s is damaged: its files no longer match its manifest (%s); \"topicmf runs verify --results %s %s\" lists the differences, and fit computes the run again",
+	if len(problems) > 2 {
+		names = append(names, fmt.Sprintf("%d more", len(problems)-2))
+	}
+	// Short enough that errorLine never cuts the command out of it.
+	return fmt.Errorf("run %s is damaged: its files no longer match its manifest (%s); topicmf runs verify --results %s %s lists the differences",
 		id[:idPrefix], strings.Join(names, ", "), root, id[:idPrefix])
 }
 

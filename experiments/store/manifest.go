@@ -162,12 +162,16 @@ func (s *Store) Check(id string) error {
 // difference from its manifest (missing, size or SHA-256 mismatch, a file
 // not in the manifest); none means the run is intact. The error is for a run
 // that is not finished or whose done marker cannot be read.
-func (s *Store) Verify(id string) ([]string, error) {
-	want, err := readDone(s.Dir(id), id)
+func (s *Store) Verify(id string) ([]string, error) { return VerifyRun(s.Dir(id), id) }
+
+// VerifyRun is Verify of the finished run id in dir, without opening its
+// store (it reads only).
+func VerifyRun(dir, id string) ([]string, error) {
+	want, err := readDone(dir, id)
 	if err != nil {
 		return nil, err
 	}
-	got, err := buildManifest(s.Dir(id))
+	got, err := buildManifest(dir)
 	if err != nil {
 		return nil, err
 	}

@@ -142,19 +142,35 @@ func (s *Store) runIDs() ([]string, error) {
 	}
 	var ids []string
 	for _, e := range ents {
-		if e.IsDir() && isID(e.Name()) {
+		if e.IsDir() && IsRunID(e.Name()) {
 			ids = append(ids, e.Name())
 		}
 	}
 	return ids, nil
 }
 
-func isID(s string) bool {
+// IsRunID reports whether s is a run id: 64 lower-case hex digits.
+func IsRunID(s string) bool {
 	if len(s) != 64 {
 		return false
 	}
 	_, err := hex.DecodeString(s)
 	return err == nil && strings.ToLower(s) == s
+}
+
+// RunOf reports whether dir is a finished run of a store, <root>/runs/<id>
+// with its done marker, and returns its id and root. It reads nothing else
+// and writes nothing.
+func RunOf(dir string) (id, root string, ok bool) {
+	runs, id := filepath.Split(filepath.Clean(dir))
+	runs = filepath.Clean(runs)
+	if filepath.Base(runs) != runsDir || !IsRunID(id) {
+		return "", "", false
+	}
+	if fi, err := os.Stat(filepath.Join(dir, DoneFile)); err != nil || !fi.Mode().IsRegular() {
+		return "", "", false
+	}
+	return id, filepath.Dir(runs), true
 }
 
 func (s *Store) lockPath(id string) string {
@@ -175,7 +191,7 @@ func (s *Store) cleanStale(id string) error {
 		}
 		rest := strings.TrimPrefix(name, tmpPrefix)
 		tid, _, _ := strings.Cut(rest, "-")
-		if !isID(tid) || (id != "" && tid != id) {
+		if !IsRunID(tid) || (id != "" && tid != id) {
 			continue
 		}
 		if id != "" {
