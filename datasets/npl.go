@@ -168,7 +168,7 @@ func nplParseRecords(r io.Reader) ([]nplRecord, int, error) {
 		rec := recs[len(recs)-1]
 		return recs, 0, fmt.Errorf("line %d: record %s (line %d) has no terminator line \"/\"; file truncated?", sc.n, rec.id, rec.line)
 	}
-	return recs, sc.latin1, nil
+	return recs, sc.latin1.n, nil
 }
 
 // nplParseRelevance reads the Glasgow relevance file (rlv-ass): one record
@@ -243,7 +243,7 @@ func nplParseTRECDocs(r io.Reader) ([]Document, int, error) {
 	if cur != nil {
 		return nil, 0, fmt.Errorf("line %d: document opened at line %d has no </DOC>; file truncated?", sc.n, start)
 	}
-	return docs, sc.latin1, nil
+	return docs, sc.latin1.n, nil
 }
 
 // nplParseTRECTopics reads <top> records: "<num>n</num><title>" on one line,
@@ -306,7 +306,7 @@ func nplParseTRECTopics(r io.Reader) ([]Query, int, error) {
 	if state != outside {
 		return nil, 0, fmt.Errorf("line %d: topic not closed by </top>; file truncated?", sc.n)
 	}
-	return qs, sc.latin1, nil
+	return qs, sc.latin1.n, nil
 }
 
 // irCutTag returns v when s is exactly "<tag>v</tag>".

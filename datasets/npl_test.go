@@ -180,13 +180,13 @@ func TestIRLatin1Lines(t *testing.T) {
 	if err != nil || n != 1 || len(qs) != 1 || qs[0].Text != "über" {
 		t.Errorf("TREC topic: %+v, %d, %v", qs, n, err)
 	}
-	srecs, n, err := parseSMART(strings.NewReader(".I 1\n.T\nna\xefve\n.W\nplain\n"))
-	if title, _, _ := smartText(srecs[0], "f"); err != nil || n != 1 || title != "naïve" {
-		t.Errorf("SMART: %q, %d, %v", title, n, err)
+	srecs, l1, err := parseSMART(strings.NewReader(".I 1\n.T\nna\xefve\n.W\nplain\n"))
+	if title, _, _ := smartText(srecs[0], "f"); err != nil || l1.n != 1 || l1.first != "line 3" || title != "naïve" {
+		t.Errorf("SMART: %q, %+v, %v", title, l1, err)
 	}
 	if w := latin1Warnings(map[string]int{"b": 2, "a": 0, "c": 1}); !slices.Equal(w, []string{
 		"b: 2 lines were not valid UTF-8 and were decoded as Latin-1",
-		"c: 1 lines were not valid UTF-8 and were decoded as Latin-1"}) {
+		"c: 1 line was not valid UTF-8 and was decoded as Latin-1"}) {
 		t.Errorf("warnings %q", w)
 	}
 }

@@ -79,7 +79,7 @@ type irLineScanner struct {
 	sc     *bufio.Scanner
 	src    *irErrReader
 	n      int
-	latin1 int // lines UTF8 decoded as Latin-1
+	latin1 latin1Count // lines UTF8 decoded as Latin-1
 }
 
 // irErrReader remembers the first read error other than io.EOF.
@@ -100,7 +100,7 @@ func newIRLineScanner(r io.Reader) *irLineScanner {
 	src := &irErrReader{r: r}
 	sc := bufio.NewScanner(src)
 	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
-	return &irLineScanner{sc: sc, src: src}
+	return &irLineScanner{sc: sc, src: src, latin1: latin1Count{unit: "line"}}
 }
 
 // Scan advances to the next complete line; Text returns it without CR.
@@ -120,7 +120,7 @@ func (s *irLineScanner) Text() string { return strings.TrimSuffix(s.sc.Text(), "
 func (s *irLineScanner) UTF8() string {
 	t, l1 := utf8OrLatin1([]byte(s.Text()))
 	if l1 {
-		s.latin1++
+		s.latin1.add(fmt.Sprintf("line %d", s.n))
 	}
 	return t
 }
@@ -156,7 +156,7 @@ func smartMarker(line string) (tag byte, rest string, ok bool) {
 // must be blank; each .I must carry a unique decimal number; text between
 // .I and the record's first field marker must be blank. latin1 counts the
 // lines that were not valid UTF-8 and were decoded as Latin-1.
-func parseSMART(r io.Reader) (recs []smartRecord, latin1 int, err error) {
+func parseSMART(r io.Reader) (recs []smartRecord, latin1 latin1Count, err error) {
 	sc := newIRLineScanner(r)
 	seen := map[int]int{}
 	for sc.Scan() {
@@ -166,19 +166,19 @@ func parseSMART(r io.Reader) (recs []smartRecord, latin1 int, err error) {
 		case ok && tag == 'I':
 			num, err := strconv.Atoi(rest)
 			if err != nil || num < 0 {
-				return nil, 0, fmt.Errorf("line %d: expected \".I <record number>\", got %q", sc.n, line)
+				return nil, latin1Count{}, fmt.Errorf("line %d: expected \".I <record number>\", got %q", sc.n, line)
 			}
 			if first, dup := seen[num]; dup {
-				return nil, 0, fmt.Errorf("line %d: duplicate record .I %d (first at line %d)", sc.n, num, first)
+				return nil, latin1Count{}, fmt.Errorf("line %d: duplicate record .I %d (first at line %d)", sc.n, num, first)
 			}
 			seen[num] = sc.n
 			recs = append(recs, smartRecord{Num: num, Line: sc.n})
 		case ok:
 			if len(recs) == 0 {
-				return nil, 0, fmt.Errorf("line %d: field marker %q before the first \".I <number>\"", sc.n, line)
+				return nil, latin1Count{}, fmt.Errorf("line %d: field marker %q before the first \".I <number>\"", sc.n, line)
 			}
 			if rest != "" {
-				return nil, 0, fmt.Errorf("line %d: expected a field marker alone on its line, got %q", sc.n, line)
+				return nil, latin1Count{}, fmt.Errorf("line %d: expected a field marker alone on its line, got %q", sc.n, line)
 			}
 			rec := &recs[len(recs)-1]
 			rec.Fields = append(rec.Fields, smartField{Tag: tag, Line: sc.n})
@@ -188,9 +188,9 @@ func parseSMART(r io.Reader) (recs []smartRecord, latin1 int, err error) {
 					continue
 				}
 				if len(recs) == 0 {
-					return nil, 0, fmt.Errorf("line %d: expected \".I <number>\" to open the first record, got %q", sc.n, line)
+					return nil, latin1Count{}, fmt.Errorf("line %d: expected \".I <number>\" to open the first record, got %q", sc.n, line)
 				}
-				return nil, 0, fmt.Errorf("line %d: text before any field marker of record .I %d: %q", sc.n, recs[len(recs)-1].Num, line)
+				return nil, latin1Count{}, fmt.Errorf("line %d: text before any field marker of record .I %d: %q", sc.n, recs[len(recs)-1].Num, line)
 			}
 			rec := &recs[len(recs)-1]
 			f := &rec.Fields[len(rec.Fields)-1]
@@ -198,7 +198,7 @@ func parseSMART(r io.Reader) (recs []smartRecord, latin1 int, err error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, 0, err
+		return nil, latin1Count{}, err
 	}
 	return recs, sc.latin1, nil
 }
@@ -240,14 +240,12 @@ func smartText(rec smartRecord, where string) (title, body string, warnings []st
 	return strings.Join(titleParts, " "), irJoinLines(bodyLines), warnings
 }
 
-// latin1Warnings names each file with lines decoded as Latin-1, in file
-// name order.
+// latin1Warnings names each file with lines decoded as Latin-1 (counts,
+// by file), in file name order, in the words of latin1Count.
 func latin1Warnings(counts map[string]int) []string {
 	var out []string
 	for _, f := range slices.Sorted(maps.Keys(counts)) {
-		if n := counts[f]; n > 0 {
-			out = append(out, fmt.Sprintf("%s: %d lines were not valid UTF-8 and were decoded as Latin-1", f, n))
-		}
+		out = append(out, (&latin1Count{unit: "line", n: counts[f]}).warnings(f)...)
 	}
 	return out
 }
@@ -440,7 +438,7 @@ func readSMART(dataDir string, l smartLayout) (*Collection, error) {
 	archive := filepath.Join(dataDir, filepath.FromSlash(l.archive))
 	var docRecs, queryRecs []smartRecord
 	var qrels []Judgment
-	var docLatin1, queryLatin1 int
+	var docLatin1, queryLatin1 latin1Count
 	found := map[string]bool{}
 	err := EachTarGzMember(archive, func(name string, r io.Reader) error {
 		var err error
@@ -466,7 +464,8 @@ func readSMART(dataDir string, l smartLayout) (*Collection, error) {
 		}
 	}
 	c := &Collection{Name: l.name, Qrels: qrels, Gains: l.gains, GainNote: l.gainNote}
-	c.Warnings = append(c.Warnings, latin1Warnings(map[string]int{l.docs: docLatin1, l.queries: queryLatin1})...)
+	c.Warnings = append(c.Warnings, docLatin1.warnings(l.docs)...)
+	c.Warnings = append(c.Warnings, queryLatin1.warnings(l.queries)...)
 	for _, rec := range docRecs {
 		title, body, warn := smartText(rec, l.docs)
 		c.Warnings = append(c.Warnings, warn...)

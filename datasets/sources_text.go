@@ -141,11 +141,7 @@ func utf8OrLatin1(b []byte) (s string, latin1 bool) {
 	if utf8.Valid(b) {
 		return string(b), false
 	}
-	r := make([]rune, len(b))
-	for i, c := range b {
-		r[i] = rune(c)
-	}
-	return string(r), true
+	return latin1String(string(b)), true
 }
 
 // maxTextLine bounds one line of a line-per-document file (16 MiB).

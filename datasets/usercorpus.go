@@ -201,7 +201,7 @@ func readUserDir(root string) (*Collection, error) {
 		return nil, fmt.Errorf("%s: not a directory (the dir format reads a folder of text files, one document per file)", root)
 	}
 	c := &Collection{}
-	latin1 := latin1Count{unit: "file"}
+	latin1, latin1Names := latin1Count{unit: "file"}, latin1Count{unit: "file name"}
 	seen := map[string]string{}
 	err = walkUserFiles(root, func(p string, _ fs.FileInfo) error {
 		b, err := os.ReadFile(p)
@@ -213,6 +213,10 @@ func readUserDir(root string) (*Collection, error) {
 			return err
 		}
 		rel = filepath.ToSlash(rel)
+		if name, l1 := utf8OrLatin1([]byte(rel)); l1 { // ids and classes are text too
+			latin1Names.add(fmt.Sprintf("%q", Elide(name, 60)))
+			rel = name
+		}
 		if err := checkID(seen, rel, root); err != nil {
 			return err
 		}
@@ -236,6 +240,7 @@ func readUserDir(root string) (*Collection, error) {
 	if len(c.Docs) == 0 {
 		return nil, fmt.Errorf("%s: no text files in the directory", root)
 	}
+	c.Warnings = append(c.Warnings, latin1Names.warnings(root)...)
 	c.Warnings = append(c.Warnings, latin1.warnings(root)...)
 	return c, nil
 }
@@ -327,9 +332,18 @@ func (l *latin1Count) warnings(path string) []string {
 	case 0:
 		return nil
 	case 1:
-		return []string{fmt.Sprintf("%s: 1 %s was not valid UTF-8 and was decoded as Latin-1 (%s)", path, l.unit, l.first)}
+		return []string{fmt.Sprintf("%s: 1 %s was not valid UTF-8 and was decoded as Latin-1%s", path, l.unit, l.where(" (%s)"))}
 	}
-	return []string{fmt.Sprintf("%s: %d %ss were not valid UTF-8 and were decoded as Latin-1 (the first: %s)", path, l.n, l.unit, l.first)}
+	return []string{fmt.Sprintf("%s: %d %ss were not valid UTF-8 and were decoded as Latin-1%s", path, l.n, l.unit, l.where(" (the first: %s)"))}
+}
+
+// where formats the first unit's place with format, or is "" when it was
+// not recorded (the registered readers count lines only).
+func (l *latin1Count) where(format string) string {
+	if l.first == "" {
+		return ""
+	}
+	return fmt.Sprintf(format, l.first)
 }
 
 // latin1String decodes s as Latin-1 (ISO 8859-1), each byte the code

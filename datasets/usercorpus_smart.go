@@ -77,7 +77,7 @@ func parseSMARTFile(path string) (recs []smartRecord, warnings []string, err err
 	if err != nil { // parseSMART quotes whole lines: keep the message short
 		return nil, nil, fmt.Errorf("%s: %s", path, Elide(err.Error(), 160))
 	}
-	return recs, latin1Warnings(map[string]int{path: latin1}), nil
+	return recs, latin1.warnings(path), nil
 }
 
 // checkUserQrels requires every judgment to name a known query (when there

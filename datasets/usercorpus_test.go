@@ -354,7 +354,7 @@ func TestReadUserLatin1(t *testing.T) {
 		{"lat.csv", "2", "lat.csv: 1 record was not valid UTF-8 and was decoded as Latin-1 (line 3)"},
 		{"lat.tsv", "1", "lat.tsv: 2 records were not valid UTF-8 and were decoded as Latin-1 (the first: line 2)"},
 		{"lat.jsonl", "b", "lat.jsonl: 1 line was not valid UTF-8 and was decoded as Latin-1 (line 2)"},
-		{"lat.smart", "1", "lat.smart: 1 lines were not valid UTF-8 and were decoded as Latin-1"},
+		{"lat.smart", "1", "lat.smart: 1 line was not valid UTF-8 and was decoded as Latin-1 (line 3)"},
 	} {
 		c, err := ReadUser(filepath.Join(dir, tc.path), UserOptions{})
 		if err != nil {
@@ -376,6 +376,14 @@ func TestReadUserLatin1(t *testing.T) {
 	}
 	if c, err := ReadUser(filepath.Join(dir, "utf8.jsonl"), UserOptions{}); err != nil || c.Docs[0].Text != want || len(c.Warnings) != 0 {
 		t.Errorf("UTF-8 JSONL: %v, warnings %q", err, c.Warnings)
+	}
+	// A file or folder name that is not UTF-8 gives an id and a class
+	// decoded the same way.
+	writeFiles(t, dir, map[string]string{"names/caf\xe9/r\xe9sum\xe9.txt": "plain text"})
+	c, err := ReadUser(filepath.Join(dir, "names"), UserOptions{})
+	if err != nil || len(c.Docs) != 1 || c.Docs[0].ID != "café/résumé.txt" || c.Docs[0].Class != "café" ||
+		len(c.Warnings) != 1 || !strings.HasSuffix(c.Warnings[0], `names: 1 file name was not valid UTF-8 and was decoded as Latin-1 ("café/résumé.txt")`) {
+		t.Errorf("Latin-1 file names: %v, %+v", err, c)
 	}
 }
 
