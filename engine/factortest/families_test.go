@@ -571,14 +571,14 @@ func gnmfncFamily() factortest.Family {
 			ks, kp := testcorpus.GroupTopics(cfg.K, -1)
 			p := 3
 			if cfg.K == 2 || cfg.K == 3 {
-				// Ks = Kp = 1 on three classes is K = 4, more than the
-				// 3×3 huge corpus allows: one class.
+				// Too few topics for Ks ≥ 1 and Kp ≥ 1 on each of three
+				// categories: one category.
 				ks, kp, p = cfg.K-1, 1, 1
 			}
 			return testcorpus.WithClasses(gnmfnc.Options{Ks: ks, Kp: kp, Seed: cfg.Seed, Pool: cfg.Pool,
 				Stopping: stopAfter(cfg), A: gnmfnc.DefaultA, Sigma1: gnmfnc.DefaultSigma, Sigma2: gnmfnc.DefaultSigma, Sigma3: gnmfnc.DefaultSigma}, p), nil
 		},
-		K: 7, NonNegative: true, NonNegativeData: true, Monotone: true,
+		K: 7, HugeK: 4, NonNegative: true, NonNegativeData: true, Monotone: true,
 		Invalid: []factortest.Invalid{
 			{Name: "a = NaN", New: func(c *engine.Corpus, cfg factortest.Config) (engine.Method, error) {
 				return testcorpus.WithClasses(gnmfnc.Options{Ks: 1, Kp: 2, A: math.NaN(), Pool: cfg.Pool, Sigma1: gnmfnc.DefaultSigma, Sigma2: gnmfnc.DefaultSigma, Sigma3: gnmfnc.DefaultSigma}, 3), nil

@@ -78,7 +78,7 @@ func TestLambda(t *testing.T) {
 	}
 	// ‖D_0‖²_F = 2·(1e200)² overflows: λ_0 = 1/Inf = 0 would drop category 0
 	// from the fit while it "converges".
-	// (3×3: K = Ks + 2·Kp = 3 ≤ min(M, N).)
+	// (3×3: Ks + Kp = 2 ≤ min(M, N).)
 	huge, _ := sparse.FromTriplets(3, 3, []sparse.Triplet{{Row: 0, Col: 0, Val: 1e200}, {Row: 1, Col: 0, Val: 1e200}, {Row: 0, Col: 1, Val: 1}, {Row: 2, Col: 2, Val: 1}})
 	c = testcorpus.Labelled(t, huge, []int{0, 1, 1}, 2)
 	if _, _, err := (Options{Ks: 1, Kp: 1, A: DefaultA, Sigma1: DefaultSigma, Sigma2: DefaultSigma, Sigma3: DefaultSigma}).Fit(context.Background(), c, engine.NewRecorder()); err == nil || !strings.Contains(err.Error(), "overflows") {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/topicmf/topicmf/engine"
@@ -29,9 +30,10 @@ type ClassLoss func(pool *parallel.Pool, u, phi, v *mat.Dense, norms []float64) 
 // ClassCorpus(p), the classes in lockstep on the pool (RunClasses): iteration
 // t of every class, then the merged iteration t is recorded in rec (MergeAt),
 // so progress is live and cancelling stops every class after the same
-// iteration. The status merges the classes' (MergeStatus). The merged K =
-// P·Kper must not exceed min(M, N) and its factors must fit in memory
-// (engine.CheckFactors), or nothing is fitted. who names the
+// iteration. The status merges the classes' (MergeStatus). A class with
+// no documents, or whose documents are all empty, has no model (its
+// documents read E = +Inf). The merged model's factors, P·Kper topics,
+// must fit in memory (checkMerged), or nothing is fitted. who names the
 // baseline in errors; method(0, ∞, ∞) (math.MaxInt) checks the options
 // before the corpus is read and gives the number of topics per class
 // (Kper); pool (nil: parallel.Default()) runs the classes and the fold-in;
@@ -67,11 +69,14 @@ func FitPerClass(ctx context.Context, c *engine.Corpus, rec *engine.Recorder, wh
 		if subs[p], err = lay.ClassCorpus(c, p); err != nil {
 			return nil, engine.Status{}, fmt.Errorf("%s: class %s: %w", who, lay.ClassNames[p], err)
 		}
+		if !slices.ContainsFunc(subs[p].D.Val, func(v float64) bool { return v != 0 }) {
+			subs[p] = nil // all its documents are empty: nothing to factor, no model
+		}
 	}
 	models := make([]engine.Model, lay.P)
 	var classes []int
 	for q := 0; q < lay.P; q++ {
-		if lay.Size(q) > 0 {
+		if subs[q] != nil {
 			classes = append(classes, q)
 		}
 	}

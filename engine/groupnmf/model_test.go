@@ -11,6 +11,7 @@ import (
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/nmf"
 	"github.com/topicmf/topicmf/engine/parallel"
+	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -96,4 +97,38 @@ func TestPerClassMatchesNMFPerClass(t *testing.T) {
 	}, func(p int, sub *engine.Corpus) (engine.Model, engine.Status, error) {
 		return nmf.Options{K: min(4, sub.Docs()), Stopping: stop, Seed: grouping.ClassSeed(8, p)}.Fit(context.Background(), sub, nil)
 	})
+}
+
+// TestPerClassEmptyClass: a class whose documents are all empty (short
+// texts emptied by pruning) gets no model, like a class with no documents;
+// the other classes are fitted and the class reads E = +Inf.
+func TestPerClassEmptyClass(t *testing.T) {
+	var tr []sparse.Triplet
+	for n := 0; n < 6; n++ { // documents 0–5 (classes a and c) have words; 6–8 (class b) none
+		for m := 0; m < 6; m++ {
+			if (m+n)%2 == 0 {
+				tr = append(tr, sparse.Triplet{Row: m, Col: n, Val: float64(1 + (m*n)%3)})
+			}
+		}
+	}
+	d, err := sparse.FromTriplets(6, 9, tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := testcorpus.Labelled(t, d, []int{0, 0, 0, 2, 2, 2, 1, 1, 1}, 3)
+	m, st, err := PerClassOptions{Kc: 2, Stopping: engine.Stopping{MaxIter: 5, RelTol: -1}, Seed: 1}.Fit(context.Background(), c, nil)
+	if err != nil || st.Reason != engine.IterationLimit {
+		t.Fatalf("fit with an all-empty class: %v, %v", st, err)
+	}
+	e, err := m.(interface {
+		ReconstructionErrors(context.Context, *sparse.CSR) (*mat.Dense, error)
+	}).ReconstructionErrors(context.Background(), c.DT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; n < 9; n++ {
+		if !math.IsInf(e.At(n, 1), 1) || math.IsInf(e.At(n, 0), 0) {
+			t.Errorf("document %d: E = %v, want +Inf for the empty class 1 only", n, e.RawRowView(n))
+		}
+	}
 }

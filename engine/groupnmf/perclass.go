@@ -28,8 +28,8 @@ import (
 // topics (the default, Ks = 0); Ks > 0 gives each class Ks + Kc topics, as
 // many as a document sees in Group NMF. A class's model has
 // min(Ks + Kc, M, N_p) topics (engine/nmf needs K ≤ min(M, N)); a class
-// with no documents has no model. The merged model's K = P·(Ks + Kc) is
-// bounded by memory only (grouping.Layout.checkMerged).
+// with no documents, or only empty ones, has no model. The merged model's
+// K = P·(Ks + Kc) is bounded by memory only (grouping.Layout.checkMerged).
 type PerClassOptions struct {
 	// Kc is the number of topics of each class's model (0: none).
 	Kc int `param:"kc" default:"8" range:"[0,inf)" doc:"number of topics of each class's NMF model (GMF §7.3: Kc)"`

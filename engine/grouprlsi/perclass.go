@@ -26,8 +26,8 @@ import (
 // Ks > 0 gives each class Ks + Kc topics, as many as a document sees in
 // GRLSI. A class's model has min(Ks + Kc, M, N_p) topics, since engine/rlsi
 // needs K ≤ min(M, N) (a class of 5 documents gets 5 topics); a class with
-// no documents has no model. The merged model's K = P·(Ks + Kc) is bounded
-// by memory only (grouping.Layout.checkMerged).
+// no documents, or only empty ones, has no model. The merged model's K =
+// P·(Ks + Kc) is bounded by memory only (grouping.Layout.checkMerged).
 type PerClassOptions struct {
 	// Kc is the number of topics of each class's model (0: none).
 	Kc int `param:"kc" default:"8" range:"[0,inf)" doc:"number of topics of each class's RLSI model (GMF §7.3: Kc)"`
