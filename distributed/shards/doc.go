@@ -30,7 +30,7 @@
 // (the raw term counts, Matrix Market), both read by topicmf transform and
 // rank --factors after an export.
 //
-// # Factors (topicmf-factors/1)
+// # Factors (topicmf-factors/2)
 //
 // Iteration t of a run lives in <run>/iter-NNNN/ with shards
 // U-SSSSS-of-TTTTT.tsv and V-SSSSS-of-TTTTT.tsv and manifest.json

@@ -24,12 +24,14 @@ func TestCommittedReportsAssembled(t *testing.T) {
 		}
 		byPaper[p] = append(byPaper[p], e)
 	}
+	compared := 0
 	for _, p := range papers {
 		committed := filepath.Join("..", "..", "results", p)
 		want, err := os.ReadFile(filepath.Join(committed, "REPORT.md"))
 		if os.IsNotExist(err) {
 			continue
 		}
+		compared++
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,5 +61,8 @@ func TestCommittedReportsAssembled(t *testing.T) {
 		if string(got) != string(want) {
 			t.Errorf("results/%s/REPORT.md is stale: rewrite it with `topicmf report %s`", p, p)
 		}
+	}
+	if compared < len(papers) {
+		t.Errorf("%d of the %d papers have a committed results/<paper>/REPORT.md, want all", compared, len(papers))
 	}
 }
