@@ -25,9 +25,9 @@ func CheckMemory(who string, k, vCols, m, n int) error {
 //
 //	<what> at least <need> bytes (<GiB>)<why>, more than the <Memory()> bytes (<GiB>) of <the limit>
 //
-// what being the subject and its verb ("lda: D's 3 tokens need"), why
-// saying what for (" for their factors"), and the limit the one Memory()
-// took. It passes when Memory is unknown (0).
+// what being the subject and its verb ("lda: D has 3 tokens: its sampler
+// needs"), why saying what for (" for their factors"), and the limit the
+// one Memory() took. It passes when Memory is unknown (0).
 func CheckNeed(what string, need float64, why string) error {
 	avail, of := memoryLimit()
 	if avail == 0 || need <= float64(avail) {
