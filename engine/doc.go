@@ -29,7 +29,7 @@
 //     transposed by Corpus.Transposed, which refuses an empty D, a NaN or
 //     ±Inf entry and a D without a non-zero entry; the options resolved;
 //     ResolveK applies the default K and checks it by CheckFactors: K ≤
-//     min(M, N) and factors that fit in the machine's memory, CheckMemory;
+//     min(M, N) and factors that fit in the memory it may use, CheckMemory;
 //     Corpus.CheckNonNegative when the model needs D ≥ 0), the
 //     initialization (random starts from
 //     engine/solve: RandomStart, HalfNormal; a non-finite start refused with

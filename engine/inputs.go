@@ -65,7 +65,7 @@ func ResolveK(who string, k *int, def, m, n int) error {
 // CheckFactors is the check every family makes of its number of topics K
 // against an M×N corpus before it allocates anything: the corpus is not
 // empty, K ≤ min(M, N) (a rank-K factorization of an M×N matrix), and
-// the factors fit in this machine's memory (CheckMemory: an M×K term
+// the factors fit in the memory the process may use (CheckMemory: an M×K term
 // factor and an N×vCols document factor). what is K as the messages write
 // it: "K = 30", or a group model's "Ks + Kc = 20 + 8 = 28" (the topics
 // of one document, which it bounds: grouping.Layout.CheckK). who names

@@ -106,7 +106,7 @@ func TestCheckFactors(t *testing.T) {
 
 // TestCheckMemory: factors that cannot fit in this machine's memory are an
 // error naming the sizes, before anything is allocated; ResolveK makes
-// the check (K = 1000 topics of 2⁴⁰ terms × 2⁴⁰ documents need 35 PB).
+// the check (K = 1000 topics of 2⁴⁰ terms × 2⁴⁰ documents need 17.6 PB).
 func TestCheckMemory(t *testing.T) {
 	avail := Memory()
 	if avail == 0 {
@@ -114,17 +114,17 @@ func TestCheckMemory(t *testing.T) {
 	}
 	k := 1000
 	err := ResolveK("m", &k, 7, 1<<40, 1<<40)
-	want := fmt.Sprintf("m: K = 1000 topics of 1099511627776 terms × 1099511627776 documents need at least 35184372088832000 bytes (3.28e+07 GiB) for their factors, more than the %d bytes", avail)
+	want := fmt.Sprintf("m: K = 1000 topics of 1099511627776 terms × 1099511627776 documents need at least 17592186044416000 bytes (1.64e+07 GiB) for their factors, more than the %d bytes", avail)
 	if err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("K = 1000 on 2⁴⁰×2⁴⁰: %v, want %q…", err, want)
 	}
-	// 16 bytes × (M·K + N·vCols) just above and at the available memory.
-	m := int(avail/16) + 1
+	// 8 bytes × (M·K + N·vCols) just above and at the available memory.
+	m := int(avail/8) + 1
 	if err := CheckMemory("m", 1, 0, m, 1); err == nil {
-		t.Errorf("16·%d bytes on a machine of %d: no error", m, avail)
+		t.Errorf("8·%d bytes on a machine of %d: no error", m, avail)
 	}
 	if err := CheckMemory("m", 1, 0, m-1, 1); err != nil {
-		t.Errorf("16·%d bytes on a machine of %d: %v", m-1, avail, err)
+		t.Errorf("8·%d bytes on a machine of %d: %v", m-1, avail, err)
 	}
 	if err := CheckMemory("m", 500, 500, 30000, 20000); err != nil {
 		t.Errorf("the benchmark size: %v", err)

@@ -2,6 +2,6 @@
 
 package engine
 
-// Memory is the memory a fit may use, in bytes; 0 (unknown: CheckMemory
-// passes) outside Linux.
-func Memory() uint64 { return 0 }
+// memoryLimit is Memory() and the name of its limit: 0 and "" (unknown:
+// CheckMemory passes) outside Linux.
+func memoryLimit() (uint64, string) { return 0, "" }

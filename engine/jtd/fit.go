@@ -68,8 +68,8 @@ func (o Options) resolve(d, dt *sparse.CSR) (settings, error) {
 		return set, err
 	}
 	// Beyond B and S, a fit holds ten dense N×M matrices (E, N, Y, BS and
-	// X⁽³⁾, each twice): as a document factor of K + 5M columns held twice.
-	if err := engine.CheckMemory("jtd", set.k, set.k+5*m, m, n); err != nil {
+	// X⁽³⁾, each twice): as a document factor of K + 10M columns.
+	if err := engine.CheckMemory("jtd", set.k, set.k+10*m, m, n); err != nil {
 		return set, err
 	}
 	normD := sparse.Frobenius(set.pool, d)

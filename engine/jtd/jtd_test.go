@@ -250,7 +250,7 @@ func TestRefusesWhatMemoryCannotHold(t *testing.T) {
 	}
 	c := &engine.Corpus{Name: "wide", D: d}
 	_, _, err = Options{K: 2}.Fit(context.Background(), c, nil)
-	want := "jtd: K = 2 topics of 200000 terms × 200000 documents need at least 3200012800000 bytes"
+	want := "jtd: K = 2 topics of 200000 terms × 200000 documents need at least 3200006400000 bytes"
 	if err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("Fit: %v, want %q…", err, want)
 	}

@@ -55,9 +55,13 @@
 // every entry is rounded to the nearest integer (half away from zero) and
 // entries that round to zero are dropped. The same rule applies to
 // folded-in documents. The sampler expands the counts into tokens, at most
-// MaxTokens (2²⁸) of them in D, or in the documents of one FoldIn: more is
-// an error naming the total and the entry where the counts pass the bound,
-// before anything is allocated.
+// MaxTokens (2³¹ − 1) of them in D, or in one folded-in document (the
+// fold-in sampler holds one document at a time, so a batch may hold more):
+// more is an error naming the total and the entry where the counts pass
+// the bound, before anything is allocated. Within it, what the sampler
+// holds must fit in the memory the process may use (engine.Memory): 8
+// bytes a token, and for Fit 16 bytes × (M + N)·K of counts and estimates;
+// the error names both byte counts and the limit.
 //
 // # Determinism and parallelism
 //

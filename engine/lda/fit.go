@@ -36,17 +36,17 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	return s.run(ctx, rec)
 }
 
-// MaxTokens bounds the tokens LDA expands counts into: the sum of D's
-// counts in Fit, and of X's in FoldIn. The sampler keeps each token's term
-// and topic (int32 each), so MaxTokens = 2²⁸ tokens hold 2 GiB; the largest
-// local collection, 20 Newsgroups, has 2.3 million tokens under the default
-// pipeline (raw counts). A corpus or fold-in over the bound is refused before
-// anything is allocated, with the total and the entry where the counts
-// pass it.
-const MaxTokens = 1 << 28
+// MaxTokens = 2³¹ − 1 bounds the tokens one sampler expands counts into:
+// D's in Fit, one document's in FoldIn (whose sampler holds one document
+// at a time). Token positions and counts are ints, 32 bits on some
+// platforms. Within it, what the sampler holds is checked against the
+// memory the process may use (engine.CheckNeed). The largest local
+// collection, 20 Newsgroups, has 2.3 million tokens under the default
+// pipeline (raw counts).
+const MaxTokens = math.MaxInt32
 
-// bytesPerToken is what the sampler keeps per token: its term and its
-// topic, int32 each.
+// bytesPerToken is what a sampler keeps per token: its term and its topic,
+// int32 each.
 const bytesPerToken = 8
 
 // count converts a weight to a token count: an error for a negative,
@@ -69,30 +69,68 @@ func count(v float64, round bool) (int, error) {
 	return int(v), nil
 }
 
-// tokens returns the number of tokens of the documents that are the rows
-// of x (counts over the terms), checking every entry with count and the
-// total against MaxTokens. An error names the matrix as what and an entry
-// as name(row, column) gives it: one that is not a count, or the one at
-// which the running total passes MaxTokens, with the total.
-func tokens(x *sparse.CSR, round bool, what string, name func(d int, w int32) string) (int, error) {
-	total, past := 0, ""
-	for d := 0; d < x.Rows; d++ {
-		idx, val := x.Row(d)
+// corpusTokens returns the number of tokens of the corpus whose documents
+// are the rows of dt (counts over the M terms), before the sampler
+// allocates anything: every entry checked with count, the total against
+// MaxTokens (the error naming the entry at which the counts pass it), and
+// what the sampler then holds against engine.CheckNeed:
+//
+//	8 bytes × tokens (term and topic) + 16 bytes × (M + N)·K
+//
+// the latter for the counts n_wk, n_dk and the sums of their estimates.
+func corpusTokens(dt *sparse.CSR, k int, round bool) (int, error) {
+	total, past := int64(0), ""
+	for d := 0; d < dt.Rows; d++ {
+		idx, val := dt.Row(d)
 		for q, w := range idx {
 			c, err := count(val[q], round)
 			if err != nil {
-				return 0, fmt.Errorf("%s = %w", name(d, w), err)
+				return 0, fmt.Errorf("lda: D[%d,%d] = %w", w, d, err)
 			}
-			if total += c; total > MaxTokens && past == "" {
-				past = name(d, w)
+			if total += int64(c); total > MaxTokens && past == "" {
+				past = fmt.Sprintf("D[%d,%d]", w, d)
 			}
 		}
 	}
 	if past != "" {
-		return 0, fmt.Errorf("%s has %d tokens, more than MaxTokens = %d (%d bytes each); its counts pass it at %s",
-			what, total, MaxTokens, bytesPerToken, past)
+		return 0, fmt.Errorf("lda: D has %d tokens, more than MaxTokens = %d, the sampler's limit; its counts pass it at %s", total, MaxTokens, past)
 	}
-	return total, nil
+	need := bytesPerToken*float64(total) + 16*(float64(dt.Cols)+float64(dt.Rows))*float64(k)
+	if err := engine.CheckNeed(fmt.Sprintf("lda: D has %d tokens: its sampler needs", total), need,
+		fmt.Sprintf(" for its tokens (%d bytes each), counts and estimates (16 bytes × (M + N)·K)", bytesPerToken)); err != nil {
+		return 0, err
+	}
+	return int(total), nil
+}
+
+// checkDocuments checks, before anything is allocated, the documents to
+// fold in, the rows of x (counts over the terms): every entry with count,
+// and each document's tokens, which its sampler holds (the one document
+// at a time), against MaxTokens (the error naming the entry at which the
+// document's counts pass it) and, at 8 bytes a token, engine.CheckNeed.
+// A batch may hold more tokens in all.
+func checkDocuments(x *sparse.CSR, round bool) error {
+	for d := 0; d < x.Rows; d++ {
+		idx, val := x.Row(d)
+		n, past := int64(0), ""
+		for q, w := range idx {
+			c, err := count(val[q], round)
+			if err != nil {
+				return fmt.Errorf("lda: FoldIn: X[%d,%d] = %w", d, w, err)
+			}
+			if n += int64(c); n > MaxTokens && past == "" {
+				past = fmt.Sprintf("X[%d,%d]", d, w)
+			}
+		}
+		if past != "" {
+			return fmt.Errorf("lda: FoldIn: document %d of X has %d tokens, more than MaxTokens = %d, the sampler's limit; its counts pass it at %s", d, n, MaxTokens, past)
+		}
+		if err := engine.CheckNeed(fmt.Sprintf("lda: FoldIn: document %d of X has %d tokens: its sampler needs", d, n),
+			bytesPerToken*float64(n), fmt.Sprintf(" for them (%d bytes each)", bytesPerToken)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // sampler is the state of the collapsed Gibbs sampler.
@@ -116,9 +154,9 @@ type sampler struct {
 
 func newSampler(set settings, dt *sparse.CSR) (*sampler, error) {
 	m, n, k := dt.Cols, dt.Rows, set.k
-	total, err := tokens(dt, set.round, "D", func(d int, w int32) string { return fmt.Sprintf("D[%d,%d]", w, d) })
+	total, err := corpusTokens(dt, k, set.round)
 	if err != nil {
-		return nil, fmt.Errorf("lda: %w", err)
+		return nil, err
 	}
 	s := &sampler{set: set, m: m, n: n, docPtr: make([]int, n+1)}
 	s.words = make([]int32, 0, total)

@@ -370,14 +370,14 @@ func TestCancellation(t *testing.T) {
 }
 
 func TestTokenBound(t *testing.T) {
-	// Counts that would expand into more than MaxTokens tokens are refused
-	// before anything is allocated (2e9 tokens would take 16 GB), with the
-	// total and the entry where the counts pass the bound; the same for
-	// a fold-in, in one document or over several.
-	big := float64(MaxTokens/2 + 1)
+	// Counts that would expand into more than MaxTokens = 2³¹ − 1 tokens
+	// are refused before anything is allocated, with the total and the
+	// entry where the counts pass it: D's in Fit, one document's in FoldIn,
+	// whose sampler holds one document at a time, so a batch may hold more.
+	big := float64(MaxTokens/2 + 1) // 2³⁰
 	d, _ := sparse.FromTriplets(3, 3, []sparse.Triplet{{Row: 0, Col: 0, Val: 1}, {Row: 1, Col: 1, Val: big},
 		{Row: 2, Col: 1, Val: 1}, {Row: 0, Col: 2, Val: big}, {Row: 2, Col: 2, Val: 1}})
-	want := fmt.Sprintf("lda: D has %d tokens, more than MaxTokens = %d (8 bytes each); its counts pass it at D[0,2]", 2*(MaxTokens/2+1)+3, MaxTokens)
+	want := "lda: D has 2147483651 tokens, more than MaxTokens = 2147483647, the sampler's limit; its counts pass it at D[0,2]"
 	if m, _, err := (Options{K: 2, Iters: 2}).Fit(context.Background(), testcorpus.CorpusOf(t, d), nil); err == nil || err.Error() != want {
 		t.Errorf("Fit: %v, %v; want %q", m, err, want)
 	}
@@ -390,16 +390,54 @@ func TestTokenBound(t *testing.T) {
 		x    []sparse.Triplet
 		want string
 	}{
-		{[]sparse.Triplet{{Row: 1, Col: 2, Val: 2e9}}, "lda: FoldIn: X[1,2] = 2e+09 tokens exceed MaxTokens = 268435456"},
+		{[]sparse.Triplet{{Row: 1, Col: 2, Val: 3e9}}, "lda: FoldIn: X[1,2] = 3e+09 tokens exceed MaxTokens = 2147483647"},
 		{[]sparse.Triplet{{Row: 0, Col: 1, Val: 3}, {Row: 1, Col: 2, Val: big}, {Row: 1, Col: 5, Val: big}},
-			fmt.Sprintf("lda: FoldIn: X has %d tokens, more than MaxTokens = %d (8 bytes each); its counts pass it at X[1,5]", 2*(MaxTokens/2+1)+3, MaxTokens)},
-		{[]sparse.Triplet{{Row: 0, Col: 1, Val: big}, {Row: 1, Col: 2, Val: big}},
-			fmt.Sprintf("lda: FoldIn: X has %d tokens, more than MaxTokens = %d (8 bytes each); its counts pass it at X[1,2]", 2*(MaxTokens/2+1), MaxTokens)},
+			"lda: FoldIn: document 1 of X has 2147483648 tokens, more than MaxTokens = 2147483647, the sampler's limit; its counts pass it at X[1,5]"},
 	} {
 		x, _ := sparse.FromTriplets(2, 10, tc.x)
 		if th, err := model.FoldIn(context.Background(), x); err == nil || err.Error() != tc.want {
 			t.Errorf("FoldIn %v: %v, %v; want %q", tc.x, th, err, tc.want)
 		}
+	}
+	// Within MaxTokens, the bound is the memory the process may use (on a
+	// machine of more than 4.2 GiB): 2²⁹ tokens of D (a 4 GiB sampler),
+	// and three documents of 2²⁹ tokens each to fold in (12 GiB in all,
+	// 4 GiB at a time), are accepted. The checks run before allocating.
+	if mem := engine.Memory(); mem == 0 || mem < 9<<29 {
+		t.Skipf("the memory the process may use (%d bytes) is unknown or smaller than 4.5 GiB", mem)
+	}
+	half := float64(1 << 28)
+	d, _ = sparse.FromTriplets(2, 2, []sparse.Triplet{{Row: 0, Col: 0, Val: half}, {Row: 1, Col: 1, Val: half}})
+	if n, err := corpusTokens(d.T(), 2, false); n != 1<<29 || err != nil {
+		t.Errorf("D of 2²⁹ tokens: %d, %v", n, err)
+	}
+	x, _ := sparse.FromTriplets(3, 10, []sparse.Triplet{{Row: 0, Col: 1, Val: half}, {Row: 0, Col: 2, Val: half},
+		{Row: 1, Col: 1, Val: 2 * half}, {Row: 2, Col: 9, Val: 2 * half}})
+	if err := checkDocuments(x, false); err != nil {
+		t.Errorf("three documents of 2²⁹ tokens: %v", err)
+	}
+}
+
+// TestFitRefusesWhatMemoryCannotHold: beyond its tokens, a fit's sampler
+// holds 16 bytes × (M + N)·K of counts and estimates, twice what
+// engine.CheckMemory bounds the factors with: sizes that pass the latter
+// and not the former are refused before anything is allocated, naming the
+// need and the limit.
+func TestFitRefusesWhatMemoryCannotHold(t *testing.T) {
+	mem := engine.Memory()
+	if mem == 0 {
+		t.Skip("the memory the process may use is unknown here")
+	}
+	// M = N = K with 8·2M² just under mem: the factors fit, the sampler not.
+	m := int(math.Sqrt(float64(mem) / 16))
+	d, err := sparse.FromTriplets(m, m, []sparse.Triplet{{Row: 0, Col: 0, Val: 1}, {Row: m - 1, Col: m - 1, Val: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	need := 3*bytesPerToken + 16*2*float64(m)*float64(m)
+	want := fmt.Sprintf("lda: D has 3 tokens: its sampler needs at least %.0f bytes (%.3g GiB) for its tokens (8 bytes each), counts and estimates (16 bytes × (M + N)·K), more than the %d bytes", need, need/(1<<30), mem)
+	if _, _, err := (Options{K: m, Iters: 2}).Fit(context.Background(), testcorpus.CorpusOf(t, d), nil); err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("Fit: %v, want %q…", err, want)
 	}
 }
 

@@ -3,7 +3,6 @@ package lda
 import (
 	"context"
 	"encoding/binary"
-	"fmt"
 	"math"
 
 	"github.com/topicmf/topicmf/engine"
@@ -33,9 +32,10 @@ func (m *Model) Hyperparameters() (alpha, beta float64) { return m.set.alpha, m.
 const foldBlock = 16
 
 // FoldIn returns θ (n×K) for every row q of X (n × M, integer counts over
-// the training vocabulary, at most MaxTokens in all; non-integers are
-// refused unless RoundWeights was set) by Gibbs sampling the document's
-// tokens with φ fixed:
+// the training vocabulary; non-integers are refused unless RoundWeights was
+// set; a document's tokens at most MaxTokens and within the memory the
+// process may use at 8 bytes each, checkDocuments) by Gibbs sampling the
+// document's tokens with φ fixed:
 //
 //	P(z_i = k | z_−i, q) ∝ (n_{q,k}^{−i} + α) · φ_{w_i,k},
 //
@@ -55,8 +55,8 @@ func (m *Model) FoldIn(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := tokens(x, m.set.round, "X", func(d int, w int32) string { return fmt.Sprintf("X[%d,%d]", d, w) }); err != nil {
-		return nil, fmt.Errorf("lda: FoldIn: %w", err)
+	if err := checkDocuments(x, m.set.round); err != nil {
+		return nil, err
 	}
 	return solve.FoldRows(ctx, m.set.pool, x, k, foldBlock, func() solve.RowFolder {
 		f := &folder{m: m, k: k}
