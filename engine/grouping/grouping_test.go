@@ -335,7 +335,7 @@ func TestCheckK(t *testing.T) {
 	if engine.Memory() == 0 {
 		return // no memory check on this system
 	}
-	if err := l.checkMerged("g", math.MaxInt/2); err == nil || !strings.Contains(err.Error(), "of this machine's memory") {
+	if err := l.checkMerged("g", math.MaxInt/2); err == nil || !strings.Contains(err.Error(), "need at least") {
 		t.Errorf("a merged width whose factors cannot be held: %v, want the memory error", err)
 	}
 }

@@ -72,6 +72,10 @@ func (o Options) resolve(n int) (Options, error) {
 	if o.K > n {
 		return o, fmt.Errorf("symnmf: K = %d exceeds the %d documents", o.K, n)
 	}
+	// H (N×K) and its next iterate, before anything is allocated.
+	if err := engine.CheckNeed(fmt.Sprintf("symnmf: K = %d topics of %d documents need", o.K, n), 16*float64(n)*float64(o.K), " for H"); err != nil {
+		return o, err
+	}
 	o.Sigma = cmp.Or(o.Sigma, DefaultSigma)
 	o.Beta = cmp.Or(o.Beta, DefaultBeta)
 	if err := o.Stopping.Validate(); err != nil {

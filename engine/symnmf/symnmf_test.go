@@ -7,6 +7,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/internal/enginetest"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -307,4 +308,9 @@ func TestFactoredFitWorkers(t *testing.T) {
 	if fs[0] != fs[1] || !mat.Equal(hs[0], hs[1]) {
 		t.Errorf("1 and 2 workers differ: f = %v, %v", fs[0], fs[1])
 	}
+}
+
+func TestRefusesWhatMemoryCannotHold(t *testing.T) {
+	// H alone: 8 bytes × 100,000 documents × 100,000 topics = 80 GB.
+	enginetest.RefusesHugeK(t, 8, 100000, 100000, 8*1e10, func(k int) engine.Method { return Options{K: k} })
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/internal/enginetest"
 	"github.com/topicmf/topicmf/engine/internal/matcmp"
 	"github.com/topicmf/topicmf/engine/internal/testcorpus"
 	"github.com/topicmf/topicmf/engine/parallel"
@@ -468,4 +469,9 @@ func TestCancelAndErrors(t *testing.T) {
 	if f, err := one.FoldIn(context.Background(), empty); err != nil || !f.IsEmpty() {
 		t.Errorf("empty fold-in: %v %v", f, err)
 	}
+}
+
+func TestRefusesWhatMemoryCannotHold(t *testing.T) {
+	// U alone: 8 bytes × 100,000 terms × 100,000 topics = 80 GB.
+	enginetest.RefusesHugeK(t, 100000, 8, 100000, 8*1e10, func(k int) engine.Method { return Options{K: k} })
 }

@@ -156,6 +156,10 @@ func (o Options) resolve(m int) (settings, error) {
 	if s.k > m {
 		return s, fmt.Errorf("tnmf: K = %d exceeds the %d terms of the corpus", s.k, m)
 	}
+	// U (M×K) and its next iterate, before anything is allocated.
+	if err := engine.CheckNeed(fmt.Sprintf("tnmf: K = %d topics of %d terms need", s.k, m), 16*float64(m)*float64(s.k), " for U"); err != nil {
+		return s, err
+	}
 	if err := s.stop.Validate(); err != nil {
 		return s, fmt.Errorf("tnmf: Stopping: %w", err)
 	}

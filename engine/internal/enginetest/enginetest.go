@@ -24,6 +24,8 @@
 //     block updates lower its objective, class by class (NotRaised), and
 //     its E(d; Ũ_p) meets a direct evaluation for every class
 //     (EachClassError);
+//   - a K whose factors cannot fit in memory refused before they are
+//     allocated, where a family checks K itself (RefusesHugeK);
 //   - factors of the right shapes (Shapes) and without a negative entry
 //     (NonNegative). (A recorded objective that never rises is
 //     factortest.NonIncreasing, which the tests above the engine use too.)
