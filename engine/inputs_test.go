@@ -106,17 +106,18 @@ func TestCheckFactors(t *testing.T) {
 
 // TestCheckMemory: factors that cannot fit in this machine's memory are an
 // error naming the sizes, before anything is allocated; ResolveK makes
-// the check (K = 1000 topics of 2⁴⁰ terms × 2⁴⁰ documents need 17.6 PB).
+// the check (K = 1000 topics of 2³⁰ terms × 2³⁰ documents need 17.2 TB;
+// 2³⁰ so that the sizes are ints on 32-bit platforms too).
 func TestCheckMemory(t *testing.T) {
 	avail := Memory()
 	if avail == 0 {
 		t.Skip("the machine's memory is unknown here: CheckMemory passes")
 	}
 	k := 1000
-	err := ResolveK("m", &k, 7, 1<<40, 1<<40)
-	want := fmt.Sprintf("m: K = 1000 topics of 1099511627776 terms × 1099511627776 documents need at least 17592186044416000 bytes (1.64e+07 GiB) for their factors, more than the %d bytes", avail)
+	err := ResolveK("m", &k, 7, 1<<30, 1<<30)
+	want := fmt.Sprintf("m: K = 1000 topics of 1073741824 terms × 1073741824 documents need at least 17179869184000 bytes (1.6e+04 GiB) for their factors, more than the %d bytes", avail)
 	if err == nil || !strings.HasPrefix(err.Error(), want) {
-		t.Errorf("K = 1000 on 2⁴⁰×2⁴⁰: %v, want %q…", err, want)
+		t.Errorf("K = 1000 on 2³⁰×2³⁰: %v, want %q…", err, want)
 	}
 	// 8 bytes × (M·K + N·vCols) just above and at the available memory.
 	m := int(avail/8) + 1
