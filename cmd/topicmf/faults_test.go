@@ -2,7 +2,7 @@ package main
 
 // The fault-injection suite of issue 11 (deliverable 7): each fault ends
 // with one clear message and nothing lost or half-written. The figures in
-// the README's "Reliability" section come from these tests.
+// docs/reliability.md come from these tests.
 
 import (
 	"bufio"

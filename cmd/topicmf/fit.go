@@ -487,7 +487,7 @@ type fitDefault struct {
 // scale (rlsi.Options.RelativeLambda), V⁽⁰⁾ drawn at that scale and
 // λ1 = 0.05 give sparse topics with none empty at K = 20: AvgComp 0.10 on
 // Cranfield and 0.039 on 20 Newsgroups (λ1 = 0.1 leaves 3 of 20 topics
-// empty on 20 Newsgroups; README, "Default pipeline").
+// empty on 20 Newsgroups; docs/pipeline.md).
 //
 // LDA (Gibbs and online) models the counts n(d,w) of the words of each
 // document: Gibbs LDA refuses a weight that is not an integer, and online

@@ -299,7 +299,7 @@ The model is restored by fitting again on the run's stored training counts
 with its configuration and seed (fits are deterministic; the result is checked
 against U.mtx), so transform takes about as long as the fit did. With
 --factors DIR instead of RUN, the model is RLSI's factors exported by
-topicmf-beam export (README, "Beyond one machine"), restored without a refit.`,
+topicmf-beam export (distributed/README.md), restored without a refit.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if dataPath == "" {
 				return errors.New("transform: --data PATH is required")

@@ -41,7 +41,7 @@ const PipelineVersion = "text/2"
 
 // The default pipeline's values for the fields whose zero value means
 // "default" (see Options and Default). They were chosen by the top terms of
-// NMF and RLSI on 20 Newsgroups and Cranfield (README, "Default pipeline"),
+// NMF and RLSI on 20 Newsgroups and Cranfield (docs/pipeline.md),
 // following scikit-learn's topic-extraction example (min_df = 2,
 // max_df = 0.95, l2-normalized tf-idf).
 const (

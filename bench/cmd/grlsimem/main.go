@@ -1,7 +1,7 @@
 // Command grlsimem measures the memory of one Group RLSI fit
 // (engine/grouprlsi) and sets it beside the model of that memory derived
 // from the code, so that the largest corpus GRLSI fits in on a machine can
-// be computed (README, "How large can GRLSI go on this machine").
+// be computed (docs/performance.md, "How large can GRLSI go on this machine").
 //
 // Usage:
 //
