@@ -47,6 +47,9 @@ type FitResult struct {
 // reports in Notes. A fit that stops on the iteration limit or a numerical
 // failure is not an error: see the Status.
 func Fit(c *Corpus, family string, params Params) (*FitResult, error) {
+	if err := checkFamily(family); err != nil {
+		return nil, fmt.Errorf("fit: %w", err)
+	}
 	p := catalog.Params{}
 	for k, v := range params {
 		p[k] = v
@@ -110,6 +113,9 @@ func Families() dataframe.DataFrame {
 // FamilyParams is a dataframe of a family's parameters: key, default,
 // range and doc, as the family declares them.
 func FamilyParams(family string) (dataframe.DataFrame, error) {
+	if err := checkFamily(family); err != nil {
+		return dataframe.DataFrame{}, err
+	}
 	f, err := catalog.Lookup(family)
 	if err != nil {
 		return dataframe.DataFrame{}, err
