@@ -6,7 +6,8 @@
 //
 // An executed notebook fails when a cell has an error output, when a cell
 // that draws (its source calls a Plot…, Figure, ShowFigure or ShowPlot, or
-// it is tagged "figure" in its metadata) has no inline image, when the notebook has no image or
+// it is tagged "figure" in its metadata) has no inline image, when an image
+// carries a long text/plain copy of itself, when the notebook has no image or
 // no table at all, or when an output carries the go command's module
 // chatter ("go: added …", "go: downloading …").
 //
@@ -83,6 +84,11 @@ func (c cell) tagged(tag string) bool {
 	return slices.Contains(md.Tags, tag)
 }
 
+// maxFigureText is the longest text/plain an image output may carry: a
+// caption, not a copy of the image (gophernotes' display.PNG stores the
+// PNG's bytes as decimal text, some 200 KB a figure).
+const maxFigureText = 200
+
 var (
 	draws   = regexp.MustCompile(`\bPlot\w*\(|\.Figure\(|\bShowFigure\(|\bShowPlot\(`)
 	chatter = regexp.MustCompile(`(?m)^go: (added|downloading|upgraded|finding|found)\b`)
@@ -115,6 +121,9 @@ func check(nb *notebook) []string {
 			}
 			if _, ok := o.Data["image/png"]; ok {
 				cellImages++
+				if t := o.Data["text/plain"]; len(t) > maxFigureText {
+					probs = append(probs, fmt.Sprintf("cell %d: a figure stored with a %d-byte text/plain copy (store it once, as PNG)", i+1, len(t)))
+				}
 			}
 			if _, ok := o.Data["image/svg+xml"]; ok {
 				cellImages++
