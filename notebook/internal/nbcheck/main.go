@@ -117,7 +117,7 @@ func check(nb *notebook) []string {
 		cellImages := 0
 		for _, o := range c.Outputs {
 			if o.Type == "error" {
-				probs = append(probs, fmt.Sprintf("cell %d: error %s: %s", i+1, o.EName, o.EVal))
+				probs = append(probs, fmt.Sprintf("cell %d: error %s: %s%s", i+1, o.EName, o.EVal, stderrTail(c)))
 			}
 			if _, ok := o.Data["image/png"]; ok {
 				cellImages++
@@ -148,6 +148,27 @@ func check(nb *notebook) []string {
 		probs = append(probs, "no dataframe in the whole notebook")
 	}
 	return probs
+}
+
+// stderrTail is the last line a failing cell wrote to standard error,
+// after "; stderr: ", or "": gonb reports a failing cell as "exit status
+// 1", and the cause (nb.Check's one line) is what the cell printed.
+func stderrTail(c cell) string {
+	var last string
+	for _, o := range c.Outputs {
+		if o.Type != "stream" || o.Name != "stderr" {
+			continue
+		}
+		for _, l := range strings.Split(string(o.Text), "\n") {
+			if strings.TrimSpace(l) != "" {
+				last = l
+			}
+		}
+	}
+	if last == "" {
+		return ""
+	}
+	return "; stderr: " + last
 }
 
 func firstLine(s string) string {

@@ -149,3 +149,17 @@ func TestFigureWithTextCopy(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorShowsStderr: a failing gonb cell's error is "exit status 1";
+// the problem nbcheck reports carries the line the cell wrote to standard
+// error (nb.Check's), so a headless run says why it failed.
+func TestErrorShowsStderr(t *testing.T) {
+	nb := parse(t, `{"cells": [{"cell_type": "code", "source": "nb.Check(err)", "metadata": {}, "outputs": [
+ {"output_type": "stream", "name": "stderr", "text": ["topicmf: fit: unknown family \"nfm\" (known: lda, nmf)\n"]},
+ {"output_type": "error", "ename": "ERROR", "evalue": "exit status 1", "traceback": ["exit status 1"]}]}]}`)
+	p := check(nb)
+	want := `cell 1: error ERROR: exit status 1; stderr: topicmf: fit: unknown family "nfm" (known: lda, nmf)`
+	if len(p) == 0 || p[0] != want {
+		t.Errorf("problems %q, want first %q", p, want)
+	}
+}
