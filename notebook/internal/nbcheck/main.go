@@ -90,8 +90,9 @@ func (c cell) tagged(tag string) bool {
 const maxFigureText = 200
 
 var (
-	draws   = regexp.MustCompile(`\bPlot\w*\(|\.Figure\(|\bShowFigure\(|\bShowPlot\(`)
-	chatter = regexp.MustCompile(`(?m)^go: (added|downloading|upgraded|finding|found)\b`)
+	draws      = regexp.MustCompile(`\bPlot\w*\(|\.Figure\(|\bShowFigure\(|\bShowPlot\(`)
+	exitStatus = regexp.MustCompile(`^exit status \d+$`)
+	chatter    = regexp.MustCompile(`(?m)^go: (added|downloading|upgraded|finding|found)\b`)
 )
 
 func read(path string) (*notebook, error) {
@@ -152,7 +153,8 @@ func check(nb *notebook) []string {
 
 // stderrTail is the last line a failing cell wrote to standard error,
 // after "; stderr: ", or "": gonb reports a failing cell as "exit status
-// 1", and the cause (nb.Check's one line) is what the cell printed.
+// 1" (as its error, and again on standard error), and the cause (nb.Check's
+// one line) is what the cell printed before.
 func stderrTail(c cell) string {
 	var last string
 	for _, o := range c.Outputs {
@@ -160,7 +162,7 @@ func stderrTail(c cell) string {
 			continue
 		}
 		for _, l := range strings.Split(string(o.Text), "\n") {
-			if strings.TrimSpace(l) != "" {
+			if strings.TrimSpace(l) != "" && !exitStatus.MatchString(l) {
 				last = l
 			}
 		}

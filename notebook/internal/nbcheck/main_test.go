@@ -155,7 +155,7 @@ func TestFigureWithTextCopy(t *testing.T) {
 // error (nb.Check's), so a headless run says why it failed.
 func TestErrorShowsStderr(t *testing.T) {
 	nb := parse(t, `{"cells": [{"cell_type": "code", "source": "nb.Check(err)", "metadata": {}, "outputs": [
- {"output_type": "stream", "name": "stderr", "text": ["topicmf: fit: unknown family \"nfm\" (known: lda, nmf)\n"]},
+ {"output_type": "stream", "name": "stderr", "text": ["topicmf: fit: unknown family \"nfm\" (known: lda, nmf)\n", "exit status 1\n"]},
  {"output_type": "error", "ename": "ERROR", "evalue": "exit status 1", "traceback": ["exit status 1"]}]}]}`)
 	p := check(nb)
 	want := `cell 1: error ERROR: exit status 1; stderr: topicmf: fit: unknown family "nfm" (known: lda, nmf)`
