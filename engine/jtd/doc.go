@@ -79,4 +79,10 @@
 // document and exactly the fit's E support; with the ℓ1² term kept the
 // error was 67 %, and started at the fit's final μ instead of μ0, E took
 // 7,065 entries instead of 73.
+//
+// # Example
+//
+// The package example (example_test.go; pkg.go.dev and `go doc -http`
+// show it, and `go test` runs it) fits a corpus drawn from planted topics (engine/synthetic),
+// compares B with the planted topics and folds the documents in.
 package jtd

@@ -152,4 +152,11 @@
 // All parallel loops run over fixed blocks of rows, each row's result
 // depending on that row alone, and Gram reductions add block partials in
 // block order: the same Seed gives the same bits for any number of workers.
+//
+// # Example
+//
+// The package example (example_test.go; pkg.go.dev and `go doc -http`
+// show it, and `go test` runs it) fits a corpus drawn from planted topics (engine/synthetic) with λ1
+// read relative to the data's scale, shows the zeros ℓ1 leaves in U and
+// folds the documents in.
 package rlsi
