@@ -1,7 +1,6 @@
 // Package rlsi2011 registers the experiments of Wang, Xu, Li and Craswell,
-// "Regularized Latent Semantic Indexing", SIGIR 2011
-// (shared/papers/001_08e5ee3a9c1f5f0e.txt), Section 6, on the public
-// substitutes of the design (DESIGN.md, "Data"): Reuters-21578 (ModApte
+// "Regularized Latent Semantic Indexing", SIGIR 2011, Section 6, on
+// public substitutes for the paper's data: Reuters-21578 (ModApte
 // train, SMART stop list) for the topic tables, and the small IR test
 // collections Cranfield (graded judgments), MED, CISI and NPL for the
 // retrieval figures, in place of AP, WSJ and OHSUMED.
