@@ -59,10 +59,10 @@
 // relative reading. Algorithm 1 draws V⁽⁰⁾ at random without a scale;
 // every fit here draws it at the data's scale (init-scale balanced,
 // σ = √(ŝ/N)): at unit scale the ℓ1-on-V variants fall into U = V = 0 on
-// scaled data (17 of 20 topics empty on MED). An earlier version of these
-// experiments scaled every document to unit length instead; relative λ
-// gives the same regularization strength without changing D, so every
-// family still sees the same matrix.
+// scaled data (17 of 20 topics empty on MED). Scaling every document to
+// unit length would give the same regularization strength by changing D;
+// relative λ gives it without changing D, so every family still sees the
+// same matrix.
 //
 // Every claim's threshold is a constant of this package, fixed before any
 // run; verdicts are computed from the stored numbers only.
