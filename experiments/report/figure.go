@@ -302,6 +302,9 @@ func LinePlot(f experiments.Figure, data []Series) (*plot.Plot, error) {
 		return nil, fmt.Errorf("figure %s: no data for %s against %s", f.Name, f.Y, f.X)
 	}
 	l := planLines(f, data)
+	if len(l.xs) == 0 {
+		return nil, fmt.Errorf("figure %s: no data for %s against %s", f.Name, f.Y, f.X)
+	}
 	for _, s := range data {
 		for _, pt := range s.Points {
 			if l.logX && !(pt.X > 0) {
