@@ -32,7 +32,8 @@ var (
 const PNGDPI = 192
 
 // Formats are the files every figure is written as: PNG for viewing, SVG
-// and PDF (vector, fonts embedded) for papers.
+// and PDF (vector) for papers; the PDF embeds its fonts, the SVG names
+// them (Liberation Serif).
 var Formats = []string{"png", "svg", "pdf"}
 
 // The spacing of a figure's layout.
