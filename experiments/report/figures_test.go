@@ -3,6 +3,8 @@ package report
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"gonum.org/v1/plot/vg/draw"
 	"image/color"
 	"math"
 	"os"
@@ -413,4 +415,64 @@ func tickLabels(a plot.Axis) string {
 		}
 	}
 	return strings.Join(labels, " ")
+}
+
+// Every figure has a blank margin: no drawn pixel within 10 points (26
+// pixels at 192 dpi) of the image's edges, so the title is not flush with
+// the top edge nor the axis label with the left one.
+func TestFigureMargins(t *testing.T) {
+	res := runToy(t, toyExperiment("toy/a"))
+	crowded := crowdedExperiment([]string{"100", "200", "300"})
+	for _, c := range []struct {
+		res *experiments.Results
+		f   experiments.Figure
+	}{{res, res.Experiment.Figures[0]}, {res, res.Experiment.Figures[1]}, {runToy(t, crowded), crowded.Figures[0]}} {
+		_, data := plotPNG(t, c.res, c.f)
+		img := decodePNG(t, c.f.Name, data)
+		b := img.Bounds()
+		const edge = 25 // 10 pt at 192 dpi is 26.7 pixels
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				if y >= b.Min.Y+edge && y < b.Max.Y-edge && x >= b.Min.X+edge && x < b.Max.X-edge {
+					continue
+				}
+				if r, g, bl, _ := img.At(x, y).RGBA(); r != 0xffff || g != 0xffff || bl != 0xffff {
+					t.Fatalf("%s: pixel (%d, %d) within %d pixels of the edge is drawn", c.f.Name, x, y, edge)
+				}
+			}
+		}
+	}
+}
+
+// Legend entries are legendPadding apart when the column has room, closer
+// when it has less, and in smaller type when they do not fit even
+// touching; the legend then fits its column.
+func TestLegendSpacing(t *testing.T) {
+	legend := func(n int) plot.Legend {
+		l := plot.NewLegend()
+		l.TextStyle.Font.Size = vg.Points(10)
+		for i := range n {
+			l.Add(fmt.Sprintf("alpha=%d", i))
+		}
+		return l
+	}
+	height := func(l plot.Legend) vg.Length { return l.Rectangle(draw.Canvas{}).Size().Y }
+
+	l := legend(3)
+	fitLegend(&l, FigureHeight)
+	if l.Padding != legendPadding {
+		t.Errorf("3 entries in %v: padding %v, want %v", FigureHeight, l.Padding, legendPadding)
+	}
+	l = legend(16)
+	tight := height(l)
+	room := tight + 15*vg.Points(2)
+	fitLegend(&l, room)
+	if math.Abs(float64(l.Padding-vg.Points(2))) > 1e-9 || height(l) > room+1e-9 {
+		t.Errorf("16 entries with 2 pt of room between each: padding %v, height %v of %v", l.Padding, height(l), room)
+	}
+	l = legend(40)
+	fitLegend(&l, FigureHeight)
+	if l.Padding != 0 || l.TextStyle.Font.Size >= vg.Points(10) || height(l) > FigureHeight+1e-9 {
+		t.Errorf("40 entries: padding %v, font %v, height %v of %v", l.Padding, l.TextStyle.Font.Size, height(l), FigureHeight)
+	}
 }
