@@ -161,7 +161,7 @@ func Caption(res *experiments.Results, f experiments.Figure) (string, error) {
 			}
 		}
 		if f.Scaling && !l.logX {
-			notes = append(notes, fmt.Sprintf("only %d %s value(s), as in a quick run: linear axes; with more than two, this figure is drawn on log–log axes", len(l.xs), firstNonEmpty(f.XLabel, f.X)))
+			notes = append(notes, fmt.Sprintf("%d x value(s) only, as in a quick run: linear axes; with more than two, this figure is drawn on log–log axes", len(l.xs)))
 		}
 	}
 	return strings.Join(notes, " · "), nil

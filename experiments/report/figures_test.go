@@ -347,7 +347,7 @@ func TestScalingAxes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "only 2 documents N value(s), as in a quick run: linear axes"; !strings.Contains(caption, want) {
+	if want := "2 x value(s) only, as in a quick run: linear axes"; !strings.Contains(caption, want) {
 		t.Errorf("caption %q lacks %q", caption, want)
 	}
 }
