@@ -183,7 +183,7 @@ and the run is written only once it is complete.`,
 					return fmt.Errorf("rank: %w", err)
 				}
 			}
-			err = writeAtomic(outPath, cmd.OutOrStdout(), func(w io.Writer) error { return ir.WriteRun(w, run, tag) })
+			err = writeOutput(outPath, cmd.OutOrStdout(), func(w io.Writer) error { return ir.WriteRun(w, run, tag) })
 			if err != nil {
 				return fmt.Errorf("rank: %w", err)
 			}

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// TestOutputNeverReplaced: rank's and transform's --output write a FIFO
+// to its reader, write a symbolic link through to its target, and write a
+// device node (made in a temporary folder, as root) in place; none of them
+// is renamed over (issue 23: a FIFO became a regular file, its reader got
+// nothing, and the command exited 0).
+func TestOutputNeverReplaced(t *testing.T) {
+	dir := plantedFiles(t)
+	run := fitRun(t, "--model", "nmf", "--k", "3", "--data", filepath.Join(dir, "docs.jsonl"), "--out", t.TempDir())
+	qry := filepath.Join(dir, "coll.qry")
+	for _, command := range []string{"rank", "transform"} {
+		input := "--queries"
+		if command == "transform" {
+			input = "--data"
+		}
+		args := func(out string) []string { return []string{command, run, input, qry, "--output", out, "--quiet"} }
+		want, _, err := runTopicmf(context.Background(), args("-")...)
+		if err != nil || want == "" {
+			t.Fatalf("%s to stdout: %q, %v", command, want, err)
+		}
+		out := t.TempDir()
+
+		fifo := filepath.Join(out, "fifo")
+		if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		got := make(chan string, 1)
+		go func() {
+			b, _ := os.ReadFile(fifo)
+			got <- string(b)
+		}()
+		if _, stderr, err := runTopicmf(context.Background(), args(fifo)...); err != nil {
+			t.Fatalf("%s --output FIFO: %v\n%s", command, err, stderr)
+		}
+		select {
+		case s := <-got:
+			if s != want {
+				t.Errorf("%s --output FIFO: the reader got %d bytes, want the %d of stdout", command, len(s), len(want))
+			}
+		case <-time.After(time.Minute):
+			t.Fatalf("%s --output FIFO: the reader got nothing", command)
+		}
+		if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
+			t.Errorf("%s --output FIFO: %s is no longer a FIFO", command, fifo)
+		}
+
+		target := filepath.Join(out, "target.txt")
+		os.WriteFile(target, []byte("old\n"), 0o644)
+		link := filepath.Join(out, "link")
+		if err := os.Symlink("target.txt", link); err != nil {
+			t.Fatal(err)
+		}
+		if _, stderr, err := runTopicmf(context.Background(), args(link)...); err != nil {
+			t.Fatalf("%s --output symlink: %v\n%s", command, err, stderr)
+		}
+		if fi, err := os.Lstat(link); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			t.Errorf("%s --output symlink: %s is no longer a symbolic link", command, link)
+		}
+		if s := readFile(t, target); s != want {
+			t.Errorf("%s --output symlink: the target holds %d bytes, want the %d of stdout", command, len(s), len(want))
+		}
+
+		dev := filepath.Join(out, "null")
+		if err := unix.Mknod(dev, unix.S_IFCHR|0o666, int(unix.Mkdev(1, 3))); err != nil {
+			t.Logf("skipping the device case: cannot make a device node in a temporary folder (needs root with CAP_MKNOD): %v", err)
+		} else {
+			if _, stderr, err := runTopicmf(context.Background(), args(dev)...); err != nil {
+				t.Fatalf("%s --output device: %v\n%s", command, err, stderr)
+			}
+			if fi, err := os.Lstat(dev); err != nil || fi.Mode()&fs.ModeCharDevice == 0 {
+				t.Errorf("%s --output device: %s is no longer a character device", command, dev)
+			}
+		}
+		ents, _ := os.ReadDir(out)
+		for _, e := range ents {
+			if strings.HasPrefix(e.Name(), ".tmp-") {
+				t.Errorf("%s: temporary file %s left behind", command, e.Name())
+			}
+		}
+	}
+}
