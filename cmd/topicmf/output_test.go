@@ -93,3 +93,37 @@ func TestOutputNeverReplaced(t *testing.T) {
 		}
 	}
 }
+
+// TestFitOutMustBeADirectory: fit --out naming a regular file or a FIFO is
+// refused in one line before anything is computed, and the file is left
+// as it was; a symbolic link to a directory is a results root like the
+// directory itself.
+func TestFitOutMustBeADirectory(t *testing.T) {
+	dir := t.TempDir()
+	mtx, vocab := writeTestMatrix(t, dir, 12, 10)
+	file := filepath.Join(dir, "file")
+	os.WriteFile(file, []byte("mine\n"), 0o644)
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fit := []string{"fit", "--model", "nmf", "--k", "3", "--iters", "5", "--mtx", mtx, "--vocab", vocab, "--quiet", "--out"}
+	checkCLIErrors(t, []cliError{
+		{append(fit, file), "fit: --out " + file + " is not a directory (it is a regular file); want the results root, a directory"},
+		{append(fit, fifo), "fit: --out " + fifo + " is not a directory (it is a FIFO); want the results root, a directory"},
+	})
+	if readFile(t, file) != "mine\n" {
+		t.Error("the file named by --out changed")
+	}
+	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
+		t.Error("the FIFO named by --out changed")
+	}
+	root := filepath.Join(dir, "root")
+	os.Mkdir(root, 0o755)
+	link := filepath.Join(dir, "link")
+	os.Symlink("root", link)
+	run := fitRun(t, append(fit[1:], link)...)
+	if _, err := os.Stat(filepath.Join(root, "runs", filepath.Base(run), "U.mtx")); err != nil {
+		t.Errorf("fit --out symlink: the run is not in the linked directory: %v", err)
+	}
+}
