@@ -591,10 +591,16 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 		return engine.Status{}, err
 	}
 	defer trace.Abort()
+	// A trace write error (a full disk) stops the fit at that iteration.
+	ctx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
 	// The trace streams to disk; memory holds only the last iterations.
 	rec := engine.NewBoundedRecorder(fitKeepIterations)
 	rec.OnIteration = func(it engine.Iteration) {
-		trace.Record(it)
+		if err := trace.Record(it); err != nil {
+			stop(err)
+			return
+		}
 		if fitIterationHook != nil {
 			fitIterationHook(it)
 		}
@@ -608,6 +614,9 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 	}
 	model, status, err := method.Fit(ctx, corpus, rec)
 	m.finish()
+	if trace.Err() != nil {
+		return status, trace.Err()
+	}
 	if err != nil {
 		return status, err
 	}

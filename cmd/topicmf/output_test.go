@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,6 +12,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/topicmf/topicmf/engine"
 )
 
 // TestOutputNeverReplaced: rank's and transform's --output write a FIFO
@@ -126,4 +129,37 @@ func TestFitOutMustBeADirectory(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(root, "runs", filepath.Base(run), "U.mtx")); err != nil {
 		t.Errorf("fit --out symlink: the run is not in the linked directory: %v", err)
 	}
+}
+
+// TestFaultDiskFullDuringTrace fits into a 256 KiB tmpfs for up to 10⁸
+// iterations, so that the iteration trace fills the disk: the fit stops at
+// the iteration whose row could not be written (issue 23: it ran every
+// remaining iteration and reported the error only at the end), fails with
+// one line saying so, and leaves no run and no temporary folder.
+func TestFaultDiskFullDuringTrace(t *testing.T) {
+	mnt := mountTmpfs(t, 256<<10)
+	dir := t.TempDir()
+	mtx, vocab := writeTestMatrix(t, dir, 12, 10)
+	res := filepath.Join(mnt, "res")
+	last := 0
+	fitIterationHook = func(it engine.Iteration) { last = it.Iter }
+	defer func() { fitIterationHook = nil }()
+	_, _, err := runTopicmf(context.Background(), "fit", "--model", fitModel(t), "--mtx", mtx, "--vocab", vocab, "--k", "3", "--iters", "100000000", "--tol", "0", "--out", res, "--quiet")
+	want := fmt.Sprintf("writing the iteration trace (iterations.csv) at iteration %d: no space left on device", last+1)
+	if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "no space left on device") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("err = %v, want one line with %q and no space left on device", err, want)
+	}
+	if last == 0 || last > 100000 {
+		t.Errorf("the last iteration written is %d", last)
+	}
+	if n := checkStore(t, res); n != 0 {
+		t.Errorf("%d runs after the trace failed", n)
+	}
+	ents, _ := os.ReadDir(filepath.Join(res, "runs"))
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), ".tmp") {
+			t.Errorf("temporary folder %s left behind", e.Name())
+		}
+	}
+	t.Logf("stopped after iteration %d: %v", last, err)
 }
