@@ -96,6 +96,11 @@ func orDefault(s, def string) string {
 // Name is the base name of path. Documents keep their file order; Classes
 // are the distinct labels, sorted.
 func ReadUser(path string, o UserOptions) (*Collection, error) {
+	if fi, err := os.Stat(path); err == nil {
+		if err := refuseSpecial(path, fi); err != nil {
+			return nil, err
+		}
+	}
 	format, err := UserFormat(path, o.Format)
 	if err != nil {
 		return nil, err
@@ -124,6 +129,44 @@ func ReadUser(path string, o UserOptions) (*Collection, error) {
 	return c, nil
 }
 
+// statUserInput stats a user's input path, following symbolic links, and
+// refuses anything but a regular file or a folder: a FIFO, a socket or a
+// device cannot be read twice (the input is hashed, then read), and a
+// FIFO with no writer would block the command, unkillable by SIGTERM,
+// with nothing on the screen.
+func statUserInput(path string) (fs.FileInfo, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	return fi, refuseSpecial(path, fi)
+}
+
+// refuseSpecial is the error of statUserInput for a path whose FileInfo
+// is fi: nil for a regular file or a folder.
+func refuseSpecial(path string, fi fs.FileInfo) error {
+	if !fi.IsDir() && !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is %s, not a regular file or a folder; save the input to a file first", path, fileKind(fi.Mode()))
+	}
+	return nil
+}
+
+// fileKind names the type of a file that is not regular, for an error.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO (named pipe)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a block device"
+	default:
+		return "a special file (" + m.Type().String() + ")"
+	}
+}
+
 // UserFormat returns the format ReadUser uses for path: format itself when
 // given (checked), else the one path's form implies.
 func UserFormat(path, format string) (string, error) {
@@ -134,7 +177,7 @@ func UserFormat(path, format string) (string, error) {
 	default:
 		return "", fmt.Errorf("unknown format %q (known: dir, csv, tsv, jsonl, smart)", format)
 	}
-	fi, err := os.Stat(path)
+	fi, err := statUserInput(path)
 	if err != nil {
 		return "", err
 	}
@@ -384,7 +427,7 @@ func Elide(s string, n int) string {
 // run keys: of the file itself, or for a directory of every regular,
 // non-hidden file's relative path and content, in walk order.
 func UserSHA256(path string) (string, error) {
-	fi, err := os.Stat(path)
+	fi, err := statUserInput(path)
 	if err != nil {
 		return "", err
 	}

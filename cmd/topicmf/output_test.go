@@ -163,3 +163,22 @@ func TestFaultDiskFullDuringTrace(t *testing.T) {
 	}
 	t.Logf("stopped after iteration %d: %v", last, err)
 }
+
+// TestDataFIFORefused: fit --data, transform --data and rank --queries
+// naming a FIFO with no writer fail at once with one line (issue 23: fit
+// hung with no message, and SIGTERM did not end it).
+func TestDataFIFORefused(t *testing.T) {
+	dir := plantedFiles(t)
+	run := fitRun(t, "--model", "nmf", "--k", "3", "--data", filepath.Join(dir, "docs.jsonl"), "--out", t.TempDir())
+	fifo := filepath.Join(t.TempDir(), "docs.csv")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	want := fifo + " is a FIFO (named pipe), not a regular file or a folder; save the input to a file first"
+	checkCLIErrors(t, []cliError{
+		{[]string{"fit", "--model", "nmf", "--k", "3", "--data", fifo, "--out", t.TempDir(), "--quiet"}, want},
+		{[]string{"fit", "--model", "nmf", "--k", "3", "--data", fifo, "--format", "jsonl", "--out", t.TempDir(), "--quiet"}, want},
+		{[]string{"transform", run, "--data", fifo, "--quiet"}, want},
+		{[]string{"rank", run, "--queries", fifo, "--format", "csv", "--quiet"}, want},
+	})
+}
