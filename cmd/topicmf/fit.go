@@ -384,7 +384,9 @@ terms as rows and documents as columns (--transpose for documents as rows);
 						return err
 					}
 				}
-				status, err = fitAndWrite(ctx, w, method, corpus, vec, top, warnings, newMeter(errw, quietFlag(cmd)), maxIters(fam, p))
+				m := newMeter(errw, quietFlag(cmd))
+				m.message(startedLine(model, corpus, p["k"]))
+				status, err = fitAndWrite(ctx, w, method, corpus, vec, top, warnings, m, maxIters(fam, p))
 				if err == nil && status.Reason == engine.NumericalFailure {
 					// Recorded for inspection, never cached as a result.
 					return store.Fail(errors.New(status.String()))

@@ -182,3 +182,31 @@ func TestDataFIFORefused(t *testing.T) {
 		{[]string{"rank", run, "--queries", fifo, "--format", "csv", "--quiet"}, want},
 	})
 }
+
+// TestFitStartedLine: before its first iteration a fit says what it
+// started and how big the work is (issue 23: tnmf with K = 3998 printed
+// nothing for five minutes).
+func TestFitStartedLine(t *testing.T) {
+	dir := t.TempDir()
+	mtx, vocab := writeTestMatrix(t, dir, 12, 10)
+	_, stderr, err := runTopicmf(context.Background(), "fit", "--model", "nmf", "--mtx", mtx, "--vocab", vocab, "--k", "3", "--iters", "2", "--out", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The non-zeros are the third number of the file's size line.
+	var nnz string
+	for _, l := range strings.Split(readFile(t, mtx), "\n") {
+		if !strings.HasPrefix(l, "%") {
+			nnz = strings.Fields(l)[2]
+			break
+		}
+	}
+	lines := strings.Split(stderr, "\n")
+	if want := "started nmf: 12 terms × 10 documents, " + nnz + " non-zeros, K = 3"; lines[0] != want {
+		t.Errorf("first line of stderr %q, want %q\n%s", lines[0], want, stderr)
+	}
+	_, stderr, err = runTopicmf(context.Background(), "fit", "--model", "nmf", "--mtx", mtx, "--vocab", vocab, "--k", "4", "--iters", "2", "--out", t.TempDir(), "--quiet")
+	if err != nil || strings.Contains(stderr, "started") {
+		t.Errorf("--quiet: %v, stderr %q", err, stderr)
+	}
+}
