@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -208,5 +209,29 @@ func TestFitStartedLine(t *testing.T) {
 	_, stderr, err = runTopicmf(context.Background(), "fit", "--model", "nmf", "--mtx", mtx, "--vocab", vocab, "--k", "4", "--iters", "2", "--out", t.TempDir(), "--quiet")
 	if err != nil || strings.Contains(stderr, "started") {
 		t.Errorf("--quiet: %v, stderr %q", err, stderr)
+	}
+}
+
+// TestVocabDuplicateTerm: a --vocab file naming a term twice is refused
+// in one line naming both lines (issue 23: it was accepted, and two rows
+// of U shared a name); a line too long for a term is refused in our words.
+func TestVocabDuplicateTerm(t *testing.T) {
+	dir := t.TempDir()
+	mtx, vocab := writeTestMatrix(t, dir, 12, 10)
+	lines := strings.Split(strings.TrimSpace(readFile(t, vocab)), "\n")
+	lines[7] = lines[2]
+	dup := filepath.Join(dir, "dup.txt")
+	os.WriteFile(dup, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	lines[7] = strings.Repeat("x", 2<<20)
+	long := filepath.Join(dir, "long.txt")
+	os.WriteFile(long, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	out := filepath.Join(dir, "res")
+	fit := []string{"fit", "--model", "nmf", "--k", "3", "--mtx", mtx, "--out", out, "--quiet", "--vocab"}
+	checkCLIErrors(t, []cliError{
+		{append(fit, dup), dup + ": line 8: term " + strconv.Quote(lines[2]) + " is already on line 3; a vocabulary names each term once"},
+		{append(fit, long), long + ": line 8 is longer than 1 MiB; want one term per line"},
+	})
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("a refused fit created %s", out)
 	}
 }
