@@ -124,6 +124,9 @@ func ReadUser(path string, o UserOptions) (*Collection, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkDocumentSizes(path, c); err != nil {
+		return nil, err
+	}
 	c.Name = filepath.Base(path)
 	c.Classes = classesOf(c.Docs)
 	return c, nil
@@ -246,7 +249,12 @@ func readUserDir(root string) (*Collection, error) {
 	c := &Collection{}
 	latin1, latin1Names := latin1Count{unit: "file"}, latin1Count{unit: "file name"}
 	seen := map[string]string{}
-	err = walkUserFiles(root, func(p string, _ fs.FileInfo) error {
+	err = walkUserFiles(root, func(p string, fi fs.FileInfo) error {
+		if fi.Size() > MaxRecordBytes {
+			rel, _ := filepath.Rel(root, p)
+			return fmt.Errorf("%s: file %q is %.1f MiB, more than the %d MiB one document may hold; split it into documents",
+				root, Elide(filepath.ToSlash(rel), 60), float64(fi.Size())/(1<<20), maxRecordMiB)
+		}
 		b, err := os.ReadFile(p)
 		if err != nil {
 			return err
@@ -403,8 +411,9 @@ func latin1String(s string) string {
 // skipBOM returns a reader of r without the UTF-8 byte order mark some
 // editors write at the start of a file: it is not text, and would
 // otherwise become part of the first id, column name or record marker.
+// A line longer than MaxRecordBytes fails the reader (lineLimitReader).
 func skipBOM(r io.Reader) *bufio.Reader {
-	br := bufio.NewReaderSize(r, 1<<16)
+	br := bufio.NewReaderSize(newLineLimitReader(r), 1<<16)
 	if b, err := br.Peek(3); err == nil && string(b) == "\ufeff" {
 		br.Discard(3)
 	}
