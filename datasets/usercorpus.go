@@ -154,6 +154,15 @@ func refuseSpecial(path string, fi fs.FileInfo) error {
 	return nil
 }
 
+// fileKindOrDir names the type of a file that is not regular, a folder
+// included, for an error.
+func fileKindOrDir(m fs.FileMode) string {
+	if m.IsDir() {
+		return "a folder"
+	}
+	return fileKind(m)
+}
+
 // fileKind names the type of a file that is not regular, for an error.
 func fileKind(m fs.FileMode) string {
 	switch {
