@@ -224,13 +224,6 @@ func readDense(path string) (*mat.Dense, error) {
 	return m, nil
 }
 
-// writeOutput writes the --output path by the rules of internal/outfile:
-// "-" is stdout, a device or FIFO is written in place, a symbolic link is
-// written through, a regular file is replaced atomically.
-func writeOutput(path string, stdout io.Writer, write func(io.Writer) error) error {
-	return outfile.Write(path, stdout, write)
-}
-
 // addUserFlags adds the flags that say how transform's --data and rank's
 // --queries (input names the flag) are read (datasets.UserOptions).
 func addUserFlags(cmd *cobra.Command, o *datasets.UserOptions, input string) {
@@ -310,7 +303,7 @@ topicmf-beam export (distributed/README.md), restored without a refit.`,
 				return fmt.Errorf("transform: %w", err)
 			}
 			_, k := v.Dims()
-			err = writeOutput(outPath, cmd.OutOrStdout(), func(w io.Writer) error {
+			err = outfile.Write(outPath, cmd.OutOrStdout(), func(w io.Writer) error {
 				bw := bufio.NewWriter(w)
 				bw.WriteString("id")
 				for t := range k {
