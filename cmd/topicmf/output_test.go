@@ -98,8 +98,8 @@ func TestOutputNeverReplaced(t *testing.T) {
 	}
 }
 
-// TestFitOutMustBeADirectory: fit --out naming a regular file or a FIFO is
-// refused in one line before anything is computed, and the file is left
+// TestFitOutMustBeADirectory: fit --out (and run --results) naming a
+// regular file or a FIFO is refused in one line before anything is computed, and the file is left
 // as it was; a symbolic link to a directory is a results root like the
 // directory itself.
 func TestFitOutMustBeADirectory(t *testing.T) {
@@ -113,6 +113,7 @@ func TestFitOutMustBeADirectory(t *testing.T) {
 	}
 	fit := []string{"fit", "--model", "nmf", "--k", "3", "--iters", "5", "--mtx", mtx, "--vocab", vocab, "--quiet", "--out"}
 	checkCLIErrors(t, []cliError{
+		{[]string{"run", "gmf2012/tables12-13", "--quick", "--results", fifo}, "run: --results " + fifo + " is not a directory (it is a FIFO); want the results root, a directory"},
 		{append(fit, file), "fit: --out " + file + " is not a directory (it is a regular file); want the results root, a directory"},
 		{append(fit, fifo), "fit: --out " + fifo + " is not a directory (it is a FIFO); want the results root, a directory"},
 	})
