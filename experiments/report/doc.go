@@ -42,7 +42,8 @@
 // scaling figure of a quick run stays on linear axes.
 //
 // Only rendering rounds (FormatNumber); CSV files and the store keep full
-// precision. Every file is written atomically (store.WriteFileAtomic).
+// precision. Every file is written by the rules of internal/outfile: a
+// regular file atomically, a symbolic link through to its target.
 //
 // # Tests
 //
