@@ -174,6 +174,29 @@ func TestPlotTraceDisplays(t *testing.T) {
 			}
 		}
 	}
+	// A symbolic link is written through (it stays a link); a directory
+	// where a file would go is an error.
+	if err := os.Symlink(filepath.Join(dir, "target.png"), filepath.Join(dir, "linked.png")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "taken.svg"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := SaveFigure(filepath.Join(dir, "linked")); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(filepath.Join(dir, "linked.png")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("linked.png is no longer a symbolic link (%v)", err)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "target.png")); err != nil || !bytes.Equal(data, b) {
+		t.Errorf("the link's target does not hold the figure (%v)", err)
+	}
+	if err := SaveFigure(filepath.Join(dir, "taken")); err == nil || !strings.Contains(err.Error(), "taken.svg is a directory") {
+		t.Errorf("SaveFigure over a directory taken.svg: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "taken.png")); err == nil {
+		t.Error("a failed SaveFigure wrote taken.png")
+	}
 	if err := SaveFigure(dir + "/"); err == nil || !strings.Contains(err.Error(), "file name") {
 		t.Errorf("SaveFigure of a directory: %v", err)
 	}

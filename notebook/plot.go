@@ -3,6 +3,7 @@ package notebook
 import (
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -10,7 +11,7 @@ import (
 
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/report"
-	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/internal/outfile"
 )
 
 // Display shows a PNG image inline; the notebooks set it to gonb's
@@ -84,8 +85,10 @@ func ShowFigure(r *experiments.Results, f experiments.Figure) ([]byte, error) {
 // experiment's Plot or Figure, ShowFigure or ShowPlot) as name.png,
 // name.svg and name.pdf, each at the reports' size, the vector ones for
 // papers; name is a path without extension (a trailing .png, .svg or .pdf
-// is dropped). Each file is written whole or not at all. gonb runs every
-// cell as a new program, so call it in the cell that drew the figure.
+// is dropped). Each file is written by the rules of internal/outfile: a
+// regular file whole or not at all, a symbolic link through to its target.
+// gonb runs every cell as a new program, so call it in the cell that drew
+// the figure.
 func SaveFigure(name string) error {
 	if lastFigure == nil {
 		return fmt.Errorf("save figure %q: no figure has been drawn yet (in gonb, draw it in the same cell)", name)
@@ -98,12 +101,19 @@ func SaveFigure(name string) error {
 	if strings.HasSuffix(stem, "/") || filepath.Base(stem) == "." {
 		return fmt.Errorf("save figure %q: the name needs a file name, not just a directory", name)
 	}
+	// A directory in the way of any of the three is found before
+	// anything is written, so a failed save leaves no partial set.
+	for _, format := range report.Formats {
+		if fi, err := os.Stat(stem + "." + format); err == nil && fi.IsDir() {
+			return fmt.Errorf("save figure %q: %s is a directory", name, stem+"."+format)
+		}
+	}
 	for _, format := range report.Formats {
 		data, err := report.EncodePlot(lastFigure, format)
 		if err != nil {
 			return fmt.Errorf("save figure %q (%s): %w", name, format, err)
 		}
-		if err := store.WriteBytesAtomic(stem+"."+format, data); err != nil {
+		if err := outfile.Bytes(stem+"."+format, nil, data); err != nil {
 			return fmt.Errorf("save figure %q: %w", name, err)
 		}
 	}
