@@ -634,6 +634,9 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 	if err := w.WriteFile("V.mtx", func(out io.Writer) error { return sparse.WriteDenseMM(out, &V) }); err != nil {
 		return status, err
 	}
+	if err := writeModel(w, model); err != nil {
+		return status, err
+	}
 	if err := w.WriteFile("topics.txt", func(out io.Writer) error {
 		for k, terms := range topics.TopTerms(U, corpus.Vocab, top) {
 			if _, err := fmt.Fprintf(out, "topic %d: %s\n", k, topics.Format(terms)); err != nil {
