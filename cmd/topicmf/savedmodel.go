@@ -1,11 +1,13 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -80,7 +82,10 @@ func refitCommand(cfg fitConfig) string {
 	if fitDefaults[cfg.Model].Counts {
 		def.Weighting, def.Norm = text.WeightTF, text.NormNone
 	}
-	if cfg.Data.Text != nil && string(cfg.Data.Text) != def.Canonical() {
+	var given, want any
+	json.Unmarshal(cfg.Data.Text, &given)
+	json.Unmarshal([]byte(def.Canonical()), &want)
+	if cfg.Data.Text != nil && !reflect.DeepEqual(given, want) {
 		line += " with the text options of its config.json"
 	}
 	return line
