@@ -14,8 +14,8 @@ import (
 // implement Loader.
 //
 // Only state the fit computed is recorded; what a family derives from it
-// by a deterministic computation (UᵀU and (UᵀU + λ2 I)⁻¹, LDA's active
-// terms, exp E[log β]) is computed again on Load by the same kernels, so a
+// by a deterministic computation (UᵀU and (UᵀU + λ2 I)⁻¹, PLSI's active
+// terms, online LDA's exp E[log β]) is computed again on Load by the same kernels, so a
 // loaded model folds in with the same bits as the fitted one in the same
 // build.
 type Saved struct {
