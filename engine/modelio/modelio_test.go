@@ -255,3 +255,27 @@ func FuzzRead(f *testing.F) {
 		check(fs)
 	})
 }
+
+// TestStoppingSaved: a fold-in that applies the fit's stopping rule gets
+// the whole rule back, EvalEvery included, though the family does not
+// declare it as a parameter: NMF fitted with EvalEvery = 3 and a tolerance
+// that stops documents early folds in with the same bits once loaded.
+func TestStoppingSaved(t *testing.T) {
+	m, files := saved(t, nmf.Options{K: 3, Stopping: engine.Stopping{MaxIter: 40, RelTol: 1e-3, EvalEvery: 3}})
+	loaded, _, err := Read(files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := factortest.Corpus(t, 60, 30, 3, 2).DT
+	want, err := m.FoldIn(context.Background(), x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := loaded.FoldIn(context.Background(), x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := factortest.DiffBits(want, got); d != "" {
+		t.Errorf("fold-in of the loaded model differs: %s", d)
+	}
+}
