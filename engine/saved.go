@@ -53,14 +53,14 @@ type Loader interface {
 func (s Saved) Matrix(who, name string, rows, cols int) (*mat.Dense, error) {
 	a, ok := s.Matrices[name]
 	if !ok || a == nil {
-		return nil, fmt.Errorf("%s: saved model has no matrix %q (has %s)", who, name, keys(s.Matrices))
+		return nil, fmt.Errorf("%s: saved model has no matrix %q (has %s)", who, name, matrixNames(s.Matrices))
 	}
 	r, c := 0, 0
 	if !a.IsEmpty() {
 		r, c = a.Dims()
 	}
 	if (rows >= 0 && r != rows) || (cols >= 0 && c != cols) {
-		return nil, fmt.Errorf("%s: saved matrix %q is %d×%d, want %s×%s", who, name, r, c, dim(rows, r), dim(cols, c))
+		return nil, fmt.Errorf("%s: saved matrix %q is %d×%d, want %s×%s", who, name, r, c, wanted(rows, r), wanted(cols, c))
 	}
 	return a, nil
 }
@@ -95,14 +95,14 @@ func (s Saved) Counts(who, name string, n, max int) ([]int, error) {
 	return out, nil
 }
 
-func dim(want, got int) string {
+func wanted(want, got int) string {
 	if want < 0 {
 		return fmt.Sprint(got)
 	}
 	return fmt.Sprint(want)
 }
 
-func keys(m map[string]*mat.Dense) string {
+func matrixNames(m map[string]*mat.Dense) string {
 	var ks []string
 	for k := range m {
 		ks = append(ks, k)
