@@ -5,34 +5,36 @@
 //
 // A saved model is a directory (in a run of topicmf fit, the run's model/
 // folder) holding a header, model.json, and one Matrix Market file per
-// matrix of the model's state (engine.Saved):
+// matrix of the model's state (engine.Saved). The header of an LDA model:
 //
-//			{
-//			  "format": "topicmf-model",
-//			  "version": 1,
-//			  "family": "lda",
-//			  "params": {"alpha": "2.5", "beta": "0.1", "k": "20", …},
-//			  "matrices": [
-//			    {"name": "phi", "file": "phi.mtx", "rows": 3998, "cols": 20, "sha256": "4835…"},
-//			    {"name": "theta", "file": "theta.mtx", "rows": 1398, "cols": 20, "sha256": "c0e1…"}
-//			  ]
-//			}
+//	{
+//	  "format": "topicmf-model",
+//	  "version": 1,
+//	  "family": "lda",
+//	  "params": {"alpha": "2.5", "beta": "0.1", "k": "20", …},
+//	  "matrices": [
+//	    {"name": "phi", "file": "phi.mtx", "rows": 3998, "cols": 20, "sha256": "4835…"},
+//	    {"name": "theta", "file": "theta.mtx", "rows": 1398, "cols": 20, "sha256": "c0e1…"}
+//	  ]
+//	}
 //
-//		  - format and version say what the directory is; a reader refuses a
-//		    version it does not know, and Version grows whenever a family's saved
-//		    state changes meaning.
-//		  - family is the catalog name (engine/catalog); params are every declared
-//		    parameter of the family (engine/param) with its value as the fit used
-//		    it, defaults resolved (engine.Saved.Options), so that loading does not
-//		    depend on the defaults of the version that reads the model.
-//		  - matrices lists every matrix: its name, its file (the name + ".mtx":
-//		    a dense Matrix Market array, values in column-major order written with
-//		    the shortest representation that reads back to the same float64, so
-//		    the saved bits are the fitted bits), its shape and the SHA-256 of the
-//		    file's bytes.
-//		  - vectors and names, when the family has them, hold the short state
-//	    inline: LSI's singular values ("sigma"), a group model's class of
-//	    every training document ("labels") and class names ("classes").
+// Its fields:
+//
+//   - format and version say what the directory is; a reader refuses a
+//     version it does not know, and Version grows whenever a family's saved
+//     state changes meaning.
+//   - family is the catalog name (engine/catalog); params are every declared
+//     parameter of the family (engine/param) with its value as the fit used
+//     it, defaults resolved (engine.Saved.Options), so that loading does not
+//     depend on the defaults of the version that reads the model.
+//   - matrices lists every matrix: its name, its file (the name + ".mtx": a
+//     dense Matrix Market array, values in column-major order written with
+//     the shortest representation that reads back to the same float64, so
+//     the saved bits are the fitted bits), its shape and the SHA-256 of the
+//     file's bytes.
+//   - vectors and names, when the family has them, hold the short state
+//     inline: LSI's singular values ("sigma"), a group model's class of
+//     every training document ("labels") and class names ("classes").
 //
 // # Checks on load
 //
@@ -48,7 +50,7 @@
 // the fitted model (engine/factortest checks it for every family); in a
 // build with other kernels (-tags cblas) it folds in within floating-point
 // tolerance, since the state derived on load (Gram matrices and their
-// inverses) is computed by that build's kernels.
+// inverses) is computed by that build's kernels (scripts/crossload.sh).
 package modelio
 
 import (
