@@ -61,7 +61,7 @@ func TestRankTransformCheckArgsFirst(t *testing.T) {
 
 // TestRankIDsWithSpaces: a corpus whose document ids hold spaces (a folder
 // whose class sub-folder has one) cannot be written as a TREC run; rank
-// says so, naming the id, before refitting, and writes nothing
+// says so, naming the id, before the model is loaded, and writes nothing
 // (rev-read #2). transform, whose output is tab-separated, serves it.
 func TestRankIDsWithSpaces(t *testing.T) {
 	dir := plantedFiles(t)
@@ -154,7 +154,7 @@ func TestSMARTQrels(t *testing.T) {
 }
 
 // TestTransformDamagedRun: a run whose files no longer match its manifest
-// is reported as damaged, pointing to runs verify, before any refit, and
+// is reported as damaged, pointing to runs verify, before the model is loaded, and
 // by id or by directory (rev-cli #13).
 func TestTransformDamagedRun(t *testing.T) {
 	dir := plantedFiles(t)
