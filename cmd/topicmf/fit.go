@@ -140,7 +140,9 @@ store: U.mtx (M×K term-topic factor) and V.mtx (K×N topic-document factor) as
 Matrix Market dense arrays, doc_ids.txt (the document of each column of V),
 topics.txt (top terms per topic), iterations.csv, metrics.csv, status.json,
 vocab.txt, vectorizer.json (what transform and rank need to weight new text
-like the training text), config.json and provenance.json.
+like the training text), model/ (the saved model transform and rank load:
+model.json and its matrices, engine/modelio), config.json and
+provenance.json.
 
 --data takes a registered name (topicmf data list) or a path: a folder of text
 files (one document per file, sub-folders as classes), a .csv/.tsv file with a
@@ -645,6 +647,9 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 		return status, err
 	}
 	if err := w.WriteFile("V.mtx", func(out io.Writer) error { return sparse.WriteDenseMM(out, &V) }); err != nil {
+		return status, err
+	}
+	if err := writeModel(w, model); err != nil {
 		return status, err
 	}
 	if err := w.WriteFile("topics.txt", func(out io.Writer) error {
