@@ -104,11 +104,12 @@ type Task func(ctx context.Context, job *Job) (*Result, error)
 
 // PaperRef locates an artifact in a paper.
 type PaperRef struct {
-	File  string // file in shared/papers, e.g. "001_08e5ee3a9c1f5f0e.txt"
-	Cite  string // short citation, e.g. "Wang et al., SIGIR 2011"
-	Where string // section, figure or table, e.g. "Figure 6", "§5.3, Table 7"
+	Reference Reference // the paper in full (authors, title, venue); zero when it is not one of ours
+	Cite      string    // short citation, e.g. "Wang et al., SIGIR 2011"
+	Where     string    // section, figure or table, e.g. "Figure 6", "§5.3, Table 7"
 }
 
+// String is "Cite, Where" (either may be absent).
 func (p PaperRef) String() string {
 	var parts []string
 	for _, s := range []string{p.Cite, p.Where} {
@@ -116,14 +117,7 @@ func (p PaperRef) String() string {
 			parts = append(parts, s)
 		}
 	}
-	s := strings.Join(parts, ", ")
-	if p.File != "" {
-		if s == "" {
-			return p.File
-		}
-		s += " (" + p.File + ")"
-	}
-	return s
+	return strings.Join(parts, ", ")
 }
 
 // MethodSpec is one model family with fixed parameters.
@@ -196,9 +190,9 @@ const (
 	FromMetrics    = "metrics"    // one value per job (metrics.csv)
 )
 
-// Figure is a rendered figure, saved as PNG and SVG.
+// Figure is a rendered figure, saved as PNG, SVG and PDF.
 type Figure struct {
-	Name  string // file stem: <Name>.png, <Name>.svg
+	Name  string // file stem: <Name>.png, <Name>.svg, <Name>.pdf
 	Title string
 	Kind  string // Line or Bar
 	// Source is FromIterations (X is "iter" or "seconds", Y an iteration
@@ -215,6 +209,11 @@ type Figure struct {
 	ErrorBars      bool
 	XLabel, YLabel string
 	LogY           bool
+	// Scaling marks a figure of a cost (time, memory) against a size: it
+	// is drawn on log–log axes, where a power law is a straight line, when
+	// it has more than two x values; with two or fewer (a quick run) on
+	// linear axes, and its caption says so.
+	Scaling bool
 }
 
 // PaperValue is one number the paper reports.
@@ -317,6 +316,9 @@ func (e *Experiment) validateShape() error {
 		}
 		if f.X == "" || f.Y == "" {
 			return fmt.Errorf("experiment %s: figure %s: X and Y are required", e.ID, f.Name)
+		}
+		if f.Scaling && f.Kind != Line {
+			return fmt.Errorf("experiment %s: figure %s: Scaling needs Kind %q (a cost against a size)", e.ID, f.Name, Line)
 		}
 	}
 	for _, c := range e.Claims {

@@ -92,10 +92,11 @@ func timingMetrics(absent string) []experiments.MetricDef {
 const kLabel = "total number of topics K"
 
 // timingFigure is a line of seconds per iteration against the setting
-// ktotal for each method, among the jobs matching where.
+// ktotal for each method, among the jobs matching where, on log–log axes
+// (a scaling figure).
 func timingFigure(name, title string, where map[string]string, xLabel string) experiments.Figure {
 	return experiments.Figure{Name: name, Title: title, Kind: experiments.Line, Source: experiments.FromMetrics,
-		X: "ktotal", Y: "sec_per_iter", Series: []string{experiments.ColMethod}, Where: where, XLabel: xLabel, YLabel: "seconds per iteration"}
+		X: "ktotal", Y: "sec_per_iter", Series: []string{experiments.ColMethod}, Where: where, XLabel: xLabel, YLabel: "seconds per iteration", Scaling: true}
 }
 
 // timingPaperValues are the paper's times per iteration of one method
@@ -148,7 +149,7 @@ func Tables67() *experiments.Experiment {
 	return &experiments.Experiment{
 		ID:    "gmf2012/tables6-7",
 		Title: "Time per iteration of RLSI against Group RLSI and NMF against Group NMF (Wikipedia-like, 20 Newsgroups)",
-		Paper: experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§7.2 Experiment 1, Tables 6 and 7, Figures 2 and 3"},
+		Paper: experiments.PaperRef{Reference: thePaper, Cite: paperCite, Where: "§7.2 Experiment 1, Tables 6 and 7, Figures 2 and 3"},
 		// Version 2 adds 20 Newsgroups and the metric k. The Wikipedia-like
 		// jobs keep Version 1's configurations and derived seeds; their run
 		// ids change anyway, since ids include the git revision.
