@@ -1,12 +1,6 @@
 package text
 
-import (
-	"fmt"
-
-	"github.com/topicmf/topicmf/datasets"
-	"github.com/topicmf/topicmf/engine"
-	"github.com/topicmf/topicmf/engine/parallel"
-)
+import "github.com/topicmf/topicmf/engine/parallel"
 
 // Streams returns, for each text, its vocabulary terms in text order, as
 // ids into v.Vocab: the text goes through the analyzer that built the
@@ -35,22 +29,4 @@ func (v *Vectorizer) Streams(texts []string) [][]int32 {
 		}
 	})
 	return out
-}
-
-// CorpusTexts returns the texts of the documents of c (its columns, in
-// order), looked up in the collection c was built from by document id.
-func CorpusTexts(col *datasets.Collection, c *engine.Corpus) ([]string, error) {
-	byID := make(map[string]string, len(col.Docs))
-	for _, d := range col.Docs {
-		byID[d.ID] = d.Text
-	}
-	out := make([]string, len(c.DocIDs))
-	for i, id := range c.DocIDs {
-		t, ok := byID[id]
-		if !ok {
-			return nil, fmt.Errorf("corpus %s: document %q is not in the collection %s", c.Name, id, col.Name)
-		}
-		out[i] = t
-	}
-	return out, nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/catalog"
+	"github.com/topicmf/topicmf/experiments/quality"
 	"github.com/topicmf/topicmf/metrics/coherence"
 	"github.com/topicmf/topicmf/metrics/coherence/gensimref"
 	"github.com/topicmf/topicmf/metrics/topics"
@@ -23,11 +24,11 @@ func coherenceReference(t *testing.T, name string) (*engine.Corpus, coherence.Re
 	if err != nil {
 		t.Fatal(err)
 	}
-	texts, err := text.CorpusTexts(col, c)
+	ref, err := quality.Reference(col, c.DocIDs, vec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return c, coherence.Reference{Vocab: c.Vocab, Docs: vec.Streams(texts)}
+	return c, ref
 }
 
 // TestStreamsAreTheCounts checks that the re-tokenized streams hold
