@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/quality"
 )
 
 func init() { experiments.Register(Table8Topics()) }
@@ -34,7 +35,7 @@ func Table8Topics() *experiments.Experiment {
 		ID:      "rlsi2011/table8-topics",
 		Title:   "Topics of RLSI, LSI, PLSI and LDA at K = 20 (Table 8)",
 		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§6.3, Table 8"},
-		Version: "3",
+		Version: "4", // 4: npmi, cv, td25
 
 		Methods: methods,
 		Seed:    20110728,
@@ -43,10 +44,11 @@ func Table8Topics() *experiments.Experiment {
 			{Name: "avgcomp", Definition: "AvgComp: mean over the K topics of the fraction of terms with a non-zero weight (§6.2)"},
 			{Name: "empty_topics", Definition: "topics whose every term weight is zero"},
 			{Name: "distinct_top5", Definition: "distinct terms among the K × 5 top-weighted terms divided by 5K (the paper notes redundancy among PLSI's topics)"},
+			quality.Metrics[0], quality.Metrics[1], quality.Metrics[2],
 		},
 		Tables: []experiments.Table{{
 			Name: "avgcomp", Title: "Topic compactness at K = 20 (Reuters-21578 ModApte train)",
-			Rows: []string{"method"}, Metrics: []string{"avgcomp", "empty_topics", "distinct_top5", "iterations"}, Digits: 4,
+			Rows: []string{"method"}, Metrics: []string{"avgcomp", "empty_topics", "distinct_top5", "npmi", "cv", "td25", "iterations"}, Digits: 4,
 		}},
 		PaperValues: paper,
 		Claims: []experiments.Claim{
