@@ -3,6 +3,8 @@ package quality
 import (
 	"sync"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/metrics/coherence"
@@ -69,7 +71,7 @@ func CorpusReference(c *experiments.Corpus, collection string) (ref coherence.Re
 // AddMetrics records npmi, cv and td25 (Metrics) of the topics of the
 // job's fit, against the documents of the corpus the job declares
 // (Experiment.Corpus); nothing for a synthetic corpus or a task that
-// builds its corpus itself.
+// builds its corpus itself (it calls AddCorpusMetrics).
 func AddMetrics(res *experiments.Result, j *experiments.Job, f *experiments.Fit) error {
 	if j.Experiment.Corpus == nil {
 		return nil
@@ -78,11 +80,18 @@ func AddMetrics(res *experiments.Result, j *experiments.Job, f *experiments.Fit)
 	if err != nil || spec.Synthetic != nil {
 		return err
 	}
-	ref, ok, err := CorpusReference(f.Corpus, spec.Collection)
+	return AddCorpusMetrics(res, f.Corpus, spec.Collection, f.Model.TermTopics())
+}
+
+// AddCorpusMetrics records npmi, cv and td25 of the topics U (rows: the
+// terms of c) against the documents of c, a corpus of the registered
+// collection; nothing when c has no vectorizer.
+func AddCorpusMetrics(res *experiments.Result, c *experiments.Corpus, collection string, U *mat.Dense) error {
+	ref, ok, err := CorpusReference(c, collection)
 	if err != nil || !ok {
 		return err
 	}
-	rep, err := Evaluate(f.Model.TermTopics(), ref, Options{Measures: []coherence.Measure{coherence.NPMI, coherence.CV}})
+	rep, err := Evaluate(U, ref, Options{Measures: []coherence.Measure{coherence.NPMI, coherence.CV}})
 	if err != nil {
 		return err
 	}
