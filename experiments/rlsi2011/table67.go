@@ -17,8 +17,9 @@ import (
 
 func init() { experiments.Register(Table67()) }
 
-// PaperFile is the RLSI paper in shared/papers.
-const PaperFile = "001_08e5ee3a9c1f5f0e.txt"
+// thePaper is the RLSI paper, cited in full in the report; paperCite is its
+// short citation.
+var thePaper = experiments.PaperRLSI2011
 
 const paperCite = "Wang, Xu, Li, Craswell, SIGIR 2011"
 
@@ -85,7 +86,7 @@ func Table67() *experiments.Experiment {
 	return topicTable(&experiments.Experiment{
 		ID:      "rlsi2011/table6-7",
 		Title:   "RLSI variants: topics and topic compactness (Tables 6 and 7)",
-		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§6.2, Tables 6 and 7"},
+		Paper:   experiments.PaperRef{Reference: thePaper, Cite: paperCite, Where: "§6.2, Tables 6 and 7"},
 		Version: "4", // 4: npmi, cv, td25
 
 		Methods: methods,
