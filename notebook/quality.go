@@ -4,11 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 
+	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/quality"
 	"github.com/topicmf/topicmf/metrics/coherence"
@@ -23,28 +23,19 @@ const (
 	MetricTD25 = "td25" // topic diversity, top 25 words (Dieng et al. 2020)
 )
 
-// references holds each corpus's token streams, built once per process.
-var references sync.Map // *experiments.Corpus → *referenceEntry
-
-type referenceEntry struct {
-	once sync.Once
-	ref  coherence.Reference
-	err  error
-}
-
 // reference returns the token streams of c's training documents, in text
 // order, through c's own pipeline (the reference corpus of coherence).
 func reference(c *Corpus) (coherence.Reference, error) {
-	if c.Collection == nil || c.Vectorizer == nil {
-		return coherence.Reference{}, errors.New("coherence needs the texts of the corpus's documents (a collection read through the text pipeline)")
+	ref, ok, err := quality.CorpusReference(c.Corpus, func() (*datasets.Collection, error) {
+		if c.Collection == nil {
+			return nil, errors.New("the corpus has no collection")
+		}
+		return c.Collection, nil
+	})
+	if err == nil && !ok {
+		err = errors.New("coherence needs the texts of the corpus's documents (a collection read through the text pipeline)")
 	}
-	if c.TermRow != nil {
-		return coherence.Reference{}, errors.New("coherence: this corpus dropped terms after its pipeline (TermRow), so its rows are not the vectorizer's vocabulary")
-	}
-	e, _ := references.LoadOrStore(c.Corpus, &referenceEntry{})
-	entry := e.(*referenceEntry)
-	entry.once.Do(func() { entry.ref, entry.err = quality.Reference(c.Collection, c.DocIDs, c.Vectorizer) })
-	return entry.ref, entry.err
+	return ref, err
 }
 
 // Quality is one row per topic of the fit: every coherence measure (NPMI,
@@ -104,7 +95,7 @@ func scoreQuality(res *experiments.Result, f *experiments.Fit, ref *coherence.Re
 // sweepReference is the reference corpus of a sweep's quality metrics, nil
 // when the corpus has no texts.
 func sweepReference(c *Corpus) (*coherence.Reference, error) {
-	if c.Collection == nil || c.Vectorizer == nil || c.TermRow != nil {
+	if c.Collection == nil || c.Vectorizer == nil {
 		return nil, nil
 	}
 	ref, err := reference(c)

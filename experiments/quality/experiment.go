@@ -5,6 +5,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/corpora"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/metrics/coherence"
@@ -30,18 +31,18 @@ type corpusRef struct {
 
 // CorpusReference returns the token streams of an experiment corpus's
 // documents, in text order, over the corpus's rows: its documents are
-// looked up in the registered collection it was built from and tokenized
-// by its vectorizer; terms the corpus dropped after the pipeline
-// (MinTotalFreq) are dropped from the streams too. ok is false for a
-// corpus without a vectorizer (synthetic).
-func CorpusReference(c *experiments.Corpus, collection string) (ref coherence.Reference, ok bool, err error) {
+// looked up in the collection it was built from (read by collection, once
+// per corpus and process) and tokenized by its vectorizer; terms the
+// corpus dropped after the pipeline (MinTotalFreq) are dropped from the
+// streams too. ok is false for a corpus without a vectorizer (synthetic).
+func CorpusReference(c *experiments.Corpus, collection func() (*datasets.Collection, error)) (ref coherence.Reference, ok bool, err error) {
 	if c.Vectorizer == nil {
 		return coherence.Reference{}, false, nil
 	}
 	e, _ := corpusRefs.LoadOrStore(c, &corpusRef{})
 	entry := e.(*corpusRef)
 	entry.once.Do(func() {
-		col, err := corpora.Collection(collection)
+		col, err := collection()
 		if err != nil {
 			entry.err = err
 			return
@@ -87,7 +88,7 @@ func AddMetrics(res *experiments.Result, j *experiments.Job, f *experiments.Fit)
 // terms of c) against the documents of c, a corpus of the registered
 // collection; nothing when c has no vectorizer.
 func AddCorpusMetrics(res *experiments.Result, c *experiments.Corpus, collection string, U *mat.Dense) error {
-	ref, ok, err := CorpusReference(c, collection)
+	ref, ok, err := CorpusReference(c, func() (*datasets.Collection, error) { return corpora.Collection(collection) })
 	if err != nil || !ok {
 		return err
 	}
