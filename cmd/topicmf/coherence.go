@@ -172,12 +172,25 @@ func printRunQuality(out io.Writer, dir string) error {
 		labels["mean_"+string(m)] = quality.Label(m)
 	}
 	var parts []string
+	var topics, scored string
 	for _, r := range rows[1:] {
-		if len(r) == 2 {
+		if len(r) != 2 {
+			continue
+		}
+		switch r[0] {
+		case "topics":
+			topics = r[1]
+		case "scored_topics":
+			scored = r[1]
+		default:
 			parts = append(parts, labels[r[0]]+" "+shortFloat(r[1]))
 		}
 	}
-	_, err = fmt.Fprintf(out, "topic quality (mean over topics, top 10 words; per topic in %s): %s\n", qualityTopicsFile, strings.Join(parts, ", "))
+	note := ""
+	if scored != topics {
+		note = fmt.Sprintf(" (coherence of %s of %s topics: the others list fewer than 2 words or a word absent from the reference)", scored, topics)
+	}
+	_, err = fmt.Fprintf(out, "topic quality (mean over topics, top 10 words; per topic in %s): %s%s\n", qualityTopicsFile, strings.Join(parts, ", "), note)
 	return err
 }
 

@@ -58,8 +58,13 @@ type Report struct {
 	// Mean is each measure's mean over the topics with a score (a topic of
 	// fewer than two words has none).
 	Mean map[coherence.Measure]float64
-	TD   float64 // TD@25 (Dieng et al. 2020)
-	IRBO float64 // inverted RBO, top 10, p = 0.9 (OCTIS)
+	// Scored is the number of topics with a score for every measure;
+	// Absent the topic words that occur in no reference document (a topic
+	// with one, or with fewer than two words, has no score).
+	Scored int
+	Absent []string
+	TD     float64 // TD@25 (Dieng et al. 2020)
+	IRBO   float64 // inverted RBO, top 10, p = 0.9 (OCTIS)
 }
 
 // Reference returns the token streams of the documents of col named by
@@ -128,9 +133,11 @@ func Evaluate(U *mat.Dense, ref coherence.Reference, opt Options) (*Report, erro
 		return nil, err
 	}
 	rep.IRBO = irbo
+	rep.Scored = len(rep.Topics)
 	if len(opt.Measures) == 0 {
 		return rep, nil
 	}
+	rep.Absent = coherence.Absent(ref, ids)
 	scores, err := coherence.Score(ref, ids, opt.Measures, opt.Coherence)
 	if err != nil {
 		return nil, err
@@ -139,7 +146,9 @@ func Evaluate(U *mat.Dense, ref coherence.Reference, opt Options) (*Report, erro
 		for k := range rep.Topics {
 			rep.Topics[k].Scores[ms] = scores[ms][k]
 		}
-		rep.Mean[ms], _ = coherence.Mean(scores[ms])
+		var n int
+		rep.Mean[ms], n = coherence.Mean(scores[ms])
+		rep.Scored = min(rep.Scored, n)
 	}
 	return rep, nil
 }
@@ -166,7 +175,21 @@ func (r *Report) Summary() string {
 		parts = append(parts, fmt.Sprintf("%s %.4f", Label(m), r.Mean[m]))
 	}
 	parts = append(parts, fmt.Sprintf("TD@25 %.4f", r.TD), fmt.Sprintf("inverted RBO %.4f", r.IRBO))
-	return strings.Join(parts, ", ")
+	s := strings.Join(parts, ", ")
+	if len(r.Measures) > 0 && r.Scored < len(r.Topics) {
+		s += fmt.Sprintf(" (coherence of %d of %d topics: the others list fewer than 2 words or a word absent from the reference%s)", r.Scored, len(r.Topics), absentNote(r.Absent))
+	}
+	return s
+}
+
+func absentNote(words []string) string {
+	if len(words) == 0 {
+		return ""
+	}
+	if len(words) > 5 {
+		return fmt.Sprintf(": %s, … (%d words)", strings.Join(words[:5], ", "), len(words))
+	}
+	return ": " + strings.Join(words, ", ")
 }
 
 // WriteTopics writes the per-topic CSV: topic, one column per measure,
@@ -196,7 +219,7 @@ func (r *Report) WriteTopics(w io.Writer) error {
 }
 
 // WriteSummary writes the summary CSV: measure,value rows (mean_npmi, …,
-// td25, inverted_rbo).
+// td25, inverted_rbo, topics, scored_topics).
 func (r *Report) WriteSummary(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write([]string{"measure", "value"}); err != nil {
@@ -207,7 +230,8 @@ func (r *Report) WriteSummary(w io.Writer) error {
 			return err
 		}
 	}
-	for _, row := range [][]string{{"td25", formatFloat(r.TD)}, {"inverted_rbo", formatFloat(r.IRBO)}} {
+	for _, row := range [][]string{{"td25", formatFloat(r.TD)}, {"inverted_rbo", formatFloat(r.IRBO)},
+		{"topics", strconv.Itoa(len(r.Topics))}, {"scored_topics", strconv.Itoa(r.Scored)}} {
 		if err := cw.Write(row); err != nil {
 			return err
 		}

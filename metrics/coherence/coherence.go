@@ -3,6 +3,7 @@ package coherence
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/topicmf/topicmf/engine/parallel"
@@ -132,9 +133,10 @@ type Reference struct {
 // Score returns, for each measure, the coherence of every topic (a list of
 // term ids into ref.Vocab, best first, typically the top DefaultTopN
 // words). All measures are counted in one pass over ref. A topic of fewer
-// than two words scores NaN. It is an error for a topic word to be outside
-// the vocabulary or absent from every reference document (its
-// probability would be zero, as gensim also refuses).
+// than two words scores NaN, and so does a topic with a word that occurs in
+// no reference document (its probability is zero; gensim refuses such a
+// topic): Absent lists them. It is an error for a topic word to be outside
+// the vocabulary or listed twice.
 func Score(ref Reference, topics [][]int32, measures []Measure, opt Options) (map[Measure][]float64, error) {
 	if len(measures) == 0 {
 		return map[Measure][]float64{}, nil
@@ -188,11 +190,11 @@ func Score(ref Reference, topics [][]int32, measures []Measure, opt Options) (ma
 		r = 1
 	}
 	cs := count(ref.Docs, relevant, r, windows, opt.Paper, opt.Pool)
+	// A word in no context has no probability: its topics score NaN.
+	absent := make([]bool, len(words))
 	for _, c := range cs {
-		for i, t := range words {
-			if c.occ[i] == 0 {
-				return nil, fmt.Errorf("coherence: the topic word %q never occurs in the reference corpus", ref.Vocab[t])
-			}
+		for i := range words {
+			absent[i] = absent[i] || c.occ[i] == 0
 		}
 	}
 	out := map[Measure][]float64{}
@@ -200,7 +202,7 @@ func Score(ref Reference, topics [][]int32, measures []Measure, opt Options) (ma
 		c := cs[kind[m]]
 		scores := make([]float64, len(topics))
 		for k, topic := range local {
-			if len(topic) < 2 {
+			if len(topic) < 2 || slices.ContainsFunc(topic, func(a int32) bool { return absent[a] }) {
 				scores[k] = math.NaN()
 				continue
 			}
@@ -356,4 +358,28 @@ func Mean(scores []float64) (float64, int) {
 		return math.NaN(), 0
 	}
 	return sum / float64(n), n
+}
+
+// Absent returns the words of the topics (term ids into ref.Vocab) that
+// occur in no document of ref: a topic holding one scores NaN.
+func Absent(ref Reference, topics [][]int32) []string {
+	present := make([]bool, len(ref.Vocab))
+	for _, doc := range ref.Docs {
+		for _, t := range doc {
+			if t >= 0 && int(t) < len(present) {
+				present[t] = true
+			}
+		}
+	}
+	var out []string
+	seen := map[int32]bool{}
+	for _, topic := range topics {
+		for _, t := range topic {
+			if t >= 0 && int(t) < len(present) && !present[t] && !seen[t] {
+				seen[t] = true
+				out = append(out, ref.Vocab[t])
+			}
+		}
+	}
+	return out
 }

@@ -227,12 +227,24 @@ func TestScoreErrors(t *testing.T) {
 	}{
 		{[][]int32{{0, 5}}, "coherence: topic 0: term id 5 outside the vocabulary of 3 terms"},
 		{[][]int32{{0, 0}}, `coherence: topic 0 lists "a" twice`},
-		{[][]int32{{0, 2}}, `coherence: the topic word "c" never occurs in the reference corpus`},
 	} {
 		_, err := Score(ref, c.topics, []Measure{NPMI}, Options{})
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%v: error %v, want %q", c.topics, err, c.want)
 		}
+	}
+	// "c" occurs in no document: its topic scores NaN, the other is scored.
+	got, err := Score(ref, [][]int32{{0, 2}, {0, 1}}, []Measure{NPMI, UMass}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []Measure{NPMI, UMass} {
+		if !math.IsNaN(got[m][0]) || math.IsNaN(got[m][1]) {
+			t.Errorf("%s with an absent word: %v, want NaN then a score", m, got[m])
+		}
+	}
+	if a := Absent(ref, [][]int32{{0, 2}, {2, 1}}); len(a) != 1 || a[0] != "c" {
+		t.Errorf("Absent = %q, want [c]", a)
 	}
 	if _, err := ParseMeasures("npmi,bogus"); err == nil {
 		t.Error("ParseMeasures accepted bogus")
