@@ -162,8 +162,10 @@ no columns, is an error.
 
 The run directory is <out>/runs/<id>, where id is the SHA-256 of the
 configuration, the data checksums and the code version. Running the same fit
-again prints "cached: <dir>" without recomputing. An interrupted fit leaves
-nothing behind; running it again starts afresh.
+again prints "cached: <dir>" without recomputing. A fit interrupted by
+Ctrl-C, SIGTERM or an error leaves nothing behind; a fit killed outright
+(kill -9, a crash) leaves a .tmp- folder under <out>/runs that the next
+command on the store removes. Running it again starts afresh.
 
 Family parameters: --param key=value (repeatable), or the shortcuts --k,
 --lambda1, --lambda2, --iters, --tol; a key the family does not declare is an
@@ -399,7 +401,9 @@ terms as rows and documents as columns (--transpose for documents as rows);
 						return err
 					}
 				}
-				status, err = fitAndWrite(ctx, w, method, corpus, vec, top, warnings, newMeter(errw, quietFlag(cmd)), maxIters(fam, p))
+				m := newMeter(errw, quietFlag(cmd))
+				m.message(startedLine(model, corpus, p["k"]))
+				status, err = fitAndWrite(ctx, w, method, corpus, vec, top, warnings, m, maxIters(fam, p))
 				if err == nil && status.Reason == engine.NumericalFailure {
 					// Recorded for inspection, never cached as a result.
 					return store.Fail(errors.New(status.String()))
@@ -613,10 +617,16 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 		return engine.Status{}, err
 	}
 	defer trace.Abort()
+	// A trace write error (a full disk) stops the fit at that iteration.
+	ctx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
 	// The trace streams to disk; memory holds only the last iterations.
 	rec := engine.NewBoundedRecorder(fitKeepIterations)
 	rec.OnIteration = func(it engine.Iteration) {
-		trace.Record(it)
+		if err := trace.Record(it); err != nil {
+			stop(err)
+			return
+		}
 		if fitIterationHook != nil {
 			fitIterationHook(it)
 		}
@@ -630,6 +640,9 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 	}
 	model, status, err := method.Fit(ctx, corpus, rec)
 	m.finish()
+	if trace.Err() != nil {
+		return status, trace.Err()
+	}
 	if err != nil {
 		return status, err
 	}
@@ -802,6 +815,9 @@ func loadMTX(path, vocabPath, labelsPath string, transpose bool) (*engine.Corpus
 			return nil, nil, err
 		}
 		sums = append(sums, store.Checksum{Name: "vocab", SHA256: sum})
+		if err := checkUniqueTerms(vocabPath, vocab); err != nil {
+			return nil, nil, err
+		}
 		if len(vocab) != d.Rows {
 			what := "rows"
 			if transpose {
@@ -884,7 +900,9 @@ func readLinesFrom(r io.Reader, path, what string) ([]string, error) {
 		}
 		out = append(out, t)
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, fmt.Errorf("%s: line %d is longer than 1 MiB; want one %s per line", path, line+1, what)
+	} else if err != nil {
 		return nil, fmt.Errorf("%s: line %d: %w", path, line+1, err)
 	}
 	return out, nil

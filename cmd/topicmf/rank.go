@@ -15,6 +15,7 @@ import (
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine/rank"
 	"github.com/topicmf/topicmf/experiments/retrieval"
+	"github.com/topicmf/topicmf/internal/outfile"
 	"github.com/topicmf/topicmf/metrics/ir"
 )
 
@@ -183,7 +184,7 @@ and the run is written only once it is complete.`,
 					return fmt.Errorf("rank: %w", err)
 				}
 			}
-			err = writeAtomic(outPath, cmd.OutOrStdout(), func(w io.Writer) error { return ir.WriteRun(w, run, tag) })
+			err = outfile.Write(outPath, cmd.OutOrStdout(), func(w io.Writer) error { return ir.WriteRun(w, run, tag) })
 			if err != nil {
 				return fmt.Errorf("rank: %w", err)
 			}

@@ -22,6 +22,7 @@ import (
 	"github.com/topicmf/topicmf/engine/catalog"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/internal/outfile"
 )
 
 // fittedRun is a fit run read back: its configuration, vectorizer, model
@@ -223,36 +224,6 @@ func readDense(path string) (*mat.Dense, error) {
 	return m, nil
 }
 
-// writeAtomic writes path through a temporary file renamed into place, so
-// a failure leaves nothing; "-" writes to stdout.
-func writeAtomic(path string, stdout io.Writer, write func(io.Writer) error) error {
-	if path == "-" {
-		return write(stdout)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path)+"-")
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriter(tmp)
-	err = write(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
-}
-
 // addUserFlags adds the flags that say how transform's --data and rank's
 // --queries (input names the flag) are read (datasets.UserOptions).
 func addUserFlags(cmd *cobra.Command, o *datasets.UserOptions, input string) {
@@ -272,8 +243,12 @@ func checkOutput(path string) error {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return fmt.Errorf("--output %s is a directory, want a file", path)
 	}
-	if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {
-		return fmt.Errorf("--output %s: directory %s does not exist", path, filepath.Dir(path))
+	target, err := outfile.Resolve(path)
+	if err != nil {
+		return fmt.Errorf("--output %w", err)
+	}
+	if fi, err := os.Stat(filepath.Dir(target)); err != nil || !fi.IsDir() {
+		return fmt.Errorf("--output %s: directory %s does not exist", path, filepath.Dir(target))
 	}
 	return nil
 }
@@ -328,7 +303,7 @@ topicmf-beam export (distributed/README.md), restored without a refit.`,
 				return fmt.Errorf("transform: %w", err)
 			}
 			_, k := v.Dims()
-			err = writeAtomic(outPath, cmd.OutOrStdout(), func(w io.Writer) error {
+			err = outfile.Write(outPath, cmd.OutOrStdout(), func(w io.Writer) error {
 				bw := bufio.NewWriter(w)
 				bw.WriteString("id")
 				for t := range k {
