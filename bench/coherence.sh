@@ -24,6 +24,8 @@
 # mean coherence of both (which agree: the same definitions).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/outfile.sh
+. scripts/outfile.sh
 
 data=20newsgroups k=100 repeat=3 grepeat=1 label="" out=bench/COHERENCE.md
 while [ $# -gt 0 ]; do
@@ -52,7 +54,7 @@ for m in npmi cv umass uci; do
 	/usr/bin/python3 bench/coherence_gensim.py "$work/data" "$m" "$grepeat" >>"$work/results.jsonl"
 done
 
-/usr/bin/python3 - "$work" "$data" "$k" "$repeat" "$grepeat" "$label" "$out" <<'PY'
+/usr/bin/python3 - "$work" "$data" "$k" "$repeat" "$grepeat" "$label" "$work/COHERENCE.md" <<'PY'
 import json, os, sys, datetime
 work, data, k, repeat, grepeat, label, out = sys.argv[1:]
 rows = [json.loads(l) for l in open(os.path.join(work, "results.jsonl"))]
@@ -88,3 +90,6 @@ lines += ["", "The goal (issue 26): at most 1/5 of gensim's time per measure and
 open(out, "w").write("\n".join(lines))
 print("\n".join(lines))
 PY
+# Into --out by the rules of scripts/outfile.sh: a linked report stays a
+# link, a FIFO is written, a directory refused, a file replaced atomically.
+write_over "$work/COHERENCE.md" "$out"
