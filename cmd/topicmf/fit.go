@@ -147,7 +147,9 @@ quality.csv and topic-quality.csv (mean and per-topic coherence against the
 training documents, TD@25 and inverted RBO; --coherence, --reference;
 docs/quality.md),
 vocab.txt, vectorizer.json (what transform and rank need to weight new text
-like the training text), config.json and provenance.json.
+like the training text), model/ (the saved model transform and rank load:
+model.json and its matrices, engine/modelio), config.json and
+provenance.json.
 
 --data takes a registered name (topicmf data list) or a path: a folder of text
 files (one document per file, sub-folders as classes), a .csv/.tsv file with a
@@ -667,6 +669,9 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 		return status, err
 	}
 	if err := w.WriteFile("V.mtx", func(out io.Writer) error { return sparse.WriteDenseMM(out, &V) }); err != nil {
+		return status, err
+	}
+	if err := writeModel(w, model); err != nil {
 		return status, err
 	}
 	if err := w.WriteFile("topics.txt", func(out io.Writer) error {
