@@ -45,12 +45,13 @@ func readQrels(path, format string) (ir.Qrels, error) {
 func newEvalCmd() *cobra.Command {
 	var (
 		qrelsPath, qrelsFormat, runPath string
+		labelsPath, root                string
 		gains, cutoffs                  string
 		complete, perQuery, skipNoRel   bool
 		level                           int
 	)
 	cmd := &cobra.Command{
-		Use:   "eval --qrels FILE --run FILE",
+		Use:   "eval --qrels FILE --run FILE | --labels FILE --run RUN",
 		Short: "Evaluate a TREC run against qrels with trec_eval semantics",
 		Long: `eval scores a TREC run file ("qid Q0 docno rank score tag") against a qrels
 file ("qid 0 docno rel"; with --qrels-format smart, SMART qrels "qid docno 0 0"
@@ -58,9 +59,25 @@ as CACM's and CISI's qrels.text, every listed pair relevant) and prints trec_eva
 (or "all"), value. Measures: map, P_k, ndcg_cut_k (linear gains, log2(rank+1)
 discount, ideal from all judged documents) and ndcg. Ties in score are broken
 by docno descending, as trec_eval does. See package metrics/ir for the exact
-definitions.`,
+definitions.
+
+With --labels FILE, --run names a fitted run (its directory or id, as
+transform takes it) and eval prints the clustering numbers of its documents
+against the labels: each document goes to its argmax topic, and purity, NMI
+and ARI (metrics/cluster) compare those clusters with the classes. FILE holds
+one label a line in document order (as fit's labels.txt), or "id<TAB>label"
+lines; "" and "-" mean no label.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if labelsPath != "" {
+				if qrelsPath != "" || runPath == "" {
+					return fmt.Errorf("eval: --labels takes --run RUN (a fitted run), not --qrels")
+				}
+				if err := evalLabels(cmd, labelsPath, runPath, root); err != nil {
+					return fmt.Errorf("eval: %w", err)
+				}
+				return nil
+			}
 			if qrelsPath == "" || runPath == "" {
 				return fmt.Errorf("eval: both --qrels and --run are required")
 			}
@@ -101,7 +118,9 @@ definitions.`,
 	f := cmd.Flags()
 	f.StringVar(&qrelsPath, "qrels", "", "qrels file: qid iter docno rel (see --qrels-format)")
 	addQrelsFormatFlag(cmd, &qrelsFormat)
-	f.StringVar(&runPath, "run", "", "TREC run file: qid Q0 docno rank score tag")
+	f.StringVar(&runPath, "run", "", "TREC run file: qid Q0 docno rank score tag (with --labels: a fitted run, directory or id)")
+	f.StringVar(&labelsPath, "labels", "", "class labels of a fitted run's documents: print purity, NMI, ARI of its argmax topics")
+	f.StringVar(&root, "out", "results", "with --labels: results root holding runs/<id>")
 	f.StringVar(&gains, "gains", "", `gain of each judgment level, "level:gain,..." (default: the level itself)`)
 	f.StringVar(&cutoffs, "cutoffs", "", "cutoffs k for P_k and ndcg_cut_k, comma-separated (default 5,10,15,20,30,100,200,500,1000)")
 	f.IntVarP(&level, "level", "l", 0, "minimum level counted relevant by map and P (trec_eval -l; default: levels with gain > 0)")
