@@ -598,6 +598,7 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 	defer trace.Abort()
 	// The trace streams to disk; memory holds only the last iterations.
 	rec := engine.NewBoundedRecorder(fitKeepIterations)
+	var obj lastObjective
 	rec.OnIteration = func(it engine.Iteration) {
 		trace.Record(it)
 		if fitIterationHook != nil {
@@ -608,7 +609,7 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 			if maxIter > 0 {
 				eta = remaining(m.elapsed(), it.Iter, maxIter)
 			}
-			m.show("iteration", it.Iter, maxIter, eta, fmt.Sprintf("objective %.6g", it.Objective), false)
+			m.show("iteration", it.Iter, maxIter, eta, obj.text(it), false)
 		}
 	}
 	model, status, err := method.Fit(ctx, corpus, rec)
