@@ -101,7 +101,10 @@ func parseJSONLRecord(b []byte, line int, keys jsonlKeys) (d Document, hasLabel 
 	for _, k := range keys.text {
 		raw, ok := rec[k]
 		if !ok {
-			return d, false, fmt.Errorf("no %q field in %s", k, Elide(string(b), 60))
+			if len(keys.text) == 1 && k == "text" {
+				return d, false, fmt.Errorf("no \"text\" field in %s; name the text key with --text-col", Elide(string(b), 60))
+			}
+			return d, false, fmt.Errorf("no %q field (--text-col) in %s", k, Elide(string(b), 60))
 		}
 		var t string
 		if err := json.Unmarshal(raw, &t); err != nil {

@@ -61,7 +61,7 @@ func checkUserFlags(flags *pflag.FlagSet, format string) error {
 	}
 	if format != datasets.FormatCSV && format != datasets.FormatTSV && format != datasets.FormatJSONL {
 		if n := firstChanged(flags, columnFlags); n != "" {
-			return fmt.Errorf("--%s applies to a CSV or TSV file, not to a %s input (%s)", n, format, userFormatFields[format])
+			return fmt.Errorf("--%s applies to a CSV, TSV or JSONL file, not to a %s input (%s)", n, format, userFormatFields[format])
 		}
 	}
 	return nil

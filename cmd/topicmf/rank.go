@@ -132,6 +132,9 @@ and the run is written only once it is complete.`,
 			if err != nil {
 				return fmt.Errorf("rank: %w", err)
 			}
+			for _, w := range qs.Warnings {
+				fmt.Fprintln(cmd.ErrOrStderr(), "topicmf rank: warning:", w)
+			}
 			if err := numberQueries(qs, queryIDs); err != nil {
 				return fmt.Errorf("rank: %w", err)
 			}
@@ -176,6 +179,9 @@ and the run is written only once it is complete.`,
 				texts[i] = q.Text
 			}
 			qCounts := countVec.Transform(texts)
+			if w := termlessQueries(qCounts, qs); w != "" {
+				fmt.Fprintln(cmd.ErrOrStderr(), "topicmf rank: warning:", w)
+			}
 			vq, err := r.model.FoldIn(cmd.Context(), r.vec.Transform(texts))
 			if err != nil {
 				return fmt.Errorf("rank: %w", err)
