@@ -121,7 +121,7 @@ func ReadQrelsLayout(path, layout string) ([]Judgment, error) {
 			case j.Level == -1:
 				js[i].Level = 0
 			default:
-				return nil, fmt.Errorf("%s: judgment %d: Cranfield code %d, want 1 to 4 or -1", path, i+1, j.Level)
+				return nil, fmt.Errorf("%s: entry %d (query %s, document %s): Cranfield code %d, want 1 to 4 or -1", path, i+1, j.QueryID, j.DocID, j.Level)
 			}
 		}
 	case QrelsNPL:

@@ -194,7 +194,7 @@ func delimitedColumns(path string, r recordReader, o UserOptions) (cols delimite
 	cols.split = -1
 	if o.NoHeader {
 		if o.TextCol == "" {
-			return cols, nil, fmt.Errorf("%s: without a header, name the text column(s) by position with --text-col (e.g. 2 or 2,3; the first line has %d fields)", path, len(rec))
+			return cols, nil, fmt.Errorf("%s: line %d: without a header, name the text column(s) by position with --text-col (e.g. 2 or 2,3; this first line has %d fields)", path, line, len(rec))
 		}
 		cols.fieldsFrom, cols.firstLine = fmt.Sprintf("on line %d, the first", line), line
 		pos := func(flag, spec string) ([]int, error) {
@@ -202,7 +202,7 @@ func delimitedColumns(path string, r recordReader, o UserOptions) (cols delimite
 			for _, f := range strings.Split(spec, ",") {
 				n, err := strconv.Atoi(strings.TrimSpace(f))
 				if err != nil || n < 1 || n > len(rec) {
-					return nil, fmt.Errorf("%s: %s %q: want a column position 1..%d (the file has no header: columns are numbered)", path, flag, f, len(rec))
+					return nil, fmt.Errorf("%s: line %d: %s %q: want a column position 1..%d (the file has no header: columns are numbered)", path, line, flag, f, len(rec))
 				}
 				out = append(out, n-1)
 			}
@@ -224,7 +224,7 @@ func delimitedColumns(path string, r recordReader, o UserOptions) (cols delimite
 				return cols, nil, err
 			}
 			if len(p) != 1 {
-				return cols, nil, fmt.Errorf("%s: %s %q: want one column", path, c.flag, c.spec)
+				return cols, nil, fmt.Errorf("%s: line %d: %s %q: want one column", path, line, c.flag, c.spec)
 			}
 			*c.to = p[0]
 		}

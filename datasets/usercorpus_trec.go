@@ -28,7 +28,9 @@ import (
 // (trecTextTags: TEXT, HEADLINE, HL, HEAD, TITLE, LP, LEADPARA), joined in
 // document order, with any markup inside them (<P>, <F P=102>) removed and
 // the entities &amp; &lt; &gt; &quot; &apos; decoded. Other elements
-// (DATELINE, BYLINE, FILEID, ...) are metadata and not indexed. Tag names
+// (DATELINE, BYLINE, FILEID, ...) are metadata and not indexed. A <DOC>
+// with none of the text elements (NPL's TREC conversion writes its text
+// bare) has as text all its content but DOCNO, markup removed. Tag names
 // are matched without regard to case. A file may be gzip-compressed (read
 // by its magic number, whatever its name). A directory is read file by
 // file in walk order (walkUserFiles), every file a TREC file.
@@ -221,6 +223,12 @@ func trecDocument(body string) (Document, error) {
 			parts[j], parts[j-1] = parts[j-1], parts[j]
 		}
 	}
+	if len(parts) == 0 {
+		// No text element: the text is the element's content outside
+		// DOCNO (NPL's TREC conversion writes its text bare).
+		rest := body[:ids[0].at] + " " + body[ids[0].end:]
+		return Document{ID: id, Text: strings.TrimSpace(decodeEntities(stripTags(rest)))}, nil
+	}
 	var text []string
 	title := ""
 	for _, p := range parts {
@@ -238,9 +246,9 @@ func trecDocument(body string) (Document, error) {
 
 // trecElement is the content of one element and where it starts.
 type trecElement struct {
-	tag  string
-	at   int
-	text string
+	tag     string
+	at, end int // the element is s[at:end], tags included
+	text    string
 }
 
 // trecElements returns the contents of every <tag ...>…</tag> in s (tag
@@ -267,10 +275,10 @@ func trecElements(s, tag string) []trecElement {
 		from := k + gt + 1
 		end := indexFold([]byte(s[from:]), closing)
 		if end < 0 {
-			out = append(out, trecElement{tag: tag, at: j, text: s[from:]})
+			out = append(out, trecElement{tag: tag, at: j, end: len(s), text: s[from:]})
 			break
 		}
-		out = append(out, trecElement{tag: tag, at: j, text: s[from : from+end]})
+		out = append(out, trecElement{tag: tag, at: j, end: from + end + len(closing), text: s[from : from+end]})
 		i = from + end + len(closing)
 	}
 	return out
