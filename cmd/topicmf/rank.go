@@ -80,10 +80,12 @@ ADI, NPL; docs/pipeline.md has the table); on other collections the best α
 differs, and can be 0: with --qrels, --alpha auto chooses it by --alpha-folds
 cross-validation over the judged queries, prints each fold's α and MAP, and
 ranks each judged query with the α chosen on the other folds, so that the MAP
-printed is a held-out one. It writes a TREC run ("qid Q0
-docno rank score tag", queries in byte order, ties broken by docno descending
-as trec_eval does) of the top --depth documents per query. With --qrels it
-also prints the run's evaluation (as topicmf eval does).
+printed is a held-out one.
+
+It writes a TREC run ("qid Q0 docno rank score tag", queries in byte order,
+ties broken by docno descending as trec_eval does) of the top --depth
+documents per query. With --qrels it also prints the run's evaluation (as
+topicmf eval does).
 
 --queries is read as fit --data reads documents: a SMART query file (.I/.W), a
 TREC topic file (<top><num><title>; --topic-fields), a .csv/.tsv with id and
