@@ -103,6 +103,17 @@ Satellites.
 			t.Errorf("the run lacks %q:\n%s", want, ranked)
 		}
 	}
+	// Without --alpha, rank uses the default α measured in
+	// docs/pipeline.md (0.25), not the former 0.5.
+	if _, _, err := runTopicmf(context.Background(), "rank", run, "--queries", topics, "--output", filepath.Join(dir, "default.txt"), "--out", out, "--quiet"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := runTopicmf(context.Background(), "rank", run, "--queries", topics, "--alpha", "0.25", "--output", filepath.Join(dir, "quarter.txt"), "--out", out, "--quiet"); err != nil {
+		t.Fatal(err)
+	}
+	if readFile(t, filepath.Join(dir, "default.txt")) != readFile(t, filepath.Join(dir, "quarter.txt")) {
+		t.Error("rank's default run differs from --alpha 0.25's")
+	}
 	// eval of the written run agrees.
 	stdout, _, err = runTopicmf(context.Background(), "eval", "--qrels", qrels, "--run", runFile)
 	if err != nil || math.Abs(trecValue(t, stdout, "map")-wantMAP) > 5e-5 {
