@@ -50,7 +50,7 @@ func readUserTREC(path string) (*Collection, error) {
 	}
 	c := &Collection{}
 	seen := map[string]string{}
-	empty := latin1Count{unit: "document"} // counts documents without text
+	var empty []string // documents without text, "file, DOCNO id"
 	read := func(p, name string) error {
 		f, err := os.Open(p)
 		if err != nil {
@@ -71,7 +71,7 @@ func readUserTREC(path string) (*Collection, error) {
 				return err
 			}
 			if strings.TrimSpace(d.Text) == "" {
-				empty.add(fmt.Sprintf("%s, DOCNO %s", name, d.ID))
+				empty = append(empty, fmt.Sprintf("%s, DOCNO %s", name, d.ID))
 			}
 			c.Docs = append(c.Docs, d.Document)
 		}
@@ -92,9 +92,9 @@ func readUserTREC(path string) (*Collection, error) {
 	if len(c.Docs) == 0 {
 		return nil, fmt.Errorf("%s: no <DOC> elements", path)
 	}
-	if empty.n > 0 {
-		c.Warnings = append(c.Warnings, fmt.Sprintf("%s: %s without text in %s (the first: %s); they are kept, and rank scores them 0",
-			path, countNoun(empty.n, "document"), strings.Join(trecTextTags, ", "), empty.first))
+	if len(empty) > 0 {
+		c.Warnings = append(c.Warnings, fmt.Sprintf("%s: %s without text in %s (the first: %s); kept as empty documents",
+			path, countNoun(len(empty), "document"), strings.Join(trecTextTags, ", "), empty[0]))
 	}
 	return c, nil
 }

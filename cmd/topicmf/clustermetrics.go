@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"gonum.org/v1/gonum/mat"
@@ -87,21 +88,12 @@ func readMetricsCSV(path string) (map[string]string, error) {
 	}
 	out := map[string]string{}
 	for _, l := range lines[min(1, len(lines)):] {
-		name, value, ok := cutComma(l)
+		name, value, ok := strings.Cut(l, ",")
 		if ok {
 			out[name] = value
 		}
 	}
 	return out, nil
-}
-
-func cutComma(s string) (string, string, bool) {
-	for i := range len(s) {
-		if s[i] == ',' {
-			return s[:i], s[i+1:], true
-		}
-	}
-	return "", "", false
 }
 
 // evalLabels is eval --labels FILE --run RUN: the clustering numbers of a
