@@ -407,6 +407,15 @@ func skipBOM(r io.Reader) *bufio.Reader {
 	return br
 }
 
+// Plural is n with the noun in the number n asks for: "1 query",
+// "2 queries".
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
 // Elide shortens s to at most n runes, replacing its middle by "…", so that
 // an error message quoting a record stays one short line.
 func Elide(s string, n int) string {

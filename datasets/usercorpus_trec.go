@@ -100,12 +100,7 @@ func readUserTREC(path string) (*Collection, error) {
 }
 
 // countNoun is "1 document", "2 documents".
-func countNoun(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+func countNoun(n int, noun string) string { return Plural(n, noun, noun+"s") }
 
 // maybeGunzip returns a reader of f's content, decompressed when f starts
 // with gzip's magic number.

@@ -113,8 +113,8 @@ func autoAlpha(report io.Writer, qids, docIDs []string, scores queryScores, qrel
 	fmt.Fprintf(report, "topicmf rank: --alpha auto: %d-fold cross-validation over %d judged queries (seed %d), MAP on the grid %v:\n",
 		folds, len(evaluated), seed, autoAlphas)
 	for f, fold := range cv.Folds {
-		fmt.Fprintf(report, "topicmf rank:   fold %d: %d queries, α = %g (MAP %.4f on the other folds), held-out MAP %.4f\n",
-			f+1, len(fold.Test), fold.Alpha, fold.TrainMean, fold.TestMean)
+		fmt.Fprintf(report, "topicmf rank:   fold %d: %s, α = %g (MAP %.4f on the other folds), held-out MAP %.4f\n",
+			f+1, datasets.Plural(len(fold.Test), "query", "queries"), fold.Alpha, fold.TrainMean, fold.TestMean)
 		for _, q := range fold.Test {
 			alphaOf[evaluated[q]] = fold.Alpha
 		}
@@ -204,10 +204,9 @@ func termlessQueries(counts *sparse.CSR, qs *datasets.Collection) string {
 		return ""
 	}
 	verb := "has"
-	noun := "query"
 	if len(ids) > 1 {
-		verb, noun = "have", "queries"
+		verb = "have"
 	}
-	return fmt.Sprintf("%d %s %s no term of the run's vocabulary, so every document scores 0 and they are ranked by document id alone: %s",
-		len(ids), noun, verb, datasets.Elide(strings.Join(ids, ", "), 80))
+	return fmt.Sprintf("%s %s no term of the run's vocabulary, so every document scores 0 and they are ranked by document id alone: %s",
+		datasets.Plural(len(ids), "query", "queries"), verb, datasets.Elide(strings.Join(ids, ", "), 80))
 }
