@@ -124,6 +124,19 @@ func (m *meter) message(line string) {
 	fmt.Fprintln(m.w, line)
 }
 
+// startedLine is the line a fit prints before its first iteration, so that
+// a first iteration that takes minutes (tnmf with K in the thousands) is
+// not a silent screen: the family and the size of the work, M terms × N
+// documents, the non-zeros of the term-document matrix, and K ("" when
+// the family has none).
+func startedLine(family string, c *engine.Corpus, k string) string {
+	line := fmt.Sprintf("started %s: %d terms × %d documents, %d non-zeros", family, c.Terms(), c.Docs(), c.D.NNZ())
+	if k != "" {
+		line += ", K = " + k
+	}
+	return line
+}
+
 // finish ends the terminal line.
 func (m *meter) finish() {
 	if m != nil && m.tty && m.drawn > 0 {

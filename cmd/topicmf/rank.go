@@ -14,6 +14,7 @@ import (
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine/rank"
+	"github.com/topicmf/topicmf/internal/outfile"
 	"github.com/topicmf/topicmf/metrics/ir"
 )
 
@@ -94,13 +95,13 @@ layout --qrels-format names, told from the file by default: TREC ("qid iter
 docno rel"), SMART ("qid docno 0 0.000000", CACM's and CISI's qrels.text),
 Cranfield's cranqrel or NPL's rlv-ass. Judged documents that are not in the
 collection, and queries without judgments, are summed up in one warning. The model is
-restored as transform restores it (--factors: exported RLSI factors, see
+loaded as transform loads it (--factors: exported RLSI factors, see
 transform). Every argument, and every query and document id (a TREC run
-cannot hold one with white space), is checked before the model is restored,
+cannot hold one with white space), is checked before the model is loaded,
 and the run is written only once it is complete.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// Every argument is checked before the documents are read and
-			// the model refitted.
+			// the model loaded.
 			if queriesPath == "" {
 				return errors.New("rank: --queries FILE is required")
 			}
@@ -151,7 +152,7 @@ and the run is written only once it is complete.`,
 					return fmt.Errorf("rank: %w", err)
 				}
 			}
-			// The run's document ids go into the TREC run: check them before the refit.
+			// The run's document ids go into the TREC run: check them before the model is loaded.
 			if err := checkRunDocIDs(filepath.Join(dir, "doc_ids.txt")); err != nil {
 				return fmt.Errorf("rank: %w", err)
 			}
@@ -218,7 +219,7 @@ and the run is written only once it is complete.`,
 					return fmt.Errorf("rank: %w", err)
 				}
 			}
-			err = writeAtomic(outPath, cmd.OutOrStdout(), func(w io.Writer) error { return ir.WriteRun(w, run, tag) })
+			err = outfile.Write(outPath, cmd.OutOrStdout(), func(w io.Writer) error { return ir.WriteRun(w, run, tag) })
 			if err != nil {
 				return fmt.Errorf("rank: %w", err)
 			}
