@@ -292,6 +292,13 @@ func TestAlphaAutoCranfield(t *testing.T) {
 	if err != nil || again != stdout {
 		t.Errorf("a second run differs: %v", err)
 	}
+	// Without --query-ids position, cran.qry's .I numbers do not match
+	// cranqrel's positions: a warning says what to do.
+	_, stderr, err = runTopicmf(context.Background(), "rank", run, "--queries", filepath.Join(tmp, "cran.qry"),
+		"--qrels", filepath.Join(tmp, "cranqrel"), "--output", filepath.Join(tmp, "run"), "--out", out, "--data-dir", data, "--quiet")
+	if err != nil || !strings.Contains(stderr, "topicmf rank: warning: qrels: the judged query ids are all positions 1..225 but not all the queries' ids: if the qrels number the queries by position (as Cranfield's cranqrel does), give --query-ids position") {
+		t.Errorf("cran.qry by .I number: %v\n%s", err, stderr)
+	}
 	if _, _, err := runTopicmf(context.Background(), "rank", run, "--queries", filepath.Join(tmp, "cran.qry"), "--alpha", "auto", "--out", out); err == nil ||
 		!strings.Contains(err.Error(), "--alpha auto chooses α on judged queries: give --qrels") {
 		t.Errorf("--alpha auto without --qrels: %v", err)

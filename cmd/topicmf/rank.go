@@ -201,8 +201,13 @@ and the run is written only once it is complete.`,
 				return scorer.Score(terms, qtf, nil), cosineRows(vq, vd, qi)
 			}
 			if qrels != nil {
-				if w := ir.Coverage(qrels, qids, r.docIDs); w != "" {
-					fmt.Fprintln(cmd.ErrOrStderr(), "topicmf rank: warning:", w+positionHint(qrels, qids, queryIDs))
+				// The queries on either side are named by the evaluation's
+				// warnings; the documents are checked here.
+				if w := ir.Coverage(qrels, nil, r.docIDs); w != "" {
+					fmt.Fprintln(cmd.ErrOrStderr(), "topicmf rank: warning:", w)
+				}
+				if h := positionHint(qrels, qids, queryIDs); h != "" {
+					fmt.Fprintln(cmd.ErrOrStderr(), "topicmf rank: warning:", h)
 				}
 			}
 			var run ir.Run

@@ -164,9 +164,9 @@ func numberQueries(qs *datasets.Collection, how string) error {
 	return nil
 }
 
-// positionHint adds to a coverage warning, when judged queries are not
-// among the queries but every judged query id is a position 1..n, that
-// the qrels may number the queries by position.
+// positionHint is a warning, when judged queries are not among the
+// queries but every judged query id is a position 1..n, that the qrels may
+// number the queries by position ("" otherwise).
 func positionHint(qrels ir.Qrels, qids []string, how string) string {
 	if how == "position" {
 		return ""
@@ -186,7 +186,7 @@ func positionHint(qrels ir.Qrels, qids []string, how string) string {
 	if !unknown {
 		return ""
 	}
-	return "; the judged query ids are all positions 1.." + strconv.Itoa(len(qids)) + ": if the qrels number the queries by position (as Cranfield's cranqrel does), give --query-ids position"
+	return "qrels: the judged query ids are all positions 1.." + strconv.Itoa(len(qids)) + " but not all the queries' ids: if the qrels number the queries by position (as Cranfield's cranqrel does), give --query-ids position"
 }
 
 // termlessQueries is a warning naming the queries that have no term of the

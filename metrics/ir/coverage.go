@@ -18,7 +18,9 @@ const coverageExamples = 5
 // few ids in byte order. Such mismatches are legitimate in small numbers
 // (a judged document dropped as empty) but, in large ones, mean that the
 // ids do not match, e.g. judgments naming documents by position rather
-// than by id, which otherwise shows only as a MAP near 0.
+// than by id, which otherwise shows only as a MAP near 0. With queryIDs
+// nil the queries are not checked (when the run holds every query,
+// Evaluate's warnings already name the queries on either side).
 func Coverage(qrels Qrels, queryIDs, docIDs []string) string {
 	docs := make(map[string]bool, len(docIDs))
 	for _, d := range docIDs {
@@ -32,7 +34,7 @@ func Coverage(qrels Qrels, queryIDs, docIDs []string) string {
 	judgedDocs := map[string]bool{}
 	var unjudged, unknownQueries []string
 	for q, judged := range qrels {
-		if !queries[q] {
+		if queryIDs != nil && !queries[q] {
 			unknownQueries = append(unknownQueries, q)
 		}
 		for d := range judged {
