@@ -30,9 +30,10 @@ func newEvalCmd() *cobra.Command {
 		gains, cutoffs                  string
 		complete, perQuery, skipNoRel   bool
 		level                           int
+		qf                              qualityFlags
 	)
 	cmd := &cobra.Command{
-		Use:   "eval --qrels FILE --run FILE | --labels FILE --run RUN",
+		Use:   "eval --qrels FILE --run FILE | eval --run RUN --coherence MEASURES | eval --labels FILE --run RUN",
 		Short: "Evaluate a TREC run against qrels with trec_eval semantics",
 		Long: `eval scores a TREC run file ("qid Q0 docno rank score tag") against a qrels
 file ("qid 0 docno rel"; with --qrels-format smart, SMART qrels "qid docno 0 0"
@@ -47,7 +48,12 @@ transform takes it) and eval prints the clustering numbers of its documents
 against the labels: each document goes to its argmax topic, and purity, NMI
 and ARI (metrics/cluster) compare those clusters with the classes. FILE holds
 one label a line in document order (as fit's labels.txt), or "id<TAB>label"
-lines; "" and "-" mean no label.`,
+lines; "" and "-" mean no label.
+
+With --coherence (npmi, cv, umass, uci, all), --run names a fit run directory
+instead, and eval prints each topic's coherence against the training
+documents (or --reference DATA) and the means, TD@25 and inverted RBO
+(docs/quality.md).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if labelsPath != "" {
@@ -55,6 +61,15 @@ lines; "" and "-" mean no label.`,
 					return fmt.Errorf("eval: --labels takes --run RUN (a fitted run), not --qrels")
 				}
 				if err := evalLabels(cmd, labelsPath, runPath, root); err != nil {
+					return fmt.Errorf("eval: %w", err)
+				}
+				return nil
+			}
+			if cmd.Flags().Changed("coherence") || cmd.Flags().Changed("reference") {
+				if qrelsPath != "" || runPath == "" {
+					return fmt.Errorf("eval: --coherence scores a fit run: give --run RUN and no --qrels")
+				}
+				if err := evalQuality(cmd.OutOrStdout(), runPath, &qf, dataDirFlag(cmd)); err != nil {
 					return fmt.Errorf("eval: %w", err)
 				}
 				return nil
@@ -108,5 +123,6 @@ lines; "" and "-" mean no label.`,
 	f.BoolVarP(&complete, "complete", "c", false, "average over every qrels query, missing ones scoring 0 (trec_eval -c)")
 	f.BoolVarP(&perQuery, "per-query", "q", false, "also print every query's values (trec_eval -q)")
 	f.BoolVar(&skipNoRel, "skip-no-relevant", false, "leave out queries without any relevant document")
+	qf.register(f, "all")
 	return cmd
 }
