@@ -139,9 +139,10 @@ func readDense(path string) (*mat.Dense, error) {
 // --queries (input names the flag) are read (datasets.UserOptions).
 func addUserFlags(cmd *cobra.Command, o *datasets.UserOptions, input string) {
 	f := cmd.Flags()
-	f.StringVar(&o.Format, "format", "", "format of "+input+": dir, csv, tsv, jsonl or smart (default: from the path)")
-	f.StringVar(&o.TextCol, "text-col", "", `CSV/TSV text column (default "text")`)
-	f.StringVar(&o.IDCol, "id-col", "", `CSV/TSV id column (default "id" when present)`)
+	f.StringVar(&o.Format, "format", "", "format of "+input+": "+formatList+" (default: from the path)")
+	f.StringVar(&o.TextCol, "text-col", "", `CSV/TSV text column(s) or JSONL key(s), comma-separated (default "text")`)
+	f.StringVar(&o.IDCol, "id-col", "", `CSV/TSV id column or JSONL key (default "id" when present)`)
+	addReaderFlags(cmd, o)
 }
 
 // checkOutput checks, before anything is computed, that the output file
