@@ -362,12 +362,14 @@ terms as rows and documents as columns (--transpose for documents as rows);
 				return fmt.Errorf("fit: %w", err)
 			}
 			out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
-			if st.Finished(id) {
+			// A fit's product is its factors: every file is hashed before
+			// it is served (store.CheckAll), the large factors included.
+			if st.CheckAll(id) == nil {
 				fmt.Fprintf(out, "cached: %s\n", st.Dir(id))
 				return nil
 			}
 			var status engine.Status
-			run, err := st.Do(cmd.Context(), key, func(ctx context.Context, w *store.Writer) error {
+			run, err := st.DoVerified(cmd.Context(), key, func(ctx context.Context, w *store.Writer) error {
 				corpus, counts, warnings, err := load()
 				if err != nil {
 					return err
