@@ -155,8 +155,11 @@ no columns, is an error.
 
 The run directory is <out>/runs/<id>, where id is the SHA-256 of the
 configuration, the data checksums and the code version. Running the same fit
-again prints "cached: <dir>" without recomputing. An interrupted fit leaves
-nothing behind; running it again starts afresh.
+again prints "cached: <dir>" without recomputing, once every file of the run
+hashes to its manifest; a run that does not is named in a warning and
+computed again. An interrupted fit leaves no run behind (kill -9 leaves a
+.tmp-* directory in <out>/runs, which the next command on that store
+removes); running it again starts afresh.
 
 Family parameters: --param key=value (repeatable), or the shortcuts --k,
 --lambda1, --lambda2, --iters, --tol; a key the family does not declare is an
