@@ -91,8 +91,7 @@
 // failed marker instead of done: it is recorded, never finished, and the
 // next Do computes it again.
 //
-// The cost is reading the small files once per serve: serving all 12 jobs
-// of gmf2012/tables12-13 (its full run, the largest committed experiment
-// by stored bytes) hashes 12 runs of a few KiB each (docs/reliability.md
-// gives the measured cost).
+// The quick check therefore costs one read of a run's small files per
+// serve, proportional to the bytes stored (docs/reliability.md gives a
+// measurement).
 package store
