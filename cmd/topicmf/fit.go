@@ -140,7 +140,9 @@ store: U.mtx (M×K term-topic factor) and V.mtx (K×N topic-document factor) as
 Matrix Market dense arrays, doc_ids.txt (the document of each column of V),
 topics.txt (top terms per topic), iterations.csv, metrics.csv, status.json,
 vocab.txt, vectorizer.json (what transform and rank need to weight new text
-like the training text), config.json and provenance.json.
+like the training text), model/ (the saved model transform and rank load:
+model.json and its matrices, engine/modelio), config.json and
+provenance.json.
 
 --data takes a registered name (topicmf data list) or a path: a folder of text
 files (one document per file, sub-folders as classes), a .csv/.tsv file with a
@@ -157,9 +159,10 @@ The run directory is <out>/runs/<id>, where id is the SHA-256 of the
 configuration, the data checksums and the code version. Running the same fit
 again prints "cached: <dir>" without recomputing, once every file of the run
 hashes to its manifest; a run that does not is named in a warning and
-computed again. An interrupted fit leaves no run behind (kill -9 leaves a
-.tmp-* directory in <out>/runs, which the next command on that store
-removes); running it again starts afresh.
+computed again. A fit interrupted by Ctrl-C, SIGTERM or an error leaves
+nothing behind; a fit killed outright (kill -9, a crash) leaves a .tmp-
+folder under <out>/runs that the next command on the store removes. Running
+it again starts afresh.
 
 Family parameters: --param key=value (repeatable), or the shortcuts --k,
 --lambda1, --lambda2, --iters, --tol; a key the family does not declare is an
@@ -389,7 +392,9 @@ terms as rows and documents as columns (--transpose for documents as rows);
 						return err
 					}
 				}
-				status, err = fitAndWrite(ctx, w, method, corpus, vec, top, warnings, newMeter(errw, quietFlag(cmd)), maxIters(fam, p))
+				m := newMeter(errw, quietFlag(cmd))
+				m.message(startedLine(model, corpus, p["k"]))
+				status, err = fitAndWrite(ctx, w, method, corpus, vec, top, warnings, m, maxIters(fam, p))
 				if err == nil && status.Reason == engine.NumericalFailure {
 					// Recorded for inspection, never cached as a result.
 					return store.Fail(errors.New(status.String()))
@@ -596,10 +601,16 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 		return engine.Status{}, err
 	}
 	defer trace.Abort()
+	// A trace write error (a full disk) stops the fit at that iteration.
+	ctx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
 	// The trace streams to disk; memory holds only the last iterations.
 	rec := engine.NewBoundedRecorder(fitKeepIterations)
 	rec.OnIteration = func(it engine.Iteration) {
-		trace.Record(it)
+		if err := trace.Record(it); err != nil {
+			stop(err)
+			return
+		}
 		if fitIterationHook != nil {
 			fitIterationHook(it)
 		}
@@ -613,6 +624,9 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 	}
 	model, status, err := method.Fit(ctx, corpus, rec)
 	m.finish()
+	if trace.Err() != nil {
+		return status, trace.Err()
+	}
 	if err != nil {
 		return status, err
 	}
@@ -637,6 +651,9 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 		return status, err
 	}
 	if err := w.WriteFile("V.mtx", func(out io.Writer) error { return sparse.WriteDenseMM(out, &V) }); err != nil {
+		return status, err
+	}
+	if err := writeModel(w, model); err != nil {
 		return status, err
 	}
 	if err := w.WriteFile("topics.txt", func(out io.Writer) error {
@@ -785,6 +802,9 @@ func loadMTX(path, vocabPath, labelsPath string, transpose bool) (*engine.Corpus
 			return nil, nil, err
 		}
 		sums = append(sums, store.Checksum{Name: "vocab", SHA256: sum})
+		if err := checkUniqueTerms(vocabPath, vocab); err != nil {
+			return nil, nil, err
+		}
 		if len(vocab) != d.Rows {
 			what := "rows"
 			if transpose {
@@ -867,7 +887,9 @@ func readLinesFrom(r io.Reader, path, what string) ([]string, error) {
 		}
 		out = append(out, t)
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, fmt.Errorf("%s: line %d is longer than 1 MiB; want one %s per line", path, line+1, what)
+	} else if err != nil {
 		return nil, fmt.Errorf("%s: line %d: %w", path, line+1, err)
 	}
 	return out, nil

@@ -13,6 +13,7 @@ import (
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/internal/outfile"
 )
 
 // This file checks fit's command line before any data is read: flags that
@@ -145,6 +146,9 @@ func integerWeights(o text.Options) bool {
 // finished run, which its manifest then no longer describes. A folder that
 // merely holds a file named done is no run. Nothing is created.
 func checkOutDir(out string) error {
+	if err := outfile.CheckDir(out); err != nil {
+		return fmt.Errorf("--out %w; want the results root, a directory", err)
+	}
 	abs, err := filepath.Abs(out)
 	if err != nil {
 		return fmt.Errorf("--out %s: %w", out, err)

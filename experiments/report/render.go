@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/internal/outfile"
 )
 
 // SectionFile is the name of an experiment's rendered section inside its
@@ -26,10 +26,11 @@ func PaperDir(root string, e *experiments.Experiment) string {
 }
 
 // Render writes one experiment's outputs under paperDir/<name>/: a CSV per
-// table, a PNG and an SVG per figure, and section.md, the Markdown section
-// (tables with the paper's values beside ours, figures, claims with
-// verdicts, footer) that Assemble includes in REPORT.md. Every file is
-// written atomically. It returns the section's Markdown.
+// table, a PNG, an SVG and a PDF per figure, and section.md, the Markdown
+// section (tables with the paper's values beside ours, figures with their
+// captions, claims with verdicts, footer) that Assemble includes in
+// REPORT.md. Every file is written atomically. It returns the section's
+// Markdown.
 func Render(res *experiments.Results, paperDir string) (string, error) {
 	e := res.Experiment
 	name := e.Name()
@@ -72,18 +73,22 @@ func Render(res *experiments.Results, paperDir string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		for _, format := range []string{"png", "svg"} {
+		for _, format := range Formats {
 			data, err := EncodePlot(p, format)
 			if err != nil {
 				return "", fmt.Errorf("figure %s (%s): %w", f.Name, format, err)
 			}
-			if err := store.WriteBytesAtomic(filepath.Join(dir, f.Name+"."+format), data); err != nil {
+			if err := writeFile(filepath.Join(dir, f.Name+"."+format), data); err != nil {
 				return "", err
 			}
 		}
-		fmt.Fprintf(&b, "### %s\n\n![%s](%s/%s.png)\n\n[SVG](%s/%s.svg)", firstNonEmpty(f.Title, f.Name), f.Title, name, f.Name, name, f.Name)
-		if f.ErrorBars {
-			b.WriteString(" · error bars: ± one sample standard deviation over replicates")
+		caption, err := Caption(res, f)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "### %s\n\n![%s](%s/%s.png)\n\n[SVG](%s/%s.svg) · [PDF](%s/%s.pdf)", firstNonEmpty(f.Title, f.Name), f.Title, name, f.Name, name, f.Name, name, f.Name)
+		if caption != "" {
+			b.WriteString(" · " + caption)
 		}
 		b.WriteString("\n\n")
 	}
@@ -92,7 +97,7 @@ func Render(res *experiments.Results, paperDir string) (string, error) {
 	}
 	b.WriteString(footer(res))
 	md := b.String()
-	if err := store.WriteBytesAtomic(filepath.Join(dir, SectionFile), []byte(md)); err != nil {
+	if err := writeFile(filepath.Join(dir, SectionFile), []byte(md)); err != nil {
 		return "", err
 	}
 	return md, nil
@@ -109,7 +114,7 @@ func writeCSV(path string, head []string, rows [][]string) error {
 	if err := w.Error(); err != nil {
 		return err
 	}
-	return store.WriteBytesAtomic(path, []byte(b.String()))
+	return writeFile(path, []byte(b.String()))
 }
 
 // Assemble writes paperDir/REPORT.md from the sections of the paper's
@@ -160,7 +165,7 @@ func Assemble(paperDir string, exps []*experiments.Experiment, quick bool) error
 	for _, s := range sections {
 		b.WriteString(strings.TrimRight(s, "\n") + "\n\n")
 	}
-	return store.WriteBytesAtomic(filepath.Join(paperDir, ReportFile), []byte(strings.TrimRight(b.String(), "\n")+"\n"))
+	return writeFile(filepath.Join(paperDir, ReportFile), []byte(strings.TrimRight(b.String(), "\n")+"\n"))
 }
 
 // anchor is GitHub's heading anchor: lower case, spaces to hyphens,
@@ -176,4 +181,16 @@ func anchor(title string) string {
 		}
 	}
 	return b.String()
+}
+
+// writeFile writes data to path, creating its folder if missing, by the
+// rules of internal/outfile: a regular file is replaced atomically, a
+// symbolic link (REPORT.md linked into a documentation tree) is written
+// through to its target, a FIFO or device is written in place, and a
+// directory is an error.
+func writeFile(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return outfile.Bytes(path, nil, data)
 }

@@ -7,12 +7,15 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
@@ -146,7 +149,8 @@ func TestRenderAndAssemble(t *testing.T) {
 	for _, want := range []string{
 		"## Toy toy/a", "Experiment `toy/a` — Doe 2020, Table 1.", "### Scores",
 		"| A | 10 | 1.005 ± 0.007 | 0.980 | 2 |", "[scores.csv](a/scores.csv)", "Paper values: Table 1.",
-		"![Objective](a/objective.png)", "| B beats A | §5 | held | A 0.755, B 1.005 |",
+		"![Objective](a/objective.png)", "[SVG](a/objective.svg) · [PDF](a/objective.pdf) · error bars: ± one sample standard deviation over replicates · series drawn side by side",
+		"| B beats A | §5 | held | A 0.755, B 1.005 |",
 		"*score*: k/10 plus a bonus.", "**Data.** Toy data", "**Protocol.** Two replicates",
 		"8 jobs (8 computed now, 0 from the results store)", "- k=5 is small",
 	} {
@@ -154,7 +158,7 @@ func TestRenderAndAssemble(t *testing.T) {
 			t.Errorf("section lacks %q", want)
 		}
 	}
-	for _, f := range []string{"section.md", "scores.csv", "objective.png", "objective.svg", "scores.png", "scores.svg"} {
+	for _, f := range []string{"section.md", "scores.csv", "objective.png", "objective.svg", "objective.pdf", "scores.png", "scores.svg", "scores.pdf"} {
 		if _, err := os.Stat(filepath.Join(dir, "a", f)); err != nil {
 			t.Errorf("missing %s", f)
 		}
@@ -343,5 +347,71 @@ func TestLogYFigure(t *testing.T) {
 	f.Y = "seconds" // 0.1 everywhere: positive, fine
 	if _, err := Plot(res, f); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestReportWritesThroughLinks: REPORT.md and a figure that are symbolic
+// links (into a documentation tree, say) stay links, and their targets
+// get the new content (issue 23: an atomic rename replaced the link by a
+// file and left the target stale); a REPORT.md that is a FIFO is written
+// to its reader, not renamed over.
+func TestReportWritesThroughLinks(t *testing.T) {
+	e1 := toyExperiment("toy/a")
+	res := runToy(t, e1)
+	dir := PaperDir(t.TempDir(), e1)
+	docs := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "a"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	links := map[string]string{
+		filepath.Join(dir, ReportFile):           filepath.Join(docs, "report.md"),
+		filepath.Join(dir, "a", "objective.svg"): filepath.Join(docs, "objective.svg"),
+	}
+	for link, target := range links {
+		if err := os.WriteFile(target, []byte("stale"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := Render(res, dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := Assemble(dir, []*experiments.Experiment{e1}, false); err != nil {
+		t.Fatal(err)
+	}
+	for link, target := range links {
+		if fi, err := os.Lstat(link); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			t.Errorf("%s is no longer a symbolic link", link)
+		}
+		if b, _ := os.ReadFile(target); string(b) == "stale" || len(b) == 0 {
+			t.Errorf("%s was not written through the link", target)
+		}
+	}
+	// A FIFO as REPORT.md is written to its reader.
+	report := filepath.Join(dir, ReportFile)
+	os.Remove(report)
+	if err := syscall.Mkfifo(report, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan string, 1)
+	go func() {
+		b, _ := os.ReadFile(report)
+		got <- string(b)
+	}()
+	if err := Assemble(dir, []*experiments.Experiment{e1}, false); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case s := <-got:
+		if !strings.Contains(s, "# Reproduction report: toy") {
+			t.Errorf("the FIFO's reader got %q", s)
+		}
+	case <-time.After(30 * time.Second):
+		t.Error("the FIFO's reader got nothing")
+	}
+	if fi, err := os.Lstat(report); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
+		t.Errorf("REPORT.md is no longer a FIFO")
 	}
 }
