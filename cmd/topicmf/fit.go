@@ -164,10 +164,12 @@ no columns, is an error.
 
 The run directory is <out>/runs/<id>, where id is the SHA-256 of the
 configuration, the data checksums and the code version. Running the same fit
-again prints "cached: <dir>" without recomputing. A fit interrupted by
-Ctrl-C, SIGTERM or an error leaves nothing behind; a fit killed outright
-(kill -9, a crash) leaves a .tmp- folder under <out>/runs that the next
-command on the store removes. Running it again starts afresh.
+again prints "cached: <dir>" without recomputing, once every file of the run
+hashes to its manifest; a run that does not is named in a warning and
+computed again. A fit interrupted by Ctrl-C, SIGTERM or an error leaves
+nothing behind; a fit killed outright (kill -9, a crash) leaves a .tmp-
+folder under <out>/runs that the next command on the store removes. Running
+it again starts afresh.
 
 Family parameters: --param key=value (repeatable), or the shortcuts --k,
 --lambda1, --lambda2, --iters, --tol; a key the family does not declare is an
@@ -382,12 +384,14 @@ terms as rows and documents as columns (--transpose for documents as rows);
 				return fmt.Errorf("fit: %w", err)
 			}
 			out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
-			if st.Finished(id) {
+			// A fit's product is its factors: every file is hashed before
+			// it is served (store.CheckAll), the large factors included.
+			if st.CheckAll(id) == nil {
 				fmt.Fprintf(out, "cached: %s\n", st.Dir(id))
 				return printRunQuality(out, st.Dir(id))
 			}
 			var status engine.Status
-			run, err := st.Do(cmd.Context(), key, func(ctx context.Context, w *store.Writer) error {
+			run, err := st.DoVerified(cmd.Context(), key, func(ctx context.Context, w *store.Writer) error {
 				corpus, counts, warnings, err := load()
 				if err != nil {
 					return err
