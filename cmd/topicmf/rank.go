@@ -115,6 +115,9 @@ and the run is written only once it is complete.`,
 			if err != nil {
 				return fmt.Errorf("rank: %w", err)
 			}
+			if err := checkOutputPlace(outPath, dir, input{"--queries", queriesPath}, input{"--qrels", qrelsPath}); err != nil {
+				return fmt.Errorf("rank: %w", err)
+			}
 			qs, _, err := readUserFile(cmd.Flags(), queriesPath, uopt)
 			if err != nil {
 				return fmt.Errorf("rank: %w", err)

@@ -196,6 +196,9 @@ exported by topicmf-beam export (distributed/README.md).`,
 			if err != nil {
 				return fmt.Errorf("transform: %w", err)
 			}
+			if err := checkOutputPlace(outPath, dir, input{"--data", dataPath}); err != nil {
+				return fmt.Errorf("transform: %w", err)
+			}
 			col, _, err := readUserFile(cmd.Flags(), dataPath, uopt)
 			if err != nil {
 				return fmt.Errorf("transform: %w", err)
