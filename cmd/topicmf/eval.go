@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 
@@ -49,9 +50,10 @@ func newEvalCmd() *cobra.Command {
 		complete, perQuery, skipNoRel   bool
 		level                           int
 		qf                              qualityFlags
+		root                            string
 	)
 	cmd := &cobra.Command{
-		Use:   "eval --qrels FILE --run FILE | eval --run RUN --coherence MEASURES",
+		Use:   "eval --qrels FILE --run FILE | eval --run RUN [--coherence MEASURES]",
 		Short: "Evaluate a TREC run against qrels with trec_eval semantics",
 		Long: `eval scores a TREC run file ("qid Q0 docno rank score tag") against a qrels
 file ("qid 0 docno rel"; with --qrels-format smart, SMART qrels "qid docno 0 0"
@@ -61,20 +63,28 @@ discount, ideal from all judged documents) and ndcg. Ties in score are broken
 by docno descending, as trec_eval does. See package metrics/ir for the exact
 definitions.
 
-With --coherence (npmi, cv, umass, uci, all), --run names a fit run directory
-instead, and eval prints each topic's coherence against the training
+With --run RUN alone or with --coherence (npmi, cv, umass, uci, all), RUN
+names a fit run instead (a run directory, or a run id or id prefix under
+<out>/runs, as transform takes it), and eval prints each topic's coherence against the training
 documents (or --reference DATA) and the means, TD@25 and inverted RBO
 (docs/quality.md).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if cmd.Flags().Changed("coherence") || cmd.Flags().Changed("reference") {
+			if cmd.Flags().Changed("coherence") || cmd.Flags().Changed("reference") || scoresTopics(qrelsPath, runPath) {
 				if qrelsPath != "" || runPath == "" {
 					return fmt.Errorf("eval: --coherence scores a fit run: give --run RUN and no --qrels")
 				}
-				if err := evalQuality(cmd.OutOrStdout(), runPath, &qf, dataDirFlag(cmd)); err != nil {
+				dir, err := runDir(runPath, root)
+				if err != nil {
+					return fmt.Errorf("eval: %w", err)
+				}
+				if err := evalQuality(cmd.OutOrStdout(), dir, &qf, dataDirFlag(cmd)); err != nil {
 					return fmt.Errorf("eval: %w", err)
 				}
 				return nil
+			}
+			if qrelsPath == "" && runPath != "" {
+				return fmt.Errorf("eval: --run %s is a TREC run file: give --qrels FILE to evaluate it (a fit run's topics are scored with --run RUN alone)", runPath)
 			}
 			if qrelsPath == "" || runPath == "" {
 				return fmt.Errorf("eval: both --qrels and --run are required")
@@ -124,5 +134,17 @@ documents (or --reference DATA) and the means, TD@25 and inverted RBO
 	f.BoolVarP(&perQuery, "per-query", "q", false, "also print every query's values (trec_eval -q)")
 	f.BoolVar(&skipNoRel, "skip-no-relevant", false, "leave out queries without any relevant document")
 	qf.register(f, "all")
+	f.StringVar(&root, "out", "results", "results root holding runs/<id> (for --run RUN)")
 	return cmd
+}
+
+// scoresTopics reports whether eval was asked to score a fit run's topics
+// without --coherence: --run alone, naming no regular file (a TREC run),
+// so a run directory, id or id prefix.
+func scoresTopics(qrelsPath, runPath string) bool {
+	if qrelsPath != "" || runPath == "" {
+		return false
+	}
+	fi, err := os.Stat(runPath)
+	return err != nil || !fi.Mode().IsRegular()
 }
