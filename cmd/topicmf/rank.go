@@ -163,6 +163,13 @@ and the run is written only once it is complete.`,
 				texts[i] = q.Text
 			}
 			qCounts := countVec.Transform(texts)
+			qids := make([]string, len(qs.Docs))
+			for i, q := range qs.Docs {
+				qids[i] = q.ID
+			}
+			if w := emptyRowsWarning(qCounts, qids, "queries", "every document scores 0 for them, so their rankings are arbitrary"); w != "" {
+				fmt.Fprintln(cmd.ErrOrStderr(), "topicmf rank: warning:", w)
+			}
 			vq, err := r.model.FoldIn(cmd.Context(), r.vec.Transform(texts))
 			if err != nil {
 				return fmt.Errorf("rank: %w", err)
