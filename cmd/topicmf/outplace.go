@@ -76,22 +76,37 @@ func within(dir, folder string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
-// enclosingStore describes the finished run of a store (store.RunOf) or
-// the store's runs/ folder that the absolute directory abs is or lies in,
-// or returns "" when it is in neither: writing there would change a
-// finished run, which its manifest then no longer describes.
+// enclosingStore describes the finished run or the store's runs/ folder
+// that the absolute directory abs is or lies in (storePlace), or returns
+// "" when it is in neither: writing there would change a finished run,
+// which its manifest then no longer describes.
 func enclosingStore(abs string) string {
+	where, isRun := storePlace(abs)
+	switch {
+	case where == "":
+		return ""
+	case isRun:
+		return "the finished run " + where
+	default:
+		return "the runs folder of the results root " + filepath.Dir(where)
+	}
+}
+
+// storePlace returns the directory, abs itself or one above it, that is a
+// finished run of a store (store.RunOf; isRun) or a store's runs/ folder,
+// or "" when there is none. It reads only what it checks.
+func storePlace(abs string) (where string, isRun bool) {
 	for dir := abs; ; {
 		if _, _, ok := store.RunOf(dir); ok {
-			return "the finished run " + dir
+			return dir, true
 		}
 		// <root>/runs/.locks is the store's layout (experiments/store).
 		if fi, err := os.Stat(filepath.Join(dir, ".locks")); err == nil && fi.IsDir() && filepath.Base(dir) == "runs" {
-			return "the runs folder of the results root " + filepath.Dir(dir)
+			return dir, false
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return ""
+			return "", false
 		}
 		dir = parent
 	}
