@@ -224,6 +224,9 @@ exported by topicmf-beam export (distributed/README.md).`,
 			if err != nil {
 				return fmt.Errorf("transform: %w", err)
 			}
+			if err := checkOutputPlace(outPath, dir, input{"--data", dataPath}); err != nil {
+				return fmt.Errorf("transform: %w", err)
+			}
 			col, _, err := readUserFile(cmd.Flags(), dataPath, uopt)
 			if err != nil {
 				return fmt.Errorf("transform: %w", err)
@@ -236,9 +239,17 @@ exported by topicmf-beam export (distributed/README.md).`,
 			for i, d := range col.Docs {
 				texts[i] = d.Text
 			}
-			v, err := r.model.FoldIn(cmd.Context(), r.vec.Transform(texts))
+			weighted := r.vec.Transform(texts)
+			v, err := r.model.FoldIn(cmd.Context(), weighted)
 			if err != nil {
 				return fmt.Errorf("transform: %w", err)
+			}
+			ids := make([]string, len(col.Docs))
+			for i, d := range col.Docs {
+				ids[i] = d.ID
+			}
+			if w := emptyRowsWarning(weighted, ids, "documents", "their topic vectors are all zero"); w != "" {
+				fmt.Fprintln(cmd.ErrOrStderr(), "topicmf transform: warning:", w)
 			}
 			_, k := v.Dims()
 			err = outfile.Write(outPath, cmd.OutOrStdout(), func(w io.Writer) error {
