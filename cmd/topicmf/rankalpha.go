@@ -186,4 +186,3 @@ func positionHint(qrels ir.Qrels, qids []string, how string) string {
 	}
 	return "qrels: the judged query ids are all positions 1.." + strconv.Itoa(len(qids)) + " but not all the queries' ids: if the qrels number the queries by position (as Cranfield's cranqrel does), give --query-ids position"
 }
-
