@@ -1,13 +1,17 @@
 package gnmfnc2014
 
 import (
+	"maps"
 	"math"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/exptest"
+	"github.com/topicmf/topicmf/experiments/retrieval"
+	"github.com/topicmf/topicmf/metrics/ir"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -249,5 +253,47 @@ func TestJudges(t *testing.T) {
 	v := evidence(protoArchiveOfficial, table2Rows)(r)
 	if v.Outcome != experiments.Inconclusive || !strings.Contains(v.Detail, "BM25+GNMFNC (5 queries; best of 2 on dev") || !strings.Contains(v.Detail, "[paper 0.369]") {
 		t.Errorf("evidence: %v", v)
+	}
+}
+
+// TestFullArchive checks the archive of the paper's protocol by hand:
+// copies of one text are one question (its first position), judged at the
+// best level of any copy; the query's own text is neither ranked nor
+// judged; a query left without a relevant question is an error.
+func TestFullArchive(t *testing.T) {
+	col := &datasets.Collection{
+		Docs: []datasets.Document{
+			{ID: "d0", Text: "A b"}, {ID: "d1", Text: "a \n B"}, {ID: "d2", Text: "C"}, {ID: "d3", Text: "Query one"}, {ID: "d4", Text: "D"},
+		},
+		Queries: []datasets.Query{{ID: "q1", Text: "query  ONE"}, {ID: "q2", Text: "x"}},
+	}
+	task := &retrieval.Task{
+		DocIDs:   []string{"d0", "d1", "d2", "d3", "d4"},
+		QueryIDs: []string{"q1", "q2"},
+		Qrels: ir.Qrels{
+			"q1": {"d1": 0, "d0": 2, "d3": 2, "d2": 0},
+			"q2": {"d1": 1, "d4": 0},
+		},
+		Eval: ir.Options{Gains: map[int]float64{0: 0, 1: 1, 2: 2}},
+	}
+	d := &data{task: task}
+	if err := d.fullArchive(col); err != nil {
+		t.Fatal(err)
+	}
+	if d.distinct != 4 {
+		t.Errorf("distinct = %d, want 4", d.distinct)
+	}
+	if !slices.Equal(d.archive[0], []int{0, 2, 4}) || !slices.Equal(d.archive[1], []int{0, 2, 3, 4}) {
+		t.Errorf("archive = %v, want [[0 2 4] [0 2 3 4]]", d.archive)
+	}
+	want := ir.Qrels{"q1": {"d0": 2, "d2": 0}, "q2": {"d0": 1, "d4": 0}}
+	for q, js := range want {
+		if !maps.Equal(d.archiveQrels[q], js) {
+			t.Errorf("qrels of %s = %v, want %v", q, d.archiveQrels[q], js)
+		}
+	}
+	task.Qrels["q1"] = map[string]int{"d3": 2, "d2": 0}
+	if err := (&data{task: task}).fullArchive(col); err == nil || !strings.Contains(err.Error(), "query q1") {
+		t.Errorf("a query whose only relevant question is itself: %v", err)
 	}
 }

@@ -288,7 +288,7 @@ func test(a, b *choice, m int) (stats.TTest, error) {
 
 // comparison judges "a above b" for each pair under one protocol: held
 // when every a has a higher MAP than its b, and (when significant) with
-// p < PValue.
+// p < PValue; P@10 and its paired t-test are reported beside, not judged.
 func comparison(p protocol, pairs [][2]string, significant bool) func(r *experiments.Results) experiments.Verdict {
 	return func(r *experiments.Results) experiments.Verdict {
 		out, err := outcomes(r)
@@ -312,7 +312,13 @@ func comparison(p protocol, pairs [][2]string, significant bool) func(r *experim
 			if ok {
 				held++
 			}
-			parts = append(parts, fmt.Sprintf("%s %.4f vs %s %.4f (%+.4f, p=%.3g)", pr[0], a.mean(0), pr[1], b.mean(0), t.MeanDiff, t.P))
+			p10 := slices.Index(measures, "P_10")
+			tp, err := test(a, b, p10)
+			if err != nil {
+				return experiments.Undecided(err.Error())
+			}
+			parts = append(parts, fmt.Sprintf("%s %.4f vs %s %.4f (%+.4f, p=%.3g; P@10 %.4f vs %.4f, %+.4f, p=%.3g)",
+				pr[0], a.mean(0), pr[1], b.mean(0), t.MeanDiff, t.P, a.mean(p10), b.mean(p10), tp.MeanDiff, tp.P))
 		}
 		if n == 0 {
 			return experiments.Undecided("no runs of these rows")
