@@ -9,6 +9,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/quality"
 	"github.com/topicmf/topicmf/experiments/retrieval"
 	"gonum.org/v1/gonum/mat"
 )
@@ -44,9 +45,10 @@ const fitIters = "100"
 // and with LM by Eq. 14 (Table 3); MAP, P@1 and P@10 with paired t-tests,
 // each query ranking the whole archive (the paper's protocol, the main one)
 // or its own judged candidates (SemEval's), each chosen on dev and reported
-// on test-2016 and over 5 folds of all judged queries. The jobs also measure what the paper does not: the category
-// predicted for each query, the distinctness of the category topics, the
-// fold-in time per query and the training time against K.
+// on test-2016 and over 5 folds of all judged queries. The jobs also
+// measure what the paper does not: the category predicted for each query,
+// the distinctness of the category topics, the fold-in time per query and
+// the training time against K.
 func Tables23() *experiments.Experiment {
 	nm := map[string]string{"iters": fitIters}
 	gn := func(sigma3 string) map[string]string {
@@ -70,7 +72,7 @@ func Tables23() *experiments.Experiment {
 		ID:      "gnmfnc2014/tables2-3",
 		Title:   "Question retrieval: BM25, LM, TM, TRLM (Table 2) and NMF, CNMF, Group NMF, GNMFNC combined with BM25 and LM (Table 3)",
 		Paper:   paperRef("§2.4 Eq. 12–14, §3.1–3.3, Tables 2 and 3"),
-		Version: "2", // 2: the full-archive protocol (issue 29)
+		Version: "3", // 2: npmi, cv, td25; 3: the full-archive protocol (issue 29)
 
 		Datasets:  []string{Dataset},
 		Checksums: checksums,
@@ -87,6 +89,7 @@ func Tables23() *experiments.Experiment {
 		Task:       tablesTask,
 		Sequential: true,
 		Metrics: []experiments.MetricDef{
+			quality.Metrics[0], quality.Metrics[1], quality.Metrics[2],
 			{Name: "ks", Definition: "shared topics Ks (NMF: K = Ks + P·Kp topics in all; CNMF: Kp topics per category, no shared topics)"},
 			{Name: "kp", Definition: "category topics Kp"},
 			{Name: "ktotal", Definition: "topics in all: Ks + P·Kp (NMF, GroupNMF, GNMFNC), P·Kp (CNMF), P = 26"},
@@ -112,7 +115,7 @@ func Tables23() *experiments.Experiment {
 			{Name: "category", Title: "Beyond the paper: the predicted category of a query against the majority category of its related questions",
 				Rows: []string{experiments.ColMethod, "setting"}, Metrics: []string{"category_acc", "category_acc_test", "majority_baseline_acc"}, Digits: 3},
 			{Name: "distinctness", Title: "Beyond the paper: overlap of shared and category topics (lower is more distinct)",
-				Rows: []string{experiments.ColMethod, "setting"}, Metrics: []string{"shared_cat_cos2", "cat_cat_cos2", "top10_overlap"}, Digits: 4},
+				Rows: []string{experiments.ColMethod, "setting"}, Metrics: []string{"shared_cat_cos2", "cat_cat_cos2", "top10_overlap", "npmi", "cv", "td25"}, Digits: 4},
 			{Name: "time", Title: "Beyond the paper: training time against K and fold-in time per query",
 				Rows: []string{experiments.ColMethod, "setting"}, Metrics: []string{"ktotal", "iterations", "fit_seconds", "foldin_ms_per_query"}, Digits: 3},
 		},
@@ -226,6 +229,9 @@ func tablesTask(ctx context.Context, j *experiments.Job) (*experiments.Result, e
 		res.AddMetric("shared_cat_cos2", sc)
 		res.AddMetric("cat_cat_cos2", cc)
 		res.AddMetric("top10_overlap", ov)
+	}
+	if err := quality.AddCorpusMetrics(res, d.topicCorpus, Dataset, f.Model.TermTopics()); err != nil {
+		return nil, fmt.Errorf("%s: topic quality: %w", j.Label(), err)
 	}
 	res.AddMetric("ks", float64(ks))
 	res.AddMetric("kp", float64(kp))
