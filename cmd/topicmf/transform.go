@@ -98,6 +98,22 @@ func openRunFile(dir, name string) (*os.File, error) {
 	return f, err
 }
 
+// readRunDense reads the dense Matrix Market file name of the run in dir
+// through openRunFile, so that a factor changed after the run finished is
+// refused, not used.
+func readRunDense(dir, name string) (*mat.Dense, error) {
+	f, err := openRunFile(dir, name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m, err := sparse.ReadDenseMM(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, name), err)
+	}
+	return m, nil
+}
+
 // openRun reads the run in dir and loads the model saved in its model/
 // folder (engine/modelio, checked against model.json's checksums and
 // shapes): nothing is fitted again. A run written before models were saved
