@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -12,7 +11,6 @@ import (
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
-	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/internal/outfile"
 )
 
@@ -26,7 +24,7 @@ import (
 // of a --data input; with --mtx none applies.
 var textFlags = []string{
 	"stop", "stem", "min-df", "max-df", "max-token-len", "keep-mixed", "strip", "max-vocab",
-	"weighting", "norm", "format", "text-col", "id-col", "label-col", "split", "corpus-cache", "verify",
+	"weighting", "norm", "format", "text-col", "id-col", "label-col", "no-header", "topic-fields", "split", "corpus-cache", "verify",
 }
 
 // columnFlags name the columns of a CSV/TSV --data file.
@@ -60,9 +58,9 @@ func checkUserFlags(flags *pflag.FlagSet, format string) error {
 	if n := firstChanged(flags, registeredOnlyFlags); n != "" {
 		return fmt.Errorf("--%s applies to a registered data set, not to a --data PATH", n)
 	}
-	if format != datasets.FormatCSV && format != datasets.FormatTSV {
+	if format != datasets.FormatCSV && format != datasets.FormatTSV && format != datasets.FormatJSONL {
 		if n := firstChanged(flags, columnFlags); n != "" {
-			return fmt.Errorf("--%s applies to a CSV or TSV file, not to a %s input (%s)", n, format, userFormatFields[format])
+			return fmt.Errorf("--%s applies to a CSV, TSV or JSONL file, not to a %s input (%s)", n, format, userFormatFields[format])
 		}
 	}
 	return nil
@@ -87,9 +85,10 @@ func readUserFile(flags *pflag.FlagSet, path string, o datasets.UserOptions) (*d
 
 // userFormatFields says where a non-delimited format keeps its fields.
 var userFormatFields = map[string]string{
-	datasets.FormatJSONL: `its fields are "id", "text", "label"`,
-	datasets.FormatDir:   "one document per file, the folder is the class",
-	datasets.FormatSMART: ".I is the id, .T and .W the text",
+	datasets.FormatDir:        "one document per file, the folder is the class",
+	datasets.FormatSMART:      ".I is the id, .T and .W the text",
+	datasets.FormatTREC:       "DOCNO is the id, TEXT, HEADLINE and the like the text",
+	datasets.FormatTRECTopics: "num is the id, --topic-fields the text",
 }
 
 // checkTextFlags checks the values of the text-pipeline flags, naming the
@@ -153,25 +152,18 @@ func checkOutDir(out string) error {
 	if err != nil {
 		return fmt.Errorf("--out %s: %w", out, err)
 	}
-	for dir := abs; ; {
-		if _, _, ok := store.RunOf(dir); ok {
-			if dir == abs {
-				return fmt.Errorf("--out %s is a finished run, not a results root", out)
-			}
-			return fmt.Errorf("--out %s lies in a finished run (%s), not in a results root", out, filepath.Base(dir))
-		}
-		// <root>/runs/.locks is the store's layout (experiments/store).
-		if fi, err := os.Stat(filepath.Join(dir, ".locks")); err == nil && fi.IsDir() && filepath.Base(dir) == "runs" {
-			if dir == abs {
-				return fmt.Errorf("--out %s is the runs folder of the results root %s; give the root", out, filepath.Dir(dir))
-			}
-			return fmt.Errorf("--out %s lies in the runs folder of the results root %s; give the root", out, filepath.Dir(dir))
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return nil
-		}
-		dir = parent
+	where, isRun := storePlace(abs)
+	switch {
+	case where == "":
+		return nil
+	case isRun && where == abs:
+		return fmt.Errorf("--out %s is a finished run, not a results root", out)
+	case isRun:
+		return fmt.Errorf("--out %s lies in a finished run (%s), not in a results root", out, filepath.Base(where))
+	case where == abs:
+		return fmt.Errorf("--out %s is the runs folder of the results root %s; give the root", out, filepath.Dir(where))
+	default:
+		return fmt.Errorf("--out %s lies in the runs folder of the results root %s; give the root", out, filepath.Dir(where))
 	}
 }
 
