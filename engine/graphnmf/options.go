@@ -55,7 +55,7 @@ type Options struct {
 	// the objective; FoldIn applies it to each document's own loss.
 	Stopping engine.Stopping `param:"iters,tol" iters:"maximum iterations (a V update and a U update each)"`
 	// Seed seeds the random start (see the package doc).
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the random start (|N(0,1)|·sqrt(mean(D)/K))"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the random start (|N(0,1)|·sqrt(mean(D)/K))"`
 	// NoNormalize keeps the factors as the last iteration left them;
 	// by default the columns of U are scaled to unit Euclidean norm and V
 	// by the inverse, as Cai et al.'s code does at the end (UVᵀ unchanged).

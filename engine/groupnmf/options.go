@@ -46,7 +46,7 @@ type Options struct {
 	// the loss; folding-in applies the same rule to each document's loss.
 	Stopping engine.Stopping `param:"iters,tol"`
 	// Seed seeds the random initialization (engine.NewRand).
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the random initialization"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the random initialization"`
 	// VFirst runs each iteration as V_p (every class), then U0, then U_p —
 	// the order of Lee & Seung's eq. 4 and of engine/nmf — instead of
 	// Algorithm 5's U0, U_p, then V_p. Both are the same cycle of block

@@ -67,7 +67,7 @@ type Options struct {
 	// iterate (see the package doc).
 	ColdStart bool
 	// Seed seeds V⁽⁰⁾ (engine.NewRand).
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the random initialization"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the random initialization"`
 	// Pool runs the parallel loops; nil means parallel.Default().
 	Pool *parallel.Pool
 }

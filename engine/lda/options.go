@@ -65,7 +65,7 @@ type Options struct {
 	EvalEvery int `param:"eval-every" default:"10" range:"[1,inf)" doc:"evaluate and record log p(w|z) every eval-every sweeps and after the last"`
 	// Seed seeds the initial assignment and the sampler (engine.NewRand),
 	// and, derived with a document's content, its fold-in sampler.
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the initial assignment and the sampler"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the initial assignment and the sampler"`
 	// RoundWeights rounds non-integer entries of D (and of folded-in
 	// documents) to the nearest integer count (half away from zero)
 	// instead of refusing them; entries that round to 0 are dropped.

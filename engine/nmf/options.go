@@ -48,7 +48,7 @@ type Options struct {
 
 	// Seed seeds the random initialization and the randomized SVD of
 	// NNDSVD (engine.NewRand).
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the random initialization and of the randomized SVD of nndsvd"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the random initialization and of the randomized SVD of nndsvd"`
 
 	// Init is the initialization of U and V:
 	//

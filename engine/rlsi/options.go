@@ -138,7 +138,7 @@ type Options struct {
 	// line 4 literally says, instead of from the previous iterate.
 	ColdStart bool
 	// Seed seeds V⁽⁰⁾ (engine.NewRand).
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the random V⁽⁰⁾ (N(0,1) entries)"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the random V⁽⁰⁾ (N(0,1) entries)"`
 	// InitV, when not nil, is V⁽⁰⁾ stored transposed (N×K, row n = v_n);
 	// it is copied, never modified. Nil means random N(0, 1) entries.
 	InitV *mat.Dense

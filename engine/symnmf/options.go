@@ -47,7 +47,7 @@ type Options struct {
 	// by density (short texts: sparse).
 	Storage symmetric.Storage `param:"storage" default:"auto" range:"auto|sparse|dense" doc:"A storage: auto (dense from density 0.5), sparse or dense"`
 	// Seed seeds H⁽⁰⁾ (package doc).
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the random H⁽⁰⁾ (2·sqrt(mean(A)/K)·Uniform[0,1))"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the random H⁽⁰⁾ (2·sqrt(mean(A)/K)·Uniform[0,1))"`
 	// InitH, when set, is H⁽⁰⁾ (N×K, non-negative), copied.
 	InitH *mat.Dense
 	// Pool runs the parallel loops; nil means parallel.Default().

@@ -113,7 +113,7 @@ type Options struct {
 	// paper; off by default.
 	Rescale bool `param:"rescale" default:"false" doc:"true: after every Eq. 4.5 step, the column scales of U minimizing ‖S−UUᵀ‖ (not in the paper; removes the scale 2-cycle)"`
 	// Seed seeds U⁽⁰⁾ (engine.NewRand).
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the random U⁽⁰⁾"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the random U⁽⁰⁾"`
 	// InitU, when not nil, is U⁽⁰⁾ (M×K, non-negative); it is copied, never
 	// modified. Nil means entries drawn uniformly from [0, 2·sqrt(s̄/K))
 	// with s̄ the mean entry of S, so that E[(U⁽⁰⁾U⁽⁰⁾ᵀ)_ij] = s̄ (the
