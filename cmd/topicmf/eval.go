@@ -7,39 +7,13 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/experiments/workflow"
 	"github.com/topicmf/topicmf/metrics/ir"
 )
 
 // addQrelsFormatFlag adds --qrels-format to eval and rank.
 func addQrelsFormatFlag(cmd *cobra.Command, format *string) {
 	cmd.Flags().StringVar(format, "qrels-format", "trec", `layout of --qrels: trec ("qid iter docno rel") or smart ("qid docno 0 0", CACM's and CISI's qrels.text)`)
-}
-
-// readQrels reads the qrels file path in the layout format names (see
-// addQrelsFormatFlag). SMART qrels are read by the datasets package's
-// reader of the registered SMART collections: every listed pair is
-// relevant (level 1), ids are canonical decimal ("01" is query 1, as the
-// SMART query file numbers it), and a pair listed twice says nothing more.
-func readQrels(path, format string) (ir.Qrels, error) {
-	switch format {
-	case "trec":
-		return ir.ReadQrelsFile(path)
-	case "smart":
-		js, err := datasets.ReadSMARTQrels(path)
-		if err != nil {
-			return nil, err
-		}
-		q := ir.Qrels{}
-		for _, j := range js {
-			if q[j.QueryID] == nil {
-				q[j.QueryID] = map[string]int{}
-			}
-			q[j.QueryID][j.DocID] = j.Level
-		}
-		return q, nil
-	}
-	return nil, fmt.Errorf("--qrels-format %q: want trec or smart", format)
 }
 
 func newEvalCmd() *cobra.Command {
@@ -80,7 +54,7 @@ definitions.`,
 				}
 				opts.PCutoffs, opts.NDCGCutoffs = ks, ks
 			}
-			qrels, err := readQrels(qrelsPath, qrelsFormat)
+			qrels, err := workflow.ReadQrels(qrelsPath, qrelsFormat)
 			if err != nil {
 				return fmt.Errorf("eval: %w", err)
 			}

@@ -4,68 +4,27 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
-	"gonum.org/v1/gonum/mat"
+	"github.com/spf13/pflag"
 
 	"github.com/topicmf/topicmf/datasets"
-	"github.com/topicmf/topicmf/datasets/text"
-	"github.com/topicmf/topicmf/engine/rank"
-	"github.com/topicmf/topicmf/experiments/retrieval"
+	"github.com/topicmf/topicmf/experiments/workflow"
 	"github.com/topicmf/topicmf/metrics/ir"
 )
 
-// Scores of the rank command, as the RLSI paper combines them (Wang et al.,
-// SIGIR 2011, §5; experiments/retrieval documents our reading):
-//
-//	s_topic(q, d) = ⟨v_q, v_d⟩ / (‖v_q‖ ‖v_d‖)      (Eq. 4; 0 for a zero vector)
-//	s(q, d) = α·s_topic(q, d) + (1 − α)·s_term(q, d)  (Eq. 5)
-//
-// v_q is the fold-in of the query weighted by the run's vectorizer, v_d the
-// run's fitted representation of d (its column of V), s_term BM25 or
-// query-likelihood LM (engine/rank) over the run's training counts. For
-// 0 < α < 1 both scores are min-max normalized per query over all documents
-// first (retrieval.Mix); α = 0 and α = 1 use the raw term and topic
-// scores.
-
-// cosineRows returns the cosine of vq's row q with every row of vd.
-func cosineRows(vq, vd *mat.Dense, q int) []float64 {
-	n, k := vd.Dims()
-	a := vq.RawRowView(q)
-	na := 0.0
-	for _, x := range a {
-		na += x * x
-	}
-	out := make([]float64, n)
-	if na == 0 {
-		return out
-	}
-	for d := range n {
-		b := vd.RawRowView(d)
-		dot, nb := 0.0, 0.0
-		for t := range k {
-			dot += a[t] * b[t]
-			nb += b[t] * b[t]
-		}
-		if nb > 0 {
-			out[d] = dot / math.Sqrt(na*nb)
-		}
-	}
-	return out
+// rankFlags are rank's command line.
+type rankFlags struct {
+	queries, qrels, qrelsFormat, output, root, tag, factors string
+	read                                                    datasets.UserOptions
+	// given are the ranking parameters given (alpha, term, depth), by key.
+	given map[string]string
 }
 
 func newRankCmd() *cobra.Command {
-	var (
-		queriesPath, qrelsPath, qrelsFormat, outPath, root string
-		termModel, tag                                     string
-		alpha                                              float64
-		depth                                              int
-		uopt                                               datasets.UserOptions
-		factorsDir                                         string
-	)
+	r := &rankFlags{given: map[string]string{}}
 	cmd := &cobra.Command{
 		Use:   "rank RUN|--factors DIR --queries FILE [--qrels FILE] [--alpha A] [--term bm25|lm] [--output FILE]",
 		Short: "Rank a run's documents for queries (topic score with BM25 or LM); write a TREC run",
@@ -87,135 +46,127 @@ transform). Every argument, and every query and document id (a TREC run
 cannot hold one with white space), is checked before the model is restored,
 and the run is written only once it is complete.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			// Every argument is checked before the documents are read and
-			// the model refitted.
-			if queriesPath == "" {
-				return errors.New("rank: --queries FILE is required")
-			}
-			if math.IsNaN(alpha) || alpha < 0 || alpha > 1 {
-				return fmt.Errorf("rank: --alpha = %v, want a number in [0, 1]", alpha)
-			}
-			if depth < 1 {
-				return fmt.Errorf("rank: --depth = %d, want ≥ 1", depth)
-			}
-			if termModel != "bm25" && termModel != "lm" {
-				return fmt.Errorf("rank: --term %q: want bm25 or lm", termModel)
-			}
-			if err := ir.CheckTag(tag); err != nil {
-				return fmt.Errorf("rank: --tag: %w", err)
-			}
-			if qrelsPath != "" && outPath == "-" {
-				return errors.New("rank: --qrels needs --output FILE (the evaluation is printed on standard output)")
-			}
-			if err := checkOutput(outPath); err != nil {
+			if err := runRank(cmd, args, r); err != nil {
 				return fmt.Errorf("rank: %w", err)
 			}
-			dir, err := locateFitted(args, root, factorsDir)
-			if err != nil {
-				return fmt.Errorf("rank: %w", err)
-			}
-			qs, _, err := readUserFile(cmd.Flags(), queriesPath, uopt)
-			if err != nil {
-				return fmt.Errorf("rank: %w", err)
-			}
-			for i, q := range qs.Docs {
-				if err := ir.CheckQueryID(q.ID); err != nil {
-					return fmt.Errorf("rank: %s: query %d: %w", queriesPath, i+1, err)
-				}
-			}
-			var qrels ir.Qrels
-			if qrelsPath != "" {
-				if qrels, err = readQrels(qrelsPath, qrelsFormat); err != nil {
-					return fmt.Errorf("rank: %w", err)
-				}
-			}
-			// The run's document ids go into the TREC run: check them before the refit.
-			if err := checkRunDocIDs(filepath.Join(dir, "doc_ids.txt")); err != nil {
-				return fmt.Errorf("rank: %w", err)
-			}
-			r, err := openFitted(cmd, dir, factorsDir != "", true)
-			if err != nil {
-				return fmt.Errorf("rank: %w", err)
-			}
-			ix, err := rank.NewIndex(r.counts)
-			if err != nil {
-				return fmt.Errorf("rank: %s: %w", r.dir, err)
-			}
-			var scorer rank.Scorer
-			if termModel == "bm25" {
-				scorer, err = rank.NewBM25(ix, rank.DefaultBM25Params())
-			} else {
-				scorer, err = rank.NewLM(ix, rank.LMParams{})
-			}
-			if err != nil {
-				return fmt.Errorf("rank: %w", err)
-			}
-			countVec, err := text.NewVectorizer(r.vec.Vocab, r.vec.DF, r.vec.N, countOptions(r.vec.Options))
-			if err != nil {
-				return fmt.Errorf("rank: %w", err)
-			}
-			texts := make([]string, len(qs.Docs))
-			for i, q := range qs.Docs {
-				texts[i] = q.Text
-			}
-			qCounts := countVec.Transform(texts)
-			vq, err := r.model.FoldIn(cmd.Context(), r.vec.Transform(texts))
-			if err != nil {
-				return fmt.Errorf("rank: %w", err)
-			}
-			vd := r.model.DocTopics()
-			// The whole run is computed (and evaluated) before anything is
-			// written, so that a failure leaves no partial run behind.
-			run := ir.Run{}
-			for qi, q := range qs.Docs {
-				terms, qtf := qCounts.Row(qi)
-				s := retrieval.Mix(alpha, scorer.Score(terms, qtf, nil), cosineRows(vq, vd, qi))
-				docs := make([]ir.ScoredDoc, len(s))
-				for d, x := range s {
-					docs[d] = ir.ScoredDoc{DocID: r.docIDs[d], Score: x}
-				}
-				ranked := ir.Rank(docs) // trec_eval's order: ties by docno descending
-				run[q.ID] = ranked[:min(depth, len(ranked))]
-			}
-			var rep *ir.Report
-			if qrels != nil {
-				if rep, err = ir.Evaluate(qrels, run, ir.Options{}); err != nil {
-					return fmt.Errorf("rank: %w", err)
-				}
-			}
-			err = writeAtomic(outPath, cmd.OutOrStdout(), func(w io.Writer) error { return ir.WriteRun(w, run, tag) })
-			if err != nil {
-				return fmt.Errorf("rank: %w", err)
-			}
-			if rep == nil {
-				return nil
-			}
-			for _, w := range rep.Warnings {
-				fmt.Fprintln(cmd.ErrOrStderr(), "topicmf rank: warning:", w)
-			}
-			return rep.WriteTREC(cmd.OutOrStdout(), false)
+			return nil
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&queriesPath, "queries", "", "queries: SMART query file, .csv/.tsv (id, text) or .jsonl")
-	addUserFlags(cmd, &uopt, "--queries")
-	f.StringVar(&qrelsPath, "qrels", "", "qrels: also evaluate the run (MAP, P@k, NDCG@k)")
-	addQrelsFormatFlag(cmd, &qrelsFormat)
-	f.Float64Var(&alpha, "alpha", 0.5, "weight α of the topic score in α·s_topic + (1−α)·s_term (0: term model alone; 1: topic score alone)")
-	f.StringVar(&termModel, "term", "bm25", "term model: bm25 or lm")
-	f.IntVar(&depth, "depth", 1000, "documents kept per query")
-	f.StringVar(&tag, "tag", "topicmf", "run tag (last column)")
-	f.StringVar(&outPath, "output", "-", `TREC run file to write ("-": standard output)`)
-	f.StringVar(&root, "out", "results", "results root holding runs/<id>")
-	addFactorsFlag(cmd, &factorsDir)
+	f.StringVar(&r.queries, "queries", "", "queries: SMART query file, .csv/.tsv (id, text) or .jsonl")
+	addUserFlags(cmd, &r.read, "--queries")
+	f.StringVar(&r.qrels, "qrels", "", "qrels: also evaluate the run (MAP, P@k, NDCG@k)")
+	addQrelsFormatFlag(cmd, &r.qrelsFormat)
+	var scratch workflow.RankOptions
+	addParamFlags(f, workflow.RankParams(), r.given, "", func(v map[string]string) error { return workflow.ParseRankParams(&scratch, v) })
+	f.StringVar(&r.tag, "tag", "topicmf", "run tag (last column)")
+	f.StringVar(&r.output, "output", "-", `TREC run file to write ("-": standard output)`)
+	f.StringVar(&r.root, "out", "results", "results root holding runs/<id>")
+	addFactorsFlag(cmd, &r.factors)
 	return cmd
+}
+
+// runRank checks every argument, and every query and document id (a TREC
+// run cannot hold one with white space), before the model is restored,
+// then ranks, evaluates when --qrels is given, and writes the run only
+// once it is complete.
+func runRank(cmd *cobra.Command, args []string, r *rankFlags) error {
+	opts, qs, qrels, dir, err := r.check(cmd.Flags(), args)
+	if err != nil {
+		return err
+	}
+	run, err := openFitted(cmd, dir, r.factors != "", true)
+	if err != nil {
+		return err
+	}
+	ids, texts := make([]string, len(qs.Docs)), make([]string, len(qs.Docs))
+	for i, q := range qs.Docs {
+		ids[i], texts[i] = q.ID, q.Text
+	}
+	ranked, err := run.Ranker().Rank(cmd.Context(), ids, texts, opts)
+	if err != nil {
+		return err
+	}
+	var rep *ir.Report
+	if qrels != nil {
+		if rep, err = ir.Evaluate(qrels, ranked, ir.Options{}); err != nil {
+			return err
+		}
+	}
+	if err := writeAtomic(r.output, cmd.OutOrStdout(), func(w io.Writer) error { return ir.WriteRun(w, ranked, r.tag) }); err != nil {
+		return err
+	}
+	if rep == nil {
+		return nil
+	}
+	for _, w := range rep.Warnings {
+		fmt.Fprintln(cmd.ErrOrStderr(), "topicmf rank: warning:", w)
+	}
+	return rep.WriteTREC(cmd.OutOrStdout(), false)
+}
+
+// check checks rank's arguments and reads the queries and the qrels.
+func (r *rankFlags) check(fs *pflag.FlagSet, args []string) (workflow.RankOptions, *datasets.Collection, ir.Qrels, string, error) {
+	opts := workflow.DefaultRankOptions()
+	fail := func(err error) (workflow.RankOptions, *datasets.Collection, ir.Qrels, string, error) {
+		return opts, nil, nil, "", err
+	}
+	if r.queries == "" {
+		return fail(errors.New("--queries FILE is required"))
+	}
+	if err := workflow.ParseRankParams(&opts, r.given); err != nil {
+		return fail(err)
+	}
+	if err := ir.CheckTag(r.tag); err != nil {
+		return fail(fmt.Errorf("--tag: %w", err))
+	}
+	if r.qrels != "" && r.output == "-" {
+		return fail(errors.New("--qrels needs --output FILE (the evaluation is printed on standard output)"))
+	}
+	if err := checkOutput(r.output); err != nil {
+		return fail(err)
+	}
+	dir, err := locateFitted(args, r.root, r.factors)
+	if err != nil {
+		return fail(err)
+	}
+	qs, err := r.readQueries(fs)
+	if err != nil {
+		return fail(err)
+	}
+	var qrels ir.Qrels
+	if r.qrels != "" {
+		if qrels, err = workflow.ReadQrels(r.qrels, r.qrelsFormat); err != nil {
+			return fail(err)
+		}
+	}
+	// The run's document ids go into the TREC run: check them before the refit.
+	if err := checkRunDocIDs(filepath.Join(dir, "doc_ids.txt")); err != nil {
+		return fail(err)
+	}
+	return opts, qs, qrels, dir, nil
+}
+
+// readQueries reads --queries and checks that every query id can be
+// written to a TREC run.
+func (r *rankFlags) readQueries(fs *pflag.FlagSet) (*datasets.Collection, error) {
+	qs, _, err := readUserFile(fs, r.queries, r.read)
+	if err != nil {
+		return nil, err
+	}
+	for i, q := range qs.Docs {
+		if err := ir.CheckQueryID(q.ID); err != nil {
+			return nil, fmt.Errorf("%s: query %d: %w", r.queries, i+1, err)
+		}
+	}
+	return qs, nil
 }
 
 // checkRunDocIDs checks that every document id in path (a run's or
 // exported factors' doc_ids.txt) can be written to a TREC run. A missing
 // file is left to openFitted, which says what should have written it.
 func checkRunDocIDs(path string) error {
-	ids, err := readLines(path, "document id")
+	ids, err := workflow.ReadLines(path, "document id")
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
 	}

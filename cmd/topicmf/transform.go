@@ -2,14 +2,11 @@ package main
 
 import (
 	"bufio"
-	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -17,23 +14,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/topicmf/topicmf/datasets"
-	"github.com/topicmf/topicmf/datasets/text"
-	"github.com/topicmf/topicmf/engine"
-	"github.com/topicmf/topicmf/engine/catalog"
-	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments/store"
 )
-
-// fittedRun is a fit run read back: its configuration, vectorizer, model
-// and training documents.
-type fittedRun struct {
-	dir    string
-	cfg    fitConfig
-	vec    *text.Vectorizer
-	counts *sparse.CSR // M×N raw term counts of the training documents
-	docIDs []string
-	model  engine.Model
-}
 
 // runDir returns the directory of the finished run named by arg: a run
 // directory, or a run id or unambiguous id prefix under <root>/runs (as
@@ -88,141 +70,6 @@ func intact(dir, id, root string) error {
 		id[:idPrefix], strings.Join(names, ", "), root, id[:idPrefix])
 }
 
-// openRun reads the run in dir and restores its model. Models cannot be
-// rebuilt from their factors alone (each family's fold-in needs state of
-// its own), so the fit is run again on the run's training documents
-// (counts.mtx weighted by its vectorizer) with its configuration and seed;
-// fits are deterministic, and the refitted U is checked bit for bit against
-// U.mtx, so the model is the one that was stored. The refit's progress
-// goes to m (nil: none).
-func openRun(ctx context.Context, dir, dataDir string, m *meter) (*fittedRun, error) {
-	r := &fittedRun{dir: dir}
-	b, err := os.ReadFile(filepath.Join(dir, "config.json"))
-	if err != nil {
-		return nil, err
-	}
-	if err := json.Unmarshal(b, &r.cfg); err != nil || r.cfg.Command != "fit" {
-		return nil, fmt.Errorf("%s: not a fit run (config.json: %v)", dir, err)
-	}
-	if r.vec, err = readVectorizer(dir, dataDir); err != nil {
-		return nil, err
-	}
-	if r.counts, err = sparse.ReadMMFile(filepath.Join(dir, "counts.mtx")); err != nil {
-		return nil, err
-	}
-	if r.docIDs, err = readLines(filepath.Join(dir, "doc_ids.txt"), "document id"); err != nil {
-		return nil, err
-	}
-	if r.counts.Rows != r.vec.Terms() || r.counts.Cols != len(r.docIDs) {
-		return nil, fmt.Errorf("%s: counts.mtx is %d×%d, want %d terms × %d documents", dir, r.counts.Rows, r.counts.Cols, r.vec.Terms(), len(r.docIDs))
-	}
-	var labels []int
-	var classes []string
-	if names, err := readLines(filepath.Join(dir, "labels.txt"), "label"); err == nil {
-		labels, classes = labelIndex(names)
-	} else if !errors.Is(err, os.ErrNotExist) {
-		return nil, err
-	}
-	corpus, err := engine.NewCorpus(r.cfg.Data.Name, r.vec.Vocab, weightCounts(r.vec, r.counts), r.docIDs, labels, classes)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, err)
-	}
-	p := catalog.Params{}
-	for k, v := range r.cfg.Params {
-		p[k] = v
-	}
-	fam, err := catalog.Lookup(r.cfg.Model)
-	if err != nil {
-		return nil, err
-	}
-	for _, fp := range fam.Params {
-		if fp.Key == "seed" {
-			p["seed"] = strconv.FormatUint(r.cfg.Seed, 10)
-		}
-	}
-	method, err := catalog.New(r.cfg.Model, p)
-	if err != nil {
-		return nil, err
-	}
-	rec := engine.NewBoundedRecorder(1)
-	limit := maxIters(fam, p)
-	rec.OnIteration = func(it engine.Iteration) {
-		m.show("refitting: iteration", it.Iter, limit, remaining(m.elapsed(), it.Iter, limit), "", false)
-	}
-	model, status, err := method.Fit(ctx, corpus, rec)
-	m.finish()
-	if err != nil {
-		return nil, err
-	}
-	if status.Reason == engine.Cancelled {
-		return nil, context.Canceled
-	}
-	stored, err := readDense(filepath.Join(dir, "U.mtx"))
-	if err != nil {
-		return nil, err
-	}
-	if !mat.Equal(stored, model.TermTopics()) {
-		return nil, fmt.Errorf("%s: refitting does not reproduce U.mtx (the run was made by another version of topicmf); fit again", dir)
-	}
-	r.model = model
-	return r, nil
-}
-
-// weightCounts turns the M×N raw counts into the weighted corpus matrix
-// exactly as text.Build weighted it: the same weights, in the same term
-// order, the same normalization.
-func weightCounts(v *text.Vectorizer, counts *sparse.CSR) *sparse.CSR {
-	dt := counts.T() // N×M: a document's terms ascending
-	out := &sparse.CSR{Rows: dt.Rows, Cols: dt.Cols, RowPtr: make([]int, dt.Rows+1)}
-	for d := 0; d < dt.Rows; d++ {
-		idx, val := dt.Row(d)
-		var w []float64
-		var cols []int32
-		for q, m := range idx {
-			if x := v.Weight(int(m), int(val[q])); x != 0 {
-				cols = append(cols, m)
-				w = append(w, x)
-			}
-		}
-		if v.Options.Norm == text.NormL2 {
-			text.NormalizeL2(w)
-		}
-		out.ColIdx = append(out.ColIdx, cols...)
-		out.Val = append(out.Val, w...)
-		out.RowPtr[d+1] = len(out.ColIdx)
-	}
-	return out.T()
-}
-
-// labelIndex maps class names ("-" for none) to labels and sorted names.
-func labelIndex(names []string) ([]int, []string) {
-	var classes []string
-	for _, n := range names {
-		if n != "-" && !slices.Contains(classes, n) {
-			classes = append(classes, n)
-		}
-	}
-	slices.Sort(classes)
-	labels := make([]int, len(names))
-	for j, n := range names {
-		labels[j] = slices.Index(classes, n) // -1 for "-"
-	}
-	return labels, classes
-}
-
-func readDense(path string) (*mat.Dense, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	m, err := sparse.ReadDenseMM(bufio.NewReader(f))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return m, nil
-}
-
 // writeAtomic writes path through a temporary file renamed into place, so
 // a failure leaves nothing; "-" writes to stdout.
 func writeAtomic(path string, stdout io.Writer, write func(io.Writer) error) error {
@@ -260,6 +107,8 @@ func addUserFlags(cmd *cobra.Command, o *datasets.UserOptions, input string) {
 	f.StringVar(&o.Format, "format", "", "format of "+input+": dir, csv, tsv, jsonl or smart (default: from the path)")
 	f.StringVar(&o.TextCol, "text-col", "", `CSV/TSV text column (default "text")`)
 	f.StringVar(&o.IDCol, "id-col", "", `CSV/TSV id column (default "id" when present)`)
+	annotateInputs(f, []string{inputFile, inputColumns}, "format")
+	annotateInputs(f, []string{inputColumns}, "text-col", "id-col")
 }
 
 // checkOutput checks, before anything is computed, that the output file
@@ -279,11 +128,7 @@ func checkOutput(path string) error {
 }
 
 func newTransformCmd() *cobra.Command {
-	var (
-		dataPath, outPath, root string
-		uopt                    datasets.UserOptions
-		factorsDir              string
-	)
+	t := &transformFlags{}
 	cmd := &cobra.Command{
 		Use:   "transform RUN|--factors DIR --data PATH [--output FILE]",
 		Short: "Fold new documents into a fitted run and write their topic vectors",
@@ -301,60 +146,75 @@ against U.mtx), so transform takes about as long as the fit did. With
 --factors DIR instead of RUN, the model is RLSI's factors exported by
 topicmf-beam export (distributed/README.md), restored without a refit.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if dataPath == "" {
-				return errors.New("transform: --data PATH is required")
-			}
-			if err := checkOutput(outPath); err != nil {
-				return fmt.Errorf("transform: %w", err)
-			}
-			dir, err := locateFitted(args, root, factorsDir)
-			if err != nil {
-				return fmt.Errorf("transform: %w", err)
-			}
-			col, _, err := readUserFile(cmd.Flags(), dataPath, uopt)
-			if err != nil {
-				return fmt.Errorf("transform: %w", err)
-			}
-			r, err := openFitted(cmd, dir, factorsDir != "", false)
-			if err != nil {
-				return fmt.Errorf("transform: %w", err)
-			}
-			texts := make([]string, len(col.Docs))
-			for i, d := range col.Docs {
-				texts[i] = d.Text
-			}
-			v, err := r.model.FoldIn(cmd.Context(), r.vec.Transform(texts))
-			if err != nil {
-				return fmt.Errorf("transform: %w", err)
-			}
-			_, k := v.Dims()
-			err = writeAtomic(outPath, cmd.OutOrStdout(), func(w io.Writer) error {
-				bw := bufio.NewWriter(w)
-				bw.WriteString("id")
-				for t := range k {
-					fmt.Fprintf(bw, "\ttopic%d", t)
-				}
-				bw.WriteString("\n")
-				for i, d := range col.Docs {
-					bw.WriteString(d.ID)
-					for t := range k {
-						bw.WriteString("\t" + strconv.FormatFloat(v.At(i, t), 'g', -1, 64))
-					}
-					bw.WriteString("\n")
-				}
-				return bw.Flush()
-			})
-			if err != nil {
+			if err := runTransform(cmd, args, t); err != nil {
 				return fmt.Errorf("transform: %w", err)
 			}
 			return nil
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&dataPath, "data", "", "the new documents: a folder of text files, .csv/.tsv, .jsonl or SMART file")
-	addUserFlags(cmd, &uopt, "--data")
-	f.StringVar(&outPath, "output", "-", `file to write ("-": standard output)`)
-	f.StringVar(&root, "out", "results", "results root holding runs/<id>")
-	addFactorsFlag(cmd, &factorsDir)
+	f.StringVar(&t.data, "data", "", "the new documents: a folder of text files, .csv/.tsv, .jsonl or SMART file")
+	addUserFlags(cmd, &t.read, "--data")
+	f.StringVar(&t.output, "output", "-", `file to write ("-": standard output)`)
+	f.StringVar(&t.root, "out", "results", "results root holding runs/<id>")
+	addFactorsFlag(cmd, &t.factors)
 	return cmd
+}
+
+// transformFlags are transform's command line.
+type transformFlags struct {
+	data, output, root, factors string
+	read                        datasets.UserOptions
+}
+
+// runTransform folds the documents of --data into the run and writes their
+// topic vectors.
+func runTransform(cmd *cobra.Command, args []string, t *transformFlags) error {
+	if t.data == "" {
+		return errors.New("--data PATH is required")
+	}
+	if err := checkOutput(t.output); err != nil {
+		return err
+	}
+	dir, err := locateFitted(args, t.root, t.factors)
+	if err != nil {
+		return err
+	}
+	col, _, err := readUserFile(cmd.Flags(), t.data, t.read)
+	if err != nil {
+		return err
+	}
+	r, err := openFitted(cmd, dir, t.factors != "", false)
+	if err != nil {
+		return err
+	}
+	texts := make([]string, len(col.Docs))
+	for i, d := range col.Docs {
+		texts[i] = d.Text
+	}
+	v, err := r.Transform(cmd.Context(), texts)
+	if err != nil {
+		return err
+	}
+	return writeAtomic(t.output, cmd.OutOrStdout(), func(w io.Writer) error { return writeTopicVectors(w, col.Docs, v) })
+}
+
+// writeTopicVectors writes a header line, then one line per document: its
+// id and its topic weights, tab-separated.
+func writeTopicVectors(w io.Writer, docs []datasets.Document, v *mat.Dense) error {
+	_, k := v.Dims()
+	bw := bufio.NewWriter(w)
+	bw.WriteString("id")
+	for t := range k {
+		fmt.Fprintf(bw, "\ttopic%d", t)
+	}
+	bw.WriteString("\n")
+	for i, d := range docs {
+		bw.WriteString(d.ID)
+		for t := range k {
+			bw.WriteString("\t" + strconv.FormatFloat(v.At(i, t), 'g', -1, 64))
+		}
+		bw.WriteString("\n")
+	}
+	return bw.Flush()
 }
