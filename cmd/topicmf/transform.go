@@ -27,7 +27,7 @@ func runDir(arg, root string) (string, error) {
 	if _, err := os.Stat(filepath.Join(arg, "done")); err == nil {
 		id, root, ok := store.RunOf(arg)
 		if !ok {
-			return arg, nil // not in a store: openRun's comparison with U.mtx is the check
+			return arg, nil // not in a store: workflow.OpenRun's comparison with U.mtx is the check
 		}
 		return arg, intact(arg, id, root)
 	}

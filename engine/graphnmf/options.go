@@ -34,7 +34,7 @@ const Eps = 1e-16
 // engine.Method. Its declared fields are the parameters of the "graphnmf"
 // catalog family (engine/param): Defaults returns K = 20, λ = 100, p = 5
 // nearest neighbours by cosine with 0-1 weights, the engine's default
-// stopping rule, random start from seed 0, columns of U normalized at the
+// stopping rule, random start from seed 1, columns of U normalized at the
 // end and the default pool. In a literal, a zero K, Neighbors, Sigma or
 // Stopping.MaxIter selects its default, while a zero Lambda is no graph
 // regularizer and a zero Stopping.RelTol runs every iteration.

@@ -30,7 +30,7 @@ const Eps = 1e-16
 // document has a class. Its declared fields are the parameters of the
 // "groupnmf" catalog family (engine/param): Defaults returns Ks = 20
 // shared and Kc = 8 class topics per class, the engine's default stopping
-// rule, seed 0, the paper's update order and the default pool. In a
+// rule, seed 1, the paper's update order and the default pool. In a
 // literal, a zero Ks or Kc is no topics of that kind (None) and a zero
 // Stopping.RelTol runs every iteration, while a zero Stopping.MaxIter
 // selects its default.

@@ -40,7 +40,7 @@ const AutoBurnIn = -1
 // engine.Method. Its declared fields are the parameters of the "lda"
 // catalog family (engine/param): Defaults returns K = 20, α = 50/K,
 // β = 0.1, 1000 sweeps of which the first 500 are burn-in, log p(w|z)
-// every 10 sweeps, seed 0, integer counts required, 100 fold-in sweeps (50
+// every 10 sweeps, seed 1, integer counts required, 100 fold-in sweeps (50
 // burn-in) and the default pool. In a literal, a zero K, Alpha, Beta,
 // Iters, EvalEvery or FoldInIters selects its default, while a zero BurnIn
 // or FoldInBurnIn means no burn-in (AutoBurnIn asks for half).

@@ -47,7 +47,7 @@ func AccurateOversample(k int) int { return max(k, DefaultOversample) }
 
 // Options configure LSI; Options implements engine.Method. Its declared
 // fields are the parameters of the "lsi" catalog family (engine/param):
-// Defaults returns K = 20, oversampling 10, 5 power iterations, seed 0
+// Defaults returns K = 20, oversampling 10, 5 power iterations, seed 1
 // and the default pool. In a literal, a zero K or Oversample selects its
 // default, while a zero PowerIters means none.
 type Options struct {

@@ -32,7 +32,7 @@ const NNDSVDZero = 1e-6
 // Options configures an NMF fit; Options implements engine.Method. Its
 // declared fields are the parameters of the "nmf" catalog family
 // (engine/param): Defaults returns 10 topics, the engine's default stopping
-// rule, seed 0, random initialization and the default pool. In a literal,
+// rule, seed 1, random initialization and the default pool. In a literal,
 // a zero K, Init or Stopping.MaxIter selects its default, while a zero
 // Stopping.RelTol runs every iteration.
 type Options struct {

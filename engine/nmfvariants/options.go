@@ -30,7 +30,7 @@ const Eps = 1e-16
 // U, V ≥ 0; EOptions implements engine.Method. Its declared fields are the
 // parameters of the "nmfe" catalog family (engine/param): DefaultsE
 // returns K = 20, λ = 0.1, the engine's default stopping rule, random
-// initialization from seed 0 and the default pool. In a literal, a zero K
+// initialization from seed 1 and the default pool. In a literal, a zero K
 // or Stopping.MaxIter selects its default, while a zero Lambda is no
 // regularizer and a zero Stopping.RelTol runs every iteration.
 type EOptions struct {
@@ -53,7 +53,7 @@ type EOptions struct {
 // U, V ≥ 0, no regularizer; IOptions implements engine.Method. Its
 // declared fields are the parameters of the "nmfi" catalog family
 // (engine/param): DefaultsI returns K = 20, the engine's default stopping
-// rule, random initialization from seed 0 and the default pool. In a
+// rule, random initialization from seed 1 and the default pool. In a
 // literal, a zero K or Stopping.MaxIter selects its default, while a zero
 // Stopping.RelTol runs every iteration.
 type IOptions struct {

@@ -24,7 +24,7 @@ const (
 // Options configure PLSI; Options implements engine.Method. Its declared
 // fields are the parameters of the "plsi" catalog family (engine/param):
 // Defaults returns K = 20, the engine's default stopping rule on the
-// negative log-likelihood, seed 0, the default folding-in settings and the
+// negative log-likelihood, seed 1, the default folding-in settings and the
 // default pool. In a literal, a zero K, Stopping.MaxIter or FoldInIters
 // selects its default, while a zero Stopping.RelTol or FoldInTol runs
 // every iteration.

@@ -30,7 +30,7 @@ const (
 // Options implements engine.Method. Its declared fields are the parameters
 // of the "symnmf" catalog family (engine/param): Defaults returns K = 20,
 // the engine's default stopping rule, the Armijo parameters of Kuang et
-// al., random start from seed 0, storage of A by density and the default
+// al., random start from seed 1, storage of A by density and the default
 // pool. In a literal, a zero K, Sigma, Beta or Stopping.MaxIter selects
 // its default, while a zero Stopping.RelTol runs every iteration.
 type Options struct {

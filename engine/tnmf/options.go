@@ -80,7 +80,7 @@ const (
 // Its declared fields are the parameters of the "tnmf" catalog family
 // (engine/param): Defaults returns K = 20, per-document co-occurrence
 // counts, S stored by density, the engine's default stopping rule for the
-// U iterations, TNMF_E inference, a random U⁽⁰⁾ from seed 0 and the
+// U iterations, TNMF_E inference, a random U⁽⁰⁾ from seed 1 and the
 // default pool. In a literal, a zero K, InnerSweeps or Stopping.MaxIter
 // selects its default, while a zero InnerTol or Stopping.RelTol runs every
 // sweep or iteration.
