@@ -57,7 +57,7 @@ header (--text-col, --id-col, --label-col; a "split" column is used by
 --split), a .jsonl file ({"id", "text", "label", "split"}), or a SMART-format
 document file (.I/.T/.W). The default text pipeline is the library's
 (datasets/text): SMART stop list, tokens of 2-25 letters, min-df 2, max-df
-0.95, l2-normalized tf-idf; lda and onlinelda, models of word counts, get raw
+0.95, l2-normalized tf-idf; ` + countFamilies() + `, models of word counts, get raw
 counts (--weighting tf --norm none) unless --weighting or --norm is given
 (topicmf models shows each family's front-end defaults).
 A text-pipeline flag given with --mtx, or a column flag with a file that has
@@ -288,6 +288,21 @@ func dataKind(data, format string) (string, string, error) {
 		return "", "", err
 	}
 	return fileKind(format), format, nil
+}
+
+// countFamilies names the families whose front ends build raw counts
+// (catalog.FrontEnd.Counts): "lda and onlinelda".
+func countFamilies() string {
+	var names []string
+	for _, f := range catalog.Families() {
+		if f.FrontEnd.Counts {
+			names = append(names, f.Name)
+		}
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 func fmtFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }

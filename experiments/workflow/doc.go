@@ -11,8 +11,9 @@
 //	                    terms, trace and what restoring needs (FitRun)
 //	read it back        and restore its model (OpenRun, Restore)
 //	fold in new text    with the run's own vectorizer (Run.Transform)
-//	rank documents      by s = α·s_topic + (1 − α)·s_term (Rank)
-//	evaluate a ranking  against relevance judgments (ReadQrels, Evaluate)
+//	rank documents      by s = α·s_topic + (1 − α)·s_term (Ranker)
+//	evaluate a ranking  against relevance judgments read by ReadQrels
+//	                    (TREC or SMART layout) with metrics/ir.Evaluate
 //
 // Front ends add flags, printing and progress display, nothing else: the
 // defaults, the checks and the files written are this package's, so that a

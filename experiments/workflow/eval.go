@@ -38,13 +38,3 @@ func ReadQrels(path, format string) (ir.Qrels, error) {
 	}
 	return nil, fmt.Errorf("qrels format %q: want %s or %s", format, QrelsTREC, QrelsSMART)
 }
-
-// Evaluate scores a ranking against the judgments in qrelsPath (in the
-// layout qrelsFormat) with trec_eval's semantics (metrics/ir).
-func Evaluate(qrelsPath, qrelsFormat string, run ir.Run, o ir.Options) (*ir.Report, error) {
-	qrels, err := ReadQrels(qrelsPath, qrelsFormat)
-	if err != nil {
-		return nil, err
-	}
-	return ir.Evaluate(qrels, run, o)
-}
