@@ -88,35 +88,51 @@ func (rk *Ranker) Scores(ctx context.Context, texts []string, o RankOptions) ([]
 	if err != nil {
 		return nil, err
 	}
+	term := o.Term
+	if o.Alpha == 1 {
+		term = "" // the topic score alone: no counts needed
+	}
+	terms, topics, err := rk.ScoreParts(ctx, texts, term)
+	if err != nil || term == "" {
+		return topics, err
+	}
+	out := make([][]float64, len(texts))
+	for q := range texts {
+		out[q] = retrieval.Mix(o.Alpha, terms[q], topics[q])
+	}
+	return out, nil
+}
+
+// ScoreParts returns the two scores Scores mixes, each raw: s_term(q, d)
+// of the term model term (nil when term is "") and s_topic(q, d), for
+// every text q and training document d.
+func (rk *Ranker) ScoreParts(ctx context.Context, texts []string, term string) (terms, topics [][]float64, err error) {
 	vq, err := rk.Model.FoldIn(ctx, rk.Vectorizer.Transform(texts))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	topic, err := retrieval.CosineScores("topic", vq, rk.Model.DocTopics(), len(texts), len(rk.DocIDs))
-	if err != nil {
-		return nil, err
-	}
-	if o.Alpha == 1 {
-		return topic.Values, nil
+	if err != nil || term == "" {
+		return nil, topic.Values, err
 	}
 	if rk.Counts == nil {
-		return nil, fmt.Errorf("ranking with alpha = %v < 1 needs the documents' term counts", o.Alpha)
+		return nil, nil, fmt.Errorf("the %s term model needs the documents' term counts", term)
 	}
-	scorer, err := rk.termModel(o.Term)
+	scorer, err := rk.termModel(term)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	countVec, err := text.NewVectorizer(rk.Vectorizer.Vocab, rk.Vectorizer.DF, rk.Vectorizer.N, countOptions(rk.Vectorizer.Options))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	qCounts := countVec.Transform(texts)
-	out := make([][]float64, len(texts))
+	terms = make([][]float64, len(texts))
 	for q := range texts {
-		terms, qtf := qCounts.Row(q)
-		out[q] = retrieval.Mix(o.Alpha, scorer.Score(terms, qtf, nil), topic.Values[q])
+		ids, qtf := qCounts.Row(q)
+		terms[q] = scorer.Score(ids, qtf, nil)
 	}
-	return out, nil
+	return terms, topic.Values, nil
 }
 
 // termModel is the scorer of the term model over the training counts.
