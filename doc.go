@@ -32,7 +32,8 @@
 // returns an engine.Model (U, Vᵀ, FoldIn for new documents) and an
 // engine.Status. A family's Options can also be set directly in its own
 // package (engine/nmf, engine/rlsi, engine/grouprlsi, ...), each of which
-// cites its paper, section and equations.
+// cites its paper, section and equations and has a runnable example on a
+// planted-topic corpus. docs/design.md describes the architecture.
 //
 // topics.TopTerms and topics.AvgComp describe the topics; frame.Iterations
 // turns a Recorder into a dataframe for notebooks.

@@ -38,7 +38,7 @@
 # alike (the report gives the median of the per-round ratios); report.py
 # writes the report. The full run (not --quick or --key) then runs
 # bench/time-to-quality.sh, so that one command yields every number the
-# README quotes. All of it takes about 20 minutes on 2 quiet cores.
+# docs/performance.md quotes. All of it takes about 20 minutes on 2 quiet cores.
 set -euo pipefail
 
 K=100

@@ -34,7 +34,7 @@ type CanonicalForm struct {
 // gzipOfURL marks files staged as gzip -9 -n of the repository file their
 // URL serves. The content digests and sizes were computed here with
 // "gunzip -c FILE | sha256sum" and "gunzip -c FILE | wc -c" on the staged
-// copies in ../shared/datasets (whose own digests are in SHA256SUMS).
+// copies in the data directory (whose own digests are in its SHA256SUMS).
 const gzipOfURL = "staged copy is gzip -9 -n of the URL's file; digest of the decompressed staged copy"
 
 // canonicalForms is keyed by the registered (staged) SHA-256.

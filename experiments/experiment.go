@@ -100,11 +100,12 @@ type Task func(ctx context.Context, job *Job) (*Result, error)
 
 // PaperRef locates an artifact in a paper.
 type PaperRef struct {
-	File  string // file in shared/papers, e.g. "001_08e5ee3a9c1f5f0e.txt"
-	Cite  string // short citation, e.g. "Wang et al., SIGIR 2011"
-	Where string // section, figure or table, e.g. "Figure 6", "§5.3, Table 7"
+	Reference Reference // the paper in full (authors, title, venue); zero when it is not one of ours
+	Cite      string    // short citation, e.g. "Wang et al., SIGIR 2011"
+	Where     string    // section, figure or table, e.g. "Figure 6", "§5.3, Table 7"
 }
 
+// String is "Cite, Where" (either may be absent).
 func (p PaperRef) String() string {
 	var parts []string
 	for _, s := range []string{p.Cite, p.Where} {
@@ -112,14 +113,7 @@ func (p PaperRef) String() string {
 			parts = append(parts, s)
 		}
 	}
-	s := strings.Join(parts, ", ")
-	if p.File != "" {
-		if s == "" {
-			return p.File
-		}
-		s += " (" + p.File + ")"
-	}
-	return s
+	return strings.Join(parts, ", ")
 }
 
 // MethodSpec is one model family with fixed parameters.

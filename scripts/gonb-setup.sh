@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Points the gonb kernel's cell module at a topicmf checkout, so that cells
 # can import github.com/topicmf/topicmf/...; run by the first cell of every
-# notebook (see README "Notebooks"):
+# notebook (see docs/notebooks.md):
 #
 #   !*"${TOPICMF_ROOT:-$TOPICMF_CHECKOUT}/scripts/gonb-setup.sh"
 #

@@ -430,7 +430,7 @@ func TestDataStats(t *testing.T) {
 		t.Errorf("stopwords vocabulary: %v terms, %d tokens, %d docs; want 916, 1846, 4 (%s)", s.Vocabulary, s.Tokens, s.IndexedDocs, s.VocabularyNote)
 	}
 
-	// Counts from ../shared/datasets/{adi,cranfield}/SOURCE.md.
+	// Counts from the data directory's {adi,cranfield}/SOURCE.md.
 	type want struct {
 		docs, queries, judgedQueries, pairs int
 		levels                              map[int]int

@@ -39,7 +39,7 @@ PAPER" (e.g. rlsi2011) runs a paper's.`,
 				// The paper heads the group when every experiment cites it.
 				paper := g[0].Paper
 				for _, e := range g {
-					if e.Paper.File != paper.File || e.Paper.Cite != paper.Cite {
+					if e.Paper.Reference != paper.Reference || e.Paper.Cite != paper.Cite {
 						paper = experiments.PaperRef{}
 					}
 				}
@@ -55,9 +55,6 @@ PAPER" (e.g. rlsi2011) runs a paper's.`,
 					where := e.Paper.Where
 					if paper.Cite == "" {
 						where = e.Paper.String()
-						if e.Paper.File != "" {
-							where = (experiments.PaperRef{Cite: e.Paper.Cite, Where: e.Paper.Where}).String()
-						}
 					}
 					text := e.Title
 					if where = strings.TrimSpace(where); where != "" {

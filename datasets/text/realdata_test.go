@@ -24,7 +24,7 @@ func dataDir(t *testing.T, need string) string {
 
 func TestStopListCounts(t *testing.T) {
 	dir := dataDir(t, "stopwords")
-	// Counts and first/last entries from ../shared/datasets/stopwords/SOURCE.md
+	// Counts and first/last entries from the data directory's stopwords/SOURCE.md
 	// and the files themselves.
 	for _, tc := range []struct {
 		name         string

@@ -124,4 +124,10 @@
 // exactly by engine/solve.NNLS; Model.FoldIn, for a query whose category is
 // unknown, takes the category of least reconstruction error (GMF §4.3).
 // TopicScore is the cosine of Eq. 13 in the full K = Ks + P·Kp space.
+//
+// # Example
+//
+// The package example (example_test.go; pkg.go.dev and `go doc -http`
+// show it, and `go test` runs it) fits a labelled corpus drawn from shared and category topics
+// (engine/synthetic) and predicts each document's category from the topics.
 package gnmfnc

@@ -52,4 +52,10 @@
 // NormalizeUV with Norm = 2, NormV = 0), which leaves UVᵀ but not the
 // graph term unchanged; the recorded objectives are those of the
 // iterates. NoNormalize skips it. FoldIn: see Model.FoldIn.
+//
+// # Example
+//
+// The package example (example_test.go; pkg.go.dev and `go doc -http`
+// show it, and `go test` runs it) fits a corpus drawn from planted topics (engine/synthetic),
+// compares the topics with the planted ones and folds the documents in.
 package graphnmf

@@ -80,4 +80,10 @@
 // One NMF model (engine/nmf) per class, on that class's documents only,
 // without shared topics (PerClassOptions): Kc topics per class as in the
 // paper ("except parameter Ks"), or Ks + Kc with PerClassOptions.Ks.
+//
+// # Example
+//
+// The package example (example_test.go; pkg.go.dev and `go doc -http`
+// show it, and `go test` runs it) fits a labelled corpus drawn from shared and class topics
+// (engine/synthetic) and predicts each document's class from the topics.
 package groupnmf

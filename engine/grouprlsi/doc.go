@@ -108,4 +108,10 @@
 // class's model has Kc topics, the default here; PerClassOptions.Ks adds Ks
 // more per class (so that each class model has the Ks + Kc topics a
 // document sees in GRLSI) for those who want that comparison.
+//
+// # Example
+//
+// The package example (example_test.go; pkg.go.dev and `go doc -http`
+// show it, and `go test` runs it) fits a labelled corpus drawn from shared and class topics
+// (engine/synthetic) and predicts each document's class from the topics.
 package grouprlsi

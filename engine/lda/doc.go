@@ -88,4 +88,10 @@
 // the document. A cancelled context stops a document's sampler between
 // sweeps (as it stops the fit), and FoldIn returns the context's error. Terms never seen in training still have φ_wk = β/(n_k + Mβ)
 // and take part, as in the model.
+//
+// # Example
+//
+// The package example (example_test.go; pkg.go.dev and `go doc -http`
+// show it, and `go test` runs it) fits raw counts drawn from planted topics (engine/synthetic),
+// compares φ with the planted topics and folds the documents in.
 package lda

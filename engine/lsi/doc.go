@@ -60,4 +60,10 @@
 // entries of 1e200, whose squares overflow in the power iterations and the
 // loss) is an error from Fit naming the step: no finite model exists to
 // return with Status NumericalFailure.
+//
+// # Example
+//
+// The package example (example_test.go; pkg.go.dev and `go doc -http`
+// show it, and `go test` runs it) fits a corpus drawn from planted topics (engine/synthetic) and
+// prints its singular values.
 package lsi

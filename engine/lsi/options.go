@@ -13,19 +13,12 @@ import (
 // TruncatedSVD defaults (10 extra sketch columns, 5 power iterations): the
 // same sketch, re-orthonormalized at every step (by CholeskyQR2, engine/rsvd,
 // falling back to Householder QR for an ill-conditioned block) where
-// scikit-learn uses LU, so at least as accurate. CholeskyQR2's work is a Gram
-// matrix and a tall × small product on the pool; gonum's Householder QR is
-// sequential Level-2 code and took 78 % of a default fit at K = 100 on the
-// benchmark matrix (bench/KERNELS.md). On the benchmark matrix
-// (engine/synthetic.Benchmark, scaled down: 6,000 × 4,000, K = 100) they
-// give σ_1..σ_10 to a relative 1.1e-7 and σ_1..σ_100 to 4.5e-2 of a
-// converged reference (bench/cmd/svdacc; bench/RESULTS.md has the full
-// size). Text spectra decay slowly, so the last of the K values converge
-// slowly: the accurate setting, AccurateOversample(K) extra columns and
-// AccuratePowerIters power iterations (the defaults before, about 10× the
-// time), reproduces a dense SVD's K = 20 singular values of MED's tf-idf
-// matrix to a relative 3e-7, where 10 extra columns and 4 power iterations
-// are off by 3%.
+// scikit-learn uses LU, so at least as accurate. Text spectra decay slowly,
+// so the last of the K singular values converge slowly: the accurate
+// setting, AccurateOversample(K) extra columns and AccuratePowerIters power
+// iterations (about 10× the time), gives near-exact singular values.
+// Accuracy and time of both settings: docs/measurements.md, "LSI: the
+// sketch".
 const (
 	// DefaultK is the number of topics of the RLSI paper's topic tables
 	// (Section 6.3: K = 20 for every method).

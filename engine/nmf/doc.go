@@ -47,4 +47,10 @@
 // Folding in (Model.FoldIn) solves the V-subproblem with U fixed, by the
 // same V update, from a constant start and with the same stopping rule
 // applied to each document's own loss. See Model.FoldIn.
+//
+// # Example
+//
+// The package example (example_test.go; pkg.go.dev and `go doc -http`
+// show it, and `go test` runs it) fits a corpus drawn from planted topics (engine/synthetic), compares
+// the learned topics with the planted ones and folds the documents in.
 package nmf

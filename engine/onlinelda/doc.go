@@ -30,4 +30,10 @@
 // terms). The random draws differ (PCG here), so results agree in
 // distribution, not bit for bit: the test holds held-out perplexity to
 // scikit-learn's within a few percent.
+//
+// # Example
+//
+// The package example (example_test.go; pkg.go.dev and `go doc -http`
+// show it, and `go test` runs it) fits raw counts drawn from planted topics (engine/synthetic),
+// compares the topics with the planted ones and folds the documents in.
 package onlinelda

@@ -77,4 +77,10 @@
 // every z, e.g. terms absent from the training documents) are ignored; a
 // query with no other term gets the uniform 1/K. Rows are independent, so
 // FoldIn is deterministic and bit-identical for any number of workers.
+//
+// # Example
+//
+// The package example (example_test.go; pkg.go.dev and `go doc -http`
+// show it, and `go test` runs it) fits raw counts drawn from planted topics (engine/synthetic),
+// compares P(w|z) with the planted topics and folds the documents in.
 package plsi

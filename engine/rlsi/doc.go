@@ -33,49 +33,28 @@
 // gives V⁽⁰⁾ (Options.BalancedInit multiplies the same draws by σ = √(ŝ/N);
 // see below). Reason for a zero-mean choice: with V⁽⁰⁾ ~ Uniform[0, 1) the
 // first S = VVᵀ ≈ N/12·I + N/4·11ᵀ has condition number ≈ 3K + 1, and the
-// first lasso update needs ~100 coordinate-descent sweeps per row (3.3 s
-// against 0.18 s on the 30,000 × 20,000 benchmark matrix at K = 50, with
-// 5 sweeps per row); with N(0, 1) entries S ≈ N·I is well conditioned. The
-// objective after 10 iterations was the same to 0.01 %.
+// first lasso update needs many more coordinate-descent sweeps per row;
+// with N(0, 1) entries S ≈ N·I is well conditioned (measurements:
+// docs/measurements.md, "RLSI: the start V⁽⁰⁾").
 //
-// # Scale of V⁽⁰⁾ and of λ (measured; BalancedInit, RelativeLambda)
+// # Scale of V⁽⁰⁾ and of λ (BalancedInit, RelativeLambda)
 //
-// Eq. 1 is not invariant under D → αD for fixed λ: the fit of αD with
-// (λ1, λ2) equals, up to (U, V) → (√α U, √α V), the fit of D with
-// (λ1/α^{3/2}, λ2/α); and (U, V) → (cU, V/c) shows only λ1²λ2 matters for
-// Uℓ1-Vℓ2. So λ = (0.5, 1) means very different things for raw tf-idf and
-// for unit-length documents. Traces on MED train (SMART stop list, terms in
-// ≥ 2 documents, tf-idf, K = 20, seed 0; RMS document length ŝ = ‖D‖_F/√N
-// = 51.2 raw, 1 unit-length), with V⁽⁰⁾ ~ N(0, 1) so diag(S) = diag(VVᵀ)
-// ≈ N ∈ [970, 1150] at the first UpdateU:
-//
-//   - Raw tf-idf: |R| = |DVᵀ| has RMS 22 to 75 over iterations 1–6 and
-//     98.6 % of its entries exceed λ1/2 = 0.25, so the soft threshold
-//     removes almost nothing (1.2–1.7 % zeros in U). AvgComp after 30
-//     iterations is 0.97 from N(0, 1) and depends on the scale σ of V⁽⁰⁾
-//     (0.75 at σ = 0.01, 0.84 at 0.03, 0.92 at 0.1, 0.97 at 1) with
-//     objectives within 0.2 % of each other: the iterates move only slowly
-//     along the (cU, V/c) direction, which is what sets the sparsity.
-//     Equivalent relative λ1²λ2/ŝ⁴ = 3.6·10⁻⁸: essentially unregularized.
-//
-//   - Unit-length documents: at iteration 1, |R| ≤ 5.3 (42 % above λ1/2),
-//     U has RMS 2.7·10⁻⁴, so UᵀU ≈ 4·10⁻⁴·I is negligible against λ2 = 1
-//     and the ridge UpdateV shrinks V to |v| ≤ 5·10⁻³; at iteration 2
-//     diag(S) ≤ 1.7·10⁻³, |R| ≤ 0.036 < λ1/2, so U = 0 and then V = 0, a
-//     stationary point (R = 0) that Algorithm 1 never leaves. Rescaling
-//     V⁽⁰⁾ does not help: every σ from 10⁻³ to 10 collapses (small σ: R
-//     below the threshold at once; large σ: U small, V killed by λ2). Yet
-//     U = 0 is not the minimizer: started from a fit at λ = (0.05, 0.1),
-//     the same λ = (0.5, 1) reaches objective 1009.95 < ‖D‖²_F = 1033 with
-//     AvgComp 0.0006. The collapse is a property of random starts at a λ
-//     that is large for this data, not of the V⁽⁰⁾ scale.
-//
-//   - ℓ1 on V, unit-length documents, λ1 = λ2 = 0.01, 30 iterations: the
-//     V⁽⁰⁾ scale matters. From N(0, 1), U is ~1/σ too small, Uᵀd_n falls
-//     under the V lasso's threshold λ2/2 for most topics and 16 (Uℓ2-Vℓ1)
-//     or 17 (Uℓ1-Vℓ1) of the 20 topics die (objectives 993.1 and 1001.75);
-//     from σ ∈ [0.01, 0.3] no topic dies and the objectives are 920.1–921.3
-//     and 927.6–928.4.
+// Eq. 1 is not invariant under D → αD for fixed λ: D → αD with (U, V) →
+// (√α U, √α V) multiplies the loss by α², an ℓ1 term by √α and a squared
+// ℓ2 term by α, so the fit of αD with (λ1, λ2) equals, up to (U, V) →
+// (√α U, √α V), the fit of D with (λ1/α^{3/2}, λ2/α). And (U, V) → (cU,
+// V/c) leaves the loss unchanged and maps (λ1, λ2) to (cλ1, λ2/c²), so for
+// Uℓ1-Vℓ2 only λ1²λ2 decides the sparsity. So λ = (0.5, 1) means very
+// different things for raw tf-idf and for unit-length documents: on MED
+// (RMS document length ŝ = ‖D‖_F/√N = 51.2 raw, 1 unit-length) it
+// regularizes almost nothing on raw tf-idf (equivalent relative λ1²λ2/ŝ⁴ =
+// 3.6·10⁻⁸) and, from a random V⁽⁰⁾, collapses to U = 0, V = 0 on
+// unit-length documents, a stationary point (R = DVᵀ = 0) that Algorithm 1
+// never leaves although it is not the minimizer. With ℓ1 on V the scale of
+// V⁽⁰⁾ matters too: from N(0, 1), U comes out about 1/σ too small and most
+// topics die under the V lasso's threshold λ2/2. The traces behind these
+// statements are in docs/measurements.md ("RLSI: the scale of V⁽⁰⁾ and
+// of λ").
 //
 // Decision (no reference to the paper's reported values): V⁽⁰⁾ ~ N(0, 1)
 // stays the default, since Algorithm 1 line 1 says only "random matrix"
@@ -88,11 +67,8 @@
 // states λ for documents of unit RMS length (ℓ1 weights × ŝ^{3/2},
 // squared-ℓ2 weights × ŝ), so one setting gives the same topics for raw
 // and unit-length documents. Together they make the fits of D and αD
-// equivalent up to (√α U, √α V). The λ grid itself must be chosen
-// relative to the data: with RelativeLambda, Uℓ1-Vℓ2 at λ = (0.5, 1) gives
-// AvgComp 0.13 on raw Reuters ModApte train (2,000 terms, 8 iterations),
-// and at λ = (0.05, 0.1) AvgComp 0.23 (raw) and 0.18 (unit-length) on MED
-// (30 iterations).
+// equivalent up to (√α U, √α V). The λ grid itself must still be chosen
+// for the data (docs/measurements.md gives the sparsity of a few settings).
 //
 // UpdateU with ℓ1 (Algorithm 2, Eq. 2–3): with S = VVᵀ (K×K) and R = DVᵀ
 // (M×K) each row ū_m solves the lasso min ‖d̄_m − Vᵀū_m‖² + λ1‖ū_m‖₁,
@@ -152,4 +128,11 @@
 // All parallel loops run over fixed blocks of rows, each row's result
 // depending on that row alone, and Gram reductions add block partials in
 // block order: the same Seed gives the same bits for any number of workers.
+//
+// # Example
+//
+// The package example (example_test.go; pkg.go.dev and `go doc -http`
+// show it, and `go test` runs it) fits a corpus drawn from planted topics (engine/synthetic) with λ1
+// read relative to the data's scale, shows the zeros ℓ1 leaves in U and
+// folds the documents in.
 package rlsi

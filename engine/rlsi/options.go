@@ -102,16 +102,10 @@ type Options struct {
 	// λ1·ŝ^{3/2} and λ2·ŝ. False (the default) uses them as given, the
 	// paper's literal Eq. 1 and Algorithm 1.
 	//
-	// Why: D → αD with (U, V) → (√α U, √α V) multiplies the loss by α², an
-	// ℓ1 term by √α and a squared ℓ2 term by α; scaling the λs by α^{3/2}
-	// and α makes the whole objective α² times the original, so relative
-	// λs give the same topics (U scaled by √ŝ, same zeros) whatever the
-	// documents' overall scale — raw tf-idf or unit-length — while
-	// absolute λs mean very different amounts of regularization (on MED,
-	// ŝ ≈ 51 for raw tf-idf and 1 for unit-length documents). With ℓ1 on U
-	// and squared ℓ2 on V, (U, V) → (cU, V/c) leaves the loss unchanged and
-	// maps (λ1, λ2) to (cλ1, λ2/c²), so only λ1²λ2 decides the sparsity;
-	// relative λs keep λ1²λ2/ŝ⁴ fixed.
+	// Relative λs give the same topics (U scaled by √ŝ, the same zeros)
+	// whatever the documents' overall scale, raw tf-idf or unit-length, and
+	// keep λ1²λ2/ŝ⁴ fixed for U1V2; see the package doc, "Scale of V⁽⁰⁾ and
+	// of λ".
 	RelativeLambda bool `param:"lambda-scale" default:"absolute" range:"absolute|relative" doc:"absolute: λ1, λ2 as given (Eq. 1); relative: λ stated for documents of unit RMS length, ℓ1 weights × ŝ^{3/2} and squared-ℓ2 weights × ŝ, ŝ = ‖D‖_F/√N"`
 	// BalancedInit, when true and InitV is nil, draws V⁽⁰⁾ with N(0, σ²)
 	// entries, σ = √(ŝ/N) with ŝ = ‖D‖_F/√N (DataScale), instead of

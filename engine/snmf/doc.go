@@ -24,4 +24,10 @@
 // so the objective never increases (Kim & Park §2.2; each block update is a
 // global minimizer of its convex sub-problem). Fold-in of new documents X
 // solves the V problem with U fixed: NNLS(UᵀU + β11ᵀ, XU).
+//
+// # Example
+//
+// The package example (example_test.go; pkg.go.dev and `go doc -http`
+// show it, and `go test` runs it) fits a corpus drawn from planted topics (engine/synthetic) by
+// SNMF/R, compares the topics with the planted ones and folds the documents in.
 package snmf

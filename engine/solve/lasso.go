@@ -59,11 +59,8 @@ func NewLasso(k int) *Lasso {
 // only a coordinate that moves costs K more (g += Δ·S_k, S symmetric),
 // instead of the K per step of the textbook rule.
 //
-// (An active-set schedule — sweeps over the non-zero coordinates only
-// between full sweeps, on compact copies of S_AA — was tried and measured
-// 1.2–1.4× slower on the RLSI benchmark matrix: it needed ~40 % more
-// sweeps for the same tolerance, which cost more than the shorter g
-// updates saved.)
+// (An active-set schedule was tried and is slower: docs/measurements.md,
+// "Lasso: sweep schedule".)
 //
 // Sweeps stop when the largest |Δx_k| of a sweep is ≤ tol·max_k |x_k| (with
 // tol ≥ 0), or after maxSweeps sweeps; with tol < 0 exactly maxSweeps run.
@@ -156,9 +153,9 @@ func cdPass(s, diag []float64, r []float64, half float64, x, g []float64, idx []
 
 // axpy sets y += a·x for len(x) = len(y), by dense.Axpy (AVX2 on amd64
 // machines that have it, bit-identical to the plain Go loop and to gonum's
-// SSE2 floats.AddScaled used before, about twice as fast as the latter at
-// K = 100). Each row's arithmetic is the same whatever the worker count, so
-// determinism is unaffected.
+// floats.AddScaled; its speed: docs/measurements.md). Each row's
+// arithmetic is the same whatever the worker count, so determinism is
+// unaffected.
 func axpy(a float64, x, y []float64) { dense.Axpy(a, x, y) }
 
 // LassoPool hands out Lasso values for one K, so that parallel row loops

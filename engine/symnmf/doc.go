@@ -42,4 +42,10 @@
 // Document i belongs to the cluster of the largest entry of row i of H
 // (Assign; Kuang et al., Section 2). SymNMF has no term-topic matrix;
 // TermTopics is D·H for display. FoldIn: see Model.FoldIn.
+//
+// # Example
+//
+// The package example (example_test.go; pkg.go.dev and `go doc -http`
+// show it, and `go test` runs it) clusters the documents of a corpus drawn from planted topics
+// (engine/synthetic).
 package symnmf

@@ -86,4 +86,10 @@
 // InnerTol·l. Documents are independent and solved in parallel blocks.
 // FoldIn uses the same inference, so folding in the training documents
 // gives DocTopics bit for bit.
+//
+// # Example
+//
+// The package example (example_test.go; pkg.go.dev and `go doc -http`
+// show it, and `go test` runs it) fits short documents drawn from planted topics (engine/synthetic)
+// and compares the topics with the planted ones.
 package tnmf

@@ -50,7 +50,7 @@ func NMFSynthetic() *experiments.Experiment {
 	return &experiments.Experiment{
 		ID:      "foundation/nmf-synthetic",
 		Title:   "NMF on planted topics: monotone objective and topic recovery",
-		Paper:   experiments.PaperRef{File: "000_5c39da06696519bc.txt", Cite: "Wang et al., SIGIR 2012 (GMF)", Where: "§5.1, Proposition 1 (NMF multiplicative updates)"},
+		Paper:   experiments.PaperRef{Reference: experiments.PaperGMF2012, Cite: "Wang et al., SIGIR 2012 (GMF)", Where: "§5.1, Proposition 1 (NMF multiplicative updates)"},
 		Version: "1",
 
 		Datasets: []string{syntheticData},

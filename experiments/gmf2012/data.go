@@ -9,11 +9,11 @@ import (
 	"github.com/topicmf/topicmf/experiments"
 )
 
-// Paper identification shared by the experiments.
-const (
-	PaperFile = "000_5c39da06696519bc.txt"
-	paperCite = "Wang, Cao, Xu, Li, SIGIR 2012 (GMF)"
-)
+// thePaper is the paper, cited in full in the report; paperCite is its
+// short citation.
+var thePaper = experiments.PaperGMF2012
+
+const paperCite = "Wang, Cao, Xu, Li, SIGIR 2012 (GMF)"
 
 // Data set names of the synthetic stand-ins.
 const (

@@ -1,8 +1,7 @@
 // Package gmf2012 reproduces the experiments of Wang, Cao, Xu and Li,
 // "Group Matrix Factorization for Scalable Topic Modeling", SIGIR 2012
-// (shared/papers/000_5c39da06696519bc.txt, §7), on public and synthetic
-// stand-ins for the paper's private Wikipedia and Web-I collections
-// (shared/DESIGN.md):
+// (§7), on public and synthetic stand-ins for the paper's private
+// Wikipedia and Web-I collections:
 //
 //   - gmf2012/tables4-5: sizes (Table 4) and class-size statistics Min,
 //     Max, R = Max − Min, Mean, STD, CV = STD/Mean (Table 5) of every corpus

@@ -56,7 +56,7 @@ func Tables1011() *experiments.Experiment {
 	return &experiments.Experiment{
 		ID:      "gmf2012/tables10-11",
 		Title:   "Shared and class-specific topics of Group RLSI and Group NMF (20 Newsgroups, Reuters-21578)",
-		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§7.3 Experiment 2, Tables 10 and 11"},
+		Paper:   experiments.PaperRef{Reference: thePaper, Cite: paperCite, Where: "§7.3 Experiment 2, Tables 10 and 11"},
 		Version: "2",
 
 		Datasets: []string{newsData, reutersData},

@@ -126,7 +126,7 @@ func Tables1213() *experiments.Experiment {
 	return &experiments.Experiment{
 		ID:      "gmf2012/tables12-13",
 		Title:   "Relevance ranking: BM25 combined with RLSI, CRLSI, GRLSI (Table 12) and NMF, CNMF, Group NMF (Table 13)",
-		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§6 Eq. 11, §7.4 Experiment 3, Tables 12 and 13"},
+		Paper:   experiments.PaperRef{Reference: thePaper, Cite: paperCite, Where: "§6 Eq. 11, §7.4 Experiment 3, Tables 12 and 13"},
 		Version: "1",
 
 		Datasets:  []string{semevalData, cranfieldData},

@@ -51,7 +51,7 @@ func Tables45() *experiments.Experiment {
 	return &experiments.Experiment{
 		ID:      "gmf2012/tables4-5",
 		Title:   "Sizes and class-size statistics of the corpora",
-		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§7.1, Tables 4 and 5"},
+		Paper:   experiments.PaperRef{Reference: thePaper, Cite: paperCite, Where: "§7.1, Tables 4 and 5"},
 		Version: "1",
 
 		Datasets: []string{wikiData, web1Data, newsData, reutersData},
@@ -91,7 +91,7 @@ func Tables45() *experiments.Experiment {
 			"(datasets/synthetic presets wikipedia-like and web1-like) reproduce their class-size shapes (Min/Mean, Max/Mean and CV of Table 5) " +
 			"at a small N: the Wikipedia-like corpus at the size of gmf2012/tables6-7 (2,000 terms × 4,000 documents; quick 1,000 × 1,000), " +
 			"the Web-I-like one at the preset's 10,000 × 20,000 (quick 2,000 × 2,040). Rounding to whole documents (at least one per class) " +
-			"changes Min and CV at small N. 20 Newsgroups (train) and Reuters-21578 (ModApte train, single-label) are the public labelled corpora of DESIGN.md.",
+			"changes Min and CV at small N. 20 Newsgroups (train) and Reuters-21578 (ModApte train, single-label) stand in as public labelled corpora.",
 		Protocol: "No fitting: each job generates or reads one corpus and computes its sizes and the Table 5 statistics of its class sizes.",
 	}
 }

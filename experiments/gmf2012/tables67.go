@@ -148,7 +148,7 @@ func Tables67() *experiments.Experiment {
 	return &experiments.Experiment{
 		ID:    "gmf2012/tables6-7",
 		Title: "Time per iteration of RLSI against Group RLSI and NMF against Group NMF (Wikipedia-like, 20 Newsgroups)",
-		Paper: experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§7.2 Experiment 1, Tables 6 and 7, Figures 2 and 3"},
+		Paper: experiments.PaperRef{Reference: thePaper, Cite: paperCite, Where: "§7.2 Experiment 1, Tables 6 and 7, Figures 2 and 3"},
 		// Version 2 adds 20 Newsgroups and the metric k. The Wikipedia-like
 		// jobs keep Version 1's configurations and derived seeds; their run
 		// ids change anyway, since ids include the git revision.

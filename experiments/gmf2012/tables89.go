@@ -175,7 +175,7 @@ func Tables89() *experiments.Experiment {
 	return &experiments.Experiment{
 		ID:      "gmf2012/tables8-9",
 		Title:   "Time per iteration of RLSI against Group RLSI and NMF against Group NMF (Web-I-like), and the memory each needs",
-		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§7.2 Experiment 1, Tables 8 and 9, Figures 4 and 5"},
+		Paper:   experiments.PaperRef{Reference: thePaper, Cite: paperCite, Where: "§7.2 Experiment 1, Tables 8 and 9, Figures 4 and 5"},
 		Version: "1",
 
 		Datasets: []string{web1TimingData},

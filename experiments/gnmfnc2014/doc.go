@@ -1,7 +1,7 @@
 // Package gnmfnc2014 registers the experiments of Zhou, Chen, Zeng, Zhao,
 // "Group Non-negative Matrix Factorization with Natural Categories for
-// Question Retrieval in Community Question Answer Archives", COLING 2014
-// (shared/papers/004_730a446967159585.txt; the model is engine/gnmfnc):
+// Question Retrieval in Community Question Answer Archives", COLING 2014,
+// pages 89–98 (the model is engine/gnmfnc):
 //
 //   - gnmfnc2014/tables2-3: question retrieval with BM25, LM, the
 //     translation model (Jeon, Croft & Lee 2005) and TRLM (Xue, Jeon &
@@ -78,7 +78,7 @@ package gnmfnc2014
 import "github.com/topicmf/topicmf/experiments"
 
 func paperRef(where string) experiments.PaperRef {
-	return experiments.PaperRef{File: "004_730a446967159585.txt", Cite: "Zhou, Chen, Zeng, Zhao, COLING 2014", Where: where}
+	return experiments.PaperRef{Reference: experiments.PaperGNMFNC2014, Cite: "Zhou, Chen, Zeng, Zhao, COLING 2014", Where: where}
 }
 
 const substitutes = "Yahoo! Answers (2,288,607 questions in 26 categories; 2,000 queries with judged VSM top-10 pools) is not public. " +

@@ -21,7 +21,7 @@ const (
 const SampleSize = 2000
 
 func paperRef(where string) experiments.PaperRef {
-	return experiments.PaperRef{File: "003_578d04b0d21c0b2e.txt", Cite: "Min & Ma, ICASSP 2013", Where: where}
+	return experiments.PaperRef{Reference: experiments.PaperJTD2013, Cite: "Min & Ma, ICASSP 2013", Where: where}
 }
 
 const substitutes = "None: the paper's Movie Review polarity data (2,000 reviews) and 20 Newsgroups are public and used as they are; " +

@@ -1,6 +1,7 @@
 // Package jtd2013 registers the experiments of Min & Ma, "Joint
-// topic-document modeling via low-dimensional sparse models" (ICASSP 2013;
-// shared/papers 003_578d04b0d21c0b2e.txt), §3.1 and §5: the singular-value
+// topic-document modeling via low-dimensional sparse models", IEEE
+// International Conference on Acoustics, Speech and Signal Processing
+// (ICASSP 2013), §3.1 and §5: the singular-value
 // spectra of two tf-idf matrices (Figures 1–2), the learned topics beside
 // online LDA's (Figure 3), polarity classification with the topic mixtures
 // S_i against LDA's topic proportions (Figure 4), and with the decomposed

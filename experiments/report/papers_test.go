@@ -9,10 +9,9 @@ import (
 	"github.com/topicmf/topicmf/experiments"
 )
 
-// A report cites the paper by authors, title and venue, never by the file
-// name of its text (which a reader of the report does not have).
+// A report cites the paper by authors, title and venue.
 func TestCitation(t *testing.T) {
-	rlsi := experiments.PaperRef{File: "001_08e5ee3a9c1f5f0e.txt", Cite: "Wang et al., SIGIR 2011", Where: "Table 6"}
+	rlsi := experiments.PaperRef{Reference: experiments.PaperRLSI2011, Cite: "Wang et al., SIGIR 2011", Where: "Table 6"}
 	want := "Quan Wang, Jun Xu, Hang Li and Nick Craswell. Regularized Latent Semantic Indexing. " +
 		"Proceedings of the 34th International ACM SIGIR Conference on Research and Development in Information Retrieval (SIGIR 2011)."
 	if got := Citation(rlsi); got != want {
@@ -21,7 +20,7 @@ func TestCitation(t *testing.T) {
 	if got := ShortTitle(rlsi); got != "Wang et al., SIGIR 2011: Regularized Latent Semantic Indexing" {
 		t.Errorf("ShortTitle = %q", got)
 	}
-	other := experiments.PaperRef{File: "x.txt", Cite: "Doe 2020"}
+	other := experiments.PaperRef{Cite: "Doe 2020"}
 	if Citation(other) != "Doe 2020" || ShortTitle(other) != "Doe 2020" {
 		t.Errorf("an unknown paper: %q, %q", Citation(other), ShortTitle(other))
 	}

@@ -41,7 +41,7 @@ func Render(res *experiments.Results, paperDir string) (string, error) {
 	fmt.Fprintf(&b, "## %s\n\n", e.Title)
 	fmt.Fprintf(&b, "Experiment `%s`", e.ID)
 	// The section names where in the paper; REPORT.md cites the paper.
-	if ref := (experiments.PaperRef{Cite: e.Paper.Cite, Where: e.Paper.Where}).String(); ref != "" {
+	if ref := e.Paper.String(); ref != "" {
 		fmt.Fprintf(&b, " — %s", ref)
 	}
 	b.WriteString(".\n\n")

@@ -28,7 +28,7 @@ func toyExperiment(id string) *experiments.Experiment {
 	return &experiments.Experiment{
 		ID:       id,
 		Title:    "Toy " + id,
-		Paper:    experiments.PaperRef{File: "000_x.txt", Cite: "Doe 2020", Where: "Table 1"},
+		Paper:    experiments.PaperRef{Cite: "Doe 2020", Where: "Table 1"},
 		Version:  "1",
 		Datasets: []string{"toy"},
 		Checksums: func(*experiments.Job) ([]store.Checksum, error) {

@@ -1,7 +1,6 @@
 // Package rlsi2011 registers the experiments of Wang, Xu, Li and Craswell,
-// "Regularized Latent Semantic Indexing", SIGIR 2011
-// (shared/papers/001_08e5ee3a9c1f5f0e.txt), Section 6, on the public
-// substitutes of the design (DESIGN.md, "Data"): Reuters-21578 (ModApte
+// "Regularized Latent Semantic Indexing", SIGIR 2011, Section 6, on
+// public substitutes for the paper's data: Reuters-21578 (ModApte
 // train, SMART stop list) for the topic tables, and the small IR test
 // collections Cranfield (graded judgments), MED, CISI and NPL for the
 // retrieval figures, in place of AP, WSJ and OHSUMED.
@@ -60,10 +59,10 @@
 // relative reading. Algorithm 1 draws V⁽⁰⁾ at random without a scale;
 // every fit here draws it at the data's scale (init-scale balanced,
 // σ = √(ŝ/N)): at unit scale the ℓ1-on-V variants fall into U = V = 0 on
-// scaled data (17 of 20 topics empty on MED). An earlier version of these
-// experiments scaled every document to unit length instead; relative λ
-// gives the same regularization strength without changing D, so every
-// family still sees the same matrix.
+// scaled data (17 of 20 topics empty on MED). Scaling every document to
+// unit length would give the same regularization strength by changing D;
+// relative λ gives it without changing D, so every family still sees the
+// same matrix.
 //
 // Every claim's threshold is a constant of this package, fixed before any
 // run; verdicts are computed from the stored numbers only.

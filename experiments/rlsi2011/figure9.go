@@ -65,7 +65,7 @@ func Figure9() *experiments.Experiment {
 	return &experiments.Experiment{
 		ID:      "rlsi2011/figure9",
 		Title:   "LambdaRank with and without the RLSI topic matching feature (Figure 9)",
-		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§6.4, Figure 9"},
+		Paper:   experiments.PaperRef{Reference: thePaper, Cite: paperCite, Where: "§6.4, Figure 9"},
 		Version: "3",
 
 		Datasets:  retrievalCollections,

@@ -71,7 +71,7 @@ func Figures35() *experiments.Experiment {
 	return retrievalSweep(&experiments.Experiment{
 		ID:      "rlsi2011/figures3-5",
 		Title:   "Retrieval with the RLSI variants combined with BM25 and VSM (Figures 3–5)",
-		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§6.2, Figures 3, 4 and 5"},
+		Paper:   experiments.PaperRef{Reference: thePaper, Cite: paperCite, Where: "§6.2, Figures 3, 4 and 5"},
 		Version: "2",
 
 		Methods: methods,

@@ -16,8 +16,9 @@ import (
 
 func init() { experiments.Register(Table67()) }
 
-// PaperFile is the RLSI paper in shared/papers.
-const PaperFile = "001_08e5ee3a9c1f5f0e.txt"
+// thePaper is the RLSI paper, cited in full in the report; paperCite is its
+// short citation.
+var thePaper = experiments.PaperRLSI2011
 
 const paperCite = "Wang, Xu, Li, Craswell, SIGIR 2011"
 
@@ -84,7 +85,7 @@ func Table67() *experiments.Experiment {
 	return topicTable(&experiments.Experiment{
 		ID:      "rlsi2011/table6-7",
 		Title:   "RLSI variants: topics and topic compactness (Tables 6 and 7)",
-		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§6.2, Tables 6 and 7"},
+		Paper:   experiments.PaperRef{Reference: thePaper, Cite: paperCite, Where: "§6.2, Tables 6 and 7"},
 		Version: "3",
 
 		Methods: methods,

@@ -34,7 +34,7 @@ func Table8Figures68() *experiments.Experiment {
 	return retrievalSweep(&experiments.Experiment{
 		ID:      "rlsi2011/table8-figures6-8",
 		Title:   "RLSI against LSI, PLSI and LDA: compactness and retrieval (Table 8, Figures 6–8)",
-		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§6.3, Table 8, Figures 6, 7 and 8"},
+		Paper:   experiments.PaperRef{Reference: thePaper, Cite: paperCite, Where: "§6.3, Table 8, Figures 6, 7 and 8"},
 		Version: "2",
 
 		Methods: methods,

@@ -33,7 +33,7 @@ func Table8Topics() *experiments.Experiment {
 	return topicTable(&experiments.Experiment{
 		ID:      "rlsi2011/table8-topics",
 		Title:   "Topics of RLSI, LSI, PLSI and LDA at K = 20 (Table 8)",
-		Paper:   experiments.PaperRef{File: PaperFile, Cite: paperCite, Where: "§6.3, Table 8"},
+		Paper:   experiments.PaperRef{Reference: thePaper, Cite: paperCite, Where: "§6.3, Table 8"},
 		Version: "3",
 
 		Methods: methods,

@@ -1,7 +1,7 @@
 // Package tnmf2013 registers the experiments of Yan, Guo, Liu, Cheng and
 // Wang, "Learning Topics in Short Texts by Non-negative Matrix
-// Factorization on Term Correlation Matrix" (SDM 2013; shared/papers
-// 002_7faa184d69d38746.txt), Section 5: the data statistics (Table 1),
+// Factorization on Term Correlation Matrix", Proceedings of the 2013
+// SIAM International Conference on Data Mining (SDM 2013), Section 5: the data statistics (Table 1),
 // vocabulary growth, correlation densities and term document frequencies
 // (Figures 2–4), the top words of the topics on Tweet (Table 2), document
 // clustering by the highest-weighted topic (Figures 5–6) and linear-SVM

@@ -15,7 +15,7 @@ func init() { experiments.Register(Table1()) }
 
 // paperRef locates an artifact in the paper.
 func paperRef(where string) experiments.PaperRef {
-	return experiments.PaperRef{File: "002_7faa184d69d38746.txt", Cite: "Yan et al., SDM 2013 (TNMF)", Where: where}
+	return experiments.PaperRef{Reference: experiments.PaperTNMF2013, Cite: "Yan et al., SDM 2013 (TNMF)", Where: where}
 }
 
 const substitutes = "The paper's Tweet (TREC 2011 microblog subset, 4,520 posts), Title (Sogou news titles, 9 classes) and " +

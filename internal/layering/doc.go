@@ -1,5 +1,5 @@
 // Package layering holds the test that keeps the module's dependencies
-// pointing down (DESIGN.md, "Layout"):
+// pointing down (docs/design.md, "Layers"):
 //
 //	front ends (cmd/, bench/cmd/, notebook/)
 //	  → experiments/

@@ -460,7 +460,7 @@ func TestLog2Exact(t *testing.T) {
 }
 
 // TestNPLQrels reads the real NPL qrels (TREC format, staged by
-// ../shared/datasets/npl/SOURCE.md: 93 queries, 2,083 judgments, all
+// the data directory's npl/SOURCE.md: 93 queries, 2,083 judgments, all
 // level 1) and checks the reader and two runs with known values: the ideal
 // run (every relevant document, then nothing) scores 1 everywhere; a run
 // that puts one non-relevant document first scores AP = mean over queries of

@@ -1,0 +1,47 @@
+package graphnmf_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/topicmf/topicmf/engine/graphnmf"
+	"github.com/topicmf/topicmf/engine/synthetic"
+)
+
+// Fit graph-regularized NMF (Cai, He, Han, Huang, TPAMI 2011) to a corpus
+// drawn from 4 planted topics: the document factor is smoothed over a
+// nearest-neighbour graph of the documents.
+func Example() {
+	c, truth, err := synthetic.Generate(synthetic.Config{M: 300, N: 400, P: 1, Ks: 4, Length: synthetic.LengthSpec{Mean: 80}, Weighting: "tfidf", Seed: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	opts := graphnmf.Defaults() // the declared defaults, as `topicmf models graphnmf` lists them
+	opts.K = 4
+	opts.Seed = 1
+	model, status, err := opts.Fit(context.Background(), c, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(status.Reason)
+	cos, _ := synthetic.MatchTopics(truth.Topics(), model.TermTopics())
+	fmt.Printf("planted topics recovered: mean cosine %.2f\n", cos)
+	X, err := c.Transposed("example") // documents as rows, N × M
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	V, err := model.FoldIn(context.Background(), X)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	n, k := V.Dims()
+	fmt.Printf("fold-in: %d documents × %d topics\n", n, k)
+	// Output:
+	// iteration limit
+	// planted topics recovered: mean cosine 0.90
+	// fold-in: 400 documents × 4 topics
+}
