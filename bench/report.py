@@ -14,8 +14,10 @@ command, go version, batch, cblas).
 
 import os
 import platform
+import stat
 import subprocess
 import sys
+import tempfile
 import time
 
 
@@ -294,10 +296,36 @@ def main():
     w(open(os.path.join(wd, "load.txt")).read().rstrip())
     w("```")
     w("")
-    with open(out + ".tmp", "w") as f:
-        f.write("\n".join(L))
-    os.replace(out + ".tmp", out)
+    write_output(out, "\n".join(L))
     print("\n".join(L[L.index("## Key comparison"):L.index("## Machine")]))
+
+
+def write_output(path, text):
+    """Writes text to the path the user named by the rules of internal/outfile
+    (Go) and scripts/outfile.sh, never replacing what the path is: a symbolic
+    link is followed to its final target (the link stays); a FIFO, device or
+    socket is opened and written in place; a directory is an error; a regular
+    file or a new path is written atomically (a temporary file beside it,
+    fsynced, renamed over it; an existing file keeps its permission bits)."""
+    target = os.path.realpath(path)
+    if os.path.isdir(target):
+        sys.exit(f"{path} is a directory, not a file")
+    if os.path.exists(target) and not stat.S_ISREG(os.stat(target).st_mode):
+        with open(target, "w") as f:
+            f.write(text)
+        return
+    mode = stat.S_IMODE(os.stat(target).st_mode) if os.path.exists(target) else 0o644
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".tmp-" + os.path.basename(target) + "-")
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except BaseException:
+        os.unlink(tmp)
+        raise
 
 
 if __name__ == "__main__":

@@ -46,6 +46,8 @@ while [ $# -gt 0 ]; do
 	esac
 done
 PY=/usr/bin/python3
+# shellcheck source=scripts/outfile.sh
+. "$ROOT/scripts/outfile.sh"
 mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
 WD="$(mktemp -d "${TMPDIR:-/tmp}/topicmf-ttq.XXXXXX")"
@@ -57,13 +59,16 @@ echo "== building bench/cmd/writebench and bench/cmd/ttq" >&2
 "$WD/writebench" -quick -o "$WD/bench.mtx" >&2
 "$WD/ttq" split -mm "$WD/bench.mtx" -docs "$DOCS" -dir "$WD"
 
-: >"$OUT/fits.tsv"
-{ echo "k=$K docs=$DOCS batch=$BATCH threads=2 go=$(go version | cut -d' ' -f3) commit=$(cd "$ROOT" && git rev-parse --short HEAD)"; } >"$OUT/load.txt"
-load() { echo "$(date -u +%H:%M:%S) $1: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$OUT/load.txt"; }
+# The results are made in $RES and copied into --out at the end.
+RES="$WD/results"
+mkdir -p "$RES"
+: >"$RES/fits.tsv"
+{ echo "k=$K docs=$DOCS batch=$BATCH threads=2 go=$(go version | cut -d' ' -f3) commit=$(cd "$ROOT" && git rev-parse --short HEAD)"; } >"$RES/load.txt"
+load() { echo "$(date -u +%H:%M:%S) $1: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$RES/load.txt"; }
 VB=1,2,4,8
 NMF=1,3,10,30,100
-gofit() { load "before $1"; "$WD/ttq" fit -dir "$WD" -k "$K" -batch "$BATCH" -label "$1" -family "$2" -at "$3" | tee -a "$OUT/fits.tsv" >&2; }
-pyfit() { load "before $1"; $PY "$HERE/ttq.py" "$WD" "$K" "$1" "$2" "batch=$BATCH" | tee -a "$OUT/fits.tsv" >&2; }
+gofit() { load "before $1"; "$WD/ttq" fit -dir "$WD" -k "$K" -batch "$BATCH" -label "$1" -family "$2" -at "$3" | tee -a "$RES/fits.tsv" >&2; }
+pyfit() { load "before $1"; $PY "$HERE/ttq.py" "$WD" "$K" "$1" "$2" "batch=$BATCH" | tee -a "$RES/fits.tsv" >&2; }
 gofit topicmf-gibbs lda 10,30,100,300
 gofit topicmf-onlinevb onlinelda "$VB"
 pyfit sklearn-lda-online "$VB"
@@ -74,8 +79,13 @@ gofit topicmf-nmf-anls nmf-anls "$NMF"
 pyfit sklearn-nmf-mu "$NMF"
 pyfit sklearn-nmf-cd "$NMF"
 load "end"
-"$WD/ttq" score -dir "$WD" -k "$K" <"$OUT/fits.tsv" >"$OUT/scored.tsv"
-"$WD/ttq" plot -in "$OUT/scored.tsv" -out "$OUT"
-"$WD/ttq" report -in "$OUT/scored.tsv" >"$OUT/tables.md"
-sed -i "s|$WD/||" "$OUT/fits.tsv"
+"$WD/ttq" score -dir "$WD" -k "$K" <"$RES/fits.tsv" >"$RES/scored.tsv"
+"$WD/ttq" plot -in "$RES/scored.tsv" -out "$RES"
+"$WD/ttq" report -in "$RES/scored.tsv" >"$RES/tables.md"
+sed -i "s|$WD/||" "$RES/fits.tsv"
+# Into --out by the rules of scripts/outfile.sh: a linked report stays a
+# link, a regular file is replaced atomically, nothing half-written.
+for f in fits.tsv load.txt scored.tsv tables.md lda.png nmf.png; do
+	write_over "$RES/$f" "$OUT/$f"
+done
 echo "== wrote $OUT/scored.tsv, tables.md, lda.png, nmf.png" >&2

@@ -19,6 +19,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/topicmf/topicmf/internal/outfile"
 )
 
 // Progress is told how many bytes of f have arrived so far; total is the
@@ -159,8 +161,18 @@ func isLocalMirror(m string) bool {
 }
 
 // download fetches from into a temporary file beside local, checks it
-// against f and renames it into place.
+// against f and renames it into place. A local that is a symbolic link is
+// followed: the file goes beside the link's final target and replaces it,
+// and the link stays. A local that is (or links to) anything but a
+// regular file, such as a FIFO, a device or a folder, is refused rather
+// than renamed over.
 func download(ctx context.Context, local, from, member string, f File, opt FetchOptions) (err error) {
+	if local, err = outfile.Resolve(local); err != nil {
+		return fmt.Errorf("%s: %w", f.Path, err)
+	}
+	if fi, err := os.Stat(local); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s: %s is %s, not a regular file; move it away to fetch the file", f.Path, local, fileKindOrDir(fi.Mode()))
+	}
 	dir := filepath.Dir(local)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("%s: %w", f.Path, err)

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 )
 
@@ -355,4 +356,48 @@ func TestFetchMember(t *testing.T) {
 		t.Fatalf("truncated archive: err = %v", err)
 	}
 	wantNoFiles(t, dir)
+}
+
+// TestFetchThroughLinkAndFIFO: a data file that is a symbolic link (to a
+// shared copy elsewhere) and holds bad bytes is fetched into the link's
+// target, and the link stays; a data file that is a FIFO is refused in one
+// line and stays a FIFO (issue 23: a rename replaced whatever the path
+// was).
+func TestFetchThroughLinkAndFIFO(t *testing.T) {
+	content := payload(5000)
+	srv := serve(t, map[string][]byte{"/x": content, "/y": content}, nil)
+	dir, shared := t.TempDir(), t.TempDir()
+	f := fileFor("d/x", content)
+	f.URL = srv.URL + "/x"
+	target := filepath.Join(shared, "x")
+	os.WriteFile(target, []byte("stale"), 0o644)
+	os.MkdirAll(filepath.Join(dir, "d"), 0o755)
+	link := filepath.Join(dir, "d", "x")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	res, err := FetchFiles(context.Background(), dir, []File{f}, FetchOptions{Client: srv.Client()})
+	if err != nil || res[0].Action != FetchDownloaded {
+		t.Fatalf("fetch through a link: %+v, %v", res, err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("%s is no longer a symbolic link", link)
+	}
+	if got, _ := os.ReadFile(target); !bytes.Equal(got, content) {
+		t.Errorf("the link's target was not fetched into")
+	}
+
+	g := fileFor("d/y", content)
+	g.URL = srv.URL + "/y"
+	fifo := filepath.Join(dir, "d", "y")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err = FetchFiles(context.Background(), dir, []File{g}, FetchOptions{Client: srv.Client()})
+	if err == nil || !strings.Contains(err.Error(), fifo+" is a FIFO (named pipe), not a regular file; move it away to fetch the file") {
+		t.Errorf("fetch onto a FIFO: err = %v", err)
+	}
+	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("%s is no longer a FIFO", fifo)
+	}
 }

@@ -96,6 +96,11 @@ func orDefault(s, def string) string {
 // Name is the base name of path. Documents keep their file order; Classes
 // are the distinct labels, sorted.
 func ReadUser(path string, o UserOptions) (*Collection, error) {
+	if fi, err := os.Stat(path); err == nil {
+		if err := refuseSpecial(path, fi); err != nil {
+			return nil, err
+		}
+	}
 	format, err := UserFormat(path, o.Format)
 	if err != nil {
 		return nil, err
@@ -119,9 +124,59 @@ func ReadUser(path string, o UserOptions) (*Collection, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkDocumentSizes(path, c); err != nil {
+		return nil, err
+	}
 	c.Name = filepath.Base(path)
 	c.Classes = classesOf(c.Docs)
 	return c, nil
+}
+
+// statUserInput stats a user's input path, following symbolic links, and
+// refuses anything but a regular file or a folder: a FIFO, a socket or a
+// device cannot be read twice (the input is hashed, then read), and a
+// FIFO with no writer would block the command, unkillable by SIGTERM,
+// with nothing on the screen.
+func statUserInput(path string) (fs.FileInfo, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	return fi, refuseSpecial(path, fi)
+}
+
+// refuseSpecial is the error of statUserInput for a path whose FileInfo
+// is fi: nil for a regular file or a folder.
+func refuseSpecial(path string, fi fs.FileInfo) error {
+	if !fi.IsDir() && !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is %s, not a regular file or a folder; save the input to a file first", path, fileKind(fi.Mode()))
+	}
+	return nil
+}
+
+// fileKindOrDir names the type of a file that is not regular, a folder
+// included, for an error.
+func fileKindOrDir(m fs.FileMode) string {
+	if m.IsDir() {
+		return "a folder"
+	}
+	return fileKind(m)
+}
+
+// fileKind names the type of a file that is not regular, for an error.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO (named pipe)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a block device"
+	default:
+		return "a special file (" + m.Type().String() + ")"
+	}
 }
 
 // UserFormat returns the format ReadUser uses for path: format itself when
@@ -134,7 +189,7 @@ func UserFormat(path, format string) (string, error) {
 	default:
 		return "", fmt.Errorf("unknown format %q (known: dir, csv, tsv, jsonl, smart)", format)
 	}
-	fi, err := os.Stat(path)
+	fi, err := statUserInput(path)
 	if err != nil {
 		return "", err
 	}
@@ -203,7 +258,12 @@ func readUserDir(root string) (*Collection, error) {
 	c := &Collection{}
 	latin1, latin1Names := latin1Count{unit: "file"}, latin1Count{unit: "file name"}
 	seen := map[string]string{}
-	err = walkUserFiles(root, func(p string, _ fs.FileInfo) error {
+	err = walkUserFiles(root, func(p string, fi fs.FileInfo) error {
+		if fi.Size() > MaxRecordBytes {
+			rel, _ := filepath.Rel(root, p)
+			return fmt.Errorf("%s: file %q is %.1f MiB, more than the %d MiB one document may hold; split it into documents",
+				root, Elide(filepath.ToSlash(rel), 60), float64(fi.Size())/(1<<20), maxRecordMiB)
+		}
 		b, err := os.ReadFile(p)
 		if err != nil {
 			return err
@@ -360,8 +420,9 @@ func latin1String(s string) string {
 // skipBOM returns a reader of r without the UTF-8 byte order mark some
 // editors write at the start of a file: it is not text, and would
 // otherwise become part of the first id, column name or record marker.
+// A line longer than MaxRecordBytes fails the reader (lineLimitReader).
 func skipBOM(r io.Reader) *bufio.Reader {
-	br := bufio.NewReaderSize(r, 1<<16)
+	br := bufio.NewReaderSize(newLineLimitReader(r), 1<<16)
 	if b, err := br.Peek(3); err == nil && string(b) == "\ufeff" {
 		br.Discard(3)
 	}
@@ -384,7 +445,7 @@ func Elide(s string, n int) string {
 // run keys: of the file itself, or for a directory of every regular,
 // non-hidden file's relative path and content, in walk order.
 func UserSHA256(path string) (string, error) {
-	fi, err := os.Stat(path)
+	fi, err := statUserInput(path)
 	if err != nil {
 		return "", err
 	}

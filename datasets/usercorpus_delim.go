@@ -51,6 +51,9 @@ func (c *csvRecords) Read() ([]string, int, error) {
 // left open is found only at the end of the file), and the line the
 // reader stopped at when it differs.
 func csvError(path string, err error) error {
+	if err, ok := recordTooLong(path, err); ok {
+		return err
+	}
 	var pe *csv.ParseError
 	if !errors.As(err, &pe) {
 		return fmt.Errorf("%s: %w", path, err)
@@ -80,6 +83,9 @@ func (t *tsvRecords) Read() ([]string, int, error) {
 	for {
 		s, err := t.r.ReadString('\n')
 		if err != nil && err != io.EOF {
+			if err, ok := recordTooLong(t.path, err); ok {
+				return nil, 0, err
+			}
 			return nil, 0, fmt.Errorf("%s: reading after line %d: %w", t.path, t.line, err)
 		}
 		if s == "" && err == io.EOF {

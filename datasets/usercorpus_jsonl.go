@@ -35,6 +35,9 @@ func readUserJSONL(path string) (*Collection, error) {
 	for line := 1; ; line++ {
 		b, err := br.ReadBytes('\n')
 		if err != nil && !errors.Is(err, io.EOF) {
+			if err, ok := recordTooLong(path, err); ok {
+				return nil, err
+			}
 			return nil, fmt.Errorf("%s: line %d: %w", path, line, err)
 		}
 		eof := err != nil

@@ -74,6 +74,9 @@ func parseSMARTFile(path string) (recs []smartRecord, warnings []string, err err
 	}
 	defer f.Close()
 	recs, latin1, err := parseSMART(skipBOM(f))
+	if err, ok := recordTooLong(path, err); ok {
+		return nil, nil, err
+	}
 	if err != nil { // parseSMART quotes whole lines: keep the message short
 		return nil, nil, fmt.Errorf("%s: %s", path, Elide(err.Error(), 160))
 	}

@@ -21,6 +21,9 @@ export TOPICMF_ROOT="$root"
 export TOPICMF_DATA="${TOPICMF_DATA:-$(cd .. && pwd)/shared/datasets}"
 case "$TOPICMF_DATA" in /*) ;; *) TOPICMF_DATA="$root/$TOPICMF_DATA" ;; esac
 
+# shellcheck source=scripts/outfile.sh
+. "$root/scripts/outfile.sh"
+
 update=false
 if [ "${1:-}" = "--update" ]; then
 	update=true
@@ -50,7 +53,7 @@ for nb in "${notebooks[@]}"; do
 	secs=$(($(date +%s) - start))
 	if $update; then
 		if "$out/nbcheck" "$executed"; then
-			cp "$executed" "$nb"
+			write_over "$executed" "$nb" || status=1
 			echo "   updated ($secs s)"
 		else
 			echo "FAILED: $nb (not updated)"

@@ -65,8 +65,10 @@ no columns, is an error.
 
 The run directory is <out>/runs/<id>, where id is the SHA-256 of the
 configuration, the data checksums and the code version. Running the same fit
-again prints "cached: <dir>" without recomputing. An interrupted fit leaves
-nothing behind; running it again starts afresh.
+again prints "cached: <dir>" without recomputing. A fit interrupted by
+Ctrl-C, SIGTERM or an error leaves nothing behind; a fit killed outright
+(kill -9, a crash) leaves a .tmp- folder under <out>/runs that the next
+command on the store removes. Running it again starts afresh.
 
 Family parameters: --param key=value (repeatable), or the shortcuts --k,
 --lambda1, --lambda2, --iters, --tol; a key the family does not declare is an
@@ -150,6 +152,7 @@ func runFit(cmd *cobra.Command, f *fitFlags) error {
 	meter := newMeter(errw, quietFlag(cmd))
 	res, err := workflow.FitRun(cmd.Context(), st, m, src, workflow.RunOptions{
 		Top:         f.top,
+		OnStart:     func(c *engine.Corpus) { meter.message(startedLine(f.model, c, m.Params["k"])) },
 		OnIteration: fitProgress(meter, m.MaxIters()),
 		OnWarning:   func(msg string) { fmt.Fprintln(errw, "topicmf fit: warning:", msg) },
 	})

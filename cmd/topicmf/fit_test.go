@@ -307,6 +307,22 @@ func TestFitDataUsesCorpusCache(t *testing.T) {
 	} else if !strings.Contains(errOut, "read from the cache") {
 		t.Fatalf("second fit did not read the corpus from the cache:\n%s", errOut)
 	}
+	// The second run's notes.txt keeps the reader's and the pipeline's
+	// notes of the first (issue 23: they were lost on a cache hit).
+	var notes []string
+	for _, e := range runEntries(t, out) {
+		notes = append(notes, readFile(t, filepath.Join(out, "runs", e, "notes.txt")))
+	}
+	if len(notes) != 2 {
+		t.Fatalf("%d runs, want 2", len(notes))
+	}
+	built, cached := notes[0], notes[1]
+	if strings.Contains(built, "read from the cache") {
+		built, cached = cached, built
+	}
+	if !strings.Contains(built, "vocabulary: ") || !strings.HasPrefix(cached, built) {
+		t.Errorf("notes of the cached corpus:\n%s\ndo not start with those of its build:\n%s", cached, built)
+	}
 	if stdout, _, err := runTopicmf(context.Background(), args("4")...); err != nil || !strings.HasPrefix(stdout, "cached: ") {
 		t.Fatalf("third fit: err %v, stdout %q, want a run-cache hit", err, stdout)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/internal/outfile"
 )
 
 // This file checks what fit, transform and rank read before any data is
@@ -54,6 +55,9 @@ var userFormatFields = map[string]string{
 // finished run, which its manifest then no longer describes. A folder that
 // merely holds a file named done is no run. Nothing is created.
 func checkOutDir(out string) error {
+	if err := outfile.CheckDir(out); err != nil {
+		return fmt.Errorf("--out %w; want the results root, a directory", err)
+	}
 	abs, err := filepath.Abs(out)
 	if err != nil {
 		return fmt.Errorf("--out %s: %w", out, err)

@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
 )
 
@@ -120,6 +121,19 @@ func (m *meter) message(line string) {
 		m.drawn = 0
 	}
 	fmt.Fprintln(m.w, line)
+}
+
+// startedLine is the line a fit prints before its first iteration, so that
+// a first iteration that takes minutes (tnmf with K in the thousands) is
+// not a silent screen: the family and the size of the work, M terms × N
+// documents, the non-zeros of the term-document matrix, and K ("" when
+// the family has none).
+func startedLine(family string, c *engine.Corpus, k string) string {
+	line := fmt.Sprintf("started %s: %d terms × %d documents, %d non-zeros", family, c.Terms(), c.Docs(), c.D.NNZ())
+	if k != "" {
+		line += ", K = " + k
+	}
+	return line
 }
 
 // finish ends the terminal line.

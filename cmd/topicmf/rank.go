@@ -93,7 +93,7 @@ func runRank(cmd *cobra.Command, args []string, r *rankFlags) error {
 			return err
 		}
 	}
-	if err := writeAtomic(r.output, cmd.OutOrStdout(), func(w io.Writer) error { return ir.WriteRun(w, ranked, r.tag) }); err != nil {
+	if err := writeOutput(r.output, cmd.OutOrStdout(), func(w io.Writer) error { return ir.WriteRun(w, ranked, r.tag) }); err != nil {
 		return err
 	}
 	if rep == nil {

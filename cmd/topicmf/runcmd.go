@@ -17,6 +17,7 @@ import (
 	_ "github.com/topicmf/topicmf/experiments/all" // registers every experiment
 	"github.com/topicmf/topicmf/experiments/report"
 	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/internal/outfile"
 )
 
 func newRunCmd() *cobra.Command {
@@ -56,6 +57,9 @@ reports go to <results>/quick/<paper>/ so the full reports are not overwritten.
 			pool, err := workerPool(workers)
 			if err != nil {
 				return err
+			}
+			if err := outfile.CheckDir(resultsDir); err != nil {
+				return fmt.Errorf("run: --results %w; want the results root, a directory", err)
 			}
 			st, err := store.Open(resultsDir)
 			if err != nil {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/internal/outfile"
 )
 
 // runDir returns the directory of the finished run named by arg: a run
@@ -70,34 +71,11 @@ func intact(dir, id, root string) error {
 		id[:idPrefix], strings.Join(names, ", "), root, id[:idPrefix])
 }
 
-// writeAtomic writes path through a temporary file renamed into place, so
-// a failure leaves nothing; "-" writes to stdout.
-func writeAtomic(path string, stdout io.Writer, write func(io.Writer) error) error {
-	if path == "-" {
-		return write(stdout)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path)+"-")
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriter(tmp)
-	err = write(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+// writeOutput writes the --output path by the rules of internal/outfile:
+// "-" is stdout, a device or FIFO is written in place, a symbolic link is
+// written through, a regular file is replaced atomically.
+func writeOutput(path string, stdout io.Writer, write func(io.Writer) error) error {
+	return outfile.Write(path, stdout, write)
 }
 
 // addUserFlags adds the flags that say how transform's --data and rank's
@@ -121,8 +99,12 @@ func checkOutput(path string) error {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return fmt.Errorf("--output %s is a directory, want a file", path)
 	}
-	if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {
-		return fmt.Errorf("--output %s: directory %s does not exist", path, filepath.Dir(path))
+	target, err := outfile.Resolve(path)
+	if err != nil {
+		return fmt.Errorf("--output %w", err)
+	}
+	if fi, err := os.Stat(filepath.Dir(target)); err != nil || !fi.IsDir() {
+		return fmt.Errorf("--output %s: directory %s does not exist", path, filepath.Dir(target))
 	}
 	return nil
 }
@@ -196,7 +178,7 @@ func runTransform(cmd *cobra.Command, args []string, t *transformFlags) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(t.output, cmd.OutOrStdout(), func(w io.Writer) error { return writeTopicVectors(w, col.Docs, v) })
+	return writeOutput(t.output, cmd.OutOrStdout(), func(w io.Writer) error { return writeTopicVectors(w, col.Docs, v) })
 }
 
 // writeTopicVectors writes a header line, then one line per document: its

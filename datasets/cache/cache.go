@@ -21,7 +21,7 @@ import (
 
 // FormatVersion is the version of the file format; it is part of every key
 // and of every file header.
-const FormatVersion = 2
+const FormatVersion = 3
 
 const magic = "TMFCORP\x00"
 
@@ -58,6 +58,10 @@ type Cache struct {
 type Entry struct {
 	Corpus *engine.Corpus
 	Inputs []Input
+	// Notes are the reader's and the text pipeline's warnings from when
+	// the corpus was built, for a hit to report them again (a run's
+	// notes.txt keeps them whether its corpus was built or read back).
+	Notes []string
 }
 
 // Input is one file a corpus was built from: its path, its size and
@@ -254,6 +258,10 @@ func encode(out io.Writer, key string, e Entry) error {
 		w.u64(uint64(in.ModTime))
 		w.str(in.SHA256)
 	}
+	w.u32(uint32(len(e.Notes)))
+	for _, n := range e.Notes {
+		w.str(n)
+	}
 	w.str(c.Name)
 	w.u64(uint64(c.D.Rows))
 	w.u64(uint64(c.D.Cols))
@@ -371,11 +379,19 @@ func decode(data []byte, key string) (Entry, error) {
 	for range ni {
 		inputs = append(inputs, Input{Path: r.str(), Size: int64(r.u64()), ModTime: int64(r.u64()), SHA256: r.str()})
 	}
+	var notes []string
+	nn := int(r.u32())
+	if r.err == nil && nn > (len(body)-r.off)/4 {
+		return Entry{}, fmt.Errorf("header says %d notes, more than the file can hold", nn)
+	}
+	for range nn {
+		notes = append(notes, r.str())
+	}
 	corpus, err := decodeCorpus(r, body)
 	if err != nil {
 		return Entry{}, err
 	}
-	return Entry{Corpus: corpus, Inputs: inputs}, nil
+	return Entry{Corpus: corpus, Inputs: inputs, Notes: notes}, nil
 }
 
 // decodeCorpus decodes the corpus that follows the inputs.

@@ -58,14 +58,19 @@ func TestRoundTrip(t *testing.T) {
 		for k := range i % 3 {
 			inputs = append(inputs, Input{Path: "/data/ü/" + string(rune('a'+k)), Size: int64(k) << 40, ModTime: -int64(k) - 1, SHA256: strings.Repeat("e", 64)})
 		}
-		if err := c.Put(key, Entry{Corpus: corpus, Inputs: inputs}); err != nil {
+		// Entries with 0, 1 and 2 notes.
+		var notes []string
+		for k := range (i + 1) % 3 {
+			notes = append(notes, "note "+string(rune('a'+k))+": ü")
+		}
+		if err := c.Put(key, Entry{Corpus: corpus, Inputs: inputs, Notes: notes}); err != nil {
 			t.Fatal(err)
 		}
 		got, ok, err := c.Get(key)
 		if err != nil || !ok {
 			t.Fatalf("%s: hit %v err %v", corpus.Name, ok, err)
 		}
-		if !reflect.DeepEqual(got.Corpus, corpus) || !reflect.DeepEqual(got.Inputs, inputs) {
+		if !reflect.DeepEqual(got.Corpus, corpus) || !reflect.DeepEqual(got.Inputs, inputs) || !reflect.DeepEqual(got.Notes, notes) {
 			t.Errorf("%s: round trip is not bit-exact", corpus.Name)
 		}
 	}

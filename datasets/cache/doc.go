@@ -17,7 +17,7 @@
 // the cheap size+mtime test; a file that changed, or every file under an
 // explicit verify, is hashed again (datasets/corpora does this).
 //
-// # File format (FormatVersion 2)
+// # File format (FormatVersion 3)
 //
 // All integers little-endian; a string is a uint32 byte length and the
 // bytes:
@@ -27,6 +27,7 @@
 //	key          string   the key the file was stored under
 //	inputs       uint32 count, then per file: path string, size uint64,
 //	             mtime int64 (Unix ns), sha256 string
+//	notes        uint32 count, then the strings of Entry.Notes
 //	name         string   Corpus.Name
 //	M, N, NNZ    uint64 ×3
 //	vocab        M strings

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/cache"
@@ -121,8 +122,9 @@ func Build(dataDir string, src datasets.Source, opts text.Options, cc CacheOptio
 			if err := checkInputs(dataDir, src, files, e.Inputs, cc.Verify); err != nil {
 				return nil, err
 			}
-			return &Result{Corpus: e.Corpus, Cached: true,
-				Warnings: []string{fmt.Sprintf("corpus of %s read from the cache %s (its reader and pipeline warnings were shown when it was built)", src.Name, c.Path(key))}}, nil
+			// The notes of the build, then where the corpus came from.
+			notes := append(slices.Clone(e.Notes), fmt.Sprintf("corpus of %s read from the cache %s", src.Name, c.Path(key)))
+			return &Result{Corpus: e.Corpus, Cached: true, Warnings: notes}, nil
 		}
 	}
 	var inputs []cache.Input
@@ -146,13 +148,13 @@ func Build(dataDir string, src datasets.Source, opts text.Options, cc CacheOptio
 	if err != nil {
 		return nil, err
 	}
+	notes := append(slices.Clone(col.Warnings), rep.Warnings...)
 	if c != nil {
-		if err := c.Put(key, cache.Entry{Corpus: corpus, Inputs: inputs}); err != nil {
+		if err := c.Put(key, cache.Entry{Corpus: corpus, Inputs: inputs, Notes: notes}); err != nil {
 			return nil, fmt.Errorf("corpus cache %s: %w", cc.Dir, err)
 		}
 	}
-	warnings = append(warnings, col.Warnings...)
-	return &Result{Corpus: corpus, Warnings: append(warnings, rep.Warnings...)}, nil
+	return &Result{Corpus: corpus, Warnings: append(warnings, notes...)}, nil
 }
 
 // checkInputs checks that the data files of a cache hit still hold what

@@ -199,3 +199,33 @@ func TestCorruptCacheFileIsReported(t *testing.T) {
 		t.Fatal("rebuilt corpus differs")
 	}
 }
+
+// TestCacheHitKeepsNotes: a corpus read back from the cache comes with the
+// reader's and the pipeline's warnings of its build (issue 23: a run's
+// notes.txt lost them when the corpus came from the cache).
+func TestCacheHitKeepsNotes(t *testing.T) {
+	dir := dataDir(t)
+	src, err := datasets.Lookup("adi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := text.Bare(text.Options{StopList: text.StopSMART, MinDF: 2})
+	cacheDir := t.TempDir()
+	first, err := Build(dir, src, opts, CacheOptions{Dir: cacheDir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := Build(dir, src, opts, CacheOptions{Dir: cacheDir})
+	if err != nil || !second.Cached {
+		t.Fatalf("second build: cached=%v, %v", second != nil && second.Cached, err)
+	}
+	if len(first.Warnings) == 0 || !strings.Contains(strings.Join(first.Warnings, "\n"), "vocabulary: ") {
+		t.Fatalf("the first build has no vocabulary note: %q", first.Warnings)
+	}
+	if n := len(second.Warnings); n == 0 || !strings.HasPrefix(second.Warnings[n-1], "corpus of adi read from the cache ") {
+		t.Fatalf("the cache hit does not say so: %q", second.Warnings)
+	}
+	if !reflect.DeepEqual(second.Warnings[:len(second.Warnings)-1], first.Warnings) {
+		t.Errorf("cache hit notes:\n%s\nbuild notes:\n%s", strings.Join(second.Warnings, "\n"), strings.Join(first.Warnings, "\n"))
+	}
+}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/topicmf/topicmf/distributed/shards"
 	"github.com/topicmf/topicmf/engine/sparse"
+	"github.com/topicmf/topicmf/internal/outfile"
 )
 
 // Factors are a run's factors read back into memory: U (M × UCols) and the
@@ -149,6 +150,9 @@ func Export(ctx context.Context, dir, out string) (*Factors, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := outfile.CheckDir(out); err != nil {
+		return nil, fmt.Errorf("export: %w", err)
+	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, err
 	}
@@ -282,22 +286,12 @@ func moduleVersion(path string) string {
 func writeMM(path string, a mat.Matrix) error {
 	var d mat.Dense
 	d.CloneFrom(a)
-	return sparse.WriteDenseMMFile(path, &d)
+	return writeText(path, func(w io.Writer) error { return sparse.WriteDenseMM(w, &d) })
 }
 
-// writeText writes path through a temporary file and a rename.
+// writeText writes path by the rules of internal/outfile: a regular file
+// atomically, a symbolic link through to its target, a FIFO or device in
+// place; never renamed over what the path is.
 func writeText(path string, fill func(io.Writer) error) error {
-	w, err := shards.LocalFS{}.OpenWrite(context.Background(), path)
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriter(w)
-	err = fill(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := w.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	return outfile.Write(path, nil, fill)
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/rlsi"
 	"github.com/topicmf/topicmf/engine/sparse"
+	"github.com/topicmf/topicmf/internal/outfile"
 )
 
 // Files a corpus converted from text holds beside its shards (WriteText),
@@ -72,6 +74,9 @@ func WriteCorpus(dir string, c *engine.Corpus, nshards int) (*CorpusManifest, er
 		if strings.ContainsAny(t, "\n\r") || t == "" {
 			return nil, fmt.Errorf("convert: term %d %q is empty or contains a newline", i, t)
 		}
+	}
+	if err := outfile.CheckDir(dir); err != nil {
+		return nil, fmt.Errorf("convert: %w", err)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -133,27 +138,15 @@ func WriteCorpus(dir string, c *engine.Corpus, nshards int) (*CorpusManifest, er
 	return man, nil
 }
 
-// writeFile writes path through a temporary file and a rename.
+// writeFile writes path by the rules of internal/outfile: a regular file
+// atomically, a symbolic link through to its target, a FIFO or device in
+// place; never renamed over what the path is.
 func writeFile(path string, fill func(*bufio.Writer) error) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriterSize(f, 1<<20)
-	err = fill(w)
-	if err == nil {
-		err = w.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
+	return outfile.Write(path, nil, func(w io.Writer) error {
+		bw := bufio.NewWriterSize(w, 1<<20)
+		if err := fill(bw); err != nil {
+			return err
+		}
+		return bw.Flush()
+	})
 }

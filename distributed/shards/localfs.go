@@ -2,8 +2,11 @@ package shards
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
+
+	"github.com/topicmf/topicmf/internal/outfile"
 )
 
 // LocalFS is FS on the local file system. A file opened for writing is
@@ -24,7 +27,17 @@ func (LocalFS) Size(_ context.Context, name string) (int64, error) {
 }
 
 // OpenWrite creates name (through a temporary file renamed on Close).
+// A name that is a symbolic link is followed, and its final target is
+// written, so that the link stays; a name that is anything but a regular
+// file (a FIFO, a device, a folder) is refused rather than renamed over.
 func (LocalFS) OpenWrite(_ context.Context, name string) (io.WriteCloser, error) {
+	name, err := outfile.Resolve(name)
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := os.Stat(name); err == nil && !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%s); the pipeline writes only regular files", name, fi.Mode().Type())
+	}
 	f, err := os.Create(name + ".tmp")
 	if err != nil {
 		return nil, err

@@ -28,7 +28,8 @@
 // experiment never run gets a line with the command that runs it.
 //
 // Only rendering rounds (FormatNumber); CSV files and the store keep full
-// precision. Every file is written atomically (store.WriteFileAtomic).
+// precision. Every file is written by the rules of internal/outfile: a
+// regular file atomically, a symbolic link through to its target.
 //
 // # Tests
 //

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/topicmf/topicmf/experiments"
-	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/internal/outfile"
 )
 
 // SectionFile is the name of an experiment's rendered section inside its
@@ -77,7 +77,7 @@ func Render(res *experiments.Results, paperDir string) (string, error) {
 			if err != nil {
 				return "", fmt.Errorf("figure %s (%s): %w", f.Name, format, err)
 			}
-			if err := store.WriteBytesAtomic(filepath.Join(dir, f.Name+"."+format), data); err != nil {
+			if err := writeFile(filepath.Join(dir, f.Name+"."+format), data); err != nil {
 				return "", err
 			}
 		}
@@ -92,7 +92,7 @@ func Render(res *experiments.Results, paperDir string) (string, error) {
 	}
 	b.WriteString(footer(res))
 	md := b.String()
-	if err := store.WriteBytesAtomic(filepath.Join(dir, SectionFile), []byte(md)); err != nil {
+	if err := writeFile(filepath.Join(dir, SectionFile), []byte(md)); err != nil {
 		return "", err
 	}
 	return md, nil
@@ -109,7 +109,7 @@ func writeCSV(path string, head []string, rows [][]string) error {
 	if err := w.Error(); err != nil {
 		return err
 	}
-	return store.WriteBytesAtomic(path, []byte(b.String()))
+	return writeFile(path, []byte(b.String()))
 }
 
 // Assemble writes paperDir/REPORT.md from the sections of the paper's
@@ -160,7 +160,7 @@ func Assemble(paperDir string, exps []*experiments.Experiment, quick bool) error
 	for _, s := range sections {
 		b.WriteString(strings.TrimRight(s, "\n") + "\n\n")
 	}
-	return store.WriteBytesAtomic(filepath.Join(paperDir, ReportFile), []byte(strings.TrimRight(b.String(), "\n")+"\n"))
+	return writeFile(filepath.Join(paperDir, ReportFile), []byte(strings.TrimRight(b.String(), "\n")+"\n"))
 }
 
 // anchor is GitHub's heading anchor: lower case, spaces to hyphens,
@@ -176,4 +176,16 @@ func anchor(title string) string {
 		}
 	}
 	return b.String()
+}
+
+// writeFile writes data to path, creating its folder if missing, by the
+// rules of internal/outfile: a regular file is replaced atomically, a
+// symbolic link (REPORT.md linked into a documentation tree) is written
+// through to its target, a FIFO or device is written in place, and a
+// directory is an error.
+func writeFile(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return outfile.Bytes(path, nil, data)
 }

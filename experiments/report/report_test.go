@@ -7,12 +7,15 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/parallel"
@@ -343,5 +346,71 @@ func TestLogYFigure(t *testing.T) {
 	f.Y = "seconds" // 0.1 everywhere: positive, fine
 	if _, err := Plot(res, f); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestReportWritesThroughLinks: REPORT.md and a figure that are symbolic
+// links (into a documentation tree, say) stay links, and their targets
+// get the new content (issue 23: an atomic rename replaced the link by a
+// file and left the target stale); a REPORT.md that is a FIFO is written
+// to its reader, not renamed over.
+func TestReportWritesThroughLinks(t *testing.T) {
+	e1 := toyExperiment("toy/a")
+	res := runToy(t, e1)
+	dir := PaperDir(t.TempDir(), e1)
+	docs := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "a"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	links := map[string]string{
+		filepath.Join(dir, ReportFile):           filepath.Join(docs, "report.md"),
+		filepath.Join(dir, "a", "objective.svg"): filepath.Join(docs, "objective.svg"),
+	}
+	for link, target := range links {
+		if err := os.WriteFile(target, []byte("stale"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := Render(res, dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := Assemble(dir, []*experiments.Experiment{e1}, false); err != nil {
+		t.Fatal(err)
+	}
+	for link, target := range links {
+		if fi, err := os.Lstat(link); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			t.Errorf("%s is no longer a symbolic link", link)
+		}
+		if b, _ := os.ReadFile(target); string(b) == "stale" || len(b) == 0 {
+			t.Errorf("%s was not written through the link", target)
+		}
+	}
+	// A FIFO as REPORT.md is written to its reader.
+	report := filepath.Join(dir, ReportFile)
+	os.Remove(report)
+	if err := syscall.Mkfifo(report, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan string, 1)
+	go func() {
+		b, _ := os.ReadFile(report)
+		got <- string(b)
+	}()
+	if err := Assemble(dir, []*experiments.Experiment{e1}, false); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case s := <-got:
+		if !strings.Contains(s, "# Reproduction report: toy") {
+			t.Errorf("the FIFO's reader got %q", s)
+		}
+	case <-time.After(30 * time.Second):
+		t.Error("the FIFO's reader got nothing")
+	}
+	if fi, err := os.Lstat(report); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
+		t.Errorf("REPORT.md is no longer a FIFO")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -83,6 +84,9 @@ func loadMTX(path, vocabPath, labelsPath string, transpose bool) (*engine.Corpus
 			return nil, nil, err
 		}
 		sums = append(sums, store.Checksum{Name: "vocab", SHA256: sum})
+		if err := checkUniqueTerms(vocabPath, vocab); err != nil {
+			return nil, nil, err
+		}
 		if len(vocab) != d.Rows {
 			what := "rows"
 			if transpose {
@@ -165,7 +169,9 @@ func readLinesFrom(r io.Reader, path, what string) ([]string, error) {
 		}
 		out = append(out, t)
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, fmt.Errorf("%s: line %d is longer than 1 MiB; want one %s per line", path, line+1, what)
+	} else if err != nil {
 		return nil, fmt.Errorf("%s: line %d: %w", path, line+1, err)
 	}
 	return out, nil

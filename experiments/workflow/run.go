@@ -43,6 +43,8 @@ type Config struct {
 type RunOptions struct {
 	// Top is the number of top terms per topic in topics.txt.
 	Top int
+	// OnStart, when not nil, is called with the corpus before the fit.
+	OnStart func(*engine.Corpus)
 	// OnIteration, when not nil, is called after every iteration.
 	OnIteration func(engine.Iteration)
 	// OnWarning, when not nil, receives the collection's and the
@@ -109,15 +111,27 @@ func WriteRun(ctx context.Context, w *store.Writer, method engine.Method, b *Bui
 		return engine.Status{}, err
 	}
 	defer trace.Abort()
+	// A trace write error (a full disk) stops the fit at that iteration.
+	ctx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
 	// The trace streams to disk; memory holds only the last iterations.
 	rec := engine.NewBoundedRecorder(keepIterations)
 	rec.OnIteration = func(it engine.Iteration) {
-		trace.Record(it)
+		if err := trace.Record(it); err != nil {
+			stop(err)
+			return
+		}
 		if o.OnIteration != nil {
 			o.OnIteration(it)
 		}
 	}
+	if o.OnStart != nil {
+		o.OnStart(b.Corpus)
+	}
 	model, status, err := method.Fit(ctx, b.Corpus, rec)
+	if trace.Err() != nil {
+		return status, trace.Err()
+	}
 	if err != nil {
 		return status, err
 	}

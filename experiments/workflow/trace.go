@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strconv"
 
@@ -31,7 +32,7 @@ type traceWriter struct {
 	index map[traceCol]int
 	row   []string
 	rows  int
-	err   error // the first write error; later rows are dropped
+	err   error // the first write error; the fit stops there
 }
 
 // traceCol is a named column: its group (0 objective terms, 1 sparsity,
@@ -62,11 +63,14 @@ func newTraceWriter(w *store.Writer) (*traceWriter, error) {
 
 func fmtFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
-// Record appends one iteration to the spool. It is meant for
-// Recorder.OnIteration, which the engine calls serially.
-func (t *traceWriter) Record(it engine.Iteration) {
+// Record appends one iteration to the spool and flushes it, so that a
+// write error (a full disk) is returned at the iteration it happens, for
+// the fit to stop there rather than run on to its end. After an error
+// every later call returns it. It is meant for Recorder.OnIteration, which
+// the engine calls serially.
+func (t *traceWriter) Record(it engine.Iteration) error {
 	if t.err != nil {
-		return
+		return t.err
 	}
 	for g, grp := range traceGroups {
 		for _, x := range grp.of(it) {
@@ -86,9 +90,25 @@ func (t *traceWriter) Record(it engine.Iteration) {
 			t.row[3+t.index[traceCol{g, x.Name}]] = fmtFloat(x.Value)
 		}
 	}
-	t.err = t.csv.Write(t.row)
 	t.rows++
+	err := t.csv.Write(t.row)
+	if err == nil {
+		t.csv.Flush()
+		err = t.csv.Error()
+	}
+	if err != nil {
+		// The spool's own path would mean nothing to the user.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		t.err = fmt.Errorf("writing the iteration trace (iterations.csv) at iteration %d: %w", it.Iter, err)
+	}
+	return t.err
 }
+
+// Err is the first error Record met, or nil.
+func (t *traceWriter) Err() error { return t.err }
 
 // Abort removes the spool; after Close it does nothing.
 func (t *traceWriter) Abort() {
@@ -101,7 +121,7 @@ func (t *traceWriter) Close() error {
 	defer os.Remove(t.spool.Name())
 	defer t.spool.Close()
 	if t.err != nil {
-		return fmt.Errorf("writing the iteration trace: %w", t.err)
+		return t.err
 	}
 	t.csv.Flush()
 	if err := t.csv.Error(); err != nil {

@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Report holds per-query values and means of every measure of one
@@ -114,9 +115,8 @@ func Evaluate(qrels Qrels, run Run, opts Options) (*Report, error) {
 		}
 	}
 	slices.Sort(extra)
-	for _, q := range extra {
-		r.Warnings = append(r.Warnings, fmt.Sprintf("query %s: in the run but not in the qrels; ignored", q))
-	}
+	// Queries left out or scored 0, by reason, for one warning per reason.
+	var unrun, noRel, zeroRel, unrunZero []string
 	for _, q := range slices.Sorted(maps.Keys(qrels)) {
 		judged := qrels[q]
 		docs, inRun := run[q]
@@ -127,18 +127,18 @@ func Evaluate(qrels Qrels, run Run, opts Options) (*Report, error) {
 			}
 		}
 		if !inRun && !opts.Complete {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("query %s: judged but not in the run; ignored (Complete would score it 0)", q))
+			unrun = append(unrun, q)
 			continue
 		}
 		if numRel == 0 {
 			if opts.SkipNoRelevant {
-				r.Warnings = append(r.Warnings, fmt.Sprintf("query %s: no relevant document in the qrels; skipped", q))
+				noRel = append(noRel, q)
 				continue
 			}
-			r.Warnings = append(r.Warnings, fmt.Sprintf("query %s: no relevant document in the qrels; every measure is 0", q))
+			zeroRel = append(zeroRel, q)
 		}
 		if !inRun {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("query %s: judged but not in the run; scored 0", q))
+			unrunZero = append(unrunZero, q)
 		}
 		vals, err := evaluateQuery(q, judged, docs, numRel, opts, pk, nk)
 		if err != nil {
@@ -150,6 +150,11 @@ func Evaluate(qrels Qrels, run Run, opts Options) (*Report, error) {
 			r.Values[m] = append(r.Values[m], v)
 		}
 	}
+	r.Warnings = appendQueryWarning(r.Warnings, extra, "in the run but not in the qrels; ignored")
+	r.Warnings = appendQueryWarning(r.Warnings, unrun, "judged but not in the run; ignored (Complete would score it 0)")
+	r.Warnings = appendQueryWarning(r.Warnings, noRel, "no relevant document in the qrels; skipped")
+	r.Warnings = appendQueryWarning(r.Warnings, zeroRel, "no relevant document in the qrels; every measure is 0")
+	r.Warnings = appendQueryWarning(r.Warnings, unrunZero, "judged but not in the run; scored 0")
 	if len(r.Queries) == 0 {
 		return nil, errors.New("ir: no queries with both results and relevance judgments to evaluate")
 	}
@@ -233,4 +238,25 @@ func Paired(a, b *Report, measure string) (x, y []float64, err error) {
 		}
 	}
 	return x, y, nil
+}
+
+// warnIDs is how many query ids a warning about several queries lists.
+const warnIDs = 5
+
+// appendQueryWarning appends to warnings one line saying why the queries
+// ids (in order) were left out or scored 0: "query 7: why" for one, and
+// for several their count and the first warnIDs ids, so that a qrels
+// file judging a few of many queries gives one line, not one per query.
+func appendQueryWarning(warnings, ids []string, why string) []string {
+	switch {
+	case len(ids) == 0:
+		return warnings
+	case len(ids) == 1:
+		return append(warnings, fmt.Sprintf("query %s: %s", ids[0], why))
+	}
+	list := strings.Join(ids[:min(len(ids), warnIDs)], ", ")
+	if len(ids) > warnIDs {
+		list += fmt.Sprintf(" and %d more", len(ids)-warnIDs)
+	}
+	return append(warnings, fmt.Sprintf("%d queries: %s (%s)", len(ids), why, list))
 }

@@ -609,3 +609,28 @@ func TestWriteRefusesIDs(t *testing.T) {
 		}
 	}
 }
+
+// TestWarningsSummarized: queries left out for the same reason give one
+// warning with their count and first ids, not one line each (issue 23:
+// rank printed 224 lines for a qrels file judging one query of 225).
+func TestWarningsSummarized(t *testing.T) {
+	qrels := Qrels{"q000": {"a": 1}, "q900": {"b": 1}}
+	run := Run{"q000": {{DocID: "a", Score: 1}}}
+	for i := 1; i <= 224; i++ {
+		run["q"+fmt3(i)] = []ScoredDoc{{DocID: "a", Score: 1}}
+	}
+	r, err := Evaluate(qrels, run, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"224 queries: in the run but not in the qrels; ignored (q001, q002, q003, q004, q005 and 219 more)",
+		"query q900: judged but not in the run; ignored (Complete would score it 0)",
+	}
+	if !reflect.DeepEqual(r.Warnings, want) {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(r.Warnings, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// fmt3 is i with three digits.
+func fmt3(i int) string { return strconv.Itoa(1000 + i)[1:] }

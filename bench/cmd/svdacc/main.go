@@ -35,6 +35,7 @@ import (
 	"github.com/topicmf/topicmf/bench/cmd/internal/tool"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/lsi"
+	"github.com/topicmf/topicmf/internal/outfile"
 )
 
 func main() { tool.Main("svdacc", run) }
@@ -71,7 +72,7 @@ func run(args []string) error {
 		for _, s := range ref {
 			fmt.Fprintf(&b, "%.17g\n", s)
 		}
-		if err := os.WriteFile(*refOut, []byte(b.String()), 0o644); err != nil {
+		if err := outfile.Bytes(*refOut, os.Stdout, []byte(b.String())); err != nil {
 			return err
 		}
 	}

@@ -51,6 +51,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -63,6 +64,8 @@ import (
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/topicmf/topicmf/internal/outfile"
 )
 
 func main() {
@@ -146,7 +149,7 @@ func split(args []string) error {
 		if err != nil {
 			return err
 		}
-		if err := sparse.WriteMMFile(filepath.Join(*dir, f.name), m); err != nil {
+		if err := outfile.Write(filepath.Join(*dir, f.name), nil, func(w io.Writer) error { return sparse.WriteMM(w, m) }); err != nil {
 			return err
 		}
 	}

@@ -17,10 +17,13 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
+	"os"
 
 	"github.com/topicmf/topicmf/bench/cmd/internal/tool"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/engine/synthetic"
+	"github.com/topicmf/topicmf/internal/outfile"
 )
 
 func main() { tool.Main("writebench", run) }
@@ -43,7 +46,7 @@ func run(args []string) error {
 	if err != nil {
 		return fmt.Errorf("generating %s: %w", cfg.Name, err)
 	}
-	if err := sparse.WriteMMFile(*out, c.D); err != nil {
+	if err := outfile.Write(*out, os.Stdout, func(w io.Writer) error { return sparse.WriteMM(w, c.D) }); err != nil {
 		return fmt.Errorf("writing %s: %w", *out, err)
 	}
 	fmt.Printf("%s\t%d\t%d\t%d\n", cfg.Name, c.D.Rows, c.D.Cols, c.D.NNZ())

@@ -42,6 +42,7 @@ import (
 	"github.com/topicmf/topicmf/distributed/driver"
 	"github.com/topicmf/topicmf/distributed/shards"
 	"github.com/topicmf/topicmf/engine/sparse"
+	"github.com/topicmf/topicmf/internal/outfile"
 )
 
 const usage = `usage:
@@ -201,7 +202,7 @@ func convert(args []string, out io.Writer) error {
 		return err
 	}
 	if a.mtx {
-		if err := sparse.WriteMMFile(shards.Join(a.dst, "D.mtx"), c.D); err != nil {
+		if err := outfile.Write(shards.Join(a.dst, "D.mtx"), nil, func(w io.Writer) error { return sparse.WriteMM(w, c.D) }); err != nil {
 			return err
 		}
 	}
