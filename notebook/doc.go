@@ -15,6 +15,7 @@
 //	notebook.TopTerms(f, 10)                         // dataframe: topic, rank, term, weight
 //	notebook.Iterations(f)                           // dataframe: iter, seconds, objective, ...
 //	notebook.PlotTrace(f, "objective")               // inline PNG
+//	notebook.SaveFigure("rlsi-objective")            // rlsi-objective.png, .svg, .pdf
 //	notebook.Rank(f, "what similarity laws apply to hypersonic flow", 10)
 //	s, err := notebook.Sweep(c, notebook.SweepSpec{Name: "cranfield-rlsi", Family: "rlsi",
 //		Grid: map[string][]string{"k": {"10", "20"}, "lambda1": {"0.02", "0.05"}}})
@@ -50,6 +51,12 @@
 //
 // Without them, figures are not shown (the functions still return their
 // PNG bytes) and Markdown is printed to standard output.
+//
+// Figures are drawn by the reports' code (experiments/report: LinePlot,
+// Plot, EncodePlot), so they look the same inline and in a paper's
+// report; a figure's caption (error bars, series shifted side by side, a
+// scaling figure on linear axes in a quick run) is shown as Markdown under
+// it. SaveFigure writes the figure last drawn as PNG, SVG and PDF.
 //
 // # Results store
 //
