@@ -5,7 +5,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments/workflow"
 )
 
@@ -40,16 +39,12 @@ func locateFitted(args []string, root, factorsDir string) (string, error) {
 }
 
 // openFitted restores the model of dir, which locateFitted returned: the
-// exported factors when fromFactors (workflow.OpenExport), else the fit run
-// (workflow.OpenRun, which refits, so it comes after the documents are read);
+// exported factors when fromFactors (workflow.OpenExport), else the fit run's
+// saved model (workflow.OpenRun);
 // needCounts says that the training counts are needed.
 func openFitted(cmd *cobra.Command, dir string, fromFactors, needCounts bool) (*workflow.Run, error) {
 	if fromFactors {
 		return workflow.OpenExport(dir, dataDirFlag(cmd), needCounts)
 	}
-	m := newMeter(cmd.ErrOrStderr(), quietFlag(cmd))
-	defer m.finish()
-	return workflow.OpenRun(cmd.Context(), dir, dataDirFlag(cmd), func(it engine.Iteration, limit int) {
-		m.show("refitting: iteration", it.Iter, limit, remaining(m.elapsed(), it.Iter, limit), "", false)
-	})
+	return workflow.OpenRun(dir, dataDirFlag(cmd))
 }

@@ -49,7 +49,9 @@ store: U.mtx (M×K term-topic factor) and V.mtx (K×N topic-document factor) as
 Matrix Market dense arrays, doc_ids.txt (the document of each column of V),
 topics.txt (top terms per topic), iterations.csv, metrics.csv, status.json,
 vocab.txt, vectorizer.json (what transform and rank need to weight new text
-like the training text), config.json and provenance.json.
+like the training text), model/ (the saved model transform and rank load:
+model.json and its matrices, engine/modelio), config.json and
+provenance.json.
 
 --data takes a registered name (topicmf data list) or a path: a folder of text
 files (one document per file, sub-folders as classes), a .csv/.tsv file with a

@@ -12,6 +12,7 @@ import (
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/experiments/workflow"
+	"github.com/topicmf/topicmf/internal/outfile"
 	"github.com/topicmf/topicmf/metrics/ir"
 )
 
@@ -41,9 +42,9 @@ also prints the run's evaluation (as topicmf eval does).
 .csv/.tsv with id and text columns (--text-col, --id-col), or a .jsonl file.
 --qrels is TREC qrels ("qid iter docno rel") or, with --qrels-format smart,
 SMART qrels ("qid docno 0 0", as CACM's and CISI's qrels.text). The model is
-restored as transform restores it (--factors: exported RLSI factors, see
+loaded as transform loads it (--factors: exported RLSI factors, see
 transform). Every argument, and every query and document id (a TREC run
-cannot hold one with white space), is checked before the model is restored,
+cannot hold one with white space), is checked before the model is loaded,
 and the run is written only once it is complete.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := runRank(cmd, args, r); err != nil {
@@ -67,7 +68,7 @@ and the run is written only once it is complete.`,
 }
 
 // runRank checks every argument, and every query and document id (a TREC
-// run cannot hold one with white space), before the model is restored,
+// run cannot hold one with white space), before the model is loaded,
 // then ranks, evaluates when --qrels is given, and writes the run only
 // once it is complete.
 func runRank(cmd *cobra.Command, args []string, r *rankFlags) error {
@@ -93,7 +94,7 @@ func runRank(cmd *cobra.Command, args []string, r *rankFlags) error {
 			return err
 		}
 	}
-	if err := writeOutput(r.output, cmd.OutOrStdout(), func(w io.Writer) error { return ir.WriteRun(w, ranked, r.tag) }); err != nil {
+	if err := outfile.Write(r.output, cmd.OutOrStdout(), func(w io.Writer) error { return ir.WriteRun(w, ranked, r.tag) }); err != nil {
 		return err
 	}
 	if rep == nil {
@@ -140,7 +141,7 @@ func (r *rankFlags) check(fs *pflag.FlagSet, args []string) (workflow.RankOption
 			return fail(err)
 		}
 	}
-	// The run's document ids go into the TREC run: check them before the refit.
+	// The run's document ids go into the TREC run: check them before the model is loaded.
 	if err := checkRunDocIDs(filepath.Join(dir, "doc_ids.txt")); err != nil {
 		return fail(err)
 	}

@@ -28,7 +28,7 @@ func runDir(arg, root string) (string, error) {
 	if _, err := os.Stat(filepath.Join(arg, "done")); err == nil {
 		id, root, ok := store.RunOf(arg)
 		if !ok {
-			return arg, nil // not in a store: workflow.OpenRun's comparison with U.mtx is the check
+			return arg, nil // not in a store: model.json's checksums are the check
 		}
 		return arg, intact(arg, id, root)
 	}
@@ -69,13 +69,6 @@ func intact(dir, id, root string) error {
 	// Short enough that errorLine never cuts the command out of it.
 	return fmt.Errorf("run %s is damaged: its files no longer match its manifest (%s); topicmf runs verify --results %s %s lists the differences",
 		id[:idPrefix], strings.Join(names, ", "), root, id[:idPrefix])
-}
-
-// writeOutput writes the --output path by the rules of internal/outfile:
-// "-" is stdout, a device or FIFO is written in place, a symbolic link is
-// written through, a regular file is replaced atomically.
-func writeOutput(path string, stdout io.Writer, write func(io.Writer) error) error {
-	return outfile.Write(path, stdout, write)
 }
 
 // addUserFlags adds the flags that say how transform's --data and rank's
@@ -122,11 +115,10 @@ fold-in, and writes one line per document: its id, then its K topic weights,
 tab-separated, after a header line. RUN is a run directory or a run id under
 <out>/runs.
 
-The model is restored by fitting again on the run's stored training counts
-with its configuration and seed (fits are deterministic; the result is checked
-against U.mtx), so transform takes about as long as the fit did. With
---factors DIR instead of RUN, the model is RLSI's factors exported by
-topicmf-beam export (distributed/README.md), restored without a refit.`,
+The model is loaded from the run's model/ folder, where fit saved it
+(model.json and its matrices, checked against their SHA-256): nothing is
+fitted again. With --factors DIR instead of RUN, the model is RLSI's factors
+exported by topicmf-beam export (distributed/README.md).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := runTransform(cmd, args, t); err != nil {
 				return fmt.Errorf("transform: %w", err)
@@ -178,7 +170,7 @@ func runTransform(cmd *cobra.Command, args []string, t *transformFlags) error {
 	if err != nil {
 		return err
 	}
-	return writeOutput(t.output, cmd.OutOrStdout(), func(w io.Writer) error { return writeTopicVectors(w, col.Docs, v) })
+	return outfile.Write(t.output, cmd.OutOrStdout(), func(w io.Writer) error { return writeTopicVectors(w, col.Docs, v) })
 }
 
 // writeTopicVectors writes a header line, then one line per document: its

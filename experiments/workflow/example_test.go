@@ -53,7 +53,7 @@ func Example() {
 	fmt.Print(string(topics))
 
 	// Read the run back and rank its notes for a query.
-	run, err := workflow.OpenRun(ctx, fitted.Dir, "", nil)
+	run, err := workflow.OpenRun(fitted.Dir, "")
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -65,8 +65,9 @@ type Fitted struct {
 // FitRun fits m on the corpus of src and writes a complete run to st:
 // U.mtx (M×K term-topic factor) and V.mtx (K×N topic-document factor) as
 // Matrix Market dense arrays, doc_ids.txt, topics.txt, iterations.csv,
-// metrics.csv, status.json, vocab.txt, vectorizer.json and counts.mtx
-// (what restoring and Rank need, for a corpus from text), labels.txt (for
+// metrics.csv, status.json, vocab.txt, model/ (the saved model, which
+// Restore loads), vectorizer.json and counts.mtx (what transform and Rank
+// need, for a corpus from text), labels.txt (for
 // labelled documents), notes.txt (the warnings), config.json and
 // provenance.json. The run's id is the SHA-256 of the configuration, the
 // data checksums and the code version: a finished run is not recomputed
@@ -165,9 +166,9 @@ func WriteRun(ctx context.Context, w *store.Writer, method engine.Method, b *Bui
 	return status, nil
 }
 
-// writeModel writes the factors, the top terms, the vocabulary, the
-// document ids and labels, and what restoring needs: the vectorizer and
-// the raw counts.
+// writeModel writes the factors, the saved model (model/, engine/modelio,
+// which Restore loads), the top terms, the vocabulary, the document ids
+// and labels, the vectorizer and the raw counts.
 func writeModel(w *store.Writer, model engine.Model, b *Built, top int) error {
 	corpus := b.Corpus
 	U := model.TermTopics()
@@ -177,6 +178,9 @@ func writeModel(w *store.Writer, model engine.Model, b *Built, top int) error {
 		return err
 	}
 	if err := w.WriteFile("V.mtx", func(out io.Writer) error { return sparse.WriteDenseMM(out, &V) }); err != nil {
+		return err
+	}
+	if err := saveModel(w, model); err != nil {
 		return err
 	}
 	var topicLines []string
