@@ -82,28 +82,7 @@ func (r *Run) Ranker() *Ranker {
 	return &Ranker{Model: r.Model, Vectorizer: r.Vectorizer, Counts: r.Counts, DocIDs: r.DocIDs}
 }
 
-// Scores returns s(q, d) for every text q and training document d.
-func (rk *Ranker) Scores(ctx context.Context, texts []string, o RankOptions) ([][]float64, error) {
-	o, err := o.resolved()
-	if err != nil {
-		return nil, err
-	}
-	term := o.Term
-	if o.Alpha == 1 {
-		term = "" // the topic score alone: no counts needed
-	}
-	terms, topics, err := rk.ScoreParts(ctx, texts, term)
-	if err != nil || term == "" {
-		return topics, err
-	}
-	out := make([][]float64, len(texts))
-	for q := range texts {
-		out[q] = retrieval.Mix(o.Alpha, terms[q], topics[q])
-	}
-	return out, nil
-}
-
-// ScoreParts returns the two scores Scores mixes, each raw: s_term(q, d)
+// ScoreParts returns the two scores Rank mixes, each raw: s_term(q, d)
 // of the term model term (nil when term is "") and s_topic(q, d), for
 // every text q and training document d.
 func (rk *Ranker) ScoreParts(ctx context.Context, texts []string, term string) (terms, topics [][]float64, err error) {
@@ -158,9 +137,20 @@ func (rk *Ranker) Rank(ctx context.Context, ids, texts []string, o RankOptions) 
 	if err != nil {
 		return nil, err
 	}
-	scores, err := rk.Scores(ctx, texts, o)
+	term := o.Term
+	if o.Alpha == 1 {
+		term = "" // the topic score alone: no counts needed
+	}
+	terms, topics, err := rk.ScoreParts(ctx, texts, term)
 	if err != nil {
 		return nil, err
+	}
+	scores := make([][]float64, len(texts))
+	for q := range texts {
+		scores[q] = topics[q]
+		if terms != nil {
+			scores[q] = retrieval.Mix(o.Alpha, terms[q], topics[q])
+		}
 	}
 	run := ir.Run{}
 	for q, s := range scores {
