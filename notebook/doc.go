@@ -13,6 +13,7 @@
 //	f, err := notebook.Fit(c, "rlsi", notebook.Params{"k": "20"})
 //	f.Summary()                                      // status, and a note if every topic came out empty
 //	notebook.TopTerms(f, 10)                         // dataframe: topic, rank, term, weight
+//	notebook.Quality(f)                              // dataframe: topic, NPMI, C_V, UMass, UCI, words; TD@25
 //	notebook.Iterations(f)                           // dataframe: iter, seconds, objective, ...
 //	notebook.PlotTrace(f, "objective")               // inline PNG
 //	notebook.SaveFigure("rlsi-objective")            // rlsi-objective.png, .svg, .pdf
@@ -21,6 +22,7 @@
 //		Grid: map[string][]string{"k": {"10", "20"}, "lambda1": {"0.02", "0.05"}}})
 //	s.Table()                                        // one row per job, one column per metric
 //	s.Plot("k", "map", "lambda1")                    // inline PNG
+//	s.Plot("k", "npmi")                              // coherence against K
 //	r, err := notebook.RunExperiment("rlsi2011/table6-7", true) // quick
 //	r.Show()                                         // tables, figures and verdicts
 //

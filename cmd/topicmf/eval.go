@@ -16,15 +16,19 @@ func addQrelsFormatFlag(cmd *cobra.Command, format *string) {
 	cmd.Flags().StringVar(format, "qrels-format", "trec", `layout of --qrels: trec ("qid iter docno rel") or smart ("qid docno 0 0", CACM's and CISI's qrels.text)`)
 }
 
+// evalFlags are eval's command line.
+type evalFlags struct {
+	qrels, qrelsFormat, run       string
+	gains, cutoffs                string
+	complete, perQuery, skipNoRel bool
+	level                         int
+	quality                       qualityFlags
+}
+
 func newEvalCmd() *cobra.Command {
-	var (
-		qrelsPath, qrelsFormat, runPath string
-		gains, cutoffs                  string
-		complete, perQuery, skipNoRel   bool
-		level                           int
-	)
+	e := &evalFlags{}
 	cmd := &cobra.Command{
-		Use:   "eval --qrels FILE --run FILE",
+		Use:   "eval --qrels FILE --run FILE | eval --run RUN --coherence MEASURES",
 		Short: "Evaluate a TREC run against qrels with trec_eval semantics",
 		Long: `eval scores a TREC run file ("qid Q0 docno rank score tag") against a qrels
 file ("qid 0 docno rel"; with --qrels-format smart, SMART qrels "qid docno 0 0"
@@ -32,55 +36,85 @@ as CACM's and CISI's qrels.text, every listed pair relevant) and prints trec_eva
 (or "all"), value. Measures: map, P_k, ndcg_cut_k (linear gains, log2(rank+1)
 discount, ideal from all judged documents) and ndcg. Ties in score are broken
 by docno descending, as trec_eval does. See package metrics/ir for the exact
-definitions.`,
+definitions.
+
+With --coherence (npmi, cv, umass, uci, all), --run names a fit run directory
+instead, and eval prints each topic's coherence against the training
+documents (or --reference DATA) and the means, TD@25 and inverted RBO
+(docs/quality.md).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if qrelsPath == "" || runPath == "" {
-				return fmt.Errorf("eval: both --qrels and --run are required")
-			}
-			opts := ir.Options{Complete: complete, SkipNoRelevant: skipNoRel, RelevanceLevel: level}
-			var err error
-			if opts.Gains, err = ir.ParseGains(gains); err != nil {
-				return fmt.Errorf("eval: --gains: %w", err)
-			}
-			if cutoffs != "" {
-				var ks []int
-				for _, f := range strings.Split(cutoffs, ",") {
-					k, err := strconv.Atoi(strings.TrimSpace(f))
-					if err != nil {
-						return fmt.Errorf("eval: --cutoffs: %q is not an integer", f)
-					}
-					ks = append(ks, k)
-				}
-				opts.PCutoffs, opts.NDCGCutoffs = ks, ks
-			}
-			qrels, err := workflow.ReadQrels(qrelsPath, qrelsFormat)
-			if err != nil {
+			if err := runEval(cmd, e); err != nil {
 				return fmt.Errorf("eval: %w", err)
 			}
-			run, err := ir.ReadRunFile(runPath)
-			if err != nil {
-				return fmt.Errorf("eval: %w", err)
-			}
-			rep, err := ir.Evaluate(qrels, run, opts)
-			if err != nil {
-				return fmt.Errorf("eval: %w", err)
-			}
-			for _, w := range rep.Warnings {
-				fmt.Fprintln(cmd.ErrOrStderr(), "topicmf eval: warning:", w)
-			}
-			return rep.WriteTREC(cmd.OutOrStdout(), perQuery)
+			return nil
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&qrelsPath, "qrels", "", "qrels file: qid iter docno rel (see --qrels-format)")
-	addQrelsFormatFlag(cmd, &qrelsFormat)
-	f.StringVar(&runPath, "run", "", "TREC run file: qid Q0 docno rank score tag")
-	f.StringVar(&gains, "gains", "", `gain of each judgment level, "level:gain,..." (default: the level itself)`)
-	f.StringVar(&cutoffs, "cutoffs", "", "cutoffs k for P_k and ndcg_cut_k, comma-separated (default 5,10,15,20,30,100,200,500,1000)")
-	f.IntVarP(&level, "level", "l", 0, "minimum level counted relevant by map and P (trec_eval -l; default: levels with gain > 0)")
-	f.BoolVarP(&complete, "complete", "c", false, "average over every qrels query, missing ones scoring 0 (trec_eval -c)")
-	f.BoolVarP(&perQuery, "per-query", "q", false, "also print every query's values (trec_eval -q)")
-	f.BoolVar(&skipNoRel, "skip-no-relevant", false, "leave out queries without any relevant document")
+	f.StringVar(&e.qrels, "qrels", "", "qrels file: qid iter docno rel (see --qrels-format)")
+	addQrelsFormatFlag(cmd, &e.qrelsFormat)
+	f.StringVar(&e.run, "run", "", "TREC run file: qid Q0 docno rank score tag")
+	f.StringVar(&e.gains, "gains", "", `gain of each judgment level, "level:gain,..." (default: the level itself)`)
+	f.StringVar(&e.cutoffs, "cutoffs", "", "cutoffs k for P_k and ndcg_cut_k, comma-separated (default 5,10,15,20,30,100,200,500,1000)")
+	f.IntVarP(&e.level, "level", "l", 0, "minimum level counted relevant by map and P (trec_eval -l; default: levels with gain > 0)")
+	f.BoolVarP(&e.complete, "complete", "c", false, "average over every qrels query, missing ones scoring 0 (trec_eval -c)")
+	f.BoolVarP(&e.perQuery, "per-query", "q", false, "also print every query's values (trec_eval -q)")
+	f.BoolVar(&e.skipNoRel, "skip-no-relevant", false, "leave out queries without any relevant document")
+	e.quality.register(f, "all")
 	return cmd
+}
+
+// runEval evaluates a TREC run against qrels, or with --coherence a fit
+// run's topics.
+func runEval(cmd *cobra.Command, e *evalFlags) error {
+	if cmd.Flags().Changed("coherence") || cmd.Flags().Changed("reference") {
+		if e.qrels != "" || e.run == "" {
+			return fmt.Errorf("--coherence scores a fit run: give --run RUN and no --qrels")
+		}
+		return evalQuality(cmd.OutOrStdout(), e.run, &e.quality, dataDirFlag(cmd))
+	}
+	if e.qrels == "" || e.run == "" {
+		return fmt.Errorf("both --qrels and --run are required")
+	}
+	opts, err := e.options()
+	if err != nil {
+		return err
+	}
+	qrels, err := workflow.ReadQrels(e.qrels, e.qrelsFormat)
+	if err != nil {
+		return err
+	}
+	run, err := ir.ReadRunFile(e.run)
+	if err != nil {
+		return err
+	}
+	rep, err := ir.Evaluate(qrels, run, opts)
+	if err != nil {
+		return err
+	}
+	for _, w := range rep.Warnings {
+		fmt.Fprintln(cmd.ErrOrStderr(), "topicmf eval: warning:", w)
+	}
+	return rep.WriteTREC(cmd.OutOrStdout(), e.perQuery)
+}
+
+// options are the evaluation options of the command line.
+func (e *evalFlags) options() (ir.Options, error) {
+	opts := ir.Options{Complete: e.complete, SkipNoRelevant: e.skipNoRel, RelevanceLevel: e.level}
+	var err error
+	if opts.Gains, err = ir.ParseGains(e.gains); err != nil {
+		return opts, fmt.Errorf("--gains: %w", err)
+	}
+	if e.cutoffs != "" {
+		var ks []int
+		for _, f := range strings.Split(e.cutoffs, ",") {
+			k, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil {
+				return opts, fmt.Errorf("--cutoffs: %q is not an integer", f)
+			}
+			ks = append(ks, k)
+		}
+		opts.PCutoffs, opts.NDCGCutoffs = ks, ks
+	}
+	return opts, nil
 }

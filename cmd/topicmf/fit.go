@@ -35,6 +35,7 @@ type fitFlags struct {
 	// rejects "--k ten"; each is the same as --param key=value.
 	k, iters              int
 	lambda1, lambda2, tol float64
+	quality               qualityFlags
 }
 
 func newFitCmd() *cobra.Command {
@@ -48,6 +49,9 @@ named model family and writes a complete run directory through the results
 store: U.mtx (M×K term-topic factor) and V.mtx (K×N topic-document factor) as
 Matrix Market dense arrays, doc_ids.txt (the document of each column of V),
 topics.txt (top terms per topic), iterations.csv, metrics.csv, status.json,
+quality.csv and topic-quality.csv (mean and per-topic coherence against the
+training documents, TD@25 and inverted RBO; --coherence, --reference;
+docs/quality.md),
 vocab.txt, vectorizer.json (what transform and rank need to weight new text
 like the training text), model/ (the saved model transform and rank load:
 model.json and its matrices, engine/modelio), config.json and
@@ -116,6 +120,7 @@ func addFitFlags(fs *pflag.FlagSet, f *fitFlags) {
 	fs.StringVar(&f.out, "out", "results", "results root, not a run or its runs/ folder; the run goes to <out>/runs/<id>")
 	fs.Uint64Var(&f.seed, "seed", workflow.DefaultSeed, "random seed of the model's initialization")
 	fs.IntVar(&f.top, "top", 10, "top terms per topic in topics.txt")
+	f.quality.register(fs, "npmi,cv")
 	var scratch text.Options
 	textParams := text.Params()
 	addParamFlags(fs, textParams, f.text, "with --data: ", func(v map[string]string) error { return text.ParseParams(&scratch, v) })
@@ -146,6 +151,10 @@ func runFit(cmd *cobra.Command, f *fitFlags) error {
 	if err != nil {
 		return err
 	}
+	quality, err := f.quality.configValue()
+	if err != nil {
+		return err
+	}
 	st, err := store.Open(f.out)
 	if err != nil {
 		return err
@@ -157,6 +166,10 @@ func runFit(cmd *cobra.Command, f *fitFlags) error {
 		OnStart:     func(c *engine.Corpus) { meter.message(startedLine(f.model, c, m.Params["k"])) },
 		OnIteration: fitProgress(meter, m.MaxIters()),
 		OnWarning:   func(msg string) { fmt.Fprintln(errw, "topicmf fit: warning:", msg) },
+		Quality:     quality,
+		After: func(w *store.Writer, b *workflow.Built) error {
+			return f.quality.writeFitQuality(w, b.Vectorizer, b.Corpus.DocIDs, src.Collection, dataDirFlag(cmd))
+		},
 	})
 	meter.finish()
 	if res.Replaced != "" && !strings.HasPrefix(res.Replaced, "failed before") {
@@ -169,9 +182,12 @@ func runFit(cmd *cobra.Command, f *fitFlags) error {
 		return err
 	case res.Cached:
 		fmt.Fprintf(out, "cached: %s\n", res.Dir)
-		return nil
+		return printRunQuality(out, res.Dir)
 	}
 	fmt.Fprintf(out, "%s: %s\n", f.model, res.Status)
+	if err := printRunQuality(out, res.Dir); err != nil {
+		return err
+	}
 	fmt.Fprintf(out, "wrote: %s\n", res.Dir)
 	return nil
 }
@@ -266,6 +282,11 @@ func (f *fitFlags) source(cmd *cobra.Command, m *workflow.Method) (*workflow.Sou
 	}
 	if err := checkInputs(cmd.Flags(), kind, format); err != nil {
 		return nil, err
+	}
+	if kind == inputMTX {
+		if err := f.quality.checkMTX(cmd.Flags().Changed("coherence")); err != nil {
+			return nil, err
+		}
 	}
 	if in.Data != "" {
 		var err error

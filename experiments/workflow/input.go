@@ -91,6 +91,19 @@ type Source struct {
 	Format string
 	text   text.Options
 	load   func() (corpus, counts *engine.Corpus, warnings []string, err error)
+	// collection reads the documents of the corpus (nil for a Matrix
+	// Market input).
+	collection func() (*datasets.Collection, error)
+}
+
+// Collection reads the documents the corpus is built from (all of a
+// registered collection's, whatever the split), for what needs their text
+// (the topic quality's reference); an error for a Matrix Market input.
+func (s *Source) Collection() (*datasets.Collection, error) {
+	if s.collection == nil {
+		return nil, errors.New("a Matrix Market input has no documents' text")
+	}
+	return s.collection()
 }
 
 // Built is the corpus of a Source.
@@ -219,6 +232,7 @@ func resolveUser(in Input) (*Source, error) {
 		load: func() (*engine.Corpus, *engine.Corpus, []string, error) {
 			return buildWithCounts(col, in.Text)
 		},
+		collection: func() (*datasets.Collection, error) { return col, nil },
 	}
 	if format == datasets.FormatCSV || format == datasets.FormatTSV {
 		s.Data.Columns = []string{orDefault(in.Read.TextCol, "text"), orDefault(in.Read.IDCol, "id"), orDefault(in.Read.LabelCol, "label")}
@@ -247,6 +261,7 @@ func resolveDataset(in Input) (*Source, error) {
 	for _, f := range files {
 		s.Sums = append(s.Sums, store.Checksum{Name: f.Path, SHA256: f.SHA256})
 	}
+	s.collection = func() (*datasets.Collection, error) { return src.Read(dir) }
 	cache := corpora.CacheOptions{Dir: in.CacheDir, Verify: in.Verify}
 	switch in.CacheDir {
 	case "":

@@ -21,7 +21,7 @@ import (
 
 // Version is the fit run's own version in the code-version key of the
 // results store; bump it when what FitRun writes changes.
-const Version = "fit/1"
+const Version = "fit/2"
 
 // keepIterations is how many iterations a fit holds in memory; the whole
 // trace goes to iterations.csv as it is recorded.
@@ -37,6 +37,9 @@ type Config struct {
 	Seed     uint64            `json:"seed"`
 	Data     DataConfig        `json:"data"`
 	TopTerms int               `json:"top_terms"`
+	// Quality says which topic-quality files the run holds (the front
+	// end's --coherence and --reference; "" when none).
+	Quality string `json:"quality,omitempty"`
 }
 
 // RunOptions are the options of FitRun that do not change the model.
@@ -50,6 +53,11 @@ type RunOptions struct {
 	// OnWarning, when not nil, receives the collection's and the
 	// pipeline's warnings before the fit.
 	OnWarning func(string)
+	// Quality is recorded in config.json (Config.Quality).
+	Quality string
+	// After, when not nil, writes more files into the run (the topic
+	// quality) once the fit's own are written.
+	After func(w *store.Writer, b *Built) error
 }
 
 // Fitted is what FitRun did.
@@ -75,7 +83,7 @@ type Fitted struct {
 // as a result, and returned as an error (Failed). The returned Fitted
 // describes the run on an error too.
 func FitRun(ctx context.Context, st *store.Store, m *Method, src *Source, o RunOptions) (*Fitted, error) {
-	cfg := Config{Command: "fit", Model: m.Family.Name, Params: m.Params, Seed: m.Seed, Data: src.Data, TopTerms: o.Top}
+	cfg := Config{Command: "fit", Model: m.Family.Name, Params: m.Params, Seed: m.Seed, Data: src.Data, TopTerms: o.Top, Quality: o.Quality}
 	key := store.Key{Config: cfg, Datasets: src.Sums, Code: st.Code().WithExperiment(Version), Seed: m.Seed}
 	id, err := key.ID()
 	if err != nil {
@@ -98,6 +106,9 @@ func FitRun(ctx context.Context, st *store.Store, m *Method, src *Source, o RunO
 		out.Status, err = WriteRun(ctx, w, m.Method, b, o)
 		if err == nil && out.Status.Reason == engine.NumericalFailure {
 			return store.Fail(errors.New(out.Status.String()))
+		}
+		if err == nil && o.After != nil {
+			err = o.After(w, b)
 		}
 		return err
 	})
