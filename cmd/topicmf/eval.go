@@ -7,18 +7,20 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/topicmf/topicmf/experiments/retrieval"
 	"github.com/topicmf/topicmf/experiments/workflow"
 	"github.com/topicmf/topicmf/metrics/ir"
 )
 
 // addQrelsFormatFlag adds --qrels-format to eval and rank.
 func addQrelsFormatFlag(cmd *cobra.Command, format *string) {
-	cmd.Flags().StringVar(format, "qrels-format", "trec", `layout of --qrels: trec ("qid iter docno rel") or smart ("qid docno 0 0", CACM's and CISI's qrels.text)`)
+	cmd.Flags().StringVar(format, "qrels-format", retrieval.QrelsAuto, `layout of --qrels: auto (told from the file), trec ("qid iter docno rel"), smart ("qid docno 0 0.000000", CACM's, CISI's and ADI's qrels.text), cranfield ("qid docno code", cranqrel) or npl (Glasgow rlv-ass)`)
 }
 
 // evalFlags are eval's command line.
 type evalFlags struct {
 	qrels, qrelsFormat, run       string
+	labels, root                  string
 	gains, cutoffs                string
 	complete, perQuery, skipNoRel bool
 	level                         int
@@ -28,7 +30,7 @@ type evalFlags struct {
 func newEvalCmd() *cobra.Command {
 	e := &evalFlags{}
 	cmd := &cobra.Command{
-		Use:   "eval --qrels FILE --run FILE | eval --run RUN --coherence MEASURES",
+		Use:   "eval --qrels FILE --run FILE | --labels FILE --run RUN | --run RUN --coherence MEASURES",
 		Short: "Evaluate a TREC run against qrels with trec_eval semantics",
 		Long: `eval scores a TREC run file ("qid Q0 docno rank score tag") against a qrels
 file ("qid 0 docno rel"; with --qrels-format smart, SMART qrels "qid docno 0 0"
@@ -37,6 +39,13 @@ as CACM's and CISI's qrels.text, every listed pair relevant) and prints trec_eva
 discount, ideal from all judged documents) and ndcg. Ties in score are broken
 by docno descending, as trec_eval does. See package metrics/ir for the exact
 definitions.
+
+With --labels FILE, --run names a fitted run (its directory or id, as
+transform takes it) and eval prints the clustering numbers of its documents
+against the labels: each document goes to its argmax topic, and purity, NMI
+and ARI (metrics/cluster) compare those clusters with the classes. FILE holds
+one label a line in document order (as fit's labels.txt), or "id<TAB>label"
+lines; "" and "-" mean no label.
 
 With --coherence (npmi, cv, umass, uci, all), --run names a fit run directory
 instead, and eval prints each topic's coherence against the training
@@ -53,7 +62,9 @@ documents (or --reference DATA) and the means, TD@25 and inverted RBO
 	f := cmd.Flags()
 	f.StringVar(&e.qrels, "qrels", "", "qrels file: qid iter docno rel (see --qrels-format)")
 	addQrelsFormatFlag(cmd, &e.qrelsFormat)
-	f.StringVar(&e.run, "run", "", "TREC run file: qid Q0 docno rank score tag")
+	f.StringVar(&e.run, "run", "", "TREC run file: qid Q0 docno rank score tag (with --labels or --coherence: a fitted run, directory or id)")
+	f.StringVar(&e.labels, "labels", "", "class labels of a fitted run's documents: print purity, NMI, ARI of its argmax topics")
+	f.StringVar(&e.root, "out", "results", "with --labels: results root holding runs/<id>")
 	f.StringVar(&e.gains, "gains", "", `gain of each judgment level, "level:gain,..." (default: the level itself)`)
 	f.StringVar(&e.cutoffs, "cutoffs", "", "cutoffs k for P_k and ndcg_cut_k, comma-separated (default 5,10,15,20,30,100,200,500,1000)")
 	f.IntVarP(&e.level, "level", "l", 0, "minimum level counted relevant by map and P (trec_eval -l; default: levels with gain > 0)")
@@ -64,9 +75,15 @@ documents (or --reference DATA) and the means, TD@25 and inverted RBO
 	return cmd
 }
 
-// runEval evaluates a TREC run against qrels, or with --coherence a fit
-// run's topics.
+// runEval evaluates a TREC run against qrels, or a fit run's clusters
+// against --labels, or with --coherence its topics.
 func runEval(cmd *cobra.Command, e *evalFlags) error {
+	if e.labels != "" {
+		if e.qrels != "" || e.run == "" {
+			return fmt.Errorf("--labels takes --run RUN (a fitted run), not --qrels")
+		}
+		return evalLabels(cmd, e.labels, e.run, e.root)
+	}
 	if cmd.Flags().Changed("coherence") || cmd.Flags().Changed("reference") {
 		if e.qrels != "" || e.run == "" {
 			return fmt.Errorf("--coherence scores a fit run: give --run RUN and no --qrels")

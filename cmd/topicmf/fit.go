@@ -92,6 +92,8 @@ terms as rows and documents as columns (--transpose for documents as rows);
 		},
 	}
 	addFitFlags(cmd.Flags(), f)
+	addReaderFlags(cmd, &f.input.Read)
+	annotateInputs(cmd.Flags(), []string{inputFile, inputColumns}, "no-header", "topic-fields")
 	return cmd
 }
 
@@ -106,7 +108,7 @@ func addFitFlags(fs *pflag.FlagSet, f *fitFlags) {
 	fs.Float64Var(&f.tol, "tol", 0, "relative objective change that stops the fit (same as --param tol=X)")
 	in := &f.input
 	fs.StringVar(&in.Data, "data", "", "registered data set (see topicmf data list), or a folder of text files, .csv/.tsv, .jsonl or SMART file")
-	fs.StringVar(&in.Read.Format, "format", "", "with --data PATH: dir, csv, tsv, jsonl or smart (default: from the path)")
+	fs.StringVar(&in.Read.Format, "format", "", "with --data PATH: "+formatList+" (default: from the path)")
 	fs.StringVar(&in.Read.TextCol, "text-col", "", `with a --data CSV/TSV: the text column (default "text")`)
 	fs.StringVar(&in.Read.IDCol, "id-col", "", `with a --data CSV/TSV: the document id column (default "id" when present, else the record number)`)
 	fs.StringVar(&in.Read.LabelCol, "label-col", "", `with a --data CSV/TSV: the class label column (default "label" when present)`)
@@ -185,6 +187,9 @@ func runFit(cmd *cobra.Command, f *fitFlags) error {
 		return printRunQuality(out, res.Dir)
 	}
 	fmt.Fprintf(out, "%s: %s\n", f.model, res.Status)
+	if err := printClusterMetrics(out, res.Dir); err != nil {
+		return err
+	}
 	if err := printRunQuality(out, res.Dir); err != nil {
 		return err
 	}
@@ -196,6 +201,7 @@ func runFit(cmd *cobra.Command, f *fitFlags) error {
 // the ETA assumes every iteration runs, so a fit that converges earlier
 // ends sooner.
 func fitProgress(m *meter, limit int) func(engine.Iteration) {
+	var obj lastObjective
 	return func(it engine.Iteration) {
 		if fitIterationHook != nil {
 			fitIterationHook(it)
@@ -204,7 +210,7 @@ func fitProgress(m *meter, limit int) func(engine.Iteration) {
 		if limit > 0 {
 			eta = remaining(m.elapsed(), it.Iter, limit)
 		}
-		m.show("iteration", it.Iter, limit, eta, fmt.Sprintf("objective %.6g", it.Objective), false)
+		m.show("iteration", it.Iter, limit, eta, obj.text(it), false)
 	}
 }
 

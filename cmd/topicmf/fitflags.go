@@ -34,19 +34,20 @@ func readUserFile(flags *pflag.FlagSet, path string, o datasets.UserOptions) (*d
 }
 
 // fileKind is the kind of input (inputFile, inputColumns) of a user's
-// file in format.
+// file in format: CSV and TSV have columns, JSON Lines keys.
 func fileKind(format string) string {
-	if format == datasets.FormatCSV || format == datasets.FormatTSV {
+	if format == datasets.FormatCSV || format == datasets.FormatTSV || format == datasets.FormatJSONL {
 		return inputColumns
 	}
 	return inputFile
 }
 
-// userFormatFields says where a non-delimited format keeps its fields.
+// userFormatFields says where a format without named fields keeps them.
 var userFormatFields = map[string]string{
-	datasets.FormatJSONL: `its fields are "id", "text", "label"`,
-	datasets.FormatDir:   "one document per file, the folder is the class",
-	datasets.FormatSMART: ".I is the id, .T and .W the text",
+	datasets.FormatDir:        "one document per file, the folder is the class",
+	datasets.FormatSMART:      ".I is the id, .T and .W the text",
+	datasets.FormatTREC:       "DOCNO is the id, TEXT, HEADLINE and the like the text",
+	datasets.FormatTRECTopics: "num is the id, --topic-fields the text",
 }
 
 // checkOutDir refuses a results root (fit --out) that is, or lies inside,

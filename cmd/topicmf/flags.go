@@ -92,8 +92,8 @@ func addParamFlags(fs *pflag.FlagSet, params []param.Param, given map[string]str
 // Inputs a flag applies to (annotateInputs).
 const (
 	inputRegistered = "registered" // a registered data set (--data NAME)
-	inputFile       = "file"       // a user's collection that is not CSV/TSV
-	inputColumns    = "columns"    // a user's CSV/TSV file
+	inputFile       = "file"       // a user's collection without named fields
+	inputColumns    = "columns"    // a user's CSV/TSV or JSONL file
 	inputMTX        = "mtx"        // a Matrix Market file (fit --mtx)
 )
 
@@ -137,7 +137,7 @@ func notApplying(allowed []string, input, format string) string {
 	case input == inputRegistered && (has(inputFile) || has(inputColumns)):
 		return "applies to a --data PATH, not to a registered data set"
 	case input == inputFile && has(inputColumns):
-		return fmt.Sprintf("applies to a CSV or TSV file, not to a %s input (%s)", format, userFormatFields[format])
+		return fmt.Sprintf("applies to a CSV, TSV or JSONL file, not to a %s input (%s)", format, userFormatFields[format])
 	case input != inputRegistered && has(inputRegistered):
 		return "applies to a registered data set, not to a --data PATH"
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 	"sync"
@@ -230,4 +231,25 @@ func (v *progressView) Finish() {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	v.m.finish()
+}
+
+// lastObjective words a fit's objective for its progress line. A family
+// that evaluates its objective only every few iterations (LDA's collapsed
+// Gibbs sampler: every eval-every sweeps) reports NaN in between; the line
+// then shows the last value evaluated, marked with its iteration, or says
+// that none has been, rather than "NaN", which reads as a diverged fit.
+type lastObjective struct {
+	value float64
+	iter  int // 0: none evaluated yet
+}
+
+func (l *lastObjective) text(it engine.Iteration) string {
+	if !math.IsNaN(it.Objective) {
+		l.value, l.iter = it.Objective, it.Iter
+		return fmt.Sprintf("objective %.6g", it.Objective)
+	}
+	if l.iter == 0 {
+		return "objective not evaluated yet"
+	}
+	return fmt.Sprintf("objective %.6g (at iteration %d)", l.value, l.iter)
 }

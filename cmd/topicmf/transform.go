@@ -75,9 +75,10 @@ func intact(dir, id, root string) error {
 // --queries (input names the flag) are read (datasets.UserOptions).
 func addUserFlags(cmd *cobra.Command, o *datasets.UserOptions, input string) {
 	f := cmd.Flags()
-	f.StringVar(&o.Format, "format", "", "format of "+input+": dir, csv, tsv, jsonl or smart (default: from the path)")
-	f.StringVar(&o.TextCol, "text-col", "", `CSV/TSV text column (default "text")`)
-	f.StringVar(&o.IDCol, "id-col", "", `CSV/TSV id column (default "id" when present)`)
+	f.StringVar(&o.Format, "format", "", "format of "+input+": "+formatList+" (default: from the path)")
+	f.StringVar(&o.TextCol, "text-col", "", `CSV/TSV text column(s) or JSONL key(s), comma-separated (default "text")`)
+	f.StringVar(&o.IDCol, "id-col", "", `CSV/TSV id column or JSONL key (default "id" when present)`)
+	addReaderFlags(cmd, o)
 	annotateInputs(f, []string{inputFile, inputColumns}, "format")
 	annotateInputs(f, []string{inputColumns}, "text-col", "id-col")
 }

@@ -79,7 +79,7 @@ type Options struct {
 	// StopList names the stop list: "" means "smart"; "none", "smart",
 	// "terrier", "nltk" (these three embedded in the binary), "cacm"
 	// (read from the data directory).
-	StopList string `param:"stop" default:"smart" doc:"stop list (smart, terrier, nltk: embedded; cacm: from the data directory; or none)"`
+	StopList string `param:"stop" default:"smart" doc:"stop list (smart, terrier, nltk: embedded; cacm: from the data directory; or none), a FILE of one's own (one word a line), or LIST+FILE (smart+mystop.txt)"`
 	// ExtraStopWords are added to the stop list (tokenized the same way).
 	ExtraStopWords []string
 	// DataDir is where a stop list that is not embedded (cacm) is read from
@@ -268,13 +268,13 @@ func Params() []param.Param { return param.Declared(Options{}) }
 
 // ParseParams sets the fields of o named by the keys of given (declared
 // keys, e.g. "min-df": "1") and checks each against its declared range,
-// and a stop list given against the known lists (StopListPath).
+// and a stop list given as StopSpec reads it (a list, a FILE or LIST+FILE).
 func ParseParams(o *Options, given map[string]string) error {
 	if err := param.Parse(o, given); err != nil {
 		return err
 	}
 	if v, ok := given["stop"]; ok {
-		if _, err := StopListPath(o.StopList); err != nil {
+		if _, _, err := StopSpec(o.StopList); err != nil {
 			return &param.ValueError{Key: "stop", Value: v, Reason: err}
 		}
 	}

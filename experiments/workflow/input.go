@@ -141,6 +141,12 @@ func TextOptions(family string, given map[string]string) (text.Options, error) {
 	if err := text.ParseParams(&o, given); err != nil {
 		return o, err
 	}
+	// --stop FILE or LIST+FILE: the list and the file's words.
+	list, extra, err := text.StopSpec(o.StopList)
+	if err != nil {
+		return o, fmt.Errorf("stop list %s: %w", o.StopList, err)
+	}
+	o.StopList, o.ExtraStopWords = list, append(o.ExtraStopWords, extra...)
 	return o, o.Validate()
 }
 
@@ -234,9 +240,7 @@ func resolveUser(in Input) (*Source, error) {
 		},
 		collection: func() (*datasets.Collection, error) { return col, nil },
 	}
-	if format == datasets.FormatCSV || format == datasets.FormatTSV {
-		s.Data.Columns = []string{orDefault(in.Read.TextCol, "text"), orDefault(in.Read.IDCol, "id"), orDefault(in.Read.LabelCol, "label")}
-	}
+	s.Data.Columns = userColumnsKey(format, in.Read)
 	return s, nil
 }
 
@@ -367,6 +371,27 @@ func splitKey(split string) string {
 		return ""
 	}
 	return split
+}
+
+// userColumnsKey is the part of a run's key that says how a user's file
+// was read beyond its format: the CSV/TSV columns (and "no-header"), or
+// the JSONL keys when any was named. nil when nothing is said.
+func userColumnsKey(format string, o datasets.UserOptions) []string {
+	cols := []string{orDefault(o.TextCol, "text"), orDefault(o.IDCol, "id"), orDefault(o.LabelCol, "label")}
+	switch format {
+	case datasets.FormatCSV, datasets.FormatTSV:
+		if o.NoHeader {
+			cols = append(cols, "no-header")
+		}
+		return cols
+	case datasets.FormatJSONL:
+		if o.TextCol != "" || o.IDCol != "" || o.LabelCol != "" {
+			return cols
+		}
+	case datasets.FormatTRECTopics:
+		return []string{"topic-fields=" + orDefault(o.TopicFields, "title")}
+	}
+	return nil
 }
 
 func orDefault(s, def string) string {

@@ -257,6 +257,7 @@ func writeMetrics(w *store.Writer, model engine.Model, corpus *engine.Corpus, st
 		{"objective", store.FormatFloat(status.Objective)},
 		{"avgcomp", store.FormatFloat(topics.AvgComp(model.TermTopics()))},
 	}
+	metrics = append(metrics, LabelMetricRows(corpus, model.DocTopics())...)
 	return w.WriteCSV("metrics.csv", []string{"metric", "value"}, metrics)
 }
 
