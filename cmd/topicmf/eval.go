@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 
@@ -30,7 +31,7 @@ type evalFlags struct {
 func newEvalCmd() *cobra.Command {
 	e := &evalFlags{}
 	cmd := &cobra.Command{
-		Use:   "eval --qrels FILE --run FILE | --labels FILE --run RUN | --run RUN --coherence MEASURES",
+		Use:   "eval --qrels FILE --run FILE | --run RUN [--coherence MEASURES] | --labels FILE --run RUN",
 		Short: "Evaluate a TREC run against qrels with trec_eval semantics",
 		Long: `eval scores a TREC run file ("qid Q0 docno rank score tag") against a qrels
 file ("qid 0 docno rel"; with --qrels-format smart, SMART qrels "qid docno 0 0"
@@ -47,8 +48,9 @@ and ARI (metrics/cluster) compare those clusters with the classes. FILE holds
 one label a line in document order (as fit's labels.txt), or "id<TAB>label"
 lines; "" and "-" mean no label.
 
-With --coherence (npmi, cv, umass, uci, all), --run names a fit run directory
-instead, and eval prints each topic's coherence against the training
+With --run RUN alone or with --coherence (npmi, cv, umass, uci, all), RUN
+names a fit run instead (a run directory, or a run id or id prefix under
+<out>/runs, as transform takes it), and eval prints each topic's coherence against the training
 documents (or --reference DATA) and the means, TD@25 and inverted RBO
 (docs/quality.md).`,
 		Args: cobra.NoArgs,
@@ -64,7 +66,7 @@ documents (or --reference DATA) and the means, TD@25 and inverted RBO
 	addQrelsFormatFlag(cmd, &e.qrelsFormat)
 	f.StringVar(&e.run, "run", "", "TREC run file: qid Q0 docno rank score tag (with --labels or --coherence: a fitted run, directory or id)")
 	f.StringVar(&e.labels, "labels", "", "class labels of a fitted run's documents: print purity, NMI, ARI of its argmax topics")
-	f.StringVar(&e.root, "out", "results", "with --labels: results root holding runs/<id>")
+	f.StringVar(&e.root, "out", "results", "results root holding runs/<id> (for --run RUN, a fitted run)")
 	f.StringVar(&e.gains, "gains", "", `gain of each judgment level, "level:gain,..." (default: the level itself)`)
 	f.StringVar(&e.cutoffs, "cutoffs", "", "cutoffs k for P_k and ndcg_cut_k, comma-separated (default 5,10,15,20,30,100,200,500,1000)")
 	f.IntVarP(&e.level, "level", "l", 0, "minimum level counted relevant by map and P (trec_eval -l; default: levels with gain > 0)")
@@ -84,11 +86,18 @@ func runEval(cmd *cobra.Command, e *evalFlags) error {
 		}
 		return evalLabels(cmd, e.labels, e.run, e.root)
 	}
-	if cmd.Flags().Changed("coherence") || cmd.Flags().Changed("reference") {
+	if cmd.Flags().Changed("coherence") || cmd.Flags().Changed("reference") || scoresTopics(e.qrels, e.run) {
 		if e.qrels != "" || e.run == "" {
 			return fmt.Errorf("--coherence scores a fit run: give --run RUN and no --qrels")
 		}
-		return evalQuality(cmd.OutOrStdout(), e.run, &e.quality, dataDirFlag(cmd))
+		dir, err := runDir(e.run, e.root)
+		if err != nil {
+			return err
+		}
+		return evalQuality(cmd.OutOrStdout(), dir, &e.quality, dataDirFlag(cmd))
+	}
+	if e.qrels == "" && e.run != "" {
+		return fmt.Errorf("--run %s is a TREC run file: give --qrels FILE to evaluate it (a fit run's topics are scored with --run RUN alone)", e.run)
 	}
 	if e.qrels == "" || e.run == "" {
 		return fmt.Errorf("both --qrels and --run are required")
@@ -134,4 +143,15 @@ func (e *evalFlags) options() (ir.Options, error) {
 		opts.PCutoffs, opts.NDCGCutoffs = ks, ks
 	}
 	return opts, nil
+}
+
+// scoresTopics reports whether eval was asked to score a fit run's topics
+// without --coherence: --run alone, naming no regular file (a TREC run),
+// so a run directory, id or id prefix.
+func scoresTopics(qrelsPath, runPath string) bool {
+	if qrelsPath != "" || runPath == "" {
+		return false
+	}
+	fi, err := os.Stat(runPath)
+	return err != nil || !fi.Mode().IsRegular()
 }

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
 
+	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/experiments/workflow"
 )
 
@@ -46,5 +48,10 @@ func openFitted(cmd *cobra.Command, dir string, fromFactors, needCounts bool) (*
 	if fromFactors {
 		return workflow.OpenExport(dir, dataDirFlag(cmd), needCounts)
 	}
-	return workflow.OpenRun(dir, dataDirFlag(cmd))
+	r, err := workflow.OpenRun(dir, dataDirFlag(cmd))
+	if damaged, ok := errors.AsType[*store.DamagedError](err); ok {
+		_, root, _ := store.RunOf(dir)
+		return nil, damagedRun(dir, root, damaged.Err)
+	}
+	return r, err
 }

@@ -71,10 +71,12 @@ no columns, is an error.
 
 The run directory is <out>/runs/<id>, where id is the SHA-256 of the
 configuration, the data checksums and the code version. Running the same fit
-again prints "cached: <dir>" without recomputing. A fit interrupted by
-Ctrl-C, SIGTERM or an error leaves nothing behind; a fit killed outright
-(kill -9, a crash) leaves a .tmp- folder under <out>/runs that the next
-command on the store removes. Running it again starts afresh.
+again prints "cached: <dir>" without recomputing, once every file of the run
+hashes to its manifest; a run that does not is named in a warning and
+computed again. A fit interrupted by Ctrl-C, SIGTERM or an error leaves
+nothing behind; a fit killed outright (kill -9, a crash) leaves a .tmp-
+folder under <out>/runs that the next command on the store removes. Running
+it again starts afresh.
 
 Family parameters: --param key=value (repeatable), or the shortcuts --k,
 --lambda1, --lambda2, --iters, --tol; a key the family does not declare is an

@@ -223,6 +223,28 @@ func (v *progressView) Update(p experiments.Progress) {
 	}
 }
 
+// Note writes line on a line of its own: above the progress line, or
+// straight to w when the view is nil (--quiet), as a warning is never
+// silenced.
+func (v *progressView) Note(w io.Writer, line string) {
+	if v == nil {
+		fmt.Fprintln(w, line)
+		return
+	}
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.m.message(line)
+}
+
+// recomputedNote is the warning for a job whose stored run was not served
+// (experiments.EventRecomputed).
+func recomputedNote(p experiments.Progress) string {
+	if strings.HasPrefix(p.Detail, "failed before") {
+		return fmt.Sprintf("topicmf run: %s: %s; computed again", p.Job, p.Detail)
+	}
+	return fmt.Sprintf("topicmf run: warning: %s: the stored run is damaged, it does not match its manifest (%s); computed again", p.Job, p.Detail)
+}
+
 // Finish ends the experiment's line.
 func (v *progressView) Finish() {
 	if v == nil {

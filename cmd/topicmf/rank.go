@@ -148,7 +148,7 @@ func (r *rankFlags) rank(cmd *cobra.Command, run *workflow.Run, a *rankArgs) (ir
 	if err != nil {
 		return nil, err
 	}
-	if w := termlessQueries(qCounts, a.queries); w != "" {
+	if w := emptyRowsWarning(qCounts, qids, "queries", "every document scores 0 for them, so their rankings are arbitrary"); w != "" {
 		fmt.Fprintln(errw, "topicmf rank: warning:", w)
 	}
 	terms, topics, err := rk.ScoreParts(cmd.Context(), texts, a.opts.Term)
@@ -198,6 +198,9 @@ func (r *rankFlags) check(cmd *cobra.Command, args []string) (*rankArgs, error) 
 		return nil, err
 	}
 	if a.dir, err = locateFitted(args, r.root, r.factors); err != nil {
+		return nil, err
+	}
+	if err := checkOutputPlace(r.output, a.dir, input{"--queries", r.queries}, input{"--qrels", r.qrels}); err != nil {
 		return nil, err
 	}
 	if a.queries, err = r.readQueries(cmd); err != nil {

@@ -90,8 +90,14 @@ reports go to <results>/quick/<paper>/ so the full reports are not overwritten.
 // under reportRoot, and prints what was computed and the claims' verdicts.
 func runExperiment(cmd *cobra.Command, r *experiments.Runner, e *experiments.Experiment, reportRoot string) error {
 	out := cmd.OutOrStdout()
-	view := newProgressView(cmd.ErrOrStderr(), quietFlag(cmd))
-	r.Progress = view.Update
+	errw := cmd.ErrOrStderr()
+	view := newProgressView(errw, quietFlag(cmd))
+	r.Progress = func(p experiments.Progress) {
+		if p.Event == experiments.EventRecomputed {
+			view.Note(errw, recomputedNote(p))
+		}
+		view.Update(p)
+	}
 	res, err := r.Run(cmd.Context(), e)
 	view.Finish()
 	if err != nil {

@@ -47,28 +47,26 @@ func runDir(arg, root string) (string, error) {
 	return dir, intact(dir, id, root)
 }
 
-// intact re-hashes the files of the finished run id in dir (whose results
-// root is root, as the user gave it) against its manifest (store.VerifyRun,
-// which writes nothing) and names the ones that differ.
+// intact checks the finished run id in dir (whose results root is root,
+// as the user gave it) with the store's quick check (store.CheckRun, which
+// writes nothing: every file hashed but the large factor files, which
+// workflow.OpenRunFile hashes as they are read) and names the file that
+// differs.
 func intact(dir, id, root string) error {
-	problems, err := store.VerifyRun(dir, id)
-	if err != nil {
-		return fmt.Errorf("run %s: %w", id[:idPrefix], err)
+	if err := store.CheckRun(dir, id, false); err != nil {
+		return damagedRun(dir, root, err)
 	}
-	if len(problems) == 0 {
-		return nil
-	}
-	var names []string
-	for _, p := range problems[:min(len(problems), 2)] {
-		name, _, _ := strings.Cut(p, ":")
-		names = append(names, name)
-	}
-	if len(problems) > 2 {
-		names = append(names, fmt.Sprintf("%d more", len(problems)-2))
-	}
+	return nil
+}
+
+// damagedRun is the one-line error for the run in dir whose file does not
+// match its manifest (err, from the store, begins with the file's name).
+func damagedRun(dir, root string, err error) error {
+	id := filepath.Base(dir)[:idPrefix]
+	name, _, _ := strings.Cut(err.Error(), ":")
 	// Short enough that errorLine never cuts the command out of it.
 	return fmt.Errorf("run %s is damaged: its files no longer match its manifest (%s); topicmf runs verify --results %s %s lists the differences",
-		id[:idPrefix], strings.Join(names, ", "), root, id[:idPrefix])
+		id, name, root, id)
 }
 
 // addUserFlags adds the flags that say how transform's --data and rank's
@@ -155,6 +153,9 @@ func runTransform(cmd *cobra.Command, args []string, t *transformFlags) error {
 	if err != nil {
 		return err
 	}
+	if err := checkOutputPlace(t.output, dir, input{"--data", t.data}); err != nil {
+		return err
+	}
 	col, _, err := readUserFile(cmd.Flags(), t.data, t.read)
 	if err != nil {
 		return err
@@ -167,9 +168,17 @@ func runTransform(cmd *cobra.Command, args []string, t *transformFlags) error {
 	for i, d := range col.Docs {
 		texts[i] = d.Text
 	}
-	v, err := r.Transform(cmd.Context(), texts)
+	weighted := r.Vectorizer.Transform(texts)
+	v, err := r.Model.FoldIn(cmd.Context(), weighted)
 	if err != nil {
 		return err
+	}
+	ids := make([]string, len(col.Docs))
+	for i, d := range col.Docs {
+		ids[i] = d.ID
+	}
+	if w := emptyRowsWarning(weighted, ids, "documents", "their topic vectors are all zero"); w != "" {
+		fmt.Fprintln(cmd.ErrOrStderr(), "topicmf transform: warning:", w)
 	}
 	return outfile.Write(t.output, cmd.OutOrStdout(), func(w io.Writer) error { return writeTopicVectors(w, col.Docs, v) })
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/corpora"
@@ -361,7 +362,31 @@ func buildWithCounts(col *datasets.Collection, opts text.Options) (*engine.Corpu
 			return nil, nil, nil, err
 		}
 	}
-	return corpus, counts, append(slices.Clone(col.Warnings), rep.Warnings...), nil
+	warnings := append(slices.Clone(col.Warnings), rep.Warnings...)
+	if w := spacedIDsWarning(corpus.DocIDs); w != "" {
+		warnings = append(warnings, w)
+	}
+	return corpus, counts, warnings, nil
+}
+
+// spacedIDsWarning returns the warning, "" when none, for document ids
+// that hold white space (or are empty): transform writes them, but rank
+// cannot, since a TREC run's fields are separated by white space
+// (ir.CheckDocID). It names the first such id and how many there are.
+func spacedIDsWarning(ids []string) string {
+	n, first := 0, ""
+	for _, id := range ids {
+		if id == "" || strings.IndexFunc(id, unicode.IsSpace) >= 0 {
+			if n == 0 {
+				first = id
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d document ids hold white space or are empty (the first: %q): transform writes them, but rank cannot put them in a TREC run", n, first)
 }
 
 // splitKey is the config value of a split ("" for all documents, so that

@@ -13,6 +13,7 @@ import (
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/sparse"
+	"github.com/topicmf/topicmf/experiments/store"
 )
 
 // Run is a fitted run read back: its configuration, vectorizer, training
@@ -48,7 +49,7 @@ func OpenRun(dir, dataDir string) (*Run, error) {
 	if r.Vectorizer, err = ReadVectorizer(dir, dataDir); err != nil {
 		return nil, err
 	}
-	if r.Counts, err = sparse.ReadMMFile(filepath.Join(dir, "counts.mtx")); err != nil {
+	if r.Counts, err = readRunMM(dir, "counts.mtx"); err != nil {
 		return nil, err
 	}
 	if r.DocIDs, err = ReadLines(filepath.Join(dir, "doc_ids.txt"), "document id"); err != nil {
@@ -104,6 +105,32 @@ func ReadVectorizer(dir, dataDir string) (*text.Vectorizer, error) {
 		return nil, fmt.Errorf("run %s: %w", dir, err)
 	}
 	return v, nil
+}
+
+// OpenRunFile opens the file name of the run in dir, hashed against the
+// run's manifest first (store.OpenRunFile) when dir is a run of a store:
+// a file that no longer matches is a *store.DamagedError.
+func OpenRunFile(dir, name string) (*os.File, error) {
+	id, _, ok := store.RunOf(dir)
+	if !ok {
+		return os.Open(filepath.Join(dir, name))
+	}
+	return store.OpenRunFile(dir, id, name)
+}
+
+// readRunMM reads the sparse Matrix Market file name of the run in dir
+// through OpenRunFile.
+func readRunMM(dir, name string) (*sparse.CSR, error) {
+	f, err := OpenRunFile(dir, name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m, err := sparse.ReadMM(bufio.NewReader(f))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", f.Name(), err)
+	}
+	return m, nil
 }
 
 // ReadDense reads a dense Matrix Market file.

@@ -89,11 +89,14 @@ func FitRun(ctx context.Context, st *store.Store, m *Method, src *Source, o RunO
 	if err != nil {
 		return &Fitted{}, err
 	}
-	if st.Finished(id) {
+	// A fit's product is its factors: every file is hashed before it is
+	// served (store.CheckAll), the large factors included; a damaged run
+	// is computed again (Replaced says so).
+	if st.CheckAll(id) == nil {
 		return &Fitted{Run: store.Run{ID: id, Dir: st.Dir(id), Cached: true}}, nil
 	}
 	out := &Fitted{}
-	out.Run, err = st.Do(ctx, key, func(ctx context.Context, w *store.Writer) error {
+	out.Run, err = st.DoVerified(ctx, key, func(ctx context.Context, w *store.Writer) error {
 		b, err := src.Build()
 		if err != nil {
 			return err

@@ -41,7 +41,7 @@ func saveModel(w *store.Writer, m engine.Model) error {
 func loadModel(dir string, cfg Config) (engine.Model, error) {
 	mdir := filepath.Join(dir, modelDir)
 	if _, err := os.Stat(filepath.Join(mdir, modelio.HeaderFile)); errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("%s: no saved model (the run was written by an earlier topicmf); fit it again: %s", dir, refitCommand(cfg))
+		return nil, fmt.Errorf("%s: no saved model (the run was written by an earlier topicmf); fit it again: %s", dir, refitCommand(cfg, dir))
 	}
 	m, h, err := modelio.ReadDir(mdir)
 	if err != nil {
@@ -54,8 +54,9 @@ func loadModel(dir string, cfg Config) (engine.Model, error) {
 }
 
 // refitCommand is the topicmf fit command line that fits the run of cfg
-// again, as far as config.json records it.
-func refitCommand(cfg Config) string {
+// again, as far as config.json records it; --out names the results root of
+// the run in dir when it is not fit's default, ./results.
+func refitCommand(cfg Config, dir string) string {
 	args := []string{"topicmf fit --model", cfg.Model}
 	switch cfg.Data.Kind {
 	case KindDataset, KindUser:
@@ -75,6 +76,13 @@ func refitCommand(cfg Config) string {
 		args = append(args, "--param", k+"="+cfg.Params[k])
 	}
 	args = append(args, fmt.Sprintf("--seed %d", cfg.Seed))
+	if _, root, ok := store.RunOf(dir); ok {
+		r, errR := os.Stat(root)
+		d, errD := os.Stat("results")
+		if errR != nil || errD != nil || !os.SameFile(r, d) {
+			args = append(args, "--out", root)
+		}
+	}
 	line := strings.Join(args, " ")
 	if cfg.Data.Kind == KindMTX {
 		return line + " (FILE: the Matrix Market file it was fitted on)"
