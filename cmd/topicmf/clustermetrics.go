@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/topicmf/topicmf/datasets"
-	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments/workflow"
 	"github.com/topicmf/topicmf/metrics/cluster"
 )
@@ -69,7 +68,7 @@ func evalLabels(cmd *cobra.Command, labelsPath, runArg, root string) error {
 	for _, w := range warnings {
 		fmt.Fprintln(cmd.ErrOrStderr(), "topicmf eval: warning:", w)
 	}
-	v, err := sparse.ReadDenseMMFile(filepath.Join(dir, "V.mtx")) // K×N
+	v, err := readRunDense(dir, "V.mtx") // K×N
 	if err != nil {
 		return err
 	}

@@ -14,7 +14,9 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/experiments/workflow"
 	"github.com/topicmf/topicmf/internal/outfile"
 )
 
@@ -67,6 +69,26 @@ func damagedRun(dir, root string, err error) error {
 	// Short enough that errorLine never cuts the command out of it.
 	return fmt.Errorf("run %s is damaged: its files no longer match its manifest (%s); topicmf runs verify --results %s %s lists the differences",
 		id, name, root, id)
+}
+
+// readRunDense reads the dense Matrix Market file name of the run in dir
+// through workflow.OpenRunFile, so that a factor changed after the run
+// finished is refused, not used.
+func readRunDense(dir, name string) (*mat.Dense, error) {
+	f, err := workflow.OpenRunFile(dir, name)
+	if damaged, ok := errors.AsType[*store.DamagedError](err); ok {
+		_, root, _ := store.RunOf(dir)
+		return nil, damagedRun(dir, root, damaged.Err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m, err := sparse.ReadDenseMM(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, name), err)
+	}
+	return m, nil
 }
 
 // addUserFlags adds the flags that say how transform's --data and rank's
