@@ -135,14 +135,14 @@ func Figures58() *experiments.Experiment {
 				Judge:     judgeLargerMargin(StackOverflow, SearchSnippets, "nmi"),
 			},
 			{
-				Statement: "LDA is better than NMF_E (NMI) on SearchSnippets at every K",
+				Statement: "NMF_E is worse than LDA (NMI) on SearchSnippets in most cases: LDA's mean is higher at more than half of the K values",
 				Source:    "§5.4.2: \"NMF_E is slightly worse than LDA in most cases\"",
-				Judge:     judgeBeats(LDA, NMFE, SearchSnippets, "nmi"),
+				Judge:     judgeBeatsMost(LDA, NMFE, SearchSnippets, "nmi"),
 			},
 			{
-				Statement: "LDA is better than NMF_E (NMI) on StackOverflow at every K",
+				Statement: "NMF_E is worse than LDA (NMI) on StackOverflow in most cases: LDA's mean is higher at more than half of the K values",
 				Source:    "§5.4.2: \"NMF_E is slightly worse than LDA in most cases\"",
-				Judge:     judgeBeats(LDA, NMFE, StackOverflow, "nmi"),
+				Judge:     judgeBeatsMost(LDA, NMFE, StackOverflow, "nmi"),
 			},
 			{
 				Statement: "TNMF_E outperforms the baselines in accuracy on both data sets (mean higher than every baseline's at every K)",
