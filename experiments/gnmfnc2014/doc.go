@@ -99,7 +99,7 @@ const tablesProtocol = "Text: SMART stop list, tokens of ≥ 2 letters, numbers 
 	"per category and no shared topics, Group NMF with (Ks, Kc = Kp), GNMFNC with (Ks, Kp), a = 100, σ1 = σ2 = 1 and σ3 ∈ {0, 1}. (Ks, Kp) ∈ {(5, 2), (10, 4), (20, 8), (40, 16), (80, 32)} " +
 	"(§3.1; K = Ks + 26·Kp = 57 … 912). " +
 	"Scores: v_q = FoldIn of the query (category unknown: the category of least reconstruction error), v_d = the question's fitted row, cosine in the full " +
-	"topic space (Eq. 13); Eq. 14 with min-max normalization over the candidates for 0 < γ < 1, γ ∈ {0, 0.1, …, 1}. Every query ranks its own judged related questions. " +
+	"topic space (Eq. 13); Eq. 14 with min-max normalization over the candidates (ours: a reading, the paper does not say how the two scores are put on one scale) for 0 < γ < 1, γ ∈ {0, 0.1, …, 1}. Every query ranks its own judged related questions. " +
 	"Protocols: (1) official: for each table row the configuration ((Ks, Kp), σ3, γ; TRLM's β) with the highest mean MAP on the dev queries is reported on the " +
 	"test-2016 queries; (2) 5 folds of all judged queries (seeded permutation, seed 20140823): for each fold the row's configuration is chosen on the other four " +
 	"folds and evaluated on it, so every query is reported once and the t-tests have about four times the queries. Paired two-sided t-tests on per-query MAP, " +

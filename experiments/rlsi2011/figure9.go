@@ -103,7 +103,7 @@ func Figure9() *experiments.Experiment {
 			"0.1 is the largest λ1 of the grid that empties none, see rlsi2011/table6-7 and figures3-5) and K = 50 (the paper's K = 500 is for 1.6M documents), raw tf-idf with λ relative to the data's scale "+
 			"and V⁽⁰⁾ at that scale (lambda-scale relative, init-scale balanced; see rlsi2011/table6-7), "+
 			"up to 100 iterations; --quick: MED, K = 10, 10 iterations. Reduced vocabulary: the topic model is fitted and queries folded in without the terms of total "+
-			"frequency below %d (the term features keep every term). LambdaRank (experiments/retrieval): candidates are BM25's top 1000, features min-max "+
+			"frequency below %d (ours; the paper: 100, on its 7-million-term web set) (the term features keep every term). LambdaRank (experiments/retrieval): candidates are BM25's top 1000, features min-max "+
 			"normalized per query, linear scoring, 200 full-batch epochs of the lambda gradient (η = 1, σ = 1), the best epoch by training NDCG kept, "+
 			"5 folds over queries (seed 20110727), the same folds with and without the topic feature; paired two-sided t-tests. "+
 			"The paper split 10,680 queries into train/validation/test; our collections have 30–225 queries, hence cross-validation.", ReducedMinCF),
