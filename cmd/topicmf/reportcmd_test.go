@@ -113,7 +113,7 @@ func TestReportVerify(t *testing.T) {
 		t.Fatal(err)
 	}
 	// k=8 rep 1: score 9.
-	altered := strings.Replace(string(b), `"value":"9"`, `"value":"9.5"`, 1)
+	altered := strings.Replace(string(b), `"score":"9"`, `"score":"9.5"`, 1)
 	if altered == string(b) {
 		t.Fatalf("no score 9 in %s", b)
 	}

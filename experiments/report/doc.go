@@ -29,8 +29,8 @@
 //     span of the computation, the root seed, and per job its label, the
 //     SHA-256 of its canonical configuration, revision, seed, wall time,
 //     data files, metrics as stored (shortest round-trip text, so equal
-//     text means equal bits) and a SHA-256 per per-query metric. One job a
-//     line. It is committed with the section: it is what REPORT.md's
+//     text means equal bits) and, per per-query metric, the first 16 hex
+//     digits of the SHA-256 of its values. One job a line. It is committed with the section: it is what REPORT.md's
 //     header is built from, and what report --verify recomputes a sample
 //     of and compares against.
 //

@@ -83,19 +83,15 @@ type JobProvenance struct {
 	// Data names the files the job read (their digests are in
 	// Provenance.Datasets).
 	Data []string `json:"data,omitempty"`
-	// Metrics are the job's metrics.csv rows, values as stored
+	// Metrics maps each metric of metrics.csv to its value as stored
 	// (store.FormatFloat: the shortest text that reads back to the same
 	// float64), so that comparing the text compares the bits.
-	Metrics []MetricText `json:"metrics"`
-	// PerQuery maps each per-query metric to the SHA-256 of its rows
-	// ("query,value\n" in stored order) in per-query.csv.
+	Metrics map[string]string `json:"metrics"`
+	// PerQuery maps each per-query metric to the first 16 hex digits of
+	// the SHA-256 of its rows ("query,value\n" in stored order) in
+	// per-query.csv: enough to detect a change, short enough for
+	// experiments of hundreds of jobs.
 	PerQuery map[string]string `json:"per_query_sha256,omitempty"`
-}
-
-// MetricText is one stored metric.
-type MetricText struct {
-	Name  string `json:"name"`
-	Value string `json:"value"`
 }
 
 // ConfigSHA256 is the hex SHA-256 of a job's canonical configuration.
@@ -124,14 +120,16 @@ func JobRecord(j *experiments.JobResult, p store.Provenance) (JobProvenance, err
 	for _, d := range p.Datasets {
 		jp.Data = append(jp.Data, d.Name)
 	}
+	jp.Metrics = map[string]string{}
 	for _, m := range j.Run.Metrics {
-		jp.Metrics = append(jp.Metrics, MetricText{m.Name, store.FormatFloat(m.Value)})
+		jp.Metrics[m.Name] = store.FormatFloat(m.Value)
 	}
 	return jp, nil
 }
 
-// PerQueryDigests maps each per-query metric of a run to the SHA-256 of its
-// rows, "query,value\n" in stored order (nil when there are none).
+// PerQueryDigests maps each per-query metric of a run to the first 16 hex
+// digits of the SHA-256 of its rows, "query,value\n" in stored order (nil
+// when there are none).
 func PerQueryDigests(r *experiments.StoredRun) map[string]string {
 	if len(r.PerQuery) == 0 {
 		return nil
@@ -150,7 +148,7 @@ func PerQueryDigests(r *experiments.StoredRun) map[string]string {
 	out := map[string]string{}
 	for _, m := range order {
 		sum := sha256.Sum256([]byte(text[m].String()))
-		out[m] = hex.EncodeToString(sum[:])
+		out[m] = hex.EncodeToString(sum[:8])
 	}
 	return out
 }

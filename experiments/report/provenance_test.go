@@ -38,7 +38,7 @@ func TestRenderWritesProvenance(t *testing.T) {
 			t.Fatalf("job %d: %+v", i, j)
 		}
 		// score = k/10 + bonus + replicate/100, as stored (shortest text).
-		if len(j.Metrics) != 1 || j.Metrics[0].Name != "score" || j.Metrics[0].Value != store.FormatFloat(jr.Run.Metrics[0].Value) {
+		if len(j.Metrics) != 1 || j.Metrics["score"] != store.FormatFloat(jr.Run.Metrics[0].Value) {
 			t.Fatalf("job %d metrics %v", i, j.Metrics)
 		}
 	}

@@ -15,6 +15,12 @@
 //	<root>/runs/.locks/<id>.lock      flock(2) lock serialising writers of one id
 //	<root>/runs/.tmp-<id>-*           a run being written (never a finished run)
 //
+// runs/ is not committed. What a committed report needs of it — every
+// job's code revision, machine, data checksums, seed, wall time and
+// metrics — is aggregated by package report into the committed
+// <results>/<paper>/<experiment>/provenance.json, which REPORT.md's header
+// and `topicmf report --verify` read.
+//
 // # Identity
 //
 // The run id is the hex SHA-256 of the canonical configuration (Canonical:

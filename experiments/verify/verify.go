@@ -9,7 +9,8 @@
 // provenance.json (report.Provenance), written when the section was
 // rendered: per job, the SHA-256 of its canonical configuration, its
 // recorded wall time, its metrics as stored (shortest round-trip text, so
-// equal text means equal float64 bits) and a SHA-256 per per-query metric.
+// equal text means equal float64 bits) and, per per-query metric, a
+// truncated SHA-256 of its values.
 // Verify expands the experiment's full-run jobs again with the recorded
 // root seed, finds each committed job among them by its configuration
 // digest, recomputes the sampled ones in a temporary results store (so
@@ -251,31 +252,25 @@ func Compare(e *experiments.Experiment, committed report.JobProvenance, fresh *e
 		ch.Diffs = append(ch.Diffs, Difference{e.ID, committed.Label, fmt.Sprintf(format, args...)})
 	}
 	now := map[string]string{}
-	var order []string
 	for _, m := range fresh.Metrics {
-		if _, dup := now[m.Name]; !dup {
-			order = append(order, m.Name)
-		}
 		now[m.Name] = store.FormatFloat(m.Value)
 	}
-	was := map[string]bool{}
-	for _, m := range committed.Metrics {
-		was[m.Name] = true
-		if e.MachineDependent(m.Name) {
+	for _, name := range sortedKeys(committed.Metrics, now) {
+		if e.MachineDependent(name) {
 			continue
 		}
-		ch.Metrics++
-		v, ok := now[m.Name]
+		was, inCommitted := committed.Metrics[name]
+		v, inFresh := now[name]
 		switch {
-		case !ok:
-			diff("metric %s: committed %s, not recomputed", m.Name, m.Value)
-		case v != m.Value:
-			diff("metric %s: committed %s, recomputed %s", m.Name, m.Value, v)
+		case !inFresh:
+			diff("metric %s: committed %s, not recomputed", name, was)
+		case !inCommitted:
+			diff("metric %s: recomputed %s, not committed", name, v)
+		case v != was:
+			diff("metric %s: committed %s, recomputed %s", name, was, v)
 		}
-	}
-	for _, name := range order {
-		if !was[name] && !e.MachineDependent(name) {
-			diff("metric %s: recomputed %s, not committed", name, now[name])
+		if inCommitted {
+			ch.Metrics++
 		}
 	}
 	digests := report.PerQueryDigests(fresh)
@@ -285,7 +280,7 @@ func Compare(e *experiments.Experiment, committed report.JobProvenance, fresh *e
 		}
 		ch.Metrics++
 		if committed.PerQuery[name] != digests[name] {
-			diff("per-query metric %s: the values differ (SHA-256 committed %.12s, recomputed %.12s)", name, committed.PerQuery[name], digests[name])
+			diff("per-query metric %s: the values differ (SHA-256 committed %s…, recomputed %s…)", name, committed.PerQuery[name], digests[name])
 		}
 	}
 	return ch

@@ -91,7 +91,7 @@ func TestVerifyAgreesAndCatchesAnAlteredMetric(t *testing.T) {
 		t.Fatal(err)
 	}
 	// k=10 rep 1: score = 1 + 0.01 = 1.01.
-	altered := strings.Replace(string(b), `"value":"1.01"`, `"value":"1.0100000000000002"`, 1)
+	altered := strings.Replace(string(b), `"score":"1.01"`, `"score":"1.0100000000000002"`, 1)
 	if altered == string(b) {
 		t.Fatalf("no score 1.01 in %s", b)
 	}
