@@ -117,3 +117,9 @@ func (s Stopping) Loop(ctx context.Context, update func(t int), objective func()
 		prev = f
 	}
 }
+
+// Resolved is s with its defaults written out (MaxIter, EvalEvery), as a
+// saved model records the rule that was used.
+func (s Stopping) Resolved() Stopping {
+	return Stopping{MaxIter: s.Iterations(), RelTol: s.RelTol, EvalEvery: s.Every()}
+}

@@ -186,9 +186,9 @@ const (
 	FromMetrics    = "metrics"    // one value per job (metrics.csv)
 )
 
-// Figure is a rendered figure, saved as PNG and SVG.
+// Figure is a rendered figure, saved as PNG, SVG and PDF.
 type Figure struct {
-	Name  string // file stem: <Name>.png, <Name>.svg
+	Name  string // file stem: <Name>.png, <Name>.svg, <Name>.pdf
 	Title string
 	Kind  string // Line or Bar
 	// Source is FromIterations (X is "iter" or "seconds", Y an iteration
@@ -205,6 +205,11 @@ type Figure struct {
 	ErrorBars      bool
 	XLabel, YLabel string
 	LogY           bool
+	// Scaling marks a figure of a cost (time, memory) against a size: it
+	// is drawn on log–log axes, where a power law is a straight line, when
+	// it has more than two x values; with two or fewer (a quick run) on
+	// linear axes, and its caption says so.
+	Scaling bool
 }
 
 // PaperValue is one number the paper reports.
@@ -326,6 +331,9 @@ func (e *Experiment) validateShape() error {
 		}
 		if f.X == "" || f.Y == "" {
 			return fmt.Errorf("experiment %s: figure %s: X and Y are required", e.ID, f.Name)
+		}
+		if f.Scaling && f.Kind != Line {
+			return fmt.Errorf("experiment %s: figure %s: Scaling needs Kind %q (a cost against a size)", e.ID, f.Name, Line)
 		}
 	}
 	for _, c := range e.Claims {

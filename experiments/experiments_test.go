@@ -121,6 +121,9 @@ func TestJobsErrors(t *testing.T) {
 		"figure kind": func(e *Experiment) {
 			e.Figures = []Figure{{Name: "f", Kind: "pie", Source: FromMetrics, X: "a", Y: "b"}}
 		},
+		"scaling bars": func(e *Experiment) {
+			e.Figures = []Figure{{Name: "f", Kind: Bar, Source: FromMetrics, X: "a", Y: "b", Scaling: true}}
+		},
 	}
 	for name, f := range cases {
 		e := fakeExperiment(&calls, nil)

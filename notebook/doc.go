@@ -14,14 +14,17 @@
 //	f, err := notebook.Fit(c, "rlsi", rlsi)
 //	f.Summary()                                      // status, and a note if every topic came out empty
 //	notebook.TopTerms(f, 10)                         // dataframe: topic, rank, term, weight
+//	notebook.Quality(f)                              // dataframe: topic, NPMI, C_V, UMass, UCI, words; TD@25
 //	notebook.Iterations(f)                           // dataframe: iter, seconds, objective, ...
 //	notebook.PlotTrace(f, "objective")               // inline PNG
+//	notebook.SaveFigure("rlsi-objective")            // rlsi-objective.png, .svg, .pdf
 //	notebook.Rank(f, "what similarity laws apply to hypersonic flow", 10)
 //	s, err := notebook.Sweep(c, notebook.SweepSpec{Name: "cranfield-rlsi", Family: "rlsi",
 //		Params: notebook.Params{"lambda-scale": "relative", "init-scale": "balanced"},
 //		Grid:   map[string][]string{"k": {"10", "20"}, "lambda1": {"0.02", "0.05"}}})
 //	s.Table()                                        // one row per job, one column per metric
 //	s.Plot("k", "map", "lambda1")                    // inline PNG
+//	s.Plot("k", "npmi")                              // coherence against K
 //	r, err := notebook.RunExperiment("rlsi2011/table6-7", true) // quick
 //	r.Show()                                         // tables, figures and verdicts
 //
@@ -50,6 +53,12 @@
 //
 // Without them, figures are not shown (the functions still return their
 // PNG bytes) and Markdown is printed to standard output.
+//
+// Figures are drawn by the reports' code (experiments/report: LinePlot,
+// Plot, EncodePlot), so they look the same inline and in a paper's
+// report; a figure's caption (error bars, series shifted side by side, a
+// scaling figure on linear axes in a quick run) is shown as Markdown under
+// it. SaveFigure writes the figure last drawn as PNG, SVG and PDF.
 //
 // # Results store
 //

@@ -150,6 +150,60 @@ func TestPlotTraceDisplays(t *testing.T) {
 	if _, err := PlotTrace(f, "nope"); err == nil {
 		t.Error("PlotTrace of a missing column: no error")
 	}
+
+	// SaveFigure writes the figure just shown as PNG (the same image),
+	// SVG and PDF; a name with one of those extensions names the same
+	// files.
+	dir := t.TempDir()
+	for _, name := range []string{filepath.Join(dir, "trace"), filepath.Join(dir, "again.pdf")} {
+		if err := SaveFigure(name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, stem := range []string{"trace", "again"} {
+		for format, magic := range map[string]string{"png": "\x89PNG", "svg": "<?xml", "pdf": "%PDF-"} {
+			data, err := os.ReadFile(filepath.Join(dir, stem+"."+format))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.HasPrefix(data, []byte(magic)) {
+				t.Errorf("%s.%s does not start with %q", stem, format, magic)
+			}
+			if format == "png" && !bytes.Equal(data, b) {
+				t.Errorf("%s.png differs from the PNG shown", stem)
+			}
+		}
+	}
+	// A symbolic link is written through (it stays a link); a directory
+	// where a file would go is an error.
+	if err := os.Symlink(filepath.Join(dir, "target.png"), filepath.Join(dir, "linked.png")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "taken.svg"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := SaveFigure(filepath.Join(dir, "linked")); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(filepath.Join(dir, "linked.png")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("linked.png is no longer a symbolic link (%v)", err)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "target.png")); err != nil || !bytes.Equal(data, b) {
+		t.Errorf("the link's target does not hold the figure (%v)", err)
+	}
+	if err := SaveFigure(filepath.Join(dir, "taken")); err == nil || !strings.Contains(err.Error(), "taken.svg is a directory") {
+		t.Errorf("SaveFigure over a directory taken.svg: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "taken.png")); err == nil {
+		t.Error("a failed SaveFigure wrote taken.png")
+	}
+	if err := SaveFigure(dir + "/"); err == nil || !strings.Contains(err.Error(), "file name") {
+		t.Errorf("SaveFigure of a directory: %v", err)
+	}
+	lastFigure = nil
+	if err := SaveFigure(filepath.Join(dir, "none")); err == nil || !strings.Contains(err.Error(), "no figure") {
+		t.Errorf("SaveFigure before any figure: %v", err)
+	}
 }
 
 // TestSweepResumes runs a 2 × 2 grid on a synthetic corpus into a
@@ -237,7 +291,10 @@ func TestRunExperimentQuick(t *testing.T) {
 	if imgs != len(r.Experiment.Figures) || imgs == 0 {
 		t.Errorf("Show displayed %d figures, the experiment has %d", imgs, len(r.Experiment.Figures))
 	}
-	if len(md) != 2 || !strings.Contains(md[0], "quick run") || !strings.Contains(md[1], "held") {
+	// The summary and tables, each figure's caption (both figures have
+	// error bars), the claims.
+	if len(md) != 4 || !strings.Contains(md[0], "quick run") || !strings.Contains(md[1], "error bars") ||
+		!strings.Contains(md[2], "error bars") || !strings.Contains(md[3], "held") {
 		t.Errorf("Show's Markdown: %q", md)
 	}
 	for _, name := range r.TableNames() {

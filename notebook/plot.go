@@ -3,13 +3,15 @@ package notebook
 import (
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/report"
+	"github.com/topicmf/topicmf/internal/outfile"
 )
 
 // Display shows a PNG image inline; the notebooks set it to gonb's
@@ -39,29 +41,89 @@ func showMarkdown(md string) {
 	fmt.Println(md)
 }
 
-// ShowPlot renders a gonum plot as PNG at the reports' figure size, shows
-// it inline and returns it.
+// lastFigure is the figure ShowPlot last drew, for SaveFigure.
+var lastFigure *plot.Plot
+
+// ShowPlot renders a gonum plot as the reports render their figures
+// (report.EncodePlot: margins, legend beside the plot, ticks at 1, 2 or
+// 5 × 10^k on axes left with gonum's default ticks), as PNG at the
+// reports' figure size, shows it inline and returns it. SaveFigure writes
+// it to files.
 func ShowPlot(p *plot.Plot) ([]byte, error) {
 	b, err := report.EncodePlot(p, "png")
 	if err != nil {
 		return nil, err
 	}
+	lastFigure = p
 	return show(b), nil
 }
 
 // ShowFigure renders a figure of results as the reports do
-// (experiments/report), shows it inline and returns the PNG.
+// (experiments/report), shows it inline with its caption (when it has one:
+// error bars, series shifted sideways, a scaling figure left on linear
+// axes) and returns the PNG.
 func ShowFigure(r *experiments.Results, f experiments.Figure) ([]byte, error) {
 	p, err := report.Plot(r, f)
 	if err != nil {
 		return nil, err
 	}
-	return ShowPlot(p)
+	caption, err := report.Caption(r, f)
+	if err != nil {
+		return nil, err
+	}
+	b, err := ShowPlot(p)
+	if err != nil {
+		return nil, err
+	}
+	if caption != "" {
+		showMarkdown("*" + caption + "*")
+	}
+	return b, nil
+}
+
+// SaveFigure writes the figure last shown (by PlotTrace, a sweep's or an
+// experiment's Plot or Figure, ShowFigure or ShowPlot) as name.png,
+// name.svg and name.pdf, each at the reports' size, the vector ones for
+// papers; name is a path without extension (a trailing .png, .svg or .pdf
+// is dropped). Each file is written by the rules of internal/outfile: a
+// regular file whole or not at all, a symbolic link through to its target.
+// gonb runs every cell as a new program, so call it in the cell that drew
+// the figure.
+func SaveFigure(name string) error {
+	if lastFigure == nil {
+		return fmt.Errorf("save figure %q: no figure has been drawn yet (in gonb, draw it in the same cell)", name)
+	}
+	stem := name
+	switch filepath.Ext(name) {
+	case ".png", ".svg", ".pdf":
+		stem = strings.TrimSuffix(name, filepath.Ext(name))
+	}
+	if strings.HasSuffix(stem, "/") || filepath.Base(stem) == "." {
+		return fmt.Errorf("save figure %q: the name needs a file name, not just a directory", name)
+	}
+	// A directory in the way of any of the three is found before
+	// anything is written, so a failed save leaves no partial set.
+	for _, format := range report.Formats {
+		if fi, err := os.Stat(stem + "." + format); err == nil && fi.IsDir() {
+			return fmt.Errorf("save figure %q: %s is a directory", name, stem+"."+format)
+		}
+	}
+	for _, format := range report.Formats {
+		data, err := report.EncodePlot(lastFigure, format)
+		if err != nil {
+			return fmt.Errorf("save figure %q (%s): %w", name, format, err)
+		}
+		if err := outfile.Bytes(stem+"."+format, nil, data); err != nil {
+			return fmt.Errorf("save figure %q: %w", name, err)
+		}
+	}
+	return nil
 }
 
 // PlotTrace draws iteration columns of a fit (e.g. "objective", or an
 // objective term, or "sparsity_U") against the iteration, one line each,
-// shows the plot inline and returns the PNG.
+// as the reports draw their line figures (report.LinePlot), shows the
+// plot inline and returns the PNG.
 func PlotTrace(f *FitResult, columns ...string) ([]byte, error) {
 	if len(columns) == 0 {
 		columns = []string{"objective"}
@@ -71,28 +133,29 @@ func PlotTrace(f *FitResult, columns ...string) ([]byte, error) {
 	for i, h := range head {
 		index[h] = i
 	}
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s on %s", f.Family, f.Corpus.Name)
-	p.X.Label.Text = "iteration"
+	fig := experiments.Figure{Name: "trace", Title: fmt.Sprintf("%s on %s", f.Family, f.Corpus.Name), Kind: experiments.Line, X: "iteration"}
 	if len(columns) == 1 {
-		p.Y.Label.Text = columns[0]
+		fig.Y = columns[0]
 	}
-	p.Add(plotter.NewGrid())
-	var lines []any
+	var data []report.Series
 	for _, name := range columns {
 		c, ok := index[name]
 		if !ok {
 			return nil, fmt.Errorf("plot trace: no iteration column %q (have %v)", name, head)
 		}
-		var pts plotter.XYs
+		s := report.Series{Label: name}
 		for i, v := range cols[c] {
 			if !math.IsNaN(v) {
-				pts = append(pts, plotter.XY{X: cols[0][i], Y: v})
+				s.Points = append(s.Points, report.Point{X: cols[0][i], Mean: v, SD: nan})
 			}
 		}
-		lines = append(lines, name, pts)
+		if len(s.Points) == 0 {
+			return nil, fmt.Errorf("plot trace: iteration column %q has no value", name)
+		}
+		data = append(data, s)
 	}
-	if err := plotutil.AddLinePoints(p, lines...); err != nil {
+	p, err := report.LinePlot(fig, data)
+	if err != nil {
 		return nil, err
 	}
 	return ShowPlot(p)

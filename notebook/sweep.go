@@ -71,7 +71,9 @@ type SweepResult struct {
 // store at ResultsDir: every job not already stored is fitted (jobs in
 // parallel on the shared pool, each with its derived seed) and scored
 // (objective, iterations, AvgComp; NMI and purity when c has labels; MAP
-// and NDCG@10 of topic-only retrieval when c has judged queries).
+// and NDCG@10 of topic-only retrieval when c has judged queries; mean NPMI,
+// C_V and TD@25 when c has its texts, so that s.Plot("k", "npmi") shows
+// coherence against K).
 func Sweep(c *Corpus, spec SweepSpec) (*SweepResult, error) {
 	st, err := store.Open(ResultsDir())
 	if err != nil {
@@ -103,6 +105,10 @@ func sweepExperiment(c *Corpus, spec SweepSpec) (*experiments.Experiment, error)
 	if err != nil {
 		return nil, err
 	}
+	ref, err := sweepReference(c)
+	if err != nil {
+		return nil, err
+	}
 	return &experiments.Experiment{
 		ID:         "notebook/" + spec.Name,
 		Title:      fmt.Sprintf("%s sweep on %s", spec.Family, c.Name),
@@ -120,6 +126,9 @@ func sweepExperiment(c *Corpus, spec SweepSpec) (*experiments.Experiment, error)
 			}
 			res := f.NewResult(j)
 			if err := score(ctx, res, f, queries); err != nil {
+				return nil, err
+			}
+			if err := scoreQuality(res, f, ref); err != nil {
 				return nil, err
 			}
 			return res, nil

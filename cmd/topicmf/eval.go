@@ -48,9 +48,10 @@ func newEvalCmd() *cobra.Command {
 		gains, cutoffs                  string
 		complete, perQuery, skipNoRel   bool
 		level                           int
+		qf                              qualityFlags
 	)
 	cmd := &cobra.Command{
-		Use:   "eval --qrels FILE --run FILE",
+		Use:   "eval --qrels FILE --run FILE | eval --run RUN --coherence MEASURES",
 		Short: "Evaluate a TREC run against qrels with trec_eval semantics",
 		Long: `eval scores a TREC run file ("qid Q0 docno rank score tag") against a qrels
 file ("qid 0 docno rel"; with --qrels-format smart, SMART qrels "qid docno 0 0"
@@ -58,9 +59,23 @@ as CACM's and CISI's qrels.text, every listed pair relevant) and prints trec_eva
 (or "all"), value. Measures: map, P_k, ndcg_cut_k (linear gains, log2(rank+1)
 discount, ideal from all judged documents) and ndcg. Ties in score are broken
 by docno descending, as trec_eval does. See package metrics/ir for the exact
-definitions.`,
+definitions.
+
+With --coherence (npmi, cv, umass, uci, all), --run names a fit run directory
+instead, and eval prints each topic's coherence against the training
+documents (or --reference DATA) and the means, TD@25 and inverted RBO
+(docs/quality.md).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if cmd.Flags().Changed("coherence") || cmd.Flags().Changed("reference") {
+				if qrelsPath != "" || runPath == "" {
+					return fmt.Errorf("eval: --coherence scores a fit run: give --run RUN and no --qrels")
+				}
+				if err := evalQuality(cmd.OutOrStdout(), runPath, &qf, dataDirFlag(cmd)); err != nil {
+					return fmt.Errorf("eval: %w", err)
+				}
+				return nil
+			}
 			if qrelsPath == "" || runPath == "" {
 				return fmt.Errorf("eval: both --qrels and --run are required")
 			}
@@ -108,5 +123,6 @@ definitions.`,
 	f.BoolVarP(&complete, "complete", "c", false, "average over every qrels query, missing ones scoring 0 (trec_eval -c)")
 	f.BoolVarP(&perQuery, "per-query", "q", false, "also print every query's values (trec_eval -q)")
 	f.BoolVar(&skipNoRel, "skip-no-relevant", false, "leave out queries without any relevant document")
+	qf.register(f, "all")
 	return cmd
 }

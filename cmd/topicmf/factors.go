@@ -68,14 +68,14 @@ func locateFitted(args []string, root, factorsDir string) (string, error) {
 }
 
 // openFitted restores the model of dir, which locateFitted returned: the
-// exported factors when fromFactors (openFactors), else the fit run
-// (openRun, which refits, so it comes after the documents are read);
+// exported factors when fromFactors (openFactors), else the fit run's saved
+// model (openRun);
 // needCounts says that the training counts are needed.
 func openFitted(cmd *cobra.Command, dir string, fromFactors, needCounts bool) (*fittedRun, error) {
 	if fromFactors {
 		return openFactors(dir, dataDirFlag(cmd), needCounts)
 	}
-	return openRun(cmd.Context(), dir, dataDirFlag(cmd), newMeter(cmd.ErrOrStderr(), quietFlag(cmd)))
+	return openRun(dir, dataDirFlag(cmd))
 }
 
 // openFactors restores an RLSI model from the factors exported to dir by

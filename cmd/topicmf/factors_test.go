@@ -45,7 +45,7 @@ func writeManifest(t *testing.T, dir string, m map[string]any) {
 
 // TestFactorsFoldInAsRun: transform and rank over exported factors
 // (--factors, restored without a refit) write the same bytes as over the
-// fit run they came from (restored by refitting): the same fold-in,
+// fit run they came from (its saved model loaded): the same fold-in,
 // v_q = (UᵀU + λ2 I)⁻¹Uᵀq, from the same U and λ2.
 func TestFactorsFoldInAsRun(t *testing.T) {
 	data := plantedFiles(t)

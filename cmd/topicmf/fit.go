@@ -41,7 +41,7 @@ const fitKeepIterations = 16
 
 // fitVersion is the fit command's own version in the code-version key;
 // bump it when what fit writes changes.
-const fitVersion = "fit/1"
+const fitVersion = "fit/2"
 
 // fitConfig is config.json of a fit run.
 type fitConfig struct {
@@ -51,6 +51,8 @@ type fitConfig struct {
 	Seed     uint64            `json:"seed"`
 	Data     fitData           `json:"data"`
 	TopTerms int               `json:"top_terms"`
+	// Quality is --coherence and --reference ("" when off).
+	Quality string `json:"quality,omitempty"`
 }
 
 type fitData struct {
@@ -113,6 +115,8 @@ func newFitCmd() *cobra.Command {
 		top                                         int
 		transpose                                   bool
 		topt                                        text.Options
+		qf                                          qualityFlags
+		training                                    func() (*datasets.Collection, error)
 	)
 	// Shortcuts for the common parameters, typed so that the flag parser
 	// rejects "--k ten"; each is the same as --param key=value.
@@ -139,8 +143,13 @@ named model family and writes a complete run directory through the results
 store: U.mtx (M×K term-topic factor) and V.mtx (K×N topic-document factor) as
 Matrix Market dense arrays, doc_ids.txt (the document of each column of V),
 topics.txt (top terms per topic), iterations.csv, metrics.csv, status.json,
+quality.csv and topic-quality.csv (mean and per-topic coherence against the
+training documents, TD@25 and inverted RBO; --coherence, --reference;
+docs/quality.md),
 vocab.txt, vectorizer.json (what transform and rank need to weight new text
-like the training text), config.json and provenance.json.
+like the training text), model/ (the saved model transform and rank load:
+model.json and its matrices, engine/modelio), config.json and
+provenance.json.
 
 --data takes a registered name (topicmf data list) or a path: a folder of text
 files (one document per file, sub-folders as classes), a .csv/.tsv file with a
@@ -253,6 +262,9 @@ terms as rows and documents as columns (--transpose for documents as rows);
 			}
 
 			cfg := fitConfig{Command: "fit", Model: model, Params: p, Seed: seed, TopTerms: top}
+			if cfg.Quality, err = qf.configValue(); err != nil {
+				return fmt.Errorf("fit: %w", err)
+			}
 			var sums []store.Checksum
 			// load returns the corpus to fit, the raw term counts of its
 			// documents (nil for --mtx) and the warnings.
@@ -283,6 +295,7 @@ terms as rows and documents as columns (--transpose for documents as rows);
 				load = func() (*engine.Corpus, *engine.Corpus, []string, error) {
 					return buildWithCounts(col, topt)
 				}
+				training = func() (*datasets.Collection, error) { return col, nil }
 			case dataName != "":
 				if vocabPath != "" || transpose || labelsPath != "" {
 					return errors.New("fit: --vocab, --labels and --transpose apply to --mtx only")
@@ -315,6 +328,7 @@ terms as rows and documents as columns (--transpose for documents as rows);
 				if corpusCache == "none" {
 					corpusCache = ""
 				}
+				training = func() (*datasets.Collection, error) { return src.Read(dir) }
 				load = func() (*engine.Corpus, *engine.Corpus, []string, error) {
 					if split == "all" {
 						res, err := corpora.Build(dir, src, topt, corpora.CacheOptions{Dir: corpusCache, Verify: verifyData})
@@ -344,6 +358,9 @@ terms as rows and documents as columns (--transpose for documents as rows);
 				if err := checkMTXFlags(cmd.Flags()); err != nil {
 					return fmt.Errorf("fit: %w", err)
 				}
+				if err := qf.checkMTX(cmd.Flags().Changed("coherence")); err != nil {
+					return fmt.Errorf("fit: %w", err)
+				}
 				cfg.Data = fitData{Kind: "mtx", Transpose: transpose, HasVocab: vocabPath != "", HasLabels: labelsPath != ""}
 				// Read now: a bad file is reported before anything is written.
 				c, mtxSums, err := loadMTX(mtxPath, vocabPath, labelsPath, transpose)
@@ -366,7 +383,7 @@ terms as rows and documents as columns (--transpose for documents as rows);
 			out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
 			if st.Finished(id) {
 				fmt.Fprintf(out, "cached: %s\n", st.Dir(id))
-				return nil
+				return printRunQuality(out, st.Dir(id))
 			}
 			var status engine.Status
 			run, err := st.Do(cmd.Context(), key, func(ctx context.Context, w *store.Writer) error {
@@ -410,6 +427,9 @@ terms as rows and documents as columns (--transpose for documents as rows);
 						return nil
 					})
 				}
+				if err == nil {
+					err = qf.writeFitQuality(w, vec, corpus.DocIDs, training, dataDir)
+				}
 				return err
 			})
 			if run.Replaced != "" && !strings.HasPrefix(run.Replaced, "failed before") {
@@ -423,9 +443,12 @@ terms as rows and documents as columns (--transpose for documents as rows);
 			}
 			if run.Cached {
 				fmt.Fprintf(out, "cached: %s\n", run.Dir)
-				return nil
+				return printRunQuality(out, run.Dir)
 			}
 			fmt.Fprintf(out, "%s: %s\n", model, status)
+			if err := printRunQuality(out, run.Dir); err != nil {
+				return err
+			}
 			fmt.Fprintf(out, "wrote: %s\n", run.Dir)
 			return nil
 		},
@@ -453,6 +476,7 @@ terms as rows and documents as columns (--transpose for documents as rows);
 	f.StringVar(&outDir, "out", "results", "results root, not a run or its runs/ folder; the run goes to <out>/runs/<id>")
 	f.Uint64Var(&seed, "seed", fitSeedDefault, "random seed of the model's initialization")
 	f.IntVar(&top, "top", 10, "top terms per topic in topics.txt")
+	qf.register(f, "npmi,cv")
 	def := text.Default()
 	f.StringVar(&topt.StopList, "stop", def.StopList, "with --data: stop list (smart, terrier, nltk: embedded; cacm: from the data directory; or none)")
 	f.BoolVar(&topt.Stem, "stem", false, "with --data: Snowball English stemming")
@@ -645,6 +669,9 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 		return status, err
 	}
 	if err := w.WriteFile("V.mtx", func(out io.Writer) error { return sparse.WriteDenseMM(out, &V) }); err != nil {
+		return status, err
+	}
+	if err := writeModel(w, model); err != nil {
 		return status, err
 	}
 	if err := w.WriteFile("topics.txt", func(out io.Writer) error {

@@ -83,13 +83,13 @@ also prints the run's evaluation (as topicmf eval does).
 .csv/.tsv with id and text columns (--text-col, --id-col), or a .jsonl file.
 --qrels is TREC qrels ("qid iter docno rel") or, with --qrels-format smart,
 SMART qrels ("qid docno 0 0", as CACM's and CISI's qrels.text). The model is
-restored as transform restores it (--factors: exported RLSI factors, see
+loaded as transform loads it (--factors: exported RLSI factors, see
 transform). Every argument, and every query and document id (a TREC run
-cannot hold one with white space), is checked before the model is restored,
+cannot hold one with white space), is checked before the model is loaded,
 and the run is written only once it is complete.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// Every argument is checked before the documents are read and
-			// the model refitted.
+			// the model loaded.
 			if queriesPath == "" {
 				return errors.New("rank: --queries FILE is required")
 			}
@@ -130,7 +130,7 @@ and the run is written only once it is complete.`,
 					return fmt.Errorf("rank: %w", err)
 				}
 			}
-			// The run's document ids go into the TREC run: check them before the refit.
+			// The run's document ids go into the TREC run: check them before the model is loaded.
 			if err := checkRunDocIDs(filepath.Join(dir, "doc_ids.txt")); err != nil {
 				return fmt.Errorf("rank: %w", err)
 			}

@@ -10,10 +10,10 @@ import (
 )
 
 // TestRankTransformCheckArgsFirst: every argument of rank and transform is
-// checked before the model is restored (rev-cli #4). The run's U.mtx is
-// altered so that a refit would fail with another error; each command line
-// must fail with its own, and write nothing: no run on standard output, no
-// file, no temporary file.
+// checked before the model is loaded (rev-cli #4). The run's saved model
+// (model/u.mtx) is altered so that loading it would fail with another
+// error; each command line must fail with its own, and write nothing: no
+// run on standard output, no file, no temporary file.
 func TestRankTransformCheckArgsFirst(t *testing.T) {
 	dir := plantedFiles(t)
 	run := fitRun(t, "--model", "nmf", "--k", "3", "--data", filepath.Join(dir, "docs.jsonl"), "--out", t.TempDir())
@@ -21,8 +21,8 @@ func TestRankTransformCheckArgsFirst(t *testing.T) {
 	if err := os.CopyFS(bad, os.DirFS(run)); err != nil {
 		t.Fatal(err)
 	}
-	u := readFile(t, filepath.Join(bad, "U.mtx"))
-	if err := os.WriteFile(filepath.Join(bad, "U.mtx"), []byte(strings.Replace(u, "\n0.", "\n1.", 1)), 0o644); err != nil {
+	u := readFile(t, filepath.Join(bad, "model", "u.mtx"))
+	if err := os.WriteFile(filepath.Join(bad, "model", "u.mtx"), []byte(strings.Replace(u, "\n0.", "\n1.", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	qry, rel := filepath.Join(dir, "coll.qry"), filepath.Join(dir, "coll.rel")
@@ -53,14 +53,15 @@ func TestRankTransformCheckArgsFirst(t *testing.T) {
 		t.Errorf("files left behind in %s: %v", out, ents)
 	}
 	// The altered run itself is refused once the arguments are right.
-	if _, _, err := runTopicmf(context.Background(), "rank", bad, "--queries", qry, "--quiet"); err == nil {
-		t.Error("rank served a run whose U.mtx was altered")
+	_, _, err := runTopicmf(context.Background(), "rank", bad, "--queries", qry, "--quiet")
+	if err == nil || !strings.Contains(err.Error(), "u.mtx: SHA-256") {
+		t.Errorf("rank of a run whose model/u.mtx was altered: err = %v, want the file's SHA-256 mismatch", err)
 	}
 }
 
 // TestRankIDsWithSpaces: a corpus whose document ids hold spaces (a folder
 // whose class sub-folder has one) cannot be written as a TREC run; rank
-// says so, naming the id, before refitting, and writes nothing
+// says so, naming the id, before the model is loaded, and writes nothing
 // (rev-read #2). transform, whose output is tab-separated, serves it.
 func TestRankIDsWithSpaces(t *testing.T) {
 	dir := plantedFiles(t)
@@ -153,7 +154,7 @@ func TestSMARTQrels(t *testing.T) {
 }
 
 // TestTransformDamagedRun: a run whose files no longer match its manifest
-// is reported as damaged, pointing to runs verify, before any refit, and
+// is reported as damaged, pointing to runs verify, before the model is loaded, and
 // by id or by directory (rev-cli #13).
 func TestTransformDamagedRun(t *testing.T) {
 	dir := plantedFiles(t)

@@ -2,14 +2,12 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -19,7 +17,6 @@ import (
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
-	"github.com/topicmf/topicmf/engine/catalog"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/internal/outfile"
@@ -46,7 +43,7 @@ func runDir(arg, root string) (string, error) {
 	if _, err := os.Stat(filepath.Join(arg, "done")); err == nil {
 		id, root, ok := store.RunOf(arg)
 		if !ok {
-			return arg, nil // not in a store: openRun's comparison with U.mtx is the check
+			return arg, nil // not in a store: model.json's checksums are the check
 		}
 		return arg, intact(arg, id, root)
 	}
@@ -89,14 +86,11 @@ func intact(dir, id, root string) error {
 		id[:idPrefix], strings.Join(names, ", "), root, id[:idPrefix])
 }
 
-// openRun reads the run in dir and restores its model. Models cannot be
-// rebuilt from their factors alone (each family's fold-in needs state of
-// its own), so the fit is run again on the run's training documents
-// (counts.mtx weighted by its vectorizer) with its configuration and seed;
-// fits are deterministic, and the refitted U is checked bit for bit against
-// U.mtx, so the model is the one that was stored. The refit's progress
-// goes to m (nil: none).
-func openRun(ctx context.Context, dir, dataDir string, m *meter) (*fittedRun, error) {
+// openRun reads the run in dir and loads the model saved in its model/
+// folder (engine/modelio, checked against model.json's checksums and
+// shapes): nothing is fitted again. A run written before models were saved
+// is refused with the command that fits it again.
+func openRun(dir, dataDir string) (*fittedRun, error) {
 	r := &fittedRun{dir: dir}
 	b, err := os.ReadFile(filepath.Join(dir, "config.json"))
 	if err != nil {
@@ -104,6 +98,9 @@ func openRun(ctx context.Context, dir, dataDir string, m *meter) (*fittedRun, er
 	}
 	if err := json.Unmarshal(b, &r.cfg); err != nil || r.cfg.Command != "fit" {
 		return nil, fmt.Errorf("%s: not a fit run (config.json: %v)", dir, err)
+	}
+	if r.model, err = loadModel(dir, r.cfg); err != nil {
+		return nil, err
 	}
 	if r.vec, err = readVectorizer(dir, dataDir); err != nil {
 		return nil, err
@@ -117,98 +114,12 @@ func openRun(ctx context.Context, dir, dataDir string, m *meter) (*fittedRun, er
 	if r.counts.Rows != r.vec.Terms() || r.counts.Cols != len(r.docIDs) {
 		return nil, fmt.Errorf("%s: counts.mtx is %d×%d, want %d terms × %d documents", dir, r.counts.Rows, r.counts.Cols, r.vec.Terms(), len(r.docIDs))
 	}
-	var labels []int
-	var classes []string
-	if names, err := readLines(filepath.Join(dir, "labels.txt"), "label"); err == nil {
-		labels, classes = labelIndex(names)
-	} else if !errors.Is(err, os.ErrNotExist) {
-		return nil, err
+	terms, _ := r.model.TermTopics().Dims()
+	docs, _ := r.model.DocTopics().Dims()
+	if terms != r.vec.Terms() || docs != len(r.docIDs) {
+		return nil, fmt.Errorf("%s: the saved model has %d terms and %d documents, the run %d and %d", dir, terms, docs, r.vec.Terms(), len(r.docIDs))
 	}
-	corpus, err := engine.NewCorpus(r.cfg.Data.Name, r.vec.Vocab, weightCounts(r.vec, r.counts), r.docIDs, labels, classes)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, err)
-	}
-	p := catalog.Params{}
-	for k, v := range r.cfg.Params {
-		p[k] = v
-	}
-	fam, err := catalog.Lookup(r.cfg.Model)
-	if err != nil {
-		return nil, err
-	}
-	for _, fp := range fam.Params {
-		if fp.Key == "seed" {
-			p["seed"] = strconv.FormatUint(r.cfg.Seed, 10)
-		}
-	}
-	method, err := catalog.New(r.cfg.Model, p)
-	if err != nil {
-		return nil, err
-	}
-	rec := engine.NewBoundedRecorder(1)
-	limit := maxIters(fam, p)
-	rec.OnIteration = func(it engine.Iteration) {
-		m.show("refitting: iteration", it.Iter, limit, remaining(m.elapsed(), it.Iter, limit), "", false)
-	}
-	model, status, err := method.Fit(ctx, corpus, rec)
-	m.finish()
-	if err != nil {
-		return nil, err
-	}
-	if status.Reason == engine.Cancelled {
-		return nil, context.Canceled
-	}
-	stored, err := readDense(filepath.Join(dir, "U.mtx"))
-	if err != nil {
-		return nil, err
-	}
-	if !mat.Equal(stored, model.TermTopics()) {
-		return nil, fmt.Errorf("%s: refitting does not reproduce U.mtx (the run was made by another version of topicmf); fit again", dir)
-	}
-	r.model = model
 	return r, nil
-}
-
-// weightCounts turns the M×N raw counts into the weighted corpus matrix
-// exactly as text.Build weighted it: the same weights, in the same term
-// order, the same normalization.
-func weightCounts(v *text.Vectorizer, counts *sparse.CSR) *sparse.CSR {
-	dt := counts.T() // N×M: a document's terms ascending
-	out := &sparse.CSR{Rows: dt.Rows, Cols: dt.Cols, RowPtr: make([]int, dt.Rows+1)}
-	for d := 0; d < dt.Rows; d++ {
-		idx, val := dt.Row(d)
-		var w []float64
-		var cols []int32
-		for q, m := range idx {
-			if x := v.Weight(int(m), int(val[q])); x != 0 {
-				cols = append(cols, m)
-				w = append(w, x)
-			}
-		}
-		if v.Options.Norm == text.NormL2 {
-			text.NormalizeL2(w)
-		}
-		out.ColIdx = append(out.ColIdx, cols...)
-		out.Val = append(out.Val, w...)
-		out.RowPtr[d+1] = len(out.ColIdx)
-	}
-	return out.T()
-}
-
-// labelIndex maps class names ("-" for none) to labels and sorted names.
-func labelIndex(names []string) ([]int, []string) {
-	var classes []string
-	for _, n := range names {
-		if n != "-" && !slices.Contains(classes, n) {
-			classes = append(classes, n)
-		}
-	}
-	slices.Sort(classes)
-	labels := make([]int, len(names))
-	for j, n := range names {
-		labels[j] = slices.Index(classes, n) // -1 for "-"
-	}
-	return labels, classes
 }
 
 func readDense(path string) (*mat.Dense, error) {
@@ -270,11 +181,10 @@ fold-in, and writes one line per document: its id, then its K topic weights,
 tab-separated, after a header line. RUN is a run directory or a run id under
 <out>/runs.
 
-The model is restored by fitting again on the run's stored training counts
-with its configuration and seed (fits are deterministic; the result is checked
-against U.mtx), so transform takes about as long as the fit did. With
---factors DIR instead of RUN, the model is RLSI's factors exported by
-topicmf-beam export (distributed/README.md), restored without a refit.`,
+The model is loaded from the run's model/ folder, where fit saved it
+(model.json and its matrices, checked against their SHA-256): nothing is
+fitted again. With --factors DIR instead of RUN, the model is RLSI's factors
+exported by topicmf-beam export (distributed/README.md).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if dataPath == "" {
 				return errors.New("transform: --data PATH is required")

@@ -82,6 +82,10 @@ type Family struct {
 	// FoldInIters is the number of iterations of the model given to
 	// FoldInCheck; 0 means 200.
 	FoldInIters int
+	// Reload, if set, saves a fitted model and loads it back (a round trip
+	// through engine/modelio's files): the loaded model must have the
+	// same factors and fold in with the same bits as the fitted one.
+	Reload func(m engine.Model) (engine.Model, error)
 }
 
 // Invalid is one invalid configuration.
@@ -159,6 +163,54 @@ func Run(t *testing.T, f Family) {
 	t.Run(name+"/degenerate", func(t *testing.T) { checkDegenerate(t, f) })
 	t.Run(name+"/huge", func(t *testing.T) { checkHuge(t, f) })
 	t.Run(name+"/foldin", func(t *testing.T) { checkFoldIn(t, f, c) })
+	if f.Reload != nil {
+		t.Run(name+"/saved", func(t *testing.T) { checkSaved(t, f, c) })
+	}
+}
+
+// checkSaved fits a model, reloads it (Family.Reload) and checks that the
+// loaded model's TermTopics, DocTopics and fold-in of new and training
+// documents are the fitted model's, bit for bit.
+func checkSaved(t Reporter, f Family, c *engine.Corpus) {
+	o := mustFit(t, f, c, f.cfg(19, parallel.NewPool(2)), engine.NewRecorder())
+	loaded, err := f.Reload(o.model)
+	if err != nil {
+		t.Fatalf("save and load: %v", err)
+	}
+	for _, p := range []struct {
+		what string
+		a, b *mat.Dense
+	}{{"TermTopics", o.model.TermTopics(), loaded.TermTopics()}, {"DocTopics", o.model.DocTopics(), loaded.DocTopics()}} {
+		if d := DiffBits(p.a, p.b); d != "" {
+			t.Errorf("loaded model's %s differs: %s", p.what, d)
+		}
+	}
+	// New documents: training documents with every count doubled.
+	rows := make([]int, 40)
+	for i := range rows {
+		rows[i] = 3 + 17*i
+	}
+	other := c.DT.SelectRows(rows)
+	other.Val = append([]float64(nil), other.Val...)
+	for q := range other.Val {
+		other.Val[q] *= 2
+	}
+	for _, x := range []struct {
+		what string
+		x    *sparse.CSR
+	}{{"training documents", c.DT.SelectRows([]int{0, 1, 2, 500, 1099})}, {"new documents", other}} {
+		want, err := o.model.FoldIn(context.Background(), x.x)
+		if err != nil {
+			t.Fatalf("fitted model: FoldIn of %s: %v", x.what, err)
+		}
+		got, err := loaded.FoldIn(context.Background(), x.x)
+		if err != nil {
+			t.Fatalf("loaded model: FoldIn of %s: %v", x.what, err)
+		}
+		if d := DiffBits(want, got); d != "" {
+			t.Errorf("FoldIn of %s: the loaded model differs from the fitted one: %s", x.what, d)
+		}
+	}
 }
 
 func (f Family) cfg(seed uint64, pool *parallel.Pool) Config {

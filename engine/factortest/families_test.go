@@ -2,6 +2,7 @@ package factortest_test
 
 import (
 	"math"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -17,6 +18,7 @@ import (
 	"github.com/topicmf/topicmf/engine/jtd"
 	"github.com/topicmf/topicmf/engine/lda"
 	"github.com/topicmf/topicmf/engine/lsi"
+	"github.com/topicmf/topicmf/engine/modelio"
 	"github.com/topicmf/topicmf/engine/nmf"
 	"github.com/topicmf/topicmf/engine/nmfvariants"
 	"github.com/topicmf/topicmf/engine/onlinelda"
@@ -43,6 +45,7 @@ func members() []member {
 	var ms []member
 	add := func(name string, fs ...factortest.Family) {
 		for _, f := range fs {
+			f.Reload = reload
 			ms = append(ms, member{name, f})
 		}
 	}
@@ -93,6 +96,21 @@ func TestEveryCatalogFamilyIsChecked(t *testing.T) {
 	if g, w := strings.Join(got, " "), strings.Join(catalog.Names(), " "); g != w {
 		t.Fatalf("conformance covers %q, the catalog has %q", g, w)
 	}
+}
+
+// reload saves m into a temporary directory (engine/modelio) and loads it
+// back.
+func reload(m engine.Model) (engine.Model, error) {
+	dir, err := os.MkdirTemp("", "factortest-model-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	if err := modelio.WriteDir(dir, m); err != nil {
+		return nil, err
+	}
+	loaded, _, err := modelio.ReadDir(dir)
+	return loaded, err
 }
 
 // stopAfter is the fixed-length stopping rule of a checked fit: cfg.MaxIter

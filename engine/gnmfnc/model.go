@@ -32,12 +32,13 @@ type Model struct {
 	*grouping.Factors // U = [U_s | U_1 … U_P], V (Kc = Kp) and their accessors
 	pool              *parallel.Pool
 	utu               []*mat.Dense // Ũ_pᵀŨ_p
+	set               settings     // the settings of the fit (Save)
 
 	grouping.FoldMethods
 }
 
 func newModel(s *solver) *Model {
-	m := &Model{Factors: grouping.NewFactors(s.lay, s.u, s.v, s.Ks, s.Kc), pool: s.set.pool, utu: s.NewGrams()}
+	m := &Model{Factors: grouping.NewFactors(s.lay, s.u, s.v, s.Ks, s.Kc), pool: s.set.pool, utu: s.NewGrams(), set: s.set}
 	m.FoldMethods = grouping.FoldMethods{Who: "gnmfnc", P: s.P, Terms: s.m, Project: m.project}
 	grouping.TopicGrams(m.pool, s.u, s.Ks, s.Kc, m.utu)
 	return m

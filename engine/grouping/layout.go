@@ -103,14 +103,29 @@ func New(c *engine.Corpus, who string) (*Layout, error) {
 			}
 			return nil, fmt.Errorf("%s: corpus %q: document %s (column %d) has label %d, want 0..%d", who, c.Name, id, i, y, p-1)
 		}
+	}
+	l.place(c.Labels)
+	if l.Identity {
+		l.D, l.DT = c.D, dt
+	} else {
+		l.DT = dt.SelectRows(l.Order)
+		l.D = l.DT.T()
+	}
+	return l, nil
+}
+
+// place puts the documents in class-major order: labels[i] is document
+// i's class, in [0, P).
+func (l *Layout) place(labels []int) {
+	for _, y := range labels {
 		l.Offset[y+1]++
 	}
-	for q := 0; q < p; q++ {
+	for q := 0; q < l.P; q++ {
 		l.Offset[q+1] += l.Offset[q]
 	}
-	next := append([]int(nil), l.Offset[:p]...)
+	next := append([]int(nil), l.Offset[:l.P]...)
 	l.Identity = true
-	for i, y := range c.Labels {
+	for i, y := range labels {
 		pos := next[y]
 		next[y]++
 		l.Order[pos] = i
@@ -120,12 +135,25 @@ func New(c *engine.Corpus, who string) (*Layout, error) {
 			l.Identity = false
 		}
 	}
-	if l.Identity {
-		l.D, l.DT = c.D, dt
-	} else {
-		l.DT = dt.SelectRows(l.Order)
-		l.D = l.DT.T()
+}
+
+// LayoutOf is the layout of a corpus of m terms whose documents have the
+// classes labels (each in [0, len(classNames))), without its matrices D
+// and DT: what a saved group model rebuilds its factors with. who names
+// the model in errors.
+func LayoutOf(who string, m int, labels []int, classNames []string) (*Layout, error) {
+	n, p := len(labels), len(classNames)
+	if p == 0 {
+		return nil, fmt.Errorf("%s: saved model has no classes", who)
 	}
+	for i, y := range labels {
+		if y < 0 || y >= p {
+			return nil, fmt.Errorf("%s: saved model: document %d has class %d, want 0..%d", who, i, y, p-1)
+		}
+	}
+	l := &Layout{M: m, N: n, P: p, Order: make([]int, n), Pos: make([]int, n),
+		Offset: make([]int, p+1), ClassOf: make([]int32, n), ClassNames: classNames}
+	l.place(labels)
 	return l, nil
 }
 

@@ -33,15 +33,17 @@ type ClassLoss func(pool *parallel.Pool, u, phi, v *mat.Dense, norms []float64) 
 // iteration. The status merges the classes' (MergeStatus). A class with
 // no documents, or whose documents are all empty, has no model (its
 // documents read E = +Inf). The merged model's factors, P·Kper topics,
-// must fit in memory (checkMerged), or nothing is fitted. who names the
-// baseline in errors; method(0, ∞, ∞) (math.MaxInt) checks the options
+// must fit in memory (checkMerged), or nothing is fitted. opts are the
+// baseline's options (its name names it in errors; PerClass.Save records
+// them); method(0, ∞, ∞) (math.MaxInt) checks the options
 // before the corpus is read and gives the number of topics per class
 // (Kper); pool (nil: parallel.Default()) runs the classes and the fold-in;
 // loss gives the model's class prediction rule. Each class's fit depends on
 // its documents and seed alone, so the result is the same bits for any
 // number of workers.
-func FitPerClass(ctx context.Context, c *engine.Corpus, rec *engine.Recorder, who string,
+func FitPerClass(ctx context.Context, c *engine.Corpus, rec *engine.Recorder, opts engine.Method,
 	pool *parallel.Pool, method ClassMethod, loss ClassLoss) (*PerClass, engine.Status, error) {
+	who := opts.Name()
 	_, kper, err := method(0, math.MaxInt, math.MaxInt)
 	if err != nil {
 		return nil, engine.Status{}, err
@@ -56,11 +58,11 @@ func FitPerClass(ctx context.Context, c *engine.Corpus, rec *engine.Recorder, wh
 	if err := lay.checkMerged(who, kper); err != nil {
 		return nil, engine.Status{}, err
 	}
-	opts := make([]engine.Method, lay.P)
+	classOpts := make([]engine.Method, lay.P)
 	ks := make([]int, lay.P)
 	subs := make([]*engine.Corpus, lay.P)
 	for p := 0; p < lay.P; p++ {
-		if opts[p], ks[p], err = method(p, lay.M, lay.Size(p)); err != nil {
+		if classOpts[p], ks[p], err = method(p, lay.M, lay.Size(p)); err != nil {
 			return nil, engine.Status{}, err
 		}
 		if lay.Size(p) == 0 {
@@ -81,7 +83,7 @@ func FitPerClass(ctx context.Context, c *engine.Corpus, rec *engine.Recorder, wh
 		}
 	}
 	runs, err := RunClasses(classes, func(q int, rec *engine.Recorder) (engine.Status, error) {
-		m, st, err := opts[q].Fit(ctx, subs[q], rec)
+		m, st, err := classOpts[q].Fit(ctx, subs[q], rec)
 		if err != nil {
 			return st, fmt.Errorf("%s: class %s: %w", who, lay.ClassNames[q], err)
 		}
@@ -94,8 +96,14 @@ func FitPerClass(ctx context.Context, c *engine.Corpus, rec *engine.Recorder, wh
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
-	st := MergeStatus(runs, lay.ClassNames)
-	pm := &PerClass{who: who, models: models, k: kper, pool: pool, classNames: lay.ClassNames,
+	return newPerClass(opts, lay, models, kper, pool, loss), MergeStatus(runs, lay.ClassNames), nil
+}
+
+// newPerClass is the per-class baseline with the options opts of the
+// class models (nil for a class without one) on the layout lay.
+func newPerClass(opts engine.Method, lay *Layout, models []engine.Model, kper int, pool *parallel.Pool, loss ClassLoss) *PerClass {
+	who := opts.Name()
+	pm := &PerClass{who: who, opts: opts, models: models, k: kper, pool: pool, classNames: lay.ClassNames,
 		labels: make([]int, lay.N), row: make([]int, lay.N), loss: loss}
 	pm.FoldMethods = FoldMethods{Who: who, P: lay.P, Terms: lay.M, Trained: func(c int) bool { return pm.models[c] != nil }, Project: pm.project}
 	for n, pos := range lay.Pos {
@@ -111,7 +119,7 @@ func FitPerClass(ctx context.Context, c *engine.Corpus, rec *engine.Recorder, wh
 			pm.u.Slice(0, lay.M, p*pm.k, p*pm.k+kp).(*mat.Dense).Copy(u)
 		}
 	}
-	return pm, st, nil
+	return pm
 }
 
 // checkMerged is the check of a per-class baseline's merged model, made
@@ -138,9 +146,9 @@ func (m *PerClassOf[M]) ClassModel(p int) M {
 
 // FitPerClassOf is FitPerClass for class models of type M: the Fit of the
 // per-class baselines, returning a *PerClassOf[M] (nil on an error).
-func FitPerClassOf[M engine.Model](ctx context.Context, c *engine.Corpus, rec *engine.Recorder, who string,
+func FitPerClassOf[M engine.Model](ctx context.Context, c *engine.Corpus, rec *engine.Recorder, opts engine.Method,
 	pool *parallel.Pool, method ClassMethod, loss ClassLoss) (engine.Model, engine.Status, error) {
-	pc, st, err := FitPerClass(ctx, c, rec, who, pool, method, loss)
+	pc, st, err := FitPerClass(ctx, c, rec, opts, pool, method, loss)
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
@@ -162,6 +170,7 @@ func FitPerClassOf[M engine.Model](ctx context.Context, c *engine.Corpus, rec *e
 // model; ReconstructionErrors reads +Inf for a class without a model.
 type PerClass struct {
 	who        string
+	opts       engine.Method  // the baseline's options (Save)
 	models     []engine.Model // nil for a class without documents
 	k          int            // Kper
 	u          *mat.Dense

@@ -33,13 +33,14 @@ type Model struct {
 	stop              engine.Stopping
 	pool              *parallel.Pool
 	utu               [][]float64 // per class Ũ_pᵀŨ_p, packed (Ks+Kc)²
+	set               settings    // the settings of the fit (Save)
 
 	grouping.FoldMethods
 }
 
 func newModel(s *solver) *Model {
 	lay := s.lay
-	m := &Model{Factors: grouping.NewFactors(lay, s.u, s.v, s.Ks, s.Kc), stop: s.set.stop, pool: s.set.pool,
+	m := &Model{Factors: grouping.NewFactors(lay, s.u, s.v, s.Ks, s.Kc), stop: s.set.stop, pool: s.set.pool, set: s.set,
 		utu: make([][]float64, s.P)}
 	m.FoldMethods = grouping.FoldMethods{Who: "groupnmf", P: s.P, Terms: s.m, Project: m.project}
 	g := s.NewGrams()

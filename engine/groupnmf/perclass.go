@@ -77,10 +77,7 @@ func (o PerClassOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.
 	if err := c.CheckNonNegative("cnmf"); err != nil {
 		return nil, engine.Status{}, err
 	}
-	return grouping.FitPerClassOf[*nmf.Model](ctx, c, rec, "cnmf", o.Pool, func(p, m, np int) (engine.Method, int, error) {
-		co, err := o.ClassOptions(p, m, np)
-		return co, co.K, err
-	}, classLoss)
+	return grouping.FitPerClassOf[*nmf.Model](ctx, c, rec, o.used(), o.Pool, o.classMethod, classLoss)
 }
 
 // PerClassModel is a fitted CNMF model: one NMF model per class. It

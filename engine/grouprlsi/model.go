@@ -31,13 +31,14 @@ type Model struct {
 	pool              *parallel.Pool
 	sigma             []*mat.Dense // per class (Ũ_pᵀŨ_p + λ2 I)⁻¹
 	sigmaErr          []error
+	set               settings // the settings of the fit (Save)
 
 	grouping.FoldMethods
 }
 
 func newModel(s *solver) *Model {
 	lay := s.lay
-	m := &Model{Factors: grouping.NewFactors(lay, s.u, s.v, s.Ks, s.Kc), lambda2: s.set.lambda2, pool: s.set.pool,
+	m := &Model{Factors: grouping.NewFactors(lay, s.u, s.v, s.Ks, s.Kc), lambda2: s.set.lambda2, pool: s.set.pool, set: s.set,
 		sigma: make([]*mat.Dense, s.P), sigmaErr: make([]error, s.P)}
 	m.FoldMethods = grouping.FoldMethods{Who: "grouprlsi", P: s.P, Terms: s.m, Project: m.project}
 	// Same kernels and inputs as the last UpdateV: the same bits.

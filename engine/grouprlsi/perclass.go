@@ -77,10 +77,7 @@ func (o PerClassOptions) ClassOptions(p, m, np int) (rlsi.Options, error) {
 // iteration (objective and terms summed over classes) recorded after each,
 // the same bits for any number of workers.
 func (o PerClassOptions) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder) (engine.Model, engine.Status, error) {
-	return grouping.FitPerClassOf[*rlsi.Model](ctx, c, rec, "crlsi", o.Pool, func(p, m, np int) (engine.Method, int, error) {
-		co, err := o.ClassOptions(p, m, np)
-		return co, co.K, err
-	}, classLoss)
+	return grouping.FitPerClassOf[*rlsi.Model](ctx, c, rec, o.used(), o.Pool, o.classMethod, classLoss)
 }
 
 // PerClassModel is a fitted CRLSI model: one RLSI model per class. It

@@ -58,6 +58,7 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	if f.model == nil {
 		return nil, st, nil // cancelled before the SVD ended
 	}
+	f.model.used = Options{K: ro.K, Oversample: ro.Oversample, PowerIters: max(ro.PowerIters, 0), Seed: ro.Seed}
 	return f.model, st, nil
 }
 
@@ -114,6 +115,7 @@ type Model struct {
 	inv   []float64  // 1/σ_k, or 0 below the numerical-rank cutoff
 	v     *mat.Dense // folded-in training documents, N×K
 	pool  *parallel.Pool
+	used  Options // the options as used (Save)
 }
 
 func newModel(res *rsvd.Result, pool *parallel.Pool) *Model {

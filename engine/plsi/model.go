@@ -20,6 +20,7 @@ type Model struct {
 	foldInIters int
 	foldInTol   float64
 	pool        *parallel.Pool
+	set         settings // the settings of the fit (Save)
 }
 
 func (s *solver) model() *Model {
@@ -35,7 +36,7 @@ func (s *solver) model() *Model {
 		}
 	}
 	return &Model{phi: s.phi, theta: s.theta, loglik: s.loglik, active: active,
-		foldInIters: s.set.foldInIters, foldInTol: s.set.foldInTol, pool: s.set.pool}
+		foldInIters: s.set.foldInIters, foldInTol: s.set.foldInTol, pool: s.set.pool, set: s.set}
 }
 
 // TermTopics is P(w|z) (M×K); column z is topic z's distribution over the

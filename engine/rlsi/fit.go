@@ -62,7 +62,9 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 		Accept:    s.accept,
 		Sparsity:  s.sparsity,
 	})
-	return newModel(s), st, nil
+	m := newModel(s)
+	m.used = o.used(set)
+	return m, st, nil
 }
 
 // step computes the candidate (uNext, vNext) of one iteration of

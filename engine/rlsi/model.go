@@ -24,6 +24,7 @@ type Model struct {
 	gu       *mat.Dense // UᵀU
 	sigma    *mat.Dense // (UᵀU + λ2 I)⁻¹ for the ℓ2-on-V variants
 	sigmaErr error      // why sigma could not be formed, if it could not
+	used     Options    // the options as used (Save)
 }
 
 func newModel(s *solver) *Model {

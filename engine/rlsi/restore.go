@@ -49,5 +49,7 @@ func (o Options) Restore(u, v *mat.Dense) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newModel(&solver{set: set, u: u, v: v}), nil
+	mod := newModel(&solver{set: set, u: u, v: v})
+	mod.used = o.used(set)
+	return mod, nil
 }

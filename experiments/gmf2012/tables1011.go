@@ -17,6 +17,7 @@ import (
 	"github.com/topicmf/topicmf/engine/grouping"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/quality"
 	"github.com/topicmf/topicmf/metrics/topics"
 )
 
@@ -57,7 +58,7 @@ func Tables1011() *experiments.Experiment {
 		ID:      "gmf2012/tables10-11",
 		Title:   "Shared and class-specific topics of Group RLSI and Group NMF (20 Newsgroups, Reuters-21578)",
 		Paper:   experiments.PaperRef{Reference: thePaper, Cite: paperCite, Where: "§7.3 Experiment 2, Tables 10 and 11"},
-		Version: "2",
+		Version: "3", // 3: npmi, cv, td25
 
 		Datasets: []string{newsData, reutersData},
 		Methods: []experiments.MethodSpec{
@@ -83,11 +84,12 @@ func Tables1011() *experiments.Experiment {
 			{Name: "class_accuracy", Definition: "share of the held-out test documents (20 Newsgroups test split; single-label ModApte test stories) whose class predicted with the class unknown, argmin_p E(d; Ũ_p) (§4.3 Eq. 8 and §5.3; engine/grouping.ClassAccuracy), is their class; documents are weighted like the model corpus (training vocabulary and idf, unit length), and those with no training term or a class absent from training are not counted"},
 			{Name: "class_accuracy_n", Definition: "held-out documents counted in class_accuracy"},
 			{Name: "class_majority", Definition: "accuracy of always predicting the most frequent class among those documents (the scale of class_accuracy)"},
+			quality.Metrics[0], quality.Metrics[1], quality.Metrics[2],
 		},
 		Tables: []experiments.Table{{
 			Name: "compactness", Title: "GRLSI and GroupNMF topics: compactness and class relatedness (Ks = 20, Kc = 8; GRLSI λ1 = 0.01, λ2 = 0.1)",
 			Rows:    []string{experiments.ColMethod, experiments.ColDataset},
-			Metrics: []string{"avgcomp", "avgcomp_shared", "avgcomp_class", "class_term_share", "class_term_share_other", "shared_term_share", "empty_topics", "terms", "documents", "classes"},
+			Metrics: []string{"avgcomp", "avgcomp_shared", "avgcomp_class", "class_term_share", "class_term_share_other", "shared_term_share", "npmi", "cv", "td25", "empty_topics", "terms", "documents", "classes"},
 			Digits:  4,
 		}, {
 			Name: "class-prediction", Title: "Class of held-out documents predicted with the class unknown (§4.3, §5.3)",
@@ -293,6 +295,9 @@ func tables1011Task(ctx context.Context, j *experiments.Job, f *experiments.Fit)
 	}
 	res.AddMetric("class_accuracy", acc)
 	res.AddMetric("class_accuracy_n", float64(counted))
+	if err := quality.AddMetrics(res, j, f); err != nil {
+		return nil, err
+	}
 	res.AddMetric("class_majority", majorityShare(labels))
 	ks, kc, np := gm.Dims()
 	names := gm.ClassNames()

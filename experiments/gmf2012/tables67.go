@@ -92,10 +92,11 @@ func timingMetrics(absent string) []experiments.MetricDef {
 const kLabel = "total number of topics K"
 
 // timingFigure is a line of seconds per iteration against the setting
-// ktotal for each method, among the jobs matching where.
+// ktotal for each method, among the jobs matching where, on log–log axes
+// (a scaling figure).
 func timingFigure(name, title string, where map[string]string, xLabel string) experiments.Figure {
 	return experiments.Figure{Name: name, Title: title, Kind: experiments.Line, Source: experiments.FromMetrics,
-		X: "ktotal", Y: "sec_per_iter", Series: []string{experiments.ColMethod}, Where: where, XLabel: xLabel, YLabel: "seconds per iteration"}
+		X: "ktotal", Y: "sec_per_iter", Series: []string{experiments.ColMethod}, Where: where, XLabel: xLabel, YLabel: "seconds per iteration", Scaling: true}
 }
 
 // timingPaperValues are the paper's times per iteration of one method

@@ -54,6 +54,9 @@ type data struct {
 	// question (subject + body), unit-length tf-idf, its forum category as
 	// its class.
 	corpus *engine.Corpus
+	// topicCorpus is corpus with the vectorizer of its pipeline: the
+	// reference of the topics' coherence (experiments/quality).
+	topicCorpus *experiments.Corpus
 	// cands[q] are the archive positions of query q's judged related
 	// questions, ascending: the documents it ranks (SemEval subtask B).
 	cands [][]int
@@ -98,6 +101,7 @@ func load() (*data, error) {
 		if d.corpus, err = engine.NewCorpus(p.Corpus.Name, p.Corpus.Vocab, dt.T(), p.Corpus.DocIDs, p.Corpus.Labels, p.Corpus.ClassNames); err != nil {
 			return nil, err
 		}
+		d.topicCorpus = &experiments.Corpus{Corpus: d.corpus, Vectorizer: p.Vectorizer}
 		if err := d.queries(col.Queries); err != nil {
 			return nil, err
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/quality"
 	"github.com/topicmf/topicmf/experiments/retrieval"
 	"gonum.org/v1/gonum/mat"
 )
@@ -69,7 +70,7 @@ func Tables23() *experiments.Experiment {
 		ID:      "gnmfnc2014/tables2-3",
 		Title:   "Question retrieval: BM25, LM, TM, TRLM (Table 2) and NMF, CNMF, Group NMF, GNMFNC combined with BM25 and LM (Table 3)",
 		Paper:   paperRef("§2.4 Eq. 12–14, §3.1–3.3, Tables 2 and 3"),
-		Version: "1",
+		Version: "2", // 2: npmi, cv, td25
 
 		Datasets:  []string{Dataset},
 		Checksums: checksums,
@@ -86,6 +87,7 @@ func Tables23() *experiments.Experiment {
 		Task:       tablesTask,
 		Sequential: true,
 		Metrics: []experiments.MetricDef{
+			quality.Metrics[0], quality.Metrics[1], quality.Metrics[2],
 			{Name: "ks", Definition: "shared topics Ks (NMF: K = Ks + P·Kp topics in all; CNMF: Kp topics per category, no shared topics)"},
 			{Name: "kp", Definition: "category topics Kp"},
 			{Name: "ktotal", Definition: "topics in all: Ks + P·Kp (NMF, GroupNMF, GNMFNC), P·Kp (CNMF), P = 26"},
@@ -110,7 +112,7 @@ func Tables23() *experiments.Experiment {
 			{Name: "category", Title: "Beyond the paper: the predicted category of a query against the majority category of its related questions",
 				Rows: []string{experiments.ColMethod, "setting"}, Metrics: []string{"category_acc", "category_acc_test", "majority_baseline_acc"}, Digits: 3},
 			{Name: "distinctness", Title: "Beyond the paper: overlap of shared and category topics (lower is more distinct)",
-				Rows: []string{experiments.ColMethod, "setting"}, Metrics: []string{"shared_cat_cos2", "cat_cat_cos2", "top10_overlap"}, Digits: 4},
+				Rows: []string{experiments.ColMethod, "setting"}, Metrics: []string{"shared_cat_cos2", "cat_cat_cos2", "top10_overlap", "npmi", "cv", "td25"}, Digits: 4},
 			{Name: "time", Title: "Beyond the paper: training time against K and fold-in time per query",
 				Rows: []string{experiments.ColMethod, "setting"}, Metrics: []string{"ktotal", "iterations", "fit_seconds", "foldin_ms_per_query"}, Digits: 3},
 		},
@@ -217,6 +219,9 @@ func tablesTask(ctx context.Context, j *experiments.Job) (*experiments.Result, e
 		res.AddMetric("shared_cat_cos2", sc)
 		res.AddMetric("cat_cat_cos2", cc)
 		res.AddMetric("top10_overlap", ov)
+	}
+	if err := quality.AddCorpusMetrics(res, d.topicCorpus, Dataset, f.Model.TermTopics()); err != nil {
+		return nil, fmt.Errorf("%s: topic quality: %w", j.Label(), err)
 	}
 	res.AddMetric("ks", float64(ks))
 	res.AddMetric("kp", float64(kp))

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/quality"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -54,7 +55,7 @@ func Figures34() *experiments.Experiment {
 		ID:      "jtd2013/figures3-4",
 		Title:   "Topics beside online LDA's, and polarity classification with the topic mixtures S_i against LDA's topic proportions",
 		Paper:   paperRef("§5.2, Figures 3–4"),
-		Version: "1",
+		Version: "2", // 2: npmi, cv, td25
 
 		Datasets: []string{MovieReview, Newsgroups},
 		Methods: []experiments.MethodSpec{
@@ -72,10 +73,11 @@ func Figures34() *experiments.Experiment {
 			{Name: "top1_weight", Definition: "mean over topics of the largest term weight (topics as distributions over the m terms; Figure 3 prints these weights)"},
 			{Name: "density_s", Definition: "fraction of non-zero entries of S (θ for LDA is dense)"},
 			{Name: "iterations", Definition: "ALM iterations (ours) or passes (LDA) run"},
+			quality.Metrics[0], quality.Metrics[1], quality.Metrics[2],
 		},
 		Tables: []experiments.Table{
 			{Name: "figure4-accuracy", Title: "Classification accuracy with the topic vectors (Figure 4; 20 Newsgroups beyond the paper)",
-				Rows: []string{experiments.ColDataset, experiments.ColMethod, "k"}, Metrics: []string{"accuracy", "top1_weight", "density_s", "iterations"}},
+				Rows: []string{experiments.ColDataset, experiments.ColMethod, "k"}, Metrics: []string{"accuracy", "top1_weight", "density_s", "npmi", "cv", "td25", "iterations"}},
 		},
 		Figures: []experiments.Figure{{Name: "figure4-accuracy", Title: "Accuracy with the topic vectors on Movie Review (Figure 4)",
 			Kind: experiments.Bar, Source: experiments.FromMetrics, X: "k", Y: "accuracy", Series: []string{experiments.ColMethod},
@@ -131,6 +133,9 @@ func topicsTask(ctx context.Context, j *experiments.Job, f *experiments.Fit) (*e
 	res.AddMetric("top1_weight", meanTopWeight(topics))
 	res.AddMetric("density_s", 1-zeroFraction(model.DocTopics()))
 	res.AddMetric("iterations", float64(f.Status.Iterations))
+	if err := quality.AddMetrics(res, j, f); err != nil {
+		return nil, err
+	}
 	res.Artifacts = append(res.Artifacts, topicsArtifact(c.Vocab, topics))
 	return res, nil
 }

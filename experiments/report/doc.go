@@ -1,7 +1,8 @@
 // Package report renders an experiment's results: Markdown tables with
 // our numbers beside the paper's, claim verdicts, footers, CSV files and
-// gonum/plot figures (PNG and SVG), and assembles them into one REPORT.md
-// per paper.
+// gonum/plot figures (PNG, SVG and PDF), and assembles them into one
+// REPORT.md per paper. The notebooks draw their figures with the same code
+// (LinePlot, EncodePlot), so a figure looks the same in both.
 //
 // # Flow
 //
@@ -11,9 +12,10 @@
 //
 //   - <table>.csv for every Table: the grouping columns, then per metric
 //     the unrounded mean, sample standard deviation, n and the paper's value;
-//   - <figure>.png and <figure>.svg for every Figure (6 × 4 in; PNG at
-//     96 dpi): lines (mean over replicates, error bars ± one sample standard
-//     deviation) or grouped bars;
+//   - <figure>.png, <figure>.svg and <figure>.pdf for every Figure (6 × 4
+//     in plus a legend column; PNG at 192 dpi): lines (mean over
+//     replicates, error bars ± one sample standard deviation) or grouped
+//     bars;
 //   - section.md: the experiment's Markdown section — each table with
 //     "metric (ours)" as mean ± sd and "metric (paper)" where the paper
 //     reports the number, the figures, the claims with verdicts (held, not
@@ -46,6 +48,18 @@
 // A full-run report rendered inside the module's work tree (results/, which
 // is committed) must come from a clean tree: CheckCommittable refuses a
 // dirty one, and `topicmf run` calls it before computing anything.
+//
+// # Figures
+//
+// Every figure has a blank margin, its title set off from the data, room
+// around the data so that no marker sits on the frame, ticks at steps of
+// 1, 2 or 5 × 10^k with the same decimals along an axis (niceStep), and
+// its legend in a column of its own with space between entries. A
+// Scaling figure (a cost against a size) is drawn on log–log axes when it
+// has more than two sizes. When error bars are drawn and several series
+// share an x, the series are shifted sideways so that the bars stand side
+// by side; the caption under the figure says so, as it says when a
+// scaling figure of a quick run stays on linear axes.
 //
 // Only rendering rounds (FormatNumber); CSV files and the store keep full
 // precision. Every file is written by the rules of internal/outfile: a

@@ -1,9 +1,7 @@
 package report
 
 import (
-	"bytes"
 	"fmt"
-	"image/color"
 	"math"
 	"slices"
 	"sort"
@@ -13,57 +11,39 @@ import (
 	"github.com/topicmf/topicmf/experiments"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
-	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 // maxErrorBars bounds the error bars drawn along one line.
 const maxErrorBars = 20
 
-// Figure size: 6 × 4 inches, plus the legend's width to the right when
-// there is one (so that the legend never covers data). PNGs are drawn at
-// PNGDPI: 1152 × 768 pixels, sharp on high-density screens and in print.
-var (
-	FigureWidth  = 6 * vg.Inch
-	FigureHeight = 4 * vg.Inch
-)
+// maxMarkers bounds the points of a line that get a marker each; longer
+// lines (iteration traces) are drawn as lines only.
+const maxMarkers = 30
 
-// PNGDPI is the resolution of the PNG figures, twice vg's 96.
-const PNGDPI = 192
+// Room around the data, as a fraction of the data's range on each side,
+// so that no marker or error bar is drawn on the frame.
+const dataPad = 0.05
 
-// palette are the series colours: Tableau's ten (matplotlib's tab10),
-// distinct from one another, where gonum's default has seven.
-var palette = []color.Color{
-	color.RGBA{0x1f, 0x77, 0xb4, 0xff}, color.RGBA{0xff, 0x7f, 0x0e, 0xff},
-	color.RGBA{0x2c, 0xa0, 0x2c, 0xff}, color.RGBA{0xd6, 0x27, 0x28, 0xff},
-	color.RGBA{0x94, 0x67, 0xbd, 0xff}, color.RGBA{0x8c, 0x56, 0x4b, 0xff},
-	color.RGBA{0xe3, 0x77, 0xc2, 0xff}, color.RGBA{0x7f, 0x7f, 0x7f, 0xff},
-	color.RGBA{0xbc, 0xbd, 0x22, 0xff}, color.RGBA{0x17, 0xbe, 0xcf, 0xff},
+// Series is one line of a figure: its label and its points in increasing
+// x.
+type Series struct {
+	Label  string
+	Points []Point
 }
 
-// seriesStyle is the colour, marker and dashes of series i: the colour
-// cycles through the palette, the marker through gonum's eight shapes, and
-// the dashes change with each round of colours, so that no two of the
-// first 60 series look alike.
-func seriesStyle(i int) (color.Color, draw.GlyphDrawer, []vg.Length) {
-	return palette[i%len(palette)], plotutil.Shape(i), plotutil.Dashes(i / len(palette))
+// Point is one plotted mean with the sample standard deviation of the
+// replicates behind it (NaN or 0 when there is no spread to show).
+type Point struct {
+	X, Mean, SD float64
 }
 
-// point is one plotted value with its spread.
-type point struct {
-	x, mean, sd float64
-	n           int
-}
-
-// series is one line or bar colour.
-type seriesData struct {
-	label  string
-	points []point
-	cats   []string // for bars: category of each point
+// spread is the half-height of p's error bar: its SD, or 0 when unknown.
+func (p Point) spread() float64 {
+	if math.IsNaN(p.SD) {
+		return 0
+	}
+	return p.SD
 }
 
 // seriesLabel names a series by its grouping columns, e.g. "k=10" or
@@ -79,63 +59,63 @@ func seriesLabel(cols, key []string) string {
 	return strings.Join(parts, ", ")
 }
 
-// figureData collects the series of f from the results.
-func figureData(res *experiments.Results, f experiments.Figure) ([]seriesData, bool, error) {
-	var out []seriesData
+// figureData collects the series of f from the results, whether their x
+// values are numbers (else they are categories, drawn as bars) and, for
+// each series, the x value of each point as written (its category).
+func figureData(res *experiments.Results, f experiments.Figure) ([]Series, [][]string, bool, error) {
+	var out []Series
+	var cats [][]string
 	switch f.Source {
 	case experiments.FromIterations:
 		if f.Kind != experiments.Line {
-			return nil, false, fmt.Errorf("figure %s: iteration traces can only be drawn as lines", f.Name)
+			return nil, nil, false, fmt.Errorf("figure %s: iteration traces can only be drawn as lines", f.Name)
 		}
 		for _, c := range res.Curves(f.X, f.Y, f.Series, f.Where) {
-			s := seriesData{label: seriesLabel(f.Series, c.Key)}
+			s := Series{Label: seriesLabel(f.Series, c.Key)}
 			for i := range c.X {
-				s.points = append(s.points, point{x: c.X[i], mean: c.Mean[i], sd: c.SD[i], n: c.N[i]})
+				s.Points = append(s.Points, Point{X: c.X[i], Mean: c.Mean[i], SD: c.SD[i]})
 			}
 			out = append(out, s)
 		}
-		return out, true, nil
+		return out, nil, true, nil
 	case experiments.FromMetrics:
 		by := append(append([]string(nil), f.Series...), f.X)
 		groups := res.Groups(f.Y, by, f.Where)
-		numeric := true
+		numeric := f.Kind != experiments.Bar
 		for _, g := range groups {
 			if _, err := strconv.ParseFloat(g.Key[len(g.Key)-1], 64); err != nil {
 				numeric = false
 			}
-		}
-		if f.Kind == experiments.Bar {
-			numeric = false
 		}
 		index := map[string]int{}
 		for _, g := range groups {
 			if g.N == 0 {
 				continue
 			}
-			skey := g.Key[:len(g.Key)-1]
-			label := seriesLabel(f.Series, skey)
+			label := seriesLabel(f.Series, g.Key[:len(g.Key)-1])
 			i, ok := index[label]
 			if !ok {
 				i = len(out)
 				index[label] = i
-				out = append(out, seriesData{label: label})
+				out = append(out, Series{Label: label})
+				cats = append(cats, nil)
 			}
 			xv := g.Key[len(g.Key)-1]
 			x := math.NaN()
 			if numeric {
 				x, _ = strconv.ParseFloat(xv, 64)
 			}
-			out[i].points = append(out[i].points, point{x: x, mean: g.Mean, sd: g.SD, n: g.N})
-			out[i].cats = append(out[i].cats, xv)
+			out[i].Points = append(out[i].Points, Point{X: x, Mean: g.Mean, SD: g.SD})
+			cats[i] = append(cats[i], xv)
 		}
 		if numeric {
 			for i := range out {
-				sort.SliceStable(out[i].points, func(a, b int) bool { return out[i].points[a].x < out[i].points[b].x })
+				sort.SliceStable(out[i].Points, func(a, b int) bool { return out[i].Points[a].X < out[i].Points[b].X })
 			}
 		}
-		return out, numeric, nil
+		return out, cats, numeric, nil
 	}
-	return nil, false, fmt.Errorf("figure %s: unknown source %q", f.Name, f.Source)
+	return nil, nil, false, fmt.Errorf("figure %s: unknown source %q", f.Name, f.Source)
 }
 
 type xyErrs struct {
@@ -143,154 +123,374 @@ type xyErrs struct {
 	plotter.YErrors
 }
 
-// Plot draws figure f from the results.
+// Plot draws figure f from the results: lines when f is a Line over
+// numeric x values (LinePlot), grouped bars otherwise.
 func Plot(res *experiments.Results, f experiments.Figure) (*plot.Plot, error) {
-	data, numeric, err := figureData(res, f)
+	data, cats, numeric, err := figureData(res, f)
 	if err != nil {
 		return nil, err
 	}
 	if len(data) == 0 {
 		return nil, fmt.Errorf("figure %s: no data for %s against %s", f.Name, f.Y, f.X)
 	}
-	p := plot.New()
-	p.Title.Text = f.Title
-	p.X.Label.Text = firstNonEmpty(f.XLabel, f.X)
-	p.Y.Label.Text = firstNonEmpty(f.YLabel, f.Y)
-	p.Legend.Top = true
-	p.Add(plotter.NewGrid())
-	if f.LogY {
-		lo, hi := math.Inf(1), math.Inf(-1)
-		for _, s := range data {
-			for _, pt := range s.points {
-				if pt.mean <= 0 {
-					return nil, fmt.Errorf("figure %s: %s = %v at %s: a log scale needs positive values", f.Name, f.Y, pt.mean, s.label)
+	if f.Kind == experiments.Line && numeric {
+		return LinePlot(f, data)
+	}
+	return barPlot(f, data, cats)
+}
+
+// Caption is what the report writes under figure f: what its error bars
+// are, whether its series are shifted sideways, and, for a scaling figure
+// with too few sizes for log axes, that it is drawn on linear axes.
+func Caption(res *experiments.Results, f experiments.Figure) (string, error) {
+	data, _, numeric, err := figureData(res, f)
+	if err != nil {
+		return "", err
+	}
+	var notes []string
+	if f.ErrorBars {
+		notes = append(notes, "error bars: ± one sample standard deviation over replicates")
+	}
+	if f.Kind == experiments.Line && numeric && len(data) > 0 {
+		l := planLines(f, data)
+		if shift := l.maxShift(); shift > 0 {
+			if l.logX {
+				notes = append(notes, fmt.Sprintf("series drawn side by side so that their error bars do not overlap (x shifted by at most ×%.3g)", math.Pow(10, shift)))
+			} else {
+				notes = append(notes, fmt.Sprintf("series drawn side by side so that their error bars do not overlap (x shifted by at most ±%.3g)", shift))
+			}
+		}
+		if f.Scaling && !l.logX {
+			notes = append(notes, fmt.Sprintf("%d x value(s) only, as in a quick run: linear axes; with more than two, this figure is drawn on log–log axes", len(l.xs)))
+		}
+	}
+	return strings.Join(notes, " · "), nil
+}
+
+// lineLayout is how a line figure places its data: on which scales, and
+// how far each series is shifted sideways.
+type lineLayout struct {
+	xs         []float64 // the distinct x values, increasing
+	logX, logY bool
+	// shifts[i] moves series i sideways, in axis units (decades on a log
+	// axis), so that error bars at a shared x stand side by side.
+	shifts []float64
+}
+
+// planLines lays out the lines of f. A Scaling figure with more than two
+// x values gets log–log axes (power laws become straight lines); with two
+// or fewer (a quick run) it stays linear. When f has error bars and
+// several series share an x, the series are shifted symmetrically, by
+// steps of 40 % of the smallest gap between x values divided by the
+// number of series (for a single x, of a fifth of the axis' half-width),
+// so that their error bars do not stack.
+func planLines(f experiments.Figure, data []Series) lineLayout {
+	l := lineLayout{xs: distinctX(data)}
+	l.logX = f.Scaling && len(l.xs) > 2
+	l.logY = f.LogY || l.logX
+	l.shifts = make([]float64, len(data))
+	if !f.ErrorBars || len(data) < 2 || !sharedX(data) {
+		return l
+	}
+	us := l.xs
+	if l.logX {
+		us = log10s(l.xs)
+	}
+	var width float64
+	if len(us) == 1 {
+		width = 0.4 * singleHalfWidth(us[0])
+	} else {
+		gap := math.Inf(1)
+		for i := 1; i < len(us); i++ {
+			gap = math.Min(gap, us[i]-us[i-1])
+		}
+		width = 0.4 * gap
+	}
+	n := float64(len(data))
+	for i := range data {
+		l.shifts[i] = (float64(i) - (n-1)/2) * width / n
+	}
+	return l
+}
+
+// maxShift is the largest sideways shift of a series, 0 when none moves.
+func (l lineLayout) maxShift() float64 {
+	m := 0.0
+	for _, s := range l.shifts {
+		m = math.Max(m, math.Abs(s))
+	}
+	return m
+}
+
+// Line figures draw a log axis as a linear axis of decimal logarithms
+// (labelled with the values, see logUnitTicks): gonum's own log scale
+// places an axis label by the arithmetic midpoint of the axis range,
+// which on a log axis lies near the top, and shrinks the data area to
+// make room for a label it then draws elsewhere.
+
+// xUnit and yUnit map a value to axis units: its decimal logarithm on a
+// log axis.
+func (l lineLayout) xUnit(x float64) float64 { return unit(l.logX, x) }
+func (l lineLayout) yUnit(y float64) float64 { return unit(l.logY, y) }
+
+func unit(log bool, v float64) float64 {
+	if log {
+		return math.Log10(v)
+	}
+	return v
+}
+
+// logUnitTicks are logTicks for an axis of decimal logarithms: placed at
+// the logarithms of the ticks, labelled with the values.
+type logUnitTicks struct{}
+
+func (logUnitTicks) Ticks(min, max float64) []plot.Tick {
+	ticks := logTicks{}.Ticks(math.Pow(10, min), math.Pow(10, max))
+	for i := range ticks {
+		ticks[i].Value = math.Log10(ticks[i].Value)
+	}
+	return ticks
+}
+
+func distinctX(data []Series) []float64 {
+	var xs []float64
+	for _, s := range data {
+		for _, p := range s.Points {
+			xs = append(xs, p.X)
+		}
+	}
+	slices.Sort(xs)
+	return slices.Compact(xs)
+}
+
+// sharedX reports whether two series have a point at the same x.
+func sharedX(data []Series) bool {
+	seen := map[float64]int{}
+	for i, s := range data {
+		for _, p := range s.Points {
+			if j, ok := seen[p.X]; ok && j != i {
+				return true
+			}
+			seen[p.X] = i
+		}
+	}
+	return false
+}
+
+func log10s(xs []float64) []float64 {
+	out := make([]float64, len(xs))
+	for i, x := range xs {
+		out[i] = math.Log10(x)
+	}
+	return out
+}
+
+// singleHalfWidth is the half-width of the x axis around a single value x:
+// gonum would draw x ± 1 (19–21 for K = 20), too narrow to read as "one K".
+func singleHalfWidth(x float64) float64 {
+	return math.Max(math.Abs(x)*0.25, 0.5)
+}
+
+// LinePlot draws the series as lines of f's style (the report's and the
+// notebooks' line figures alike): a marker at each point of short lines,
+// mean ± one standard deviation as error bars when f.ErrorBars, a legend
+// when there is more than one series, room around the data, and ticks at
+// steps of 1, 2 or 5 × 10^k (see planLines for the scales and the
+// sideways shifts).
+func LinePlot(f experiments.Figure, data []Series) (*plot.Plot, error) {
+	if len(data) == 0 {
+		return nil, fmt.Errorf("figure %s: no data for %s against %s", f.Name, f.Y, f.X)
+	}
+	l := planLines(f, data)
+	if len(l.xs) == 0 {
+		return nil, fmt.Errorf("figure %s: no data for %s against %s", f.Name, f.Y, f.X)
+	}
+	for _, s := range data {
+		for _, pt := range s.Points {
+			if l.logX && !(pt.X > 0) {
+				return nil, fmt.Errorf("figure %s: %s = %v at %s: a log scale needs positive values", f.Name, f.X, pt.X, s.Label)
+			}
+			if l.logY && !(pt.Mean > 0) {
+				return nil, fmt.Errorf("figure %s: %s = %v at %s: a log scale needs positive values", f.Name, f.Y, pt.Mean, s.Label)
+			}
+		}
+	}
+	p := newPlot(f)
+	yMin, yMax := yRange(f, l, data)
+	for i, s := range data {
+		xys := make(plotter.XYs, len(s.Points))
+		errs := make(plotter.YErrors, len(s.Points))
+		for k, pt := range s.Points {
+			y := l.yUnit(pt.Mean)
+			xys[k] = plotter.XY{X: l.xUnit(pt.X) + l.shifts[i], Y: y}
+			// On a log axis the bar is asymmetric, and one reaching zero
+			// or below is cut at the bottom of the axis.
+			low := yMin
+			if pt.Mean-pt.spread() > 0 || !l.logY {
+				low = math.Max(yMin, l.yUnit(pt.Mean-pt.spread()))
+			}
+			errs[k].Low, errs[k].High = y-low, l.yUnit(pt.Mean+pt.spread())-y
+		}
+		col, shape, dashes := seriesStyle(i)
+		line, err := plotter.NewLine(xys)
+		if err != nil {
+			return nil, fmt.Errorf("figure %s, series %s: %w", f.Name, s.Label, err)
+		}
+		line.Color, line.Dashes, line.Width = col, dashes, vg.Points(1.5)
+		p.Add(line)
+		entry := []plot.Thumbnailer{line}
+		if len(xys) <= maxMarkers {
+			sc, err := plotter.NewScatter(xys)
+			if err != nil {
+				return nil, err
+			}
+			sc.GlyphStyle.Color, sc.GlyphStyle.Shape, sc.GlyphStyle.Radius = col, shape, vg.Points(2.5)
+			p.Add(sc)
+			entry = append(entry, sc)
+		}
+		if f.ErrorBars {
+			// Long traces get error bars at about maxErrorBars evenly
+			// spaced points (and the last), so they stay readable.
+			step := (len(xys) + maxErrorBars - 1) / maxErrorBars
+			var exy plotter.XYs
+			var eerr plotter.YErrors
+			for k := range xys {
+				if k%step == 0 || k == len(xys)-1 {
+					exy, eerr = append(exy, xys[k]), append(eerr, errs[k])
 				}
-				lo, hi = math.Min(lo, pt.mean), math.Max(hi, pt.mean)
+			}
+			eb, err := plotter.NewYErrorBars(xyErrs{XYs: exy, YErrors: eerr})
+			if err != nil {
+				return nil, err
+			}
+			eb.LineStyle.Color = col
+			eb.CapWidth = vg.Points(4)
+			p.Add(eb)
+		}
+		if len(data) > 1 {
+			p.Legend.Add(s.Label, entry...)
+		}
+	}
+	xAxis(p, l)
+	p.Y.Min, p.Y.Max = yMin, yMax
+	p.Y.Tick.Marker = niceTicks{}
+	if l.logY {
+		p.Y.Tick.Marker = logUnitTicks{}
+	}
+	return p, nil
+}
+
+// yRange is the y axis of a line figure, in axis units: the means (and
+// error bars) with dataPad of room above and below; a constant gets ±10 %
+// around it.
+func yRange(f experiments.Figure, l lineLayout, data []Series) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, s := range data {
+		for _, pt := range s.Points {
+			sd := 0.0
+			if f.ErrorBars {
+				sd = pt.spread()
+			}
+			low := pt.Mean - sd
+			if l.logY && !(low > 0) {
+				low = pt.Mean
+			}
+			lo, hi = math.Min(lo, low), math.Max(hi, pt.Mean+sd)
+		}
+	}
+	if l.logY {
+		ulo, uhi := math.Log10(lo), math.Log10(hi)
+		pad := dataPad * (uhi - ulo)
+		if pad == 0 {
+			pad = math.Log10(1.1)
+		}
+		return ulo - pad, uhi + pad
+	}
+	pad := dataPad * (hi - lo)
+	if pad == 0 {
+		pad = math.Max(0.1*math.Abs(lo), 1e-9)
+	}
+	return lo - pad, hi + pad
+}
+
+// xAxis sets the x range and ticks of a line plot, in axis units: dataPad
+// of room on either side beyond the series' sideways shifts; a single
+// value gets a range around it (singleHalfWidth) and one tick; up to eight
+// values spread out enough get a tick each (the grid of K, say) instead of
+// round numbers; otherwise ticks at steps of 1, 2 or 5 × 10^k (or powers
+// of ten on a log axis).
+func xAxis(p *plot.Plot, l lineLayout) {
+	us := l.xs
+	if l.logX {
+		us = log10s(l.xs)
+	}
+	lo, hi := us[0], us[len(us)-1]
+	var pad float64
+	if lo == hi {
+		pad = singleHalfWidth(lo)
+	} else {
+		pad = dataPad*(hi-lo) + l.maxShift()
+	}
+	p.X.Min, p.X.Max = lo-pad, hi+pad
+	spread := len(us) <= 8
+	for i := 1; i < len(us); i++ {
+		if us[i]-us[i-1] < (hi-lo)/10 {
+			spread = false // labels would run into each other
+		}
+	}
+	switch {
+	case spread:
+		p.X.Tick.Marker = valueTicks{values: l.xs, log: l.logX}
+	case l.logX:
+		p.X.Tick.Marker = logUnitTicks{}
+	default:
+		p.X.Tick.Marker = niceTicks{}
+	}
+}
+
+// barPlot draws grouped bars (or a line over non-numeric x, drawn as bars
+// too): one group per category, one bar per series, in the order the
+// categories first appear.
+func barPlot(f experiments.Figure, data []Series, cats [][]string) (*plot.Plot, error) {
+	p := newPlot(f)
+	if f.LogY {
+		for _, s := range data {
+			for _, pt := range s.Points {
+				if !(pt.Mean > 0) {
+					return nil, fmt.Errorf("figure %s: %s = %v at %s: a log scale needs positive values", f.Name, f.Y, pt.Mean, s.Label)
+				}
 			}
 		}
 		p.Y.Scale = plot.LogScale{}
-		// Power-of-ten ticks only label a range of two decades or more;
-		// below that, ordinary ticks placed on the log scale.
-		if hi/lo >= 100 {
-			p.Y.Tick.Marker = powerTicks{}
-		}
+		p.Y.Tick.Marker = logTicks{}
 	}
-	if f.Kind == experiments.Line && numeric {
-		for i, s := range data {
-			xys := make(plotter.XYs, len(s.points))
-			errs := make(plotter.YErrors, len(s.points))
-			for k, pt := range s.points {
-				xys[k] = plotter.XY{X: pt.x, Y: pt.mean}
-				sd := pt.sd
-				if math.IsNaN(sd) {
-					sd = 0
-				}
-				errs[k].Low, errs[k].High = sd, sd
-			}
-			line, err := plotter.NewLine(xys)
-			if err != nil {
-				return nil, fmt.Errorf("figure %s, series %s: %w", f.Name, s.label, err)
-			}
-			col, shape, dashes := seriesStyle(i)
-			line.Color = col
-			line.Dashes = dashes
-			line.Width = vg.Points(1.5)
-			p.Add(line)
-			entry := []plot.Thumbnailer{line}
-			if len(xys) <= 30 {
-				sc, err := plotter.NewScatter(xys)
-				if err != nil {
-					return nil, err
-				}
-				sc.GlyphStyle.Color = col
-				sc.GlyphStyle.Shape = shape
-				sc.GlyphStyle.Radius = vg.Points(2.5)
-				p.Add(sc)
-				entry = append(entry, sc)
-			}
-			if f.ErrorBars {
-				// Long traces get error bars at about maxErrorBars evenly
-				// spaced points (and the last), so they stay readable.
-				step := (len(xys) + maxErrorBars - 1) / maxErrorBars
-				var exy plotter.XYs
-				var eerr plotter.YErrors
-				for k := range xys {
-					if k%step == 0 || k == len(xys)-1 {
-						exy, eerr = append(exy, xys[k]), append(eerr, errs[k])
-					}
-				}
-				eb, err := plotter.NewYErrorBars(xyErrs{XYs: exy, YErrors: eerr})
-				if err != nil {
-					return nil, err
-				}
-				eb.LineStyle.Color = col
-				eb.CapWidth = vg.Points(4)
-				p.Add(eb)
-			}
-			if len(data) > 1 {
-				p.Legend.Add(s.label, entry...)
-			}
-		}
-		// A little room left and right so that end points and their error
-		// bars are not drawn on the frame.
-		var xs []float64
-		for _, s := range data {
-			for _, pt := range s.points {
-				xs = append(xs, pt.x)
-			}
-		}
-		xAxis(p, xs)
-		if !f.LogY {
-			// Room above and below, so markers at the extremes are not cut
-			// by the frame.
-			lo, hi := math.Inf(1), math.Inf(-1)
-			for _, s := range data {
-				for _, pt := range s.points {
-					sd := 0.0
-					if f.ErrorBars && !math.IsNaN(pt.sd) {
-						sd = pt.sd
-					}
-					lo, hi = math.Min(lo, pt.mean-sd), math.Max(hi, pt.mean+sd)
-				}
-			}
-			if pad := 0.04 * (hi - lo); pad > 0 {
-				p.Y.Min, p.Y.Max = lo-pad, hi+pad
-			}
-		}
-		return p, nil
-	}
-	// Bars (or a line over non-numeric x, drawn as bars too): one group
-	// per category, one bar per series.
-	var cats []string
+	var names []string
 	catIndex := map[string]int{}
-	for _, s := range data {
-		for _, c := range s.cats {
+	for _, cs := range cats {
+		for _, c := range cs {
 			if _, ok := catIndex[c]; !ok {
-				catIndex[c] = len(cats)
-				cats = append(cats, c)
+				catIndex[c] = len(names)
+				names = append(names, c)
 			}
 		}
 	}
 	n := len(data)
 	groupWidth := 0.8
-	barWidth := FigureWidth * 0.75 / vg.Length(len(cats)) * vg.Length(groupWidth) / vg.Length(n)
+	barWidth := FigureWidth * 0.75 / vg.Length(len(names)) * vg.Length(groupWidth) / vg.Length(n)
+	top := 0.0
 	for i, s := range data {
-		vals := make(plotter.Values, len(cats))
-		xys := make(plotter.XYs, len(cats))
-		errs := make(plotter.YErrors, len(cats))
+		vals := make(plotter.Values, len(names))
+		xys := make(plotter.XYs, len(names))
+		errs := make(plotter.YErrors, len(names))
 		shift := -groupWidth/2 + groupWidth*(float64(i)+0.5)/float64(n)
-		for c := range cats {
+		for c := range names {
 			xys[c].X = float64(c) + shift
 		}
-		for k, pt := range s.points {
-			c := catIndex[s.cats[k]]
-			vals[c] = pt.mean
-			xys[c].Y = pt.mean
-			sd := pt.sd
-			if math.IsNaN(sd) {
-				sd = 0
-			}
-			errs[c].Low, errs[c].High = sd, sd
+		for k, pt := range s.Points {
+			c := catIndex[cats[i][k]]
+			vals[c], xys[c].Y = pt.Mean, pt.Mean
+			errs[c].Low, errs[c].High = pt.spread(), pt.spread()
+			top = math.Max(top, pt.Mean+pt.spread())
 		}
 		bars, err := plotter.NewBarChart(vals, barWidth)
 		if err != nil {
@@ -301,7 +501,7 @@ func Plot(res *experiments.Results, f experiments.Figure) (*plot.Plot, error) {
 		bars.LineStyle.Width = vg.Points(0.5)
 		p.Add(bars)
 		if n > 1 {
-			p.Legend.Add(s.label, bars)
+			p.Legend.Add(s.Label, bars)
 		}
 		if f.ErrorBars {
 			eb, err := plotter.NewYErrorBars(xyErrs{XYs: xys, YErrors: errs})
@@ -312,146 +512,18 @@ func Plot(res *experiments.Results, f experiments.Figure) (*plot.Plot, error) {
 			p.Add(eb)
 		}
 	}
-	p.NominalX(cats...)
-	// Room on both sides for the outer bars, and a little above the
-	// tallest bar (with its error bar).
-	p.X.Min, p.X.Max = -0.5, float64(len(cats))-0.5
+	p.NominalX(names...)
+	// Room on both sides for the outer bars, and above the tallest bar
+	// (with its error bar).
+	p.X.Min, p.X.Max = -0.5, float64(len(names))-0.5
 	if !f.LogY {
-		top := 0.0
-		for _, s := range data {
-			for _, pt := range s.points {
-				sd := pt.sd
-				if math.IsNaN(sd) {
-					sd = 0
-				}
-				top = math.Max(top, pt.mean+sd)
-			}
-		}
 		p.Y.Min = math.Min(p.Y.Min, 0)
 		if top > 0 {
-			p.Y.Max = top * 1.05
+			p.Y.Max = top * (1 + 2*dataPad)
 		}
+		p.Y.Tick.Marker = niceTicks{}
 	}
 	return p, nil
-}
-
-// xAxis sets the x range of a line plot over the values xs: 3 % of room on
-// either side; a single value gets a range around it (gonum would draw
-// x ± 1, as 19–21 for K = 20) and one tick, and a few values spread out
-// enough get a tick each (the grid of K, say) instead of round numbers.
-func xAxis(p *plot.Plot, xs []float64) {
-	slices.Sort(xs)
-	xs = slices.Compact(xs)
-	if len(xs) == 0 {
-		return
-	}
-	lo, hi := xs[0], xs[len(xs)-1]
-	if lo == hi {
-		half := math.Max(math.Abs(lo)*0.25, 0.5)
-		p.X.Min, p.X.Max = lo-half, hi+half
-		p.X.Tick.Marker = valueTicks(xs)
-		return
-	}
-	pad := 0.03 * (hi - lo)
-	p.X.Min, p.X.Max = lo-pad, hi+pad
-	if len(xs) > 12 || p.X.Scale != nil && p.X.Scale != (plot.LinearScale{}) {
-		return
-	}
-	for i := 1; i < len(xs); i++ {
-		if xs[i]-xs[i-1] < (hi-lo)/12 {
-			return // labels would run into each other
-		}
-	}
-	p.X.Tick.Marker = valueTicks(xs)
-}
-
-// valueTicks are labelled ticks at exactly the given values.
-type valueTicks []float64
-
-func (v valueTicks) Ticks(min, max float64) []plot.Tick {
-	var ticks []plot.Tick
-	for _, x := range v {
-		if x >= min && x <= max {
-			ticks = append(ticks, plot.Tick{Value: x, Label: strconv.FormatFloat(x, 'g', 6, 64)})
-		}
-	}
-	return ticks
-}
-
-// EncodePlot renders p in a format ("png" or "svg"): the plot at the
-// figure size, its title wrapped to the plot's width, and its legend (if
-// any) in a column of its own to the right, where it covers no data. PNGs
-// are drawn at PNGDPI.
-func EncodePlot(p *plot.Plot, format string) ([]byte, error) {
-	legend := p.Legend
-	defer func() { p.Legend = legend }()
-	p.Legend = plot.NewLegend() // drawn beside the plot below, not inside it
-	title := p.Title.Text
-	defer func() { p.Title.Text = title }()
-	p.Title.Text = wrapText(p.Title.TextStyle, title, FigureWidth-vg.Points(20))
-
-	var legendW vg.Length
-	pad := vg.Points(8)
-	legend.Top, legend.Left = true, true
-	if r := legend.Rectangle(draw.Canvas{}); r.Size().X > 0 {
-		legendW = r.Size().X + 2*pad
-	}
-	w, h := FigureWidth+legendW, FigureHeight
-	var cw vg.CanvasWriterTo
-	switch format {
-	case "png":
-		cw = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(PNGDPI))}
-	case "svg":
-		cw = vgsvg.New(w, h)
-	default:
-		return nil, fmt.Errorf("unknown figure format %q (want png or svg)", format)
-	}
-	dc := draw.New(cw)
-	dc.SetColor(color.White)
-	dc.Fill(dc.Rectangle.Path())
-	p.Draw(draw.Crop(dc, 0, -legendW, 0, 0))
-	if legendW > 0 {
-		// The legend's top level with the top of the data area.
-		top := vg.Length(0)
-		if p.Title.Text != "" {
-			top = p.Title.TextStyle.Rectangle(p.Title.Text).Size().Y + p.Title.Padding
-		}
-		legend.Draw(draw.Crop(dc, FigureWidth+pad, -pad, 0, -top-pad))
-	}
-	var buf bytes.Buffer
-	if _, err := cw.WriteTo(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
-// wrapText breaks s at spaces into lines no wider than width in style sty.
-func wrapText(sty text.Style, s string, width vg.Length) string {
-	return strings.Join(WrapWords(s, func(line string) bool { return sty.Width(line) <= width }), "\n")
-}
-
-// WrapWords breaks s at spaces into lines, greedily: the next word joins
-// the line (after one space) while fits holds for the longer line; a word
-// that does not fit starts a new line, which it has to itself when it does
-// not fit alone.
-func WrapWords(s string, fits func(line string) bool) []string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(s) {
-		switch {
-		case line == "":
-			line = word
-		case fits(line + " " + word):
-			line += " " + word
-		default:
-			lines = append(lines, line)
-			line = word
-		}
-	}
-	if line != "" {
-		lines = append(lines, line)
-	}
-	return lines
 }
 
 func firstNonEmpty(s ...string) string {
@@ -461,20 +533,4 @@ func firstNonEmpty(s ...string) string {
 		}
 	}
 	return ""
-}
-
-// powerTicks are gonum's power-of-ten ticks with labels rounded to six
-// significant digits: gonum computes the powers by repeated multiplication,
-// so its shortest-representation labels read "9.999999999999999e-05" for
-// 10⁻⁴.
-type powerTicks struct{}
-
-func (powerTicks) Ticks(min, max float64) []plot.Tick {
-	ticks := plot.LogTicks{Prec: -1}.Ticks(min, max)
-	for i, t := range ticks {
-		if t.Label != "" {
-			ticks[i].Label = strconv.FormatFloat(t.Value, 'g', 6, 64)
-		}
-	}
-	return ticks
 }

@@ -28,10 +28,11 @@ func PaperDir(root string, e *experiments.Experiment) string {
 }
 
 // Render writes one experiment's outputs under paperDir/<name>/: a CSV per
-// table, a PNG and an SVG per figure, and section.md, the Markdown section
-// (tables with the paper's values beside ours, figures, claims with
-// verdicts, footer) that Assemble includes in REPORT.md. Every file is
-// written atomically. It returns the section's Markdown.
+// table, a PNG, an SVG and a PDF per figure, and section.md, the Markdown
+// section (tables with the paper's values beside ours, figures with their
+// captions, claims with verdicts, footer) that Assemble includes in
+// REPORT.md. Every file is written atomically. It returns the section's
+// Markdown.
 func Render(res *experiments.Results, paperDir string) (string, error) {
 	e := res.Experiment
 	name := e.Name()
@@ -81,7 +82,7 @@ func Render(res *experiments.Results, paperDir string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		for _, format := range []string{"png", "svg"} {
+		for _, format := range Formats {
 			data, err := EncodePlot(p, format)
 			if err != nil {
 				return "", fmt.Errorf("figure %s (%s): %w", f.Name, format, err)
@@ -90,9 +91,13 @@ func Render(res *experiments.Results, paperDir string) (string, error) {
 				return "", err
 			}
 		}
-		fmt.Fprintf(&b, "### %s\n\n![%s](%s/%s.png)\n\n[SVG](%s/%s.svg)", firstNonEmpty(f.Title, f.Name), f.Title, name, f.Name, name, f.Name)
-		if f.ErrorBars {
-			b.WriteString(" · error bars: ± one sample standard deviation over replicates")
+		caption, err := Caption(res, f)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "### %s\n\n![%s](%s/%s.png)\n\n[SVG](%s/%s.svg) · [PDF](%s/%s.pdf)", firstNonEmpty(f.Title, f.Name), f.Title, name, f.Name, name, f.Name, name, f.Name)
+		if caption != "" {
+			b.WriteString(" · " + caption)
 		}
 		b.WriteString("\n\n")
 	}

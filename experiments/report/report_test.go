@@ -149,7 +149,8 @@ func TestRenderAndAssemble(t *testing.T) {
 	for _, want := range []string{
 		"## Toy toy/a", "Experiment `toy/a` — Doe 2020, Table 1.", "### Scores",
 		"| A | 10 | 1.005 ± 0.007 | 0.980 | 2 |", "[scores.csv](a/scores.csv)", "Paper values: Table 1.",
-		"![Objective](a/objective.png)", "| B beats A | §5 | held | A 0.755, B 1.005 |",
+		"![Objective](a/objective.png)", "[SVG](a/objective.svg) · [PDF](a/objective.pdf) · error bars: ± one sample standard deviation over replicates · series drawn side by side",
+		"| B beats A | §5 | held | A 0.755, B 1.005 |",
 		"*score*: k/10 plus a bonus.", "**Data.** Toy data", "**Protocol.** Two replicates",
 		"8 jobs (8 computed now, 0 from the results store)", "- k=5 is small",
 	} {
@@ -157,7 +158,7 @@ func TestRenderAndAssemble(t *testing.T) {
 			t.Errorf("section lacks %q", want)
 		}
 	}
-	for _, f := range []string{"section.md", "scores.csv", "objective.png", "objective.svg", "scores.png", "scores.svg"} {
+	for _, f := range []string{"section.md", "scores.csv", "objective.png", "objective.svg", "objective.pdf", "scores.png", "scores.svg", "scores.pdf"} {
 		if _, err := os.Stat(filepath.Join(dir, "a", f)); err != nil {
 			t.Errorf("missing %s", f)
 		}

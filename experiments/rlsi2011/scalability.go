@@ -224,13 +224,13 @@ func Scalability() *experiments.Experiment {
 		},
 		Figures: []experiments.Figure{
 			{Name: "time-docs", Title: "RLSI seconds per iteration against N", Kind: experiments.Line, Source: experiments.FromMetrics,
-				X: "docs", Y: "sec_per_iter", Series: []string{"method"}, Where: map[string]string{"dataset": scaleData, "sweep": sweepN}, XLabel: "documents N", YLabel: "seconds per iteration"},
+				X: "docs", Y: "sec_per_iter", Series: []string{"method"}, Where: map[string]string{"dataset": scaleData, "sweep": sweepN}, XLabel: "documents N", YLabel: "seconds per iteration", Scaling: true},
 			{Name: "time-terms", Title: "RLSI seconds per iteration against M", Kind: experiments.Line, Source: experiments.FromMetrics,
-				X: "terms", Y: "sec_per_iter", Series: []string{"method"}, Where: map[string]string{"dataset": scaleData, "sweep": sweepM}, XLabel: "terms M", YLabel: "seconds per iteration"},
+				X: "terms", Y: "sec_per_iter", Series: []string{"method"}, Where: map[string]string{"dataset": scaleData, "sweep": sweepM}, XLabel: "terms M", YLabel: "seconds per iteration", Scaling: true},
 			{Name: "time-topics", Title: "RLSI seconds per iteration against K", Kind: experiments.Line, Source: experiments.FromMetrics,
-				X: "k", Y: "sec_per_iter", Series: []string{"dataset"}, Where: map[string]string{"sweep": sweepK}, XLabel: "topics K", YLabel: "seconds per iteration"},
+				X: "k", Y: "sec_per_iter", Series: []string{"dataset"}, Where: map[string]string{"sweep": sweepK}, XLabel: "topics K", YLabel: "seconds per iteration", Scaling: true},
 			{Name: "memory-docs", Title: "RLSI memory of an iteration against N", Kind: experiments.Line, Source: experiments.FromMetrics,
-				X: "docs", Y: "mem_mib", Series: []string{"method"}, Where: map[string]string{"dataset": scaleData, "sweep": sweepN}, XLabel: "documents N", YLabel: "MiB"},
+				X: "docs", Y: "mem_mib", Series: []string{"method"}, Where: map[string]string{"dataset": scaleData, "sweep": sweepN}, XLabel: "documents N", YLabel: "MiB", Scaling: true},
 		},
 		Claims: []experiments.Claim{
 			{Statement: fmt.Sprintf("Time per iteration grows at most linearly with the number of documents at fixed M and K: log–log slope ≤ %g", SlopeHigh),

@@ -10,6 +10,7 @@ import (
 
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/quality"
 	"github.com/topicmf/topicmf/metrics/topics"
 	"gonum.org/v1/gonum/mat"
 )
@@ -86,7 +87,7 @@ func Table67() *experiments.Experiment {
 		ID:      "rlsi2011/table6-7",
 		Title:   "RLSI variants: topics and topic compactness (Tables 6 and 7)",
 		Paper:   experiments.PaperRef{Reference: thePaper, Cite: paperCite, Where: "§6.2, Tables 6 and 7"},
-		Version: "3",
+		Version: "4", // 4: npmi, cv, td25
 
 		Methods: methods,
 		Grid: map[string][]string{
@@ -102,10 +103,11 @@ func Table67() *experiments.Experiment {
 			{Name: "distinct_top5", Definition: "distinct terms among the K × 5 top-weighted terms divided by 5K (1: no term repeats across topics); a readability proxy — the paper's Uℓ2-Vℓ2 topics repeat terms across topics"},
 			{Name: "objective", Definition: "the variant's objective (§3–4) after the last iteration"},
 			{Name: "iterations", Definition: "outer iterations run (Algorithm 1)"},
+			quality.Metrics[0], quality.Metrics[1], quality.Metrics[2],
 		},
 		Tables: []experiments.Table{{
 			Name: "avgcomp", Title: "Topic compactness of the RLSI variants at K = 20 (Reuters-21578 ModApte train)",
-			Rows: []string{"lambda-scale", "lambda1", "lambda2", "method"}, Metrics: []string{"avgcomp", "empty_topics", "distinct_top5", "iterations"}, Digits: 4,
+			Rows: []string{"lambda-scale", "lambda1", "lambda2", "method"}, Metrics: []string{"avgcomp", "empty_topics", "distinct_top5", "npmi", "cv", "td25", "iterations"}, Digits: 4,
 		}},
 		PaperValues: paper,
 		Claims: []experiments.Claim{
@@ -150,11 +152,14 @@ func table67Params(j *experiments.Job) (minDF, vocab int, err error) {
 	return
 }
 
-func table67Task(_ context.Context, _ *experiments.Job, f *experiments.Fit) (*experiments.Result, error) {
+func table67Task(_ context.Context, j *experiments.Job, f *experiments.Fit) (*experiments.Result, error) {
 	corpus, model, status := f.Corpus, f.Model, f.Status
 	res := &experiments.Result{Notes: slices.Clone(corpus.Report.Warnings)}
 	U := model.TermTopics()
 	addTopicMetrics(res, U, corpus.Vocab)
+	if err := quality.AddMetrics(res, j, f); err != nil {
+		return nil, err
+	}
 	res.AddMetric("objective", status.Objective)
 	res.AddMetric("iterations", float64(status.Iterations))
 	res.AddMetric("terms", float64(len(corpus.Vocab)))

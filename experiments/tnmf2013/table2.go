@@ -9,6 +9,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/quality"
 	"github.com/topicmf/topicmf/metrics/topics"
 )
 
@@ -31,7 +32,7 @@ func Table2() *experiments.Experiment {
 		ID:      "tnmf2013/table2",
 		Title:   "Top words of the topics learned on Tweet (K = 20)",
 		Paper:   paperRef("§5.3, Table 2"),
-		Version: "1",
+		Version: "2", // 2: npmi, cv, td25
 
 		Datasets: []string{Tweet},
 		Methods:  methods,
@@ -44,10 +45,11 @@ func Table2() *experiments.Experiment {
 			{Name: "distinct_top_words", Definition: "distinct words among the K topics' top-5 words, divided by 5K (1: no word shared by two topics)"},
 			{Name: "avgcomp", Definition: "AvgComp of U: mean over topics of the fraction of non-zero term weights"},
 			{Name: "cluster_purity_top", Definition: "mean over topics of the largest share of the topic's top-5 words whose most frequent Tweet query cluster is the same (how often a topic's top words point to one query)"},
+			quality.Metrics[0], quality.Metrics[1], quality.Metrics[2],
 		},
 		Tables: []experiments.Table{{
 			Name: "topics", Title: "Properties of the top words (the words themselves are in each run's topics.txt)",
-			Rows: []string{experiments.ColMethod}, Metrics: []string{"distinct_top_words", "cluster_purity_top", "avgcomp"},
+			Rows: []string{experiments.ColMethod}, Metrics: []string{"distinct_top_words", "cluster_purity_top", "avgcomp", "npmi", "cv", "td25"},
 		}},
 		Claims: []experiments.Claim{{
 			Statement: "TNMF_E and TNMF_I give the most distinct topics: their share of distinct top-5 words is at least every baseline's (a proxy for \"much more compact topics with the best readability\")",
@@ -63,9 +65,12 @@ func Table2() *experiments.Experiment {
 	}
 }
 
-func table2Task(_ context.Context, _ *experiments.Job, f *experiments.Fit) (*experiments.Result, error) {
+func table2Task(_ context.Context, j *experiments.Job, f *experiments.Fit) (*experiments.Result, error) {
 	corpus, model := f.Corpus.Corpus, f.Model
 	res := &experiments.Result{}
+	if err := quality.AddMetrics(res, j, f); err != nil {
+		return nil, err
+	}
 	U := model.TermTopics()
 	top := topics.TopTerms(U, corpus.Vocab, TopWords)
 	seen := map[string]bool{}

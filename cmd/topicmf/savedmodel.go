@@ -1,0 +1,92 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/topicmf/topicmf/datasets/text"
+	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/modelio"
+	"github.com/topicmf/topicmf/experiments/store"
+)
+
+// modelDir is the folder of a fit run that holds its saved model
+// (engine/modelio).
+const modelDir = "model"
+
+// runFiles writes a saved model's files into the model/ folder of a run.
+type runFiles struct{ w *store.Writer }
+
+func (r runFiles) WriteFile(name string, write func(io.Writer) error) error {
+	return r.w.WriteFile(modelDir+"/"+name, write)
+}
+
+// writeModel saves the fitted model into the run's model/ folder, so that
+// transform and rank load it instead of fitting again.
+func writeModel(w *store.Writer, m engine.Model) error {
+	return modelio.Write(runFiles{w}, m)
+}
+
+// loadModel loads the model saved in the fit run dir, whose configuration
+// is cfg. A run written before models were saved has no model/model.json:
+// it is refused with the command that fits it again.
+func loadModel(dir string, cfg fitConfig) (engine.Model, error) {
+	mdir := filepath.Join(dir, modelDir)
+	if _, err := os.Stat(filepath.Join(mdir, modelio.HeaderFile)); errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("%s: no saved model (the run was written by an earlier topicmf); fit it again: %s", dir, refitCommand(cfg))
+	}
+	m, h, err := modelio.ReadDir(mdir)
+	if err != nil {
+		return nil, err
+	}
+	if h.Family != cfg.Model {
+		return nil, fmt.Errorf("%s: model %s, but config.json says %s", filepath.Join(mdir, modelio.HeaderFile), h.Family, cfg.Model)
+	}
+	return m, nil
+}
+
+// refitCommand is the topicmf fit command line that fits the run of cfg
+// again, as far as config.json records it.
+func refitCommand(cfg fitConfig) string {
+	args := []string{"topicmf fit --model", cfg.Model}
+	switch cfg.Data.Kind {
+	case "dataset", "user":
+		args = append(args, "--data", cfg.Data.Name)
+	case "mtx":
+		args = append(args, "--mtx FILE")
+	}
+	if cfg.Data.Split != "" {
+		args = append(args, "--split", cfg.Data.Split)
+	}
+	keys := make([]string, 0, len(cfg.Params))
+	for k := range cfg.Params {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		args = append(args, "--param", k+"="+cfg.Params[k])
+	}
+	args = append(args, fmt.Sprintf("--seed %d", cfg.Seed))
+	line := strings.Join(args, " ")
+	if cfg.Data.Kind == "mtx" {
+		return line + " (FILE: the Matrix Market file it was fitted on)"
+	}
+	def := text.Options{}
+	if fitDefaults[cfg.Model].Counts {
+		def.Weighting, def.Norm = text.WeightTF, text.NormNone
+	}
+	var given, want any
+	json.Unmarshal(cfg.Data.Text, &given)
+	json.Unmarshal([]byte(def.Canonical()), &want)
+	if cfg.Data.Text != nil && !reflect.DeepEqual(given, want) {
+		line += " with the text options of its config.json"
+	}
+	return line
+}
