@@ -68,7 +68,7 @@ func Example_corpus() {
 	fmt.Println(strings.Join(c.Vocab, " "))
 	// Output:
 	// 16 terms, 10 documents
-	// vocabulary: 16 of 42 terms kept (26 below MinDF 2, 0 above MaxDF 0.95, 0 beyond MaxVocab 0)
+	// vocabulary: 16 of 42 terms kept, 38% of the tokens pruned (26 terms below MinDF 2, 0 above MaxDF 0.95, 0 beyond MaxVocab 0)
 	// bake bread butter cake dough flour hot launch orbit oven planet rocket satellite space station sugar
 }
 

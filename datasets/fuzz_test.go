@@ -554,7 +554,7 @@ func FuzzUserJSONL(f *testing.F) {
 		p := fuzzFile(t, "u.jsonl", in)
 		var c *Collection
 		var err error
-		fuzzcheck.Within(t, func() { c, err = readUserJSONL(p) })
+		fuzzcheck.Within(t, func() { c, err = readUserJSONL(p, UserOptions{}) })
 		if err != nil {
 			checkUserErr(t, err, p)
 			return

@@ -31,6 +31,9 @@ import (
 //   - "csv", "tsv": a header line, then one document per record; the text
 //     column (default "text") is required, the id (default "id"), label
 //     (default "label") and split ("split") columns are used when present.
+//     Several text columns may be named ("title,description"); their
+//     fields are joined, one a line. Without a header (NoHeader) every
+//     line is a record and the columns are 1-based positions ("2,3").
 //     Without an id column a document's id is its record number (1-based).
 //     CSV fields may be quoted (RFC 4180: a quoted field holds commas,
 //     doubled quotes and newlines); TSV has no quoting: a record is one
@@ -38,10 +41,13 @@ import (
 //     character.
 //   - "jsonl": one JSON object per line, {"id", "text", "label", "split"};
 //     "text" is required, the others optional; ids may be strings or
-//     numbers; blank lines are skipped; other keys are ignored.
+//     numbers; blank lines are skipped; other keys are ignored. TextCol,
+//     IDCol and LabelCol name other keys (TextCol may name several).
 //   - "smart": a SMART-format document file (.I/.T/.W records, the format of
 //     Cranfield, MED, CISI, ADI and CACM), with optional query file (the
 //     same format) and TREC qrels (UserOptions.Queries, UserOptions.Qrels).
+//   - "trec": TREC SGML documents (usercorpus_trec.go); "trec-topics": a
+//     TREC topic file (usercorpus_trectopics.go).
 //
 // A document id must be non-empty, unique and free of control characters
 // (newline, tab, ...): a run's doc_ids.txt holds one id a line.
@@ -63,7 +69,16 @@ const (
 	FormatTSV   = "tsv"
 	FormatJSONL = "jsonl"
 	FormatSMART = "smart"
+	// FormatTREC is TREC's SGML documents (<DOC><DOCNO>…<TEXT>…), one
+	// file, gzip'ed or not, or a folder of them (usercorpus_trec.go).
+	FormatTREC = "trec"
+	// FormatTRECTopics is a TREC topic file (<top><num><title><desc>), the
+	// queries of rank (usercorpus_trectopics.go).
+	FormatTRECTopics = "trec-topics"
 )
+
+// UserFormats are the formats ReadUser reads.
+var UserFormats = []string{FormatDir, FormatCSV, FormatTSV, FormatJSONL, FormatSMART, FormatTREC, FormatTRECTopics}
 
 // UserOptions says how to read a user's collection. The zero value reads
 // by the path's form (see ReadUser) with the default column names.
@@ -72,9 +87,18 @@ type UserOptions struct {
 	// directory is "dir", .csv "csv", .tsv/.tab "tsv", .jsonl/.ndjson
 	// "jsonl", and a file whose first non-blank line is ".I <n>" "smart".
 	Format string
-	// TextCol, IDCol, LabelCol name the CSV/TSV columns; "" means "text",
-	// "id" and "label". Only the text column is required.
+	// TextCol, IDCol, LabelCol name the CSV/TSV columns, or the JSONL
+	// keys; "" means "text", "id" and "label". Only the text is required.
+	// TextCol may name several, comma-separated ("title,description"),
+	// whose texts are joined, one a line. With NoHeader, CSV/TSV columns
+	// are 1-based positions ("2,3").
 	TextCol, IDCol, LabelCol string
+	// NoHeader says that a CSV/TSV file has no header line: every line is
+	// a record, and TextCol (required), IDCol and LabelCol are positions.
+	NoHeader bool
+	// TopicFields are the fields of a TREC topic that make a query's text,
+	// comma-separated (see ParseTopicFields; "" is "title").
+	TopicFields string
 	// Queries and Qrels are the SMART query file (the documents' format)
 	// and a relevance file (TREC "query iteration doc level", or three
 	// columns "query doc level"); both optional.
@@ -105,6 +129,9 @@ func ReadUser(path string, o UserOptions) (*Collection, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.NoHeader && format != FormatCSV && format != FormatTSV {
+		return nil, fmt.Errorf("%s: --no-header applies to a CSV or TSV file, not to a %s input", path, format)
+	}
 	if format != FormatSMART && (o.Queries != "" || o.Qrels != "") {
 		return nil, fmt.Errorf("%s: queries and qrels go with a SMART collection, not a %s one", path, format)
 	}
@@ -117,7 +144,14 @@ func ReadUser(path string, o UserOptions) (*Collection, error) {
 	case FormatTSV:
 		c, err = readUserDelimited(path, '\t', o)
 	case FormatJSONL:
-		c, err = readUserJSONL(path)
+		c, err = readUserJSONL(path, o)
+	case FormatTREC:
+		c, err = readUserTREC(path)
+	case FormatTRECTopics:
+		var fields []string
+		if fields, err = ParseTopicFields(o.TopicFields); err == nil {
+			c, err = readUserTRECTopics(path, fields)
+		}
 	case FormatSMART:
 		c, err = ReadSMARTFiles(path, o.Queries, o.Qrels)
 	}
@@ -183,11 +217,11 @@ func fileKind(m fs.FileMode) string {
 // given (checked), else the one path's form implies.
 func UserFormat(path, format string) (string, error) {
 	switch format {
-	case FormatDir, FormatCSV, FormatTSV, FormatJSONL, FormatSMART:
+	case FormatDir, FormatCSV, FormatTSV, FormatJSONL, FormatSMART, FormatTREC, FormatTRECTopics:
 		return format, nil
 	case "":
 	default:
-		return "", fmt.Errorf("unknown format %q (known: dir, csv, tsv, jsonl, smart)", format)
+		return "", fmt.Errorf("unknown format %q (known: %s)", format, strings.Join(UserFormats, ", "))
 	}
 	fi, err := statUserInput(path)
 	if err != nil {
@@ -209,7 +243,12 @@ func UserFormat(path, format string) (string, error) {
 	} else if smart {
 		return FormatSMART, nil
 	}
-	return "", fmt.Errorf("%s: cannot tell the format (a directory, .csv, .tsv, .jsonl, or a SMART file starting with \".I <n>\"); give it with --format", path)
+	if trec, err := looksTREC(path); err != nil {
+		return "", err
+	} else if trec != "" {
+		return trec, nil
+	}
+	return "", fmt.Errorf("%s: cannot tell the format (a directory, .csv, .tsv, .jsonl, a SMART file starting with \".I <n>\", a TREC file starting with <DOC> or <top>); give it with --format", path)
 }
 
 // looksSMART reports whether the first non-blank line of path is ".I <n>".
@@ -427,6 +466,15 @@ func skipBOM(r io.Reader) *bufio.Reader {
 		br.Discard(3)
 	}
 	return br
+}
+
+// Plural is n with the noun in the number n asks for: "1 query",
+// "2 queries".
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // Elide shortens s to at most n runes, replacing its middle by "…", so that

@@ -114,30 +114,145 @@ func readUserDelimited(path string, comma rune, o UserOptions) (*Collection, err
 	if comma == '\t' {
 		r = newTSVRecords(path, br)
 	}
-	header, _, err := r.Read()
-	if err == io.EOF {
-		return nil, fmt.Errorf("%s: empty file, want a header line naming the columns", path)
-	}
+	cols, first, err := delimitedColumns(path, r, o)
 	if err != nil {
 		return nil, err
 	}
-	header = slices.Clone(header) // the CSV reader reuses its record
 	latin1 := latin1Count{unit: "record"}
-	if decodeRecord(header) {
+	if first == nil && decodeRecord(cols.header) {
 		latin1.add("line 1")
 	}
+	c := &Collection{}
+	seen := map[string]string{}
+	for n := 1; ; n++ {
+		rec, line := first, cols.firstLine
+		first = nil
+		if rec == nil {
+			if rec, line, err = r.Read(); err == io.EOF {
+				break
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+		where := fmt.Sprintf("%s: line %d", path, line)
+		if len(rec) != cols.fields {
+			return nil, fmt.Errorf("%s: %d fields, want %d as %s", where, len(rec), cols.fields, cols.fieldsFrom)
+		}
+		if decodeRecord(rec) {
+			latin1.add(fmt.Sprintf("line %d", line))
+		}
+		texts := make([]string, len(cols.text))
+		for i, t := range cols.text {
+			texts[i] = rec[t]
+		}
+		d := Document{ID: strconv.Itoa(n), Text: strings.Join(texts, "\n")}
+		if cols.id >= 0 {
+			d.ID = strings.TrimSpace(rec[cols.id])
+		}
+		if err := checkID(seen, d.ID, where); err != nil {
+			return nil, err
+		}
+		if cols.label >= 0 {
+			d.Class = strings.TrimSpace(rec[cols.label])
+		}
+		if cols.split >= 0 {
+			d.Split = strings.TrimSpace(rec[cols.split])
+		}
+		c.Docs = append(c.Docs, d)
+	}
+	if len(c.Docs) == 0 {
+		if o.NoHeader {
+			return nil, fmt.Errorf("%s: no records", path)
+		}
+		return nil, fmt.Errorf("%s: a header and no records", path)
+	}
+	c.Warnings = latin1.warnings(path)
+	return c, nil
+}
+
+// delimitedCols are the positions of a delimited file's columns (−1: none).
+type delimitedCols struct {
+	header           []string // nil without a header
+	fields           int      // fields per record
+	fieldsFrom       string   // what says so, for the error of a record with more or fewer
+	text             []int
+	id, label, split int
+	firstLine        int // the line of the first record, when it was read to count the fields
+}
+
+// delimitedColumns reads the header (or, with NoHeader, the first record,
+// returned as first to be read again as a record) and resolves the columns
+// o names.
+func delimitedColumns(path string, r recordReader, o UserOptions) (cols delimitedCols, first []string, err error) {
+	rec, line, err := r.Read()
+	if err == io.EOF {
+		if o.NoHeader {
+			return cols, nil, fmt.Errorf("%s: empty file", path)
+		}
+		return cols, nil, fmt.Errorf("%s: empty file, want a header line naming the columns", path)
+	}
+	if err != nil {
+		return cols, nil, err
+	}
+	rec = slices.Clone(rec) // the CSV reader reuses its record
+	cols.fields = len(rec)
+	cols.split = -1
+	if o.NoHeader {
+		if o.TextCol == "" {
+			return cols, nil, fmt.Errorf("%s: line %d: without a header, name the text column(s) by position with --text-col (e.g. 2 or 2,3; this first line has %d fields)", path, line, len(rec))
+		}
+		cols.fieldsFrom, cols.firstLine = fmt.Sprintf("on line %d, the first", line), line
+		pos := func(flag, spec string) ([]int, error) {
+			var out []int
+			for _, f := range strings.Split(spec, ",") {
+				n, err := strconv.Atoi(strings.TrimSpace(f))
+				if err != nil || n < 1 || n > len(rec) {
+					return nil, fmt.Errorf("%s: line %d: %s %q: want a column position 1..%d (the file has no header: columns are numbered)", path, line, flag, f, len(rec))
+				}
+				out = append(out, n-1)
+			}
+			return out, nil
+		}
+		if cols.text, err = pos("--text-col", o.TextCol); err != nil {
+			return cols, nil, err
+		}
+		cols.id, cols.label = -1, -1
+		for _, c := range []struct {
+			flag, spec string
+			to         *int
+		}{{"--id-col", o.IDCol, &cols.id}, {"--label-col", o.LabelCol, &cols.label}} {
+			if c.spec == "" {
+				continue
+			}
+			p, err := pos(c.flag, c.spec)
+			if err != nil {
+				return cols, nil, err
+			}
+			if len(p) != 1 {
+				return cols, nil, fmt.Errorf("%s: line %d: %s %q: want one column", path, line, c.flag, c.spec)
+			}
+			*c.to = p[0]
+		}
+		return cols, rec, nil
+	}
+	cols.header, cols.fieldsFrom = rec, "in the header"
 	col := map[string]int{}
-	for i, h := range header {
+	for i, h := range rec {
 		h = strings.TrimSpace(h)
 		if _, dup := col[h]; dup {
-			return nil, fmt.Errorf("%s: line 1: column %q named twice in the header", path, Elide(h, 40))
+			return cols, nil, fmt.Errorf("%s: line 1: column %q named twice in the header", path, Elide(h, 40))
 		}
 		col[h] = i
 	}
-	text, ok := col[o.textCol()]
-	if !ok {
-		return nil, fmt.Errorf("%s: line 1: no column %q in the header (columns: %s); name the text column with --text-col",
-			path, o.textCol(), columnList(header))
+	for _, name := range strings.Split(o.textCol(), ",") {
+		name = strings.TrimSpace(name)
+		i, ok := col[name]
+		if !ok {
+			return cols, nil, fmt.Errorf("%s: line 1: no column %q in the header (columns: %s); name the text column with --text-col, or give --no-header if the file has none",
+				path, name, columnList(rec))
+		}
+		cols.text = append(cols.text, i)
 	}
 	optional := func(name string, given bool) (int, error) {
 		i, ok := col[name]
@@ -145,57 +260,18 @@ func readUserDelimited(path string, comma rune, o UserOptions) (*Collection, err
 		case ok:
 			return i, nil
 		case given:
-			return -1, fmt.Errorf("%s: line 1: no column %q in the header (columns: %s)", path, name, columnList(header))
+			return -1, fmt.Errorf("%s: line 1: no column %q in the header (columns: %s)", path, name, columnList(rec))
 		}
 		return -1, nil
 	}
-	id, err := optional(o.idCol(), o.IDCol != "")
-	if err != nil {
-		return nil, err
+	if cols.id, err = optional(o.idCol(), o.IDCol != ""); err != nil {
+		return cols, nil, err
 	}
-	label, err := optional(o.labelCol(), o.LabelCol != "")
-	if err != nil {
-		return nil, err
+	if cols.label, err = optional(o.labelCol(), o.LabelCol != ""); err != nil {
+		return cols, nil, err
 	}
-	split, _ := optional("split", false)
-
-	c := &Collection{}
-	seen := map[string]string{}
-	for n := 1; ; n++ {
-		rec, line, err := r.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		where := fmt.Sprintf("%s: line %d", path, line)
-		if len(rec) != len(header) {
-			return nil, fmt.Errorf("%s: %d fields, want %d as in the header", where, len(rec), len(header))
-		}
-		if decodeRecord(rec) {
-			latin1.add(fmt.Sprintf("line %d", line))
-		}
-		d := Document{ID: strconv.Itoa(n), Text: rec[text]}
-		if id >= 0 {
-			d.ID = strings.TrimSpace(rec[id])
-		}
-		if err := checkID(seen, d.ID, where); err != nil {
-			return nil, err
-		}
-		if label >= 0 {
-			d.Class = strings.TrimSpace(rec[label])
-		}
-		if split >= 0 {
-			d.Split = strings.TrimSpace(rec[split])
-		}
-		c.Docs = append(c.Docs, d)
-	}
-	if len(c.Docs) == 0 {
-		return nil, fmt.Errorf("%s: a header and no records", path)
-	}
-	c.Warnings = latin1.warnings(path)
-	return c, nil
+	cols.split, _ = optional("split", false)
+	return cols, nil, nil
 }
 
 // columnList lists a header's column names for an error message, a name

@@ -10,19 +10,28 @@ import (
 	"strings"
 )
 
-// jsonlRecord is one line of a JSON Lines collection. ID is a string or a
-// number; Label may be a string or a number too.
-type jsonlRecord struct {
-	ID    json.RawMessage `json:"id"`
-	Text  *string         `json:"text"`
-	Label json.RawMessage `json:"label"`
-	Split string          `json:"split"`
+// jsonlKeys are the keys a JSON Lines collection's fields are read from
+// (UserOptions.TextCol, IDCol, LabelCol; "text", "id", "label" by default).
+type jsonlKeys struct {
+	text              []string
+	id, label         string
+	idGiven, lblGiven bool
+}
+
+func newJSONLKeys(o UserOptions) jsonlKeys {
+	k := jsonlKeys{id: o.idCol(), label: o.labelCol(), idGiven: o.IDCol != "", lblGiven: o.LabelCol != ""}
+	for _, t := range strings.Split(o.textCol(), ",") {
+		k.text = append(k.text, strings.TrimSpace(t))
+	}
+	return k
 }
 
 // readUserJSONL reads a JSON Lines file (see FormatJSONL), one line at a
 // time. A line that is not valid UTF-8 is decoded as Latin-1 and counted
 // in the warnings.
-func readUserJSONL(path string) (*Collection, error) {
+func readUserJSONL(path string, o UserOptions) (*Collection, error) {
+	keys := newJSONLKeys(o)
+	labelled := false
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -48,7 +57,8 @@ func readUserJSONL(path string) (*Collection, error) {
 				b = []byte(s)
 				latin1.add(fmt.Sprintf("line %d", line))
 			}
-			d, perr := parseJSONLRecord(b, line)
+			d, hasLabel, perr := parseJSONLRecord(b, line, keys)
+			labelled = labelled || hasLabel
 			if perr != nil {
 				return nil, fmt.Errorf("%s: %v", where, perr)
 			}
@@ -64,43 +74,70 @@ func readUserJSONL(path string) (*Collection, error) {
 	if len(c.Docs) == 0 {
 		return nil, fmt.Errorf("%s: no records", path)
 	}
+	if keys.lblGiven && !labelled {
+		return nil, fmt.Errorf("%s: no record has the label key %q (--label-col)", path, keys.label)
+	}
 	c.Warnings = latin1.warnings(path)
 	return c, nil
 }
 
-// parseJSONLRecord decodes one line; its error never quotes more than a
-// short excerpt of the line.
-func parseJSONLRecord(b []byte, line int) (Document, error) {
-	var rec jsonlRecord
+// parseJSONLRecord decodes one line with keys; hasLabel says whether it
+// has the label key. Its error never quotes more than a short excerpt of
+// the line.
+func parseJSONLRecord(b []byte, line int, keys jsonlKeys) (d Document, hasLabel bool, err error) {
+	var rec map[string]json.RawMessage
 	if err := json.Unmarshal(b, &rec); err != nil {
 		var se *json.SyntaxError
 		var te *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &se):
-			return Document{}, fmt.Errorf("invalid JSON at byte %d (%s): %s", se.Offset, se.Error(), Elide(string(b), 60))
-		case errors.As(err, &te) && te.Field == "":
-			return Document{}, fmt.Errorf("the line is a JSON %s, want an object {\"id\": ..., \"text\": ...}: %s", te.Value, Elide(string(b), 60))
+			return d, false, fmt.Errorf("invalid JSON at byte %d (%s): %s", se.Offset, se.Error(), Elide(string(b), 60))
 		case errors.As(err, &te):
-			// The typed fields, "text" and "split", are strings.
-			return Document{}, fmt.Errorf("field %q is a JSON %s, want a string", te.Field, te.Value)
+			return d, false, fmt.Errorf("the line is a JSON %s, want an object {\"id\": ..., \"text\": ...}: %s", te.Value, Elide(string(b), 60))
 		}
-		return Document{}, fmt.Errorf("%s: %s", Elide(err.Error(), 80), Elide(string(b), 60))
+		return d, false, fmt.Errorf("%s: %s", Elide(err.Error(), 80), Elide(string(b), 60))
 	}
-	if rec.Text == nil {
-		return Document{}, fmt.Errorf("no \"text\" field in %s", Elide(string(b), 60))
+	if rec == nil { // the line is null
+		return d, false, fmt.Errorf("the line is a JSON null, want an object {\"id\": ..., \"text\": ...}")
 	}
-	id, err := scalar(rec.ID, "id")
+	var texts []string
+	for _, k := range keys.text {
+		raw, ok := rec[k]
+		if !ok {
+			if len(keys.text) == 1 && k == "text" {
+				return d, false, fmt.Errorf("no \"text\" field in %s; name the text key with --text-col", Elide(string(b), 60))
+			}
+			return d, false, fmt.Errorf("no %q field (--text-col) in %s", k, Elide(string(b), 60))
+		}
+		var t string
+		if err := json.Unmarshal(raw, &t); err != nil {
+			return d, false, fmt.Errorf("field %q is a JSON %s (%s), want a string", k, jsonKind(raw), Elide(string(raw), 40))
+		}
+		texts = append(texts, t)
+	}
+	idRaw, hasID := rec[keys.id]
+	if keys.idGiven && !hasID {
+		return d, false, fmt.Errorf("no %q field (--id-col) in %s", keys.id, Elide(string(b), 60))
+	}
+	id, err := scalar(idRaw, keys.id)
 	if err != nil {
-		return Document{}, err
+		return d, false, err
 	}
-	if id == "" && len(rec.ID) == 0 {
+	if id == "" && len(idRaw) == 0 {
 		id = fmt.Sprint(line)
 	}
-	label, err := scalar(rec.Label, "label")
+	labelRaw, hasLabel := rec[keys.label]
+	label, err := scalar(labelRaw, keys.label)
 	if err != nil {
-		return Document{}, err
+		return d, false, err
 	}
-	return Document{ID: id, Text: *rec.Text, Class: label, Split: strings.TrimSpace(rec.Split)}, nil
+	split := ""
+	if raw, ok := rec["split"]; ok && string(raw) != "null" {
+		if err := json.Unmarshal(raw, &split); err != nil {
+			return d, false, fmt.Errorf("field \"split\" is a JSON %s (%s), want a string", jsonKind(raw), Elide(string(raw), 40))
+		}
+	}
+	return Document{ID: id, Text: strings.Join(texts, "\n"), Class: label, Split: strings.TrimSpace(split)}, hasLabel, nil
 }
 
 // scalar returns a JSON string or number as text ("" for absent or null).
@@ -117,4 +154,23 @@ func scalar(raw json.RawMessage, field string) (string, error) {
 		return n.String(), nil
 	}
 	return "", fmt.Errorf("field %q is %s, want a string or a number", field, Elide(string(raw), 40))
+}
+
+// jsonKind names the kind of a JSON value for an error message.
+func jsonKind(raw json.RawMessage) string {
+	switch t := bytes.TrimSpace(raw); {
+	case len(t) == 0:
+		return "nothing"
+	case t[0] == '"':
+		return "string"
+	case t[0] == '{':
+		return "object"
+	case t[0] == '[':
+		return "array"
+	case t[0] == 't' || t[0] == 'f':
+		return "bool"
+	case t[0] == 'n':
+		return "null"
+	}
+	return "number"
 }

@@ -21,10 +21,19 @@ func ReadSMARTFiles(docs, queries, qrels string) (*Collection, error) {
 	}
 	c := &Collection{Gains: map[int]float64{}}
 	c.Warnings = append(c.Warnings, latin1...)
+	var empty []string
 	for _, rec := range docRecs {
 		title, body, warn := smartText(rec, docs)
 		c.Warnings = append(c.Warnings, warn...)
-		c.Docs = append(c.Docs, Document{ID: strconv.Itoa(rec.Num), Title: title, Text: irJoinText(title, body)})
+		text := irJoinText(title, body)
+		if strings.TrimSpace(text) == "" {
+			empty = append(empty, fmt.Sprintf(".I %d (line %d)", rec.Num, rec.Line))
+		}
+		c.Docs = append(c.Docs, Document{ID: strconv.Itoa(rec.Num), Title: title, Text: text})
+	}
+	if len(empty) > 0 {
+		c.Warnings = append(c.Warnings, fmt.Sprintf("%s: %s without text (no .T or .W, or empty ones): %s", docs,
+			countNoun(len(empty), "record"), Elide(strings.Join(empty, ", "), 120)))
 	}
 	if len(c.Docs) == 0 {
 		return nil, fmt.Errorf("%s: no .I records", docs)

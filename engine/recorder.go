@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/csv"
 	"io"
+	"math"
 	"strconv"
 	"sync"
 )
@@ -172,7 +173,8 @@ func lookup(ts []Term, name string) float64 {
 
 // WriteCSV writes the iterations as CSV with the columns of Header. Floats
 // are written in full precision (strconv 'g', -1): stored numbers are never
-// rounded.
+// rounded. A NaN (a value not evaluated at that iteration, such as LDA's
+// objective between evaluations) is an empty cell.
 func (r *Recorder) WriteCSV(w io.Writer) error {
 	head, cols := r.Columns()
 	cw := csv.NewWriter(w)
@@ -189,7 +191,10 @@ func (r *Recorder) WriteCSV(w io.Writer) error {
 			if c == 0 {
 				rec[c] = strconv.Itoa(int(cols[0][i]))
 			} else {
-				rec[c] = strconv.FormatFloat(cols[c][i], 'g', -1, 64)
+				rec[c] = ""
+				if v := cols[c][i]; !math.IsNaN(v) { // not evaluated at this iteration
+					rec[c] = strconv.FormatFloat(v, 'g', -1, 64)
+				}
 			}
 		}
 		if err := cw.Write(rec); err != nil {

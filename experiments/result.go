@@ -191,6 +191,10 @@ func ReadRun(dir string) (*StoredRun, error) {
 			}
 			vals := make([]float64, len(r))
 			for c, s := range r {
+				if s == "" { // not evaluated at this iteration
+					vals[c] = math.NaN()
+					continue
+				}
 				v, err := strconv.ParseFloat(s, 64)
 				if err != nil {
 					return nil, fmt.Errorf("%s: record %d, column %s: %q is not a number", p, i+2, head[c], s)

@@ -20,6 +20,9 @@ const (
 	EventIter   = "iter"   // a computing job finished an iteration
 	EventDone   = "done"   // a job finished computing and was stored
 	EventCached = "cached" // a job was found finished in the store
+	// EventRecomputed: a job's stored run did not match its manifest (or
+	// had failed before) and is being computed again; Detail says why.
+	EventRecomputed = "recomputed"
 )
 
 // Progress is reported to Runner.Progress.
@@ -28,6 +31,7 @@ type Progress struct {
 	Event      string
 	Job        string // label of the job the event is about
 	Iter       int    // for EventIter
+	Detail     string // for EventRecomputed: why the stored run was not served
 	Done       int    // jobs finished so far (computed or cached)
 	Cached     int    // of which found in the store
 	Total      int
@@ -83,10 +87,10 @@ func (r *Runner) RunJobs(ctx context.Context, e *Experiment, jobs []*Job) ([]*Jo
 
 	var mu sync.Mutex
 	prog := Progress{Experiment: e.ID, Total: len(jobs)}
-	report := func(ev, label string, iter int) {
+	report := func(ev, label string, iter int, detail ...string) {
 		mu.Lock()
 		defer mu.Unlock()
-		prog.Event, prog.Job, prog.Iter = ev, label, iter
+		prog.Event, prog.Job, prog.Iter, prog.Detail = ev, label, iter, strings.Join(detail, "")
 		switch ev {
 		case EventDone:
 			prog.Done++
@@ -238,9 +242,12 @@ func registryChecksums(name string) ([]store.Checksum, bool) {
 	return sums, true
 }
 
-func (r *Runner) runJob(ctx context.Context, e *Experiment, j *Job, key store.Key, report func(string, string, int)) (*JobResult, error) {
+func (r *Runner) runJob(ctx context.Context, e *Experiment, j *Job, key store.Key, report func(string, string, int, ...string)) (*JobResult, error) {
 	label := j.Label()
 	run, err := r.Store.Do(ctx, key, func(ctx context.Context, w *store.Writer) (err error) {
+		if replaced := w.Replaced(); replaced != "" {
+			report(EventRecomputed, label, 0, replaced)
+		}
 		report(EventStart, label, 0)
 		j.OnIteration = func(it engine.Iteration) { report(EventIter, label, it.Iter) }
 		defer func() {

@@ -7,51 +7,33 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/topicmf/topicmf/datasets"
+	"github.com/topicmf/topicmf/experiments/retrieval"
 	"github.com/topicmf/topicmf/metrics/ir"
 )
 
 // addQrelsFormatFlag adds --qrels-format to eval and rank.
 func addQrelsFormatFlag(cmd *cobra.Command, format *string) {
-	cmd.Flags().StringVar(format, "qrels-format", "trec", `layout of --qrels: trec ("qid iter docno rel") or smart ("qid docno 0 0", CACM's and CISI's qrels.text)`)
+	cmd.Flags().StringVar(format, "qrels-format", retrieval.QrelsAuto, `layout of --qrels: auto (told from the file), trec ("qid iter docno rel"), smart ("qid docno 0 0.000000", CACM's, CISI's and ADI's qrels.text), cranfield ("qid docno code", cranqrel) or npl (Glasgow rlv-ass)`)
 }
 
 // readQrels reads the qrels file path in the layout format names (see
-// addQrelsFormatFlag). SMART qrels are read by the datasets package's
-// reader of the registered SMART collections: every listed pair is
-// relevant (level 1), ids are canonical decimal ("01" is query 1, as the
-// SMART query file numbers it), and a pair listed twice says nothing more.
+// addQrelsFormatFlag and retrieval.ReadQrelsFile).
 func readQrels(path, format string) (ir.Qrels, error) {
-	switch format {
-	case "trec":
-		return ir.ReadQrelsFile(path)
-	case "smart":
-		js, err := datasets.ReadSMARTQrels(path)
-		if err != nil {
-			return nil, err
-		}
-		q := ir.Qrels{}
-		for _, j := range js {
-			if q[j.QueryID] == nil {
-				q[j.QueryID] = map[string]int{}
-			}
-			q[j.QueryID][j.DocID] = j.Level
-		}
-		return q, nil
-	}
-	return nil, fmt.Errorf("--qrels-format %q: want trec or smart", format)
+	q, _, err := retrieval.ReadQrelsFile(path, format)
+	return q, err
 }
 
 func newEvalCmd() *cobra.Command {
 	var (
 		qrelsPath, qrelsFormat, runPath string
+		labelsPath, root                string
 		gains, cutoffs                  string
 		complete, perQuery, skipNoRel   bool
 		level                           int
 		qf                              qualityFlags
 	)
 	cmd := &cobra.Command{
-		Use:   "eval --qrels FILE --run FILE | eval --run RUN --coherence MEASURES",
+		Use:   "eval --qrels FILE --run FILE | eval --run RUN --coherence MEASURES | eval --labels FILE --run RUN",
 		Short: "Evaluate a TREC run against qrels with trec_eval semantics",
 		Long: `eval scores a TREC run file ("qid Q0 docno rank score tag") against a qrels
 file ("qid 0 docno rel"; with --qrels-format smart, SMART qrels "qid docno 0 0"
@@ -61,12 +43,28 @@ discount, ideal from all judged documents) and ndcg. Ties in score are broken
 by docno descending, as trec_eval does. See package metrics/ir for the exact
 definitions.
 
+With --labels FILE, --run names a fitted run (its directory or id, as
+transform takes it) and eval prints the clustering numbers of its documents
+against the labels: each document goes to its argmax topic, and purity, NMI
+and ARI (metrics/cluster) compare those clusters with the classes. FILE holds
+one label a line in document order (as fit's labels.txt), or "id<TAB>label"
+lines; "" and "-" mean no label.
+
 With --coherence (npmi, cv, umass, uci, all), --run names a fit run directory
 instead, and eval prints each topic's coherence against the training
 documents (or --reference DATA) and the means, TD@25 and inverted RBO
 (docs/quality.md).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if labelsPath != "" {
+				if qrelsPath != "" || runPath == "" {
+					return fmt.Errorf("eval: --labels takes --run RUN (a fitted run), not --qrels")
+				}
+				if err := evalLabels(cmd, labelsPath, runPath, root); err != nil {
+					return fmt.Errorf("eval: %w", err)
+				}
+				return nil
+			}
 			if cmd.Flags().Changed("coherence") || cmd.Flags().Changed("reference") {
 				if qrelsPath != "" || runPath == "" {
 					return fmt.Errorf("eval: --coherence scores a fit run: give --run RUN and no --qrels")
@@ -116,7 +114,9 @@ documents (or --reference DATA) and the means, TD@25 and inverted RBO
 	f := cmd.Flags()
 	f.StringVar(&qrelsPath, "qrels", "", "qrels file: qid iter docno rel (see --qrels-format)")
 	addQrelsFormatFlag(cmd, &qrelsFormat)
-	f.StringVar(&runPath, "run", "", "TREC run file: qid Q0 docno rank score tag")
+	f.StringVar(&runPath, "run", "", "TREC run file: qid Q0 docno rank score tag (with --labels: a fitted run, directory or id)")
+	f.StringVar(&labelsPath, "labels", "", "class labels of a fitted run's documents: print purity, NMI, ARI of its argmax topics")
+	f.StringVar(&root, "out", "results", "with --labels: results root holding runs/<id>")
 	f.StringVar(&gains, "gains", "", `gain of each judgment level, "level:gain,..." (default: the level itself)`)
 	f.StringVar(&cutoffs, "cutoffs", "", "cutoffs k for P_k and ndcg_cut_k, comma-separated (default 5,10,15,20,30,100,200,500,1000)")
 	f.IntVarP(&level, "level", "l", 0, "minimum level counted relevant by map and P (trec_eval -l; default: levels with gain > 0)")

@@ -164,10 +164,12 @@ no columns, is an error.
 
 The run directory is <out>/runs/<id>, where id is the SHA-256 of the
 configuration, the data checksums and the code version. Running the same fit
-again prints "cached: <dir>" without recomputing. A fit interrupted by
-Ctrl-C, SIGTERM or an error leaves nothing behind; a fit killed outright
-(kill -9, a crash) leaves a .tmp- folder under <out>/runs that the next
-command on the store removes. Running it again starts afresh.
+again prints "cached: <dir>" without recomputing, once every file of the run
+hashes to its manifest; a run that does not is named in a warning and
+computed again. A fit interrupted by Ctrl-C, SIGTERM or an error leaves
+nothing behind; a fit killed outright (kill -9, a crash) leaves a .tmp-
+folder under <out>/runs that the next command on the store removes. Running
+it again starts afresh.
 
 Family parameters: --param key=value (repeatable), or the shortcuts --k,
 --lambda1, --lambda2, --iters, --tol; a key the family does not declare is an
@@ -253,6 +255,9 @@ terms as rows and documents as columns (--transpose for documents as rows);
 				return errors.New("fit: give exactly one of --data NAME and --mtx FILE")
 			}
 			if dataName != "" {
+				if err := resolveStopFlag(&topt); err != nil {
+					return fmt.Errorf("fit: %w", err)
+				}
 				if err := checkTextFlags(topt); err != nil {
 					return fmt.Errorf("fit: %w", err)
 				}
@@ -289,9 +294,7 @@ terms as rows and documents as columns (--transpose for documents as rows);
 				sums = append(sums, store.Checksum{Name: filepath.Base(dataName), SHA256: sum})
 				cfg.Data = fitData{Kind: "user", Name: filepath.Base(dataName), Format: format,
 					Text: json.RawMessage(topt.Canonical()), Split: splitKey(split)}
-				if format == datasets.FormatCSV || format == datasets.FormatTSV {
-					cfg.Data.Columns = []string{orDefault(uopt.TextCol, "text"), orDefault(uopt.IDCol, "id"), orDefault(uopt.LabelCol, "label")}
-				}
+				cfg.Data.Columns = userColumnsKey(format, uopt)
 				load = func() (*engine.Corpus, *engine.Corpus, []string, error) {
 					return buildWithCounts(col, topt)
 				}
@@ -381,12 +384,14 @@ terms as rows and documents as columns (--transpose for documents as rows);
 				return fmt.Errorf("fit: %w", err)
 			}
 			out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
-			if st.Finished(id) {
+			// A fit's product is its factors: every file is hashed before
+			// it is served (store.CheckAll), the large factors included.
+			if st.CheckAll(id) == nil {
 				fmt.Fprintf(out, "cached: %s\n", st.Dir(id))
 				return printRunQuality(out, st.Dir(id))
 			}
 			var status engine.Status
-			run, err := st.Do(cmd.Context(), key, func(ctx context.Context, w *store.Writer) error {
+			run, err := st.DoVerified(cmd.Context(), key, func(ctx context.Context, w *store.Writer) error {
 				corpus, counts, warnings, err := load()
 				if err != nil {
 					return err
@@ -446,6 +451,9 @@ terms as rows and documents as columns (--transpose for documents as rows);
 				return printRunQuality(out, run.Dir)
 			}
 			fmt.Fprintf(out, "%s: %s\n", model, status)
+			if err := printClusterMetrics(out, run.Dir); err != nil {
+				return fmt.Errorf("fit: %w", err)
+			}
 			if err := printRunQuality(out, run.Dir); err != nil {
 				return err
 			}
@@ -462,10 +470,11 @@ terms as rows and documents as columns (--transpose for documents as rows);
 	f.IntVar(&itersFlag, "iters", 0, "maximum iterations (same as --param iters=N)")
 	f.Float64Var(&tolFlag, "tol", 0, "relative objective change that stops the fit (same as --param tol=X)")
 	f.StringVar(&dataName, "data", "", "registered data set (see topicmf data list), or a folder of text files, .csv/.tsv, .jsonl or SMART file")
-	f.StringVar(&uopt.Format, "format", "", "with --data PATH: dir, csv, tsv, jsonl or smart (default: from the path)")
+	f.StringVar(&uopt.Format, "format", "", "with --data PATH: "+formatList+" (default: from the path)")
 	f.StringVar(&uopt.TextCol, "text-col", "", `with a --data CSV/TSV: the text column (default "text")`)
 	f.StringVar(&uopt.IDCol, "id-col", "", `with a --data CSV/TSV: the document id column (default "id" when present, else the record number)`)
 	f.StringVar(&uopt.LabelCol, "label-col", "", `with a --data CSV/TSV: the class label column (default "label" when present)`)
+	addReaderFlags(cmd, &uopt)
 	f.StringVar(&split, "split", "all", "with --data: fit the documents of one split only (train, test, ...) or all")
 	f.StringVar(&corpusCache, "corpus-cache", "", "with a registered --data: directory of built corpora, so a second fit skips tokenizing (default <user cache>/topicmf/corpora; \"none\" disables)")
 	f.BoolVar(&verifyData, "verify", false, "with a registered --data: re-hash every data file even when the corpus cache holds the corpus and the files look unchanged (size and time)")
@@ -478,7 +487,7 @@ terms as rows and documents as columns (--transpose for documents as rows);
 	f.IntVar(&top, "top", 10, "top terms per topic in topics.txt")
 	qf.register(f, "npmi,cv")
 	def := text.Default()
-	f.StringVar(&topt.StopList, "stop", def.StopList, "with --data: stop list (smart, terrier, nltk: embedded; cacm: from the data directory; or none)")
+	f.StringVar(&topt.StopList, "stop", def.StopList, "with --data: stop list (smart, terrier, nltk: embedded; cacm: from the data directory; or none), a FILE of one's own (one word a line), or LIST+FILE (smart+mystop.txt)")
 	f.BoolVar(&topt.Stem, "stem", false, "with --data: Snowball English stemming")
 	f.IntVar(&topt.MinDF, "min-df", def.MinDF, "with --data: drop terms in fewer documents (1: keep all)")
 	f.Float64Var(&topt.MaxDF, "max-df", def.MaxDF, "with --data: drop terms in more than this fraction of the documents (1: keep all)")
@@ -624,6 +633,7 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 	defer stop(nil)
 	// The trace streams to disk; memory holds only the last iterations.
 	rec := engine.NewBoundedRecorder(fitKeepIterations)
+	var obj lastObjective
 	rec.OnIteration = func(it engine.Iteration) {
 		if err := trace.Record(it); err != nil {
 			stop(err)
@@ -637,7 +647,7 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 			if maxIter > 0 {
 				eta = remaining(m.elapsed(), it.Iter, maxIter)
 			}
-			m.show("iteration", it.Iter, maxIter, eta, fmt.Sprintf("objective %.6g", it.Objective), false)
+			m.show("iteration", it.Iter, maxIter, eta, obj.text(it), false)
 		}
 	}
 	model, status, err := method.Fit(ctx, corpus, rec)
@@ -723,6 +733,7 @@ func fitAndWrite(ctx context.Context, w *store.Writer, method engine.Method, cor
 		{"objective", store.FormatFloat(status.Objective)},
 		{"avgcomp", store.FormatFloat(topics.AvgComp(U))},
 	}
+	metrics = append(metrics, labelMetricRows(corpus, VT)...)
 	if err := w.WriteCSV("metrics.csv", []string{"metric", "value"}, metrics); err != nil {
 		return status, err
 	}

@@ -26,7 +26,7 @@ import (
 // of a --data input; with --mtx none applies.
 var textFlags = []string{
 	"stop", "stem", "min-df", "max-df", "max-token-len", "keep-mixed", "strip", "max-vocab",
-	"weighting", "norm", "format", "text-col", "id-col", "label-col", "split", "corpus-cache", "verify",
+	"weighting", "norm", "format", "text-col", "id-col", "label-col", "no-header", "topic-fields", "split", "corpus-cache", "verify",
 }
 
 // columnFlags name the columns of a CSV/TSV --data file.
@@ -60,9 +60,9 @@ func checkUserFlags(flags *pflag.FlagSet, format string) error {
 	if n := firstChanged(flags, registeredOnlyFlags); n != "" {
 		return fmt.Errorf("--%s applies to a registered data set, not to a --data PATH", n)
 	}
-	if format != datasets.FormatCSV && format != datasets.FormatTSV {
+	if format != datasets.FormatCSV && format != datasets.FormatTSV && format != datasets.FormatJSONL {
 		if n := firstChanged(flags, columnFlags); n != "" {
-			return fmt.Errorf("--%s applies to a CSV or TSV file, not to a %s input (%s)", n, format, userFormatFields[format])
+			return fmt.Errorf("--%s applies to a CSV, TSV or JSONL file, not to a %s input (%s)", n, format, userFormatFields[format])
 		}
 	}
 	return nil
@@ -87,9 +87,10 @@ func readUserFile(flags *pflag.FlagSet, path string, o datasets.UserOptions) (*d
 
 // userFormatFields says where a non-delimited format keeps its fields.
 var userFormatFields = map[string]string{
-	datasets.FormatJSONL: `its fields are "id", "text", "label"`,
-	datasets.FormatDir:   "one document per file, the folder is the class",
-	datasets.FormatSMART: ".I is the id, .T and .W the text",
+	datasets.FormatDir:        "one document per file, the folder is the class",
+	datasets.FormatSMART:      ".I is the id, .T and .W the text",
+	datasets.FormatTREC:       "DOCNO is the id, TEXT, HEADLINE and the like the text",
+	datasets.FormatTRECTopics: "num is the id, --topic-fields the text",
 }
 
 // checkTextFlags checks the values of the text-pipeline flags, naming the

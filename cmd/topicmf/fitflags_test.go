@@ -112,9 +112,12 @@ func TestFitFlagsThatDoNotApply(t *testing.T) {
 		{with("--mtx", mtx, "--weighting", "tf"), "--weighting applies to --data, not to --mtx"},
 		{with("--mtx", mtx, "--text-col", "body"), "--text-col applies to --data, not to --mtx"},
 		{with("--mtx", mtx, "--split", "train"), "--split applies to --data, not to --mtx"},
-		{with("--data", filepath.Join(dir, "docs.jsonl"), "--text-col", "body"), "--text-col applies to a CSV or TSV file, not to a jsonl input"},
-		{with("--data", filepath.Join(dir, "docs.jsonl"), "--id-col", "key"), "--id-col applies to a CSV or TSV file"},
-		{with("--data", filepath.Join(dir, "folder"), "--label-col", "c"), "--label-col applies to a CSV or TSV file, not to a dir input"},
+		// JSONL keys are named by the column flags; a key no record has is an error.
+		{with("--data", filepath.Join(dir, "docs.jsonl"), "--text-col", "body"), `line 1: no "body" field (--text-col)`},
+		{with("--data", filepath.Join(dir, "docs.jsonl"), "--id-col", "key"), `line 1: no "key" field (--id-col)`},
+		{with("--data", filepath.Join(dir, "docs.jsonl"), "--label-col", "cluster"), `no record has the label key "cluster" (--label-col)`},
+		{with("--data", filepath.Join(dir, "folder"), "--label-col", "c"), "--label-col applies to a CSV, TSV or JSONL file, not to a dir input"},
+		{with("--data", filepath.Join(dir, "folder"), "--no-header"), "--no-header applies to a CSV or TSV file, not to a dir input"},
 		{with("--data", filepath.Join(dir, "docs.csv"), "--text-col", "body", "--corpus-cache", "none"), "--corpus-cache applies to a registered data set"},
 	})
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
@@ -122,10 +125,10 @@ func TestFitFlagsThatDoNotApply(t *testing.T) {
 	}
 	// transform's --data and rank's --queries are read by the same rule.
 	run := fitRun(t, "--model", "nmf", "--k", "3", "--iters", "5", "--data", filepath.Join(dir, "docs.csv"), "--text-col", "body", "--out", out, "--quiet")
-	jsonl := filepath.Join(dir, "docs.jsonl")
+	folder := filepath.Join(dir, "folder")
 	checkCLIErrors(t, []cliError{
-		{[]string{"transform", run, "--data", jsonl, "--text-col", "body"}, "transform: --text-col applies to a CSV or TSV file, not to a jsonl input"},
-		{[]string{"rank", run, "--queries", jsonl, "--id-col", "key"}, "rank: --id-col applies to a CSV or TSV file, not to a jsonl input"},
+		{[]string{"transform", run, "--data", folder, "--text-col", "body"}, "transform: --text-col applies to a CSV, TSV or JSONL file, not to a dir input"},
+		{[]string{"rank", run, "--queries", folder, "--id-col", "key"}, "rank: --id-col applies to a CSV, TSV or JSONL file, not to a dir input"},
 	})
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 	"sync"
@@ -222,6 +223,28 @@ func (v *progressView) Update(p experiments.Progress) {
 	}
 }
 
+// Note writes line on a line of its own: above the progress line, or
+// straight to w when the view is nil (--quiet), as a warning is never
+// silenced.
+func (v *progressView) Note(w io.Writer, line string) {
+	if v == nil {
+		fmt.Fprintln(w, line)
+		return
+	}
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.m.message(line)
+}
+
+// recomputedNote is the warning for a job whose stored run was not served
+// (experiments.EventRecomputed).
+func recomputedNote(p experiments.Progress) string {
+	if strings.HasPrefix(p.Detail, "failed before") {
+		return fmt.Sprintf("topicmf run: %s: %s; computed again", p.Job, p.Detail)
+	}
+	return fmt.Sprintf("topicmf run: warning: %s: the stored run is damaged, it does not match its manifest (%s); computed again", p.Job, p.Detail)
+}
+
 // Finish ends the experiment's line.
 func (v *progressView) Finish() {
 	if v == nil {
@@ -230,4 +253,25 @@ func (v *progressView) Finish() {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	v.m.finish()
+}
+
+// lastObjective words a fit's objective for its progress line. A family
+// that evaluates its objective only every few iterations (LDA's collapsed
+// Gibbs sampler: every eval-every sweeps) reports NaN in between; the line
+// then shows the last value evaluated, marked with its iteration, or says
+// that none has been, rather than "NaN", which reads as a diverged fit.
+type lastObjective struct {
+	value float64
+	iter  int // 0: none evaluated yet
+}
+
+func (l *lastObjective) text(it engine.Iteration) string {
+	if !math.IsNaN(it.Objective) {
+		l.value, l.iter = it.Objective, it.Iter
+		return fmt.Sprintf("objective %.6g", it.Objective)
+	}
+	if l.iter == 0 {
+		return "objective not evaluated yet"
+	}
+	return fmt.Sprintf("objective %.6g (at iteration %d)", l.value, l.iter)
 }

@@ -14,7 +14,6 @@ import (
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine/rank"
-	"github.com/topicmf/topicmf/experiments/retrieval"
 	"github.com/topicmf/topicmf/internal/outfile"
 	"github.com/topicmf/topicmf/metrics/ir"
 )
@@ -61,9 +60,10 @@ func cosineRows(vq, vd *mat.Dense, q int) []float64 {
 func newRankCmd() *cobra.Command {
 	var (
 		queriesPath, qrelsPath, qrelsFormat, outPath, root string
-		termModel, tag                                     string
-		alpha                                              float64
-		depth                                              int
+		termModel, tag, alphaFlag                          string
+		depth, alphaFolds                                  int
+		alphaSeed                                          uint64
+		queryIDs                                           string
 		uopt                                               datasets.UserOptions
 		factorsDir                                         string
 	)
@@ -74,15 +74,27 @@ func newRankCmd() *cobra.Command {
 s = α·s_topic + (1 − α)·s_term (RLSI, SIGIR 2011, §5, Eqs. 4-5): s_topic is the
 cosine between the query's folded-in topic vector and the document's, s_term is
 BM25 (k1 = 1.2, b = 0.75) or the Dirichlet-smoothed query-likelihood LM, both
-min-max normalized per query when 0 < α < 1. It writes a TREC run ("qid Q0
-docno rank score tag", queries in byte order, ties broken by docno descending
-as trec_eval does) of the top --depth documents per query. With --qrels it
-also prints the run's evaluation (as topicmf eval does).
+min-max normalized per query when 0 < α < 1. α = 0 is BM25 (or LM) alone, α = 1
+the topic model alone. The default, 0.25, is the α with the best mean MAP
+relative to BM25 alone on the registered IR collections (Cranfield, MED, CISI,
+ADI, NPL; docs/pipeline.md has the table); on other collections the best α
+differs, and can be 0: with --qrels, --alpha auto chooses it by --alpha-folds
+cross-validation over the judged queries, prints each fold's α and MAP, and
+ranks each judged query with the α chosen on the other folds, so that the MAP
+printed is a held-out one.
+
+It writes a TREC run ("qid Q0 docno rank score tag", queries in byte order,
+ties broken by docno descending as trec_eval does) of the top --depth
+documents per query. With --qrels it also prints the run's evaluation (as
+topicmf eval does).
 
 --queries is read as fit --data reads documents: a SMART query file (.I/.W), a
-.csv/.tsv with id and text columns (--text-col, --id-col), or a .jsonl file.
---qrels is TREC qrels ("qid iter docno rel") or, with --qrels-format smart,
-SMART qrels ("qid docno 0 0", as CACM's and CISI's qrels.text). The model is
+TREC topic file (<top><num><title>; --topic-fields), a .csv/.tsv with id and
+text columns (--text-col, --id-col), or a .jsonl file. --qrels is read in the
+layout --qrels-format names, told from the file by default: TREC ("qid iter
+docno rel"), SMART ("qid docno 0 0.000000", CACM's and CISI's qrels.text),
+Cranfield's cranqrel or NPL's rlv-ass. Judged documents that are not in the
+collection, and queries without judgments, are summed up in one warning. The model is
 loaded as transform loads it (--factors: exported RLSI factors, see
 transform). Every argument, and every query and document id (a TREC run
 cannot hold one with white space), is checked before the model is loaded,
@@ -93,8 +105,12 @@ and the run is written only once it is complete.`,
 			if queriesPath == "" {
 				return errors.New("rank: --queries FILE is required")
 			}
-			if math.IsNaN(alpha) || alpha < 0 || alpha > 1 {
-				return fmt.Errorf("rank: --alpha = %v, want a number in [0, 1]", alpha)
+			alpha, err := parseAlpha(alphaFlag, qrelsPath != "")
+			if err != nil {
+				return fmt.Errorf("rank: %w", err)
+			}
+			if alphaFolds < 2 {
+				return fmt.Errorf("rank: --alpha-folds = %d, want ≥ 2", alphaFolds)
 			}
 			if depth < 1 {
 				return fmt.Errorf("rank: --depth = %d, want ≥ 1", depth)
@@ -117,6 +133,12 @@ and the run is written only once it is complete.`,
 			}
 			qs, _, err := readUserFile(cmd.Flags(), queriesPath, uopt)
 			if err != nil {
+				return fmt.Errorf("rank: %w", err)
+			}
+			for _, w := range qs.Warnings {
+				fmt.Fprintln(cmd.ErrOrStderr(), "topicmf rank: warning:", w)
+			}
+			if err := numberQueries(qs, queryIDs); err != nil {
 				return fmt.Errorf("rank: %w", err)
 			}
 			for i, q := range qs.Docs {
@@ -160,6 +182,9 @@ and the run is written only once it is complete.`,
 				texts[i] = q.Text
 			}
 			qCounts := countVec.Transform(texts)
+			if w := termlessQueries(qCounts, qs); w != "" {
+				fmt.Fprintln(cmd.ErrOrStderr(), "topicmf rank: warning:", w)
+			}
 			vq, err := r.model.FoldIn(cmd.Context(), r.vec.Transform(texts))
 			if err != nil {
 				return fmt.Errorf("rank: %w", err)
@@ -167,16 +192,31 @@ and the run is written only once it is complete.`,
 			vd := r.model.DocTopics()
 			// The whole run is computed (and evaluated) before anything is
 			// written, so that a failure leaves no partial run behind.
-			run := ir.Run{}
-			for qi, q := range qs.Docs {
+			qids := make([]string, len(qs.Docs))
+			for i, q := range qs.Docs {
+				qids[i] = q.ID
+			}
+			scores := func(qi int) ([]float64, []float64) {
 				terms, qtf := qCounts.Row(qi)
-				s := retrieval.Mix(alpha, scorer.Score(terms, qtf, nil), cosineRows(vq, vd, qi))
-				docs := make([]ir.ScoredDoc, len(s))
-				for d, x := range s {
-					docs[d] = ir.ScoredDoc{DocID: r.docIDs[d], Score: x}
+				return scorer.Score(terms, qtf, nil), cosineRows(vq, vd, qi)
+			}
+			if qrels != nil {
+				// The queries on either side are named by the evaluation's
+				// warnings; the documents are checked here.
+				if w := ir.Coverage(qrels, nil, r.docIDs); w != "" {
+					fmt.Fprintln(cmd.ErrOrStderr(), "topicmf rank: warning:", w)
 				}
-				ranked := ir.Rank(docs) // trec_eval's order: ties by docno descending
-				run[q.ID] = ranked[:min(depth, len(ranked))]
+				if h := positionHint(qrels, qids, queryIDs); h != "" {
+					fmt.Fprintln(cmd.ErrOrStderr(), "topicmf rank: warning:", h)
+				}
+			}
+			var run ir.Run
+			if alpha.auto {
+				if run, err = autoAlpha(cmd.ErrOrStderr(), qids, r.docIDs, scores, qrels, depth, alphaFolds, alphaSeed); err != nil {
+					return fmt.Errorf("rank: %w", err)
+				}
+			} else {
+				run = rankAt(qids, r.docIDs, scores, func(int) float64 { return alpha.value }, depth)
 			}
 			var rep *ir.Report
 			if qrels != nil {
@@ -202,7 +242,10 @@ and the run is written only once it is complete.`,
 	addUserFlags(cmd, &uopt, "--queries")
 	f.StringVar(&qrelsPath, "qrels", "", "qrels: also evaluate the run (MAP, P@k, NDCG@k)")
 	addQrelsFormatFlag(cmd, &qrelsFormat)
-	f.Float64Var(&alpha, "alpha", 0.5, "weight α of the topic score in α·s_topic + (1−α)·s_term (0: term model alone; 1: topic score alone)")
+	f.StringVar(&alphaFlag, "alpha", defaultAlpha, "weight α of the topic score in α·s_topic + (1−α)·s_term: 0 is BM25 (or LM) alone, 1 the topic score alone; auto (with --qrels) picks α by cross-validation over the queries")
+	f.StringVar(&queryIDs, "query-ids", "as-given", "as-given, or position: number the queries 1, 2, … in file order, as qrels that name queries by position do (Cranfield's cranqrel)")
+	f.IntVar(&alphaFolds, "alpha-folds", 5, "with --alpha auto: folds of the cross-validation over queries")
+	f.Uint64Var(&alphaSeed, "alpha-seed", 1, "with --alpha auto: seed of the split of the queries into folds")
 	f.StringVar(&termModel, "term", "bm25", "term model: bm25 or lm")
 	f.IntVar(&depth, "depth", 1000, "documents kept per query")
 	f.StringVar(&tag, "tag", "topicmf", "run tag (last column)")

@@ -96,7 +96,13 @@ reports go to <results>/quick/<paper>/ so the full reports are not overwritten.
 			out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
 			for _, e := range exps {
 				view := newProgressView(errw, quietFlag(cmd))
-				r := &experiments.Runner{Store: st, Pool: pool, Quick: quick, Seed: seed, Progress: view.Update}
+				progress := func(p experiments.Progress) {
+					if p.Event == experiments.EventRecomputed {
+						view.Note(errw, recomputedNote(p))
+					}
+					view.Update(p)
+				}
+				r := &experiments.Runner{Store: st, Pool: pool, Quick: quick, Seed: seed, Progress: progress}
 				res, err := r.Run(cmd.Context(), e)
 				view.Finish()
 				if err != nil {

@@ -35,16 +35,24 @@ digits), the model, the data, K, the status and the start date, then the path.
 K is the run's number of topics as configured (ks, kc, kp for the group
 families), else the columns of its U.mtx. The status is finished, failed (a numerical failure, recorded but never served
 from the cache), damaged (the files no longer match the run's manifest) or
-unfinished. --model, --data and --status keep only the runs that match.
-"topicmf runs verify" re-hashes the runs' files against their manifests.`,
+unfinished; every file of every run is hashed against its manifest to tell.
+--model, --data and --status keep only the runs that match.
+"topicmf runs verify" lists every difference.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if status != "" && !slices.Contains(runStates, status) {
 				return fmt.Errorf("runs: --status %q: want one of %s", status, strings.Join(runStates, ", "))
 			}
-			st, list, err := openRuns(resultsDir, "--results")
+			st, _, err := openRuns(resultsDir, "--results")
 			if err != nil {
 				return err
+			}
+			// Every file is hashed, so that a changed byte in a factor
+			// file shows the run as damaged (the quick check leaves the
+			// large factors to their readers).
+			list, err := st.ListVerified()
+			if err != nil {
+				return fmt.Errorf("runs: %w", err)
 			}
 			var rows [][]string
 			for _, in := range list {
@@ -80,19 +88,28 @@ func newRunsVerifyCmd() *cobra.Command {
 		Long: `verify reads every file of each named finished run (an id prefix as runs
 shows it, or a run directory; every finished or damaged run when none is named)
 and compares its size and SHA-256 with the manifest written when the run
-finished. It prints one line per run and fails when any run does not match; a
-run that does not match is computed again by the next fit or run.`,
+finished. It prints one line per run and fails when any run does not match,
+when a run is unfinished (no done marker), or when there is nothing to
+verify; a run that does not match is computed again by the next fit or run.
+Failed runs (recorded numerical failures, which carry no manifest) are
+listed and skipped.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			st, list, err := openRuns(resultsDir, "--results")
 			if err != nil {
 				return err
 			}
+			out := cmd.OutOrStdout()
 			var ids []string
 			if len(args) == 0 {
 				for _, in := range list {
-					if in.State == store.StateFinished || in.State == store.StateDamaged {
-						ids = append(ids, in.ID)
+					if in.State == store.StateFailed {
+						fmt.Fprintf(out, "skip %s  %s (failed: %s)\n", in.ID[:idPrefix], in.Dir, in.Detail)
+						continue
 					}
+					ids = append(ids, in.ID)
+				}
+				if len(ids) == 0 {
+					return fmt.Errorf("runs verify: nothing to verify: no finished runs under %s", filepath.Join(st.Root(), "runs"))
 				}
 			}
 			for _, a := range args {
@@ -102,7 +119,6 @@ run that does not match is computed again by the next fit or run.`,
 				}
 				ids = append(ids, id)
 			}
-			out := cmd.OutOrStdout()
 			bad := 0
 			for _, id := range ids {
 				problems, err := st.Verify(id)

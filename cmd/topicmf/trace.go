@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"strconv"
 
@@ -18,7 +19,8 @@ import (
 // column names are kept. The file has exactly the columns and order of
 // engine.Recorder.WriteCSV (iter, seconds, objective, then every objective
 // term, every sparsity_<factor> and every diagnostic, each group in
-// first-seen order; a value an iteration does not report is NaN), which is
+// first-seen order; a value an iteration does not report, or reports as
+// NaN, is an empty cell), which is
 // known only at the end because a family may report a term first at a later
 // iteration (LDA evaluates its objective every few sweeps). So rows go to a
 // spool file in the order their columns were first seen, and Close writes
@@ -63,6 +65,15 @@ func newTraceWriter(w *store.Writer) (*traceWriter, error) {
 
 func fmtFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
+// traceCell is a value of iterations.csv: empty for NaN (not evaluated at
+// that iteration), as engine.Recorder.WriteCSV writes it.
+func traceCell(v float64) string {
+	if math.IsNaN(v) {
+		return ""
+	}
+	return fmtFloat(v)
+}
+
 // Record appends one iteration to the spool and flushes it, so that a
 // write error (a full disk) is returned at the iteration it happens, for
 // the fit to stop there rather than run on to its end. After an error
@@ -81,13 +92,13 @@ func (t *traceWriter) Record(it engine.Iteration) error {
 			}
 		}
 	}
-	t.row = append(t.row[:0], strconv.Itoa(it.Iter), fmtFloat(it.Seconds), fmtFloat(it.Objective))
+	t.row = append(t.row[:0], strconv.Itoa(it.Iter), traceCell(it.Seconds), traceCell(it.Objective))
 	for range t.cols {
-		t.row = append(t.row, "NaN")
+		t.row = append(t.row, "")
 	}
 	for g, grp := range traceGroups {
 		for _, x := range grp.of(it) {
-			t.row[3+t.index[traceCol{g, x.Name}]] = fmtFloat(x.Value)
+			t.row[3+t.index[traceCol{g, x.Name}]] = traceCell(x.Value)
 		}
 	}
 	t.rows++
@@ -167,7 +178,7 @@ func (t *traceWriter) Close() error {
 		}
 		copy(rec, in[:3])
 		for j, i := range order {
-			rec[3+j] = "NaN"
+			rec[3+j] = ""
 			if 3+i < len(in) {
 				rec[3+j] = in[3+i]
 			}

@@ -62,28 +62,40 @@ func runDir(arg, root string) (string, error) {
 	return dir, intact(dir, id, root)
 }
 
-// intact re-hashes the files of the finished run id in dir (whose results
-// root is root, as the user gave it) against its manifest (store.VerifyRun,
-// which writes nothing) and names the ones that differ.
+// intact checks the finished run id in dir (whose results root is root,
+// as the user gave it) with the store's quick check (store.CheckRun, which
+// writes nothing: every file hashed but the large factor files, which
+// openRunFile hashes as they are read) and names the file that differs.
 func intact(dir, id, root string) error {
-	problems, err := store.VerifyRun(dir, id)
-	if err != nil {
-		return fmt.Errorf("run %s: %w", id[:idPrefix], err)
+	if err := store.CheckRun(dir, id, false); err != nil {
+		return damagedRun(dir, root, err)
 	}
-	if len(problems) == 0 {
-		return nil
-	}
-	var names []string
-	for _, p := range problems[:min(len(problems), 2)] {
-		name, _, _ := strings.Cut(p, ":")
-		names = append(names, name)
-	}
-	if len(problems) > 2 {
-		names = append(names, fmt.Sprintf("%d more", len(problems)-2))
-	}
+	return nil
+}
+
+// damagedRun is the one-line error for the run in dir whose file does not
+// match its manifest (err, from the store, begins with the file's name).
+func damagedRun(dir, root string, err error) error {
+	id := filepath.Base(dir)[:idPrefix]
+	name, _, _ := strings.Cut(err.Error(), ":")
 	// Short enough that errorLine never cuts the command out of it.
 	return fmt.Errorf("run %s is damaged: its files no longer match its manifest (%s); topicmf runs verify --results %s %s lists the differences",
-		id[:idPrefix], strings.Join(names, ", "), root, id[:idPrefix])
+		id, name, root, id)
+}
+
+// openRunFile opens the file name of the run in dir, hashed against the
+// run's manifest first (store.OpenRunFile) when dir is a run of a store.
+func openRunFile(dir, name string) (*os.File, error) {
+	id, root, ok := store.RunOf(dir)
+	if !ok {
+		return os.Open(filepath.Join(dir, name))
+	}
+	f, err := store.OpenRunFile(dir, id, name)
+	var damaged *store.DamagedError
+	if errors.As(err, &damaged) {
+		return nil, damagedRun(dir, root, damaged.Err)
+	}
+	return f, err
 }
 
 // openRun reads the run in dir and loads the model saved in its model/
@@ -105,7 +117,7 @@ func openRun(dir, dataDir string) (*fittedRun, error) {
 	if r.vec, err = readVectorizer(dir, dataDir); err != nil {
 		return nil, err
 	}
-	if r.counts, err = sparse.ReadMMFile(filepath.Join(dir, "counts.mtx")); err != nil {
+	if r.counts, err = readRunMM(dir, "counts.mtx"); err != nil {
 		return nil, err
 	}
 	if r.docIDs, err = readLines(filepath.Join(dir, "doc_ids.txt"), "document id"); err != nil {
@@ -120,6 +132,21 @@ func openRun(dir, dataDir string) (*fittedRun, error) {
 		return nil, fmt.Errorf("%s: the saved model has %d terms and %d documents, the run %d and %d", dir, terms, docs, r.vec.Terms(), len(r.docIDs))
 	}
 	return r, nil
+}
+
+// readRunMM reads the sparse Matrix Market file name of the run in dir
+// through openRunFile.
+func readRunMM(dir, name string) (*sparse.CSR, error) {
+	f, err := openRunFile(dir, name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m, err := sparse.ReadMM(bufio.NewReader(f))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", f.Name(), err)
+	}
+	return m, nil
 }
 
 func readDense(path string) (*mat.Dense, error) {
@@ -139,9 +166,10 @@ func readDense(path string) (*mat.Dense, error) {
 // --queries (input names the flag) are read (datasets.UserOptions).
 func addUserFlags(cmd *cobra.Command, o *datasets.UserOptions, input string) {
 	f := cmd.Flags()
-	f.StringVar(&o.Format, "format", "", "format of "+input+": dir, csv, tsv, jsonl or smart (default: from the path)")
-	f.StringVar(&o.TextCol, "text-col", "", `CSV/TSV text column (default "text")`)
-	f.StringVar(&o.IDCol, "id-col", "", `CSV/TSV id column (default "id" when present)`)
+	f.StringVar(&o.Format, "format", "", "format of "+input+": "+formatList+" (default: from the path)")
+	f.StringVar(&o.TextCol, "text-col", "", `CSV/TSV text column(s) or JSONL key(s), comma-separated (default "text")`)
+	f.StringVar(&o.IDCol, "id-col", "", `CSV/TSV id column or JSONL key (default "id" when present)`)
+	addReaderFlags(cmd, o)
 }
 
 // checkOutput checks, before anything is computed, that the output file

@@ -170,33 +170,54 @@ func flip(t *testing.T, p string, keepTime bool) {
 	os.Chtimes(p, mt, mt)
 }
 
-// TestCorruptCacheFileIsReported: a damaged cache file gives a warning
-// naming it, and the corpus is built again, identical.
+// TestCorruptCacheFileIsReported: a damaged cache file (truncated, or
+// one byte changed without a change of size: issue 23) gives a warning
+// naming it, and the corpus is built again, identical. Every read checks
+// the CRC-32C of the whole file (datasets/cache), so no damaged entry is
+// served.
 func TestCorruptCacheFileIsReported(t *testing.T) {
 	dir := dataDir(t)
 	src, err := datasets.Lookup("adi")
 	if err != nil {
 		t.Fatal(err)
 	}
-	cc := CacheOptions{Dir: t.TempDir()}
-	first, err := Build(dir, src, text.Options{}, cc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	key, _ := Key(src, text.Options{DataDir: dir})
-	path := filepath.Join(cc.Dir, key+".corpus")
-	if err := os.Truncate(path, 1000); err != nil {
-		t.Fatal(err)
-	}
-	again, err := Build(dir, src, text.Options{}, cc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if again.Cached || len(again.Warnings) == 0 || !strings.Contains(again.Warnings[0], path+" is damaged") {
-		t.Fatalf("cached=%v warnings %q", again.Cached, again.Warnings)
-	}
-	if !reflect.DeepEqual(again.Corpus.D, first.Corpus.D) {
-		t.Fatal("rebuilt corpus differs")
+	for _, tc := range []struct {
+		name   string
+		damage func(path string) error
+		reason string
+	}{
+		{"truncated", func(p string) error { return os.Truncate(p, 1000) }, "checksum mismatch"},
+		{"one byte changed", func(p string) error {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			b[len(b)/2]++
+			return os.WriteFile(p, b, 0o644)
+		}, "checksum mismatch"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cc := CacheOptions{Dir: t.TempDir()}
+			first, err := Build(dir, src, text.Options{}, cc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			key, _ := Key(src, text.Options{DataDir: dir})
+			path := filepath.Join(cc.Dir, key+".corpus")
+			if err := tc.damage(path); err != nil {
+				t.Fatal(err)
+			}
+			again, err := Build(dir, src, text.Options{}, cc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if again.Cached || len(again.Warnings) == 0 || !strings.Contains(again.Warnings[0], path+" is damaged ("+tc.reason) {
+				t.Fatalf("cached=%v warnings %q", again.Cached, again.Warnings)
+			}
+			if !reflect.DeepEqual(again.Corpus.D, first.Corpus.D) {
+				t.Fatal("rebuilt corpus differs")
+			}
+		})
 	}
 }
 

@@ -31,6 +31,9 @@ type Report struct {
 	DistinctTerms int
 	// Pruned counts the terms removed by each rule.
 	PrunedMinDF, PrunedMaxDF, PrunedMaxVocab int
+	// PrunedTokens counts the tokens of the pruned terms (in the documents
+	// with a token); a share above PrunedTokensWarn is a warning.
+	PrunedTokens int64
 	// ZeroIDFTerms are the terms in every document (idf 0 under the idf
 	// weightings): their rows of D are empty.
 	ZeroIDFTerms []string
@@ -43,6 +46,26 @@ type Report struct {
 func Build(col *datasets.Collection, opts Options) (*engine.Corpus, Report, error) {
 	c, _, rep, err := Fit(col, opts)
 	return c, rep, err
+}
+
+// PrunedTokensWarn is the share of the tokens whose pruning from the
+// vocabulary (MinDF, MaxDF, MaxVocab) is a warning (Report.PrunedTokens).
+const PrunedTokensWarn = 0.10
+
+// plural is "1 document", "2 documents".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// agree is one when n is 1, else many (a verb agreeing with n).
+func agree(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // docTerms is one document's distinct tokens (sorted) with their counts.
@@ -105,6 +128,7 @@ func Fit(col *datasets.Collection, opts Options) (*engine.Corpus, *Vectorizer, R
 	})
 
 	var live []int // documents with at least one token
+	var liveTokens int64
 	df := make(map[string]int)
 	for i, d := range docs {
 		if len(d.terms) == 0 {
@@ -112,13 +136,14 @@ func Fit(col *datasets.Collection, opts Options) (*engine.Corpus, *Vectorizer, R
 			continue
 		}
 		live = append(live, i)
-		for _, t := range d.terms {
+		for k, t := range d.terms {
 			df[t]++
+			liveTokens += int64(d.counts[k])
 		}
 	}
 	if len(rep.EmptyDocs) > 0 {
-		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%d documents empty after tokenizing, stop words and stemming were dropped: %s",
-			len(rep.EmptyDocs), listIDs(rep.EmptyDocs)))
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s empty after tokenizing, stop words and stemming %s dropped: %s",
+			plural(len(rep.EmptyDocs), "document"), agree(len(rep.EmptyDocs), "was", "were"), listIDs(rep.EmptyDocs)))
 	}
 	rep.DistinctTerms = len(df)
 
@@ -154,9 +179,21 @@ func Fit(col *datasets.Collection, opts Options) (*engine.Corpus, *Vectorizer, R
 		vocab[i] = c.t
 	}
 	slices.Sort(vocab)
-	if p := rep.PrunedMinDF + rep.PrunedMaxDF + rep.PrunedMaxVocab; p > 0 {
-		rep.Warnings = append(rep.Warnings, fmt.Sprintf("vocabulary: %d of %d terms kept (%d below MinDF %d, %d above MaxDF %v, %d beyond MaxVocab %d)",
-			len(vocab), rep.DistinctTerms, rep.PrunedMinDF, o.MinDF, rep.PrunedMaxDF, o.MaxDF, rep.PrunedMaxVocab, o.MaxVocab))
+	// The pruning is reported as a warning only when it matters: when the
+	// pruned terms held more than PrunedTokensWarn of the tokens. Pruning
+	// the terms of a single document (MinDF 2, the default) removes about
+	// half the distinct terms of any collection but a few per cent of its
+	// text, which is the point of the default, not news (see Report).
+	vocabNote := func(tokens int64) {
+		if p := rep.PrunedMinDF + rep.PrunedMaxDF + rep.PrunedMaxVocab; p == 0 || liveTokens == 0 {
+			return
+		}
+		rep.PrunedTokens = liveTokens - tokens
+		share := float64(rep.PrunedTokens) / float64(liveTokens)
+		if share > PrunedTokensWarn {
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("vocabulary: %d of %d terms kept, %.0f%% of the tokens pruned (%d terms below MinDF %d, %d above MaxDF %v, %d beyond MaxVocab %d)",
+				len(vocab), rep.DistinctTerms, 100*share, rep.PrunedMinDF, o.MinDF, rep.PrunedMaxDF, o.MaxDF, rep.PrunedMaxVocab, o.MaxVocab))
+		}
 	}
 	index := make(map[string]int32, len(vocab))
 	for m, t := range vocab {
@@ -177,8 +214,8 @@ func Fit(col *datasets.Collection, opts Options) (*engine.Corpus, *Vectorizer, R
 		}
 	}
 	if len(rep.PrunedDocs) > 0 {
-		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%d documents left without a vocabulary term were dropped: %s",
-			len(rep.PrunedDocs), listIDs(rep.PrunedDocs)))
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s left without a vocabulary term %s dropped: %s",
+			plural(len(rep.PrunedDocs), "document"), agree(len(rep.PrunedDocs), "was", "were"), listIDs(rep.PrunedDocs)))
 	}
 	if len(kept) == 0 {
 		return nil, nil, rep, fmt.Errorf("collection %q: no document has a term left after processing (%d documents, %d empty, %d pruned)",
@@ -203,8 +240,8 @@ func Fit(col *datasets.Collection, opts Options) (*engine.Corpus, *Vectorizer, R
 			}
 		}
 		if len(rep.ZeroIDFTerms) > 0 {
-			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%d terms occur in every document (idf 0, empty rows of D): %s",
-				len(rep.ZeroIDFTerms), listIDs(rep.ZeroIDFTerms)))
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s in every document (idf 0, empty rows of D): %s",
+				plural(len(rep.ZeroIDFTerms), "term")+agree(len(rep.ZeroIDFTerms), " occurs", " occur"), listIDs(rep.ZeroIDFTerms)))
 		}
 	}
 
@@ -239,9 +276,10 @@ func Fit(col *datasets.Collection, opts Options) (*engine.Corpus, *Vectorizer, R
 			dup = append(dup, id)
 		}
 	}
+	vocabNote(rep.Tokens)
 	if len(rep.ZeroWeightDocs) > 0 {
-		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%d documents contain only zero-idf terms (empty columns of D): %s",
-			len(rep.ZeroWeightDocs), listIDs(rep.ZeroWeightDocs)))
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s only zero-idf terms (empty columns of D): %s",
+			plural(len(rep.ZeroWeightDocs), "document")+agree(len(rep.ZeroWeightDocs), " contains", " contain"), listIDs(rep.ZeroWeightDocs)))
 	}
 	if len(dup) > 0 {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%d document ids occur more than once: %s", len(dup), listIDs(dup)))
@@ -277,7 +315,7 @@ func Fit(col *datasets.Collection, opts Options) (*engine.Corpus, *Vectorizer, R
 			}
 		}
 		if unlabeled > 0 {
-			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%d documents have no class (label -1)", unlabeled))
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s no class (label -1)", plural(unlabeled, "document")+agree(unlabeled, " has", " have")))
 		}
 	}
 

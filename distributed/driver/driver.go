@@ -266,8 +266,9 @@ func LastComplete(ctx context.Context, dir string, cfg Config, man *shards.Corpu
 // checkIter checks the manifest m of iteration t, read from name, against
 // the run's configuration and corpus, so that no reader sizes a matrix or
 // picks a file by a number it has not checked: the format, the iteration,
-// the model, M, N and the factors' widths must be the run's, and the shard
-// lists exactly shardNames (no U at iteration 0).
+// the model, M, N and the factors' widths must be the run's, the shard
+// lists exactly shardNames (no U at iteration 0), each with its SHA-256
+// (shards.IterManifest.Validate).
 func checkIter(name string, m *shards.IterManifest, t int, cfg Config, man *shards.CorpusManifest) error {
 	ucols, vcols := cfg.cols(man)
 	var wantU []string
@@ -299,6 +300,9 @@ func checkIter(name string, m *shards.IterManifest, t int, cfg Config, man *shar
 		if !slices.Equal(f.have, f.want) {
 			return fmt.Errorf("%s: %s lists %s, want %s", name, f.field, listed(f.have), listed(f.want))
 		}
+	}
+	if err := m.Validate(); err != nil { // the checksums, once the rest is the run's
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	return nil
 }
@@ -368,6 +372,9 @@ func writeInit(ctx context.Context, fs fsys, dir string, cfg Config, man *shards
 			return nil, fmt.Errorf("fit: writing V⁽⁰⁾: %w", err)
 		}
 	}
+	if err := recordDigests(ctx, fs, out, it); err != nil {
+		return nil, fmt.Errorf("fit: %w", err)
+	}
 	return it, shards.WriteJSON(ctx, fs, shards.Join(out, "manifest.json"), it)
 }
 
@@ -387,7 +394,8 @@ func iterate(ctx context.Context, fs fsys, dir string, cfg Config, man *shards.C
 	}
 	pdir := IterDir(dir, prev.Iteration)
 	it := pipeline.Iteration{CorpusDir: cfg.Corpus, Corpus: man, OutDir: out, Shards: cfg.Shards,
-		PrevU: joinAll(pdir, prev.U), PrevV: joinAll(pdir, prev.V)}
+		PrevU: joinAll(pdir, prev.U), PrevV: joinAll(pdir, prev.V),
+		PrevUSHA256: digests(prev, prev.U), PrevVSHA256: digests(prev, prev.V)}
 	p, s := beam.NewPipelineWithRoot()
 	var err error
 	switch cfg.Model {
@@ -421,11 +429,39 @@ func iterate(ctx context.Context, fs fsys, dir string, cfg Config, man *shards.C
 		}
 		slices.Sort(*f.dst)
 	}
+	if err := recordDigests(ctx, fs, out, m); err != nil {
+		return nil, fmt.Errorf("iteration %d: %w", t, err)
+	}
 	name := shards.Join(out, "manifest.json")
 	if err := checkIter(name, m, t, cfg, man); err != nil {
 		return nil, fmt.Errorf("iteration %d: the pipeline's shards do not match: %w", t, err)
 	}
 	return m, shards.WriteJSON(ctx, fs, name, m)
+}
+
+// recordDigests hashes every shard the manifest m of the iteration in
+// directory out lists into m.SHA256. The driver reads the shards back once
+// for this, after the pipeline wrote them (a runner's workers return no
+// digests); from then on every reader checks them.
+func recordDigests(ctx context.Context, fs fsys, out string, m *shards.IterManifest) error {
+	m.SHA256 = map[string]string{}
+	for _, name := range slices.Concat(m.U, m.V) {
+		sum, err := shards.HashFile(ctx, fs, shards.Join(out, name))
+		if err != nil {
+			return err
+		}
+		m.SHA256[name] = sum
+	}
+	return nil
+}
+
+// digests are the SHA-256s of the shards names, from the manifest m.
+func digests(m *shards.IterManifest, names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = m.SHA256[n]
+	}
+	return out
 }
 
 func joinAll(dir string, names []string) []string {

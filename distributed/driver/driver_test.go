@@ -301,6 +301,73 @@ func TestResume(t *testing.T) {
 	}
 }
 
+// changeDigit changes the first non-zero digit of a value in the shard
+// file (after a tab): the same size, the same number of rows, parseable.
+func changeDigit(file string) func(t *testing.T) {
+	return func(t *testing.T) {
+		t.Helper()
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab := strings.IndexByte(string(b), '\t')
+		i := strings.IndexAny(string(b[tab:]), "12345678")
+		if tab < 0 || i < 0 {
+			t.Fatalf("%s has no value digit to change", file)
+		}
+		b[tab+i]++
+		if err := os.WriteFile(file, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestShardChecksums is issue 23's Beam case: one digit changed in
+// iter-0006/U-00003-of-00016.tsv (the size and the row count unchanged)
+// is refused in one line naming the shard by export, by a fit resuming
+// after iteration 6, and by a fit continued to more iterations; at
+// ca07e62 export exited 0 with a U that differed from the fit's and the fit
+// resumed on it.
+func TestShardChecksums(t *testing.T) {
+	c := synthetic(t, 40, 48, 2)
+	tmp := t.TempDir()
+	cfg := Config{Model: RLSI, K: 3, Lambda1: 0.1, Lambda2: 1, InnerSweeps: 100, InnerTol: 1e-5, Seed: 5, Iters: 6, Shards: 16,
+		Corpus: filepath.Join(tmp, "corpus")}
+	if _, err := shards.WriteCorpus(cfg.Corpus, c, 2); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	run := filepath.Join(tmp, "run")
+	if _, err := Fit(ctx, cfg, run, prism, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Export(ctx, run, filepath.Join(tmp, "intact")); err != nil {
+		t.Fatalf("export of the intact run: %v", err)
+	}
+	shard := filepath.Join(IterDir(run, 6), "U-00003-of-00016.tsv")
+	changeDigit(shard)(t)
+	want := shard + ": SHA-256 "
+	oneLine := func(what string, err error) {
+		t.Helper()
+		if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "the iteration manifest says") {
+			t.Errorf("%s: got %v\nwant one line containing %q", what, err, want)
+		}
+	}
+	out := filepath.Join(tmp, "export")
+	_, err := Export(ctx, run, out)
+	oneLine("export", err)
+	if _, serr := os.Stat(filepath.Join(out, "factors.json")); serr == nil {
+		t.Error("export of a damaged shard wrote factors.json")
+	}
+	more := cfg
+	more.Iters = 7
+	_, err = Fit(ctx, more, run, prism, io.Discard)
+	oneLine("fit resuming after iteration 6", err)
+	if _, serr := os.Stat(filepath.Join(IterDir(run, 7), "manifest.json")); serr == nil {
+		t.Error("the fit recorded iteration 7 computed from a damaged shard")
+	}
+}
+
 // TestMalformedShards expects one line naming the shard file and line for
 // each kind of damage.
 func TestMalformedShards(t *testing.T) {
@@ -395,7 +462,10 @@ func TestDamagedRun(t *testing.T) {
 		{"terms 20", edit(iman, `"terms": 12`, `"terms": 20`), "manifest.json: terms 20, want 12", false},
 		{"u_cols -1", edit(iman, `"u_cols": 2`, `"u_cols": -1`), "manifest.json: u_cols -1, want 2", false},
 		{"documents 1e11", edit(iman, `"documents": 30`, `"documents": 100000000000`), "manifest.json: documents 100000000000, want 30", false},
-		{"format", edit(iman, shards.FactorsFormat, "topicmf-factors/1"), `manifest.json: format "topicmf-factors/1", want "topicmf-factors/2"`, false},
+		{"format", edit(iman, shards.FactorsFormat, "topicmf-factors/1"), `manifest.json: format "topicmf-factors/1", want "topicmf-factors/3": a run of another topicmf-beam version; fit into a new --out`, false},
+		{"format 2 (no checksums)", edit(iman, shards.FactorsFormat, "topicmf-factors/2"), `manifest.json: format "topicmf-factors/2", want "topicmf-factors/3": a run of another topicmf-beam version; fit into a new --out`, false},
+		{"U shard checksum missing", edit(iman, `"U-00000-of-00002.tsv": "`, `"x": "`), `manifest.json: sha256 of U-00000-of-00002.tsv: "", want 64 lower-case hex digits`, false},
+		{"U digit changed", changeDigit(u0), "U-00000-of-00002.tsv: SHA-256 ", false},
 		{"corpus terms 1e12", edit(cman, `"terms": 12`, `"terms": 1000000000000`), "corpus.json: terms 1000000000000: want 1..2147483647", true},
 		{"corpus terms 20", edit(cman, `"terms": 12`, `"terms": 20`), "corpus.json: terms 20, but " + filepath.Join(cfg.Corpus, "vocab.txt") + " has 12 lines", true},
 		{"corpus documents 1e10", func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime/debug"
 
@@ -44,7 +45,8 @@ func openRun(ctx context.Context, dir string) (fsys, Config, error) {
 // Nothing is sized by an unchecked number: the run's configuration is
 // checked against the corpus manifest (itself checked against its files by
 // shards.ReadCorpus), the iteration manifest against both (LastComplete),
-// and every shard must hold exactly its rows (shards.ReadFactorShard).
+// every shard must hold exactly its rows (shards.ReadFactorShard) and hash
+// to its SHA-256 in the iteration manifest.
 func Load(ctx context.Context, dir string) (*Factors, error) {
 	fs, cfg, err := openRun(ctx, dir)
 	if err != nil {
@@ -78,10 +80,14 @@ func Load(ctx context.Context, dir string) (*Factors, error) {
 			if err != nil {
 				return nil, err
 			}
-			err = shards.ReadFactorShard(bufio.NewReaderSize(r, 1<<20), name, i, len(part.files), int64(rows), cols, func(row shards.Row) error {
+			hr := shards.NewHashingReader(r, name, it.SHA256[path.Base(name)])
+			err = shards.ReadFactorShard(bufio.NewReaderSize(hr, 1<<20), name, i, len(part.files), int64(rows), cols, func(row shards.Row) error {
 				part.dst.SetRow(int(row.Index), row.Vals)
 				return nil
 			})
+			if err == nil {
+				err = hr.Check()
+			}
 			r.Close()
 			if err != nil {
 				return nil, err

@@ -151,18 +151,23 @@ func ReadDocs(s beam.Scope, dir string, c *shards.CorpusManifest) beam.PCollecti
 // factor of Limit rows of K values (shards.ReadFactorShard), and emits
 // ⟨index, row⟩.
 type readRowsFn struct {
-	Files []string
-	K     int
-	Limit int64
+	Files  []string
+	SHA256 []string // of each file, from the iteration manifest
+	K      int
+	Limit  int64
 }
 
 func (f *readRowsFn) ProcessElement(ctx context.Context, i int, emit func(int64, []float64)) error {
 	name := f.Files[i]
 	return readShard(ctx, name, func(r *bufio.Reader) error {
-		err := shards.ReadFactorShard(r, name, i, len(f.Files), f.Limit, f.K, func(row shards.Row) error {
+		hr := shards.NewHashingReader(r, name, f.SHA256[i])
+		err := shards.ReadFactorShard(bufio.NewReader(hr), name, i, len(f.Files), f.Limit, f.K, func(row shards.Row) error {
 			emit(row.Index, row.Vals)
 			return nil
 		})
+		if err == nil {
+			err = hr.Check()
+		}
 		if err != nil {
 			return dataErr("%v", err)
 		}
@@ -170,14 +175,16 @@ func (f *readRowsFn) ProcessElement(ctx context.Context, i int, emit func(int64,
 	})
 }
 
-// ReadRows is a factor's shards as ⟨index, row⟩ (empty for no files).
-func ReadRows(s beam.Scope, files []string, k int, limit int64) beam.PCollection {
+// ReadRows is a factor's shards as ⟨index, row⟩ (empty for no files),
+// each checked against its SHA-256 in sums (a failed check fails the
+// pipeline with a data error naming the shard).
+func ReadRows(s beam.Scope, files, sums []string, k int, limit int64) beam.PCollection {
 	s = s.Scope("ReadRows")
 	idx := make([]int, len(files))
 	for i := range idx {
 		idx[i] = i
 	}
-	return beam.ParDo(s, &readRowsFn{Files: files, K: k, Limit: limit}, beam.CreateList(s, idx))
+	return beam.ParDo(s, &readRowsFn{Files: files, SHA256: sums, K: k, Limit: limit}, beam.CreateList(s, idx))
 }
 
 // blockKeyFn keys a row by its block of dense.RowBlock rows.

@@ -306,8 +306,8 @@ func BuildGroupRLSI(s beam.Scope, it Iteration, o GroupRLSI) error {
 	}
 	m, n := int64(c.Terms), int64(c.Documents)
 	docs := ReadDocs(s, it.CorpusDir, c)
-	vPrev := ReadRows(s, it.PrevV, l.kt(), n)
-	uPrev := ReadRows(s, it.PrevU, l.k(), m)
+	vPrev := ReadRows(s, it.PrevV, it.PrevVSHA256, l.kt(), n)
+	uPrev := ReadRows(s, it.PrevU, it.PrevUSHA256, l.k(), m)
 
 	s1 := s.Scope("Map-1")
 	recs1, units := beam.ParDo2(s1, &gmap1Fn{L: l}, beam.CoGroupByKey(s1, docs, vPrev))

@@ -36,8 +36,11 @@ type Iteration struct {
 	Corpus    *shards.CorpusManifest
 	PrevU     []string // shards of U⁽ᵗ⁻¹⁾ (none at t = 1: U⁽⁰⁾ = 0)
 	PrevV     []string // shards of V⁽ᵗ⁻¹⁾
-	OutDir    string   // where U⁽ᵗ⁾ and V⁽ᵗ⁾ shards go
-	Shards    int      // output shards per factor
+	// SHA-256s of PrevU's and PrevV's files (the iteration manifest's),
+	// checked as the shards are read.
+	PrevUSHA256, PrevVSHA256 []string
+	OutDir                   string // where U⁽ᵗ⁾ and V⁽ᵗ⁾ shards go
+	Shards                   int    // output shards per factor
 }
 
 // map1Fn is Map-1 for document n: ⟨m, (n, d_mn, v_n)⟩ for each of its
@@ -178,8 +181,8 @@ func BuildRLSI(s beam.Scope, it Iteration, o RLSI) error {
 	}
 	m, n := int64(it.Corpus.Terms), int64(it.Corpus.Documents)
 	docs := ReadDocs(s, it.CorpusDir, it.Corpus)
-	vPrev := ReadRows(s, it.PrevV, o.K, n)
-	uPrev := ReadRows(s, it.PrevU, o.K, m)
+	vPrev := ReadRows(s, it.PrevV, it.PrevVSHA256, o.K, n)
+	uPrev := ReadRows(s, it.PrevU, it.PrevUSHA256, o.K, m)
 
 	// Map-1: S = VVᵀ broadcast; R = DVᵀ shuffled by term.
 	sv := Gram(s.Scope("S=VVt"), vPrev, n, o.K)

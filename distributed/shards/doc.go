@@ -30,7 +30,7 @@
 // (the raw term counts, Matrix Market), both read by topicmf transform and
 // rank --factors after an export.
 //
-// # Factors (topicmf-factors/2)
+// # Factors (topicmf-factors/3)
 //
 // Iteration t of a run lives in <run>/iter-NNNN/ with shards
 // U-SSSSS-of-TTTTT.tsv and V-SSSSS-of-TTTTT.tsv and manifest.json
@@ -46,4 +46,8 @@
 // (topicmf-factors/1 omitted U's zero rows.) manifest.json is written last,
 // by the driver, once every shard of the iteration exists: an iteration
 // directory without a readable manifest is incomplete and is recomputed.
+// It records every shard's SHA-256 (IterManifest.SHA256), and every reader
+// hashes a shard as it reads it (HashingReader) and refuses one that
+// differs, so that a shard changed without a change of size or row count
+// is not read as good. (topicmf-factors/2 had no checksums.)
 package shards

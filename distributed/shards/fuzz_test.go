@@ -1,6 +1,7 @@
 package shards
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"math"
 	"strings"
@@ -142,6 +143,51 @@ func FuzzCorpusManifest(f *testing.F) {
 			for p, o := range offs {
 				if o < 0 || o > int64(total) {
 					t.Fatalf("shard %d class %d offset %d outside 0..%d", i, p, o, total)
+				}
+			}
+		}
+	})
+}
+
+// FuzzIterManifest feeds an iteration's manifest.json, with its shard
+// checksums, to Validate: an accepted manifest lists each factor's shards
+// by their names in order, within the bounds, with a well-formed SHA-256
+// for exactly those shards.
+func FuzzIterManifest(f *testing.F) {
+	sum := strings.Repeat("0123456789abcdef", 4)
+	f.Add(`{"format":"topicmf-factors/3","iteration":0,"model":"rlsi","config":"ab","terms":12,"documents":30,"u_cols":2,"v_cols":2,"v":["V-00000-of-00001.tsv"],"sha256":{"V-00000-of-00001.tsv":"` + sum + `"}}`)
+	f.Add(`{"format":"topicmf-factors/3","iteration":6,"model":"rlsi","terms":12,"documents":30,"u_cols":2,"v_cols":2,"u":["U-00000-of-00002.tsv","U-00001-of-00002.tsv"],"v":["V-00000-of-00002.tsv","V-00001-of-00002.tsv"],"sha256":{"U-00000-of-00002.tsv":"` + sum + `","U-00001-of-00002.tsv":"` + sum + `","V-00000-of-00002.tsv":"` + sum + `","V-00001-of-00002.tsv":"` + sum + `"}}`)
+	f.Add(`{"format":"topicmf-factors/3","iteration":1,"terms":12,"documents":30,"u_cols":5,"v_cols":3,"u":["U-00000-of-00001.tsv"],"v":["V-00000-of-00001.tsv"],"sha256":{"U-00000-of-00001.tsv":"` + strings.ToUpper(sum) + `","V-00000-of-00001.tsv":"` + sum + `"}}`)
+	f.Add(`{"format":"topicmf-factors/3","iteration":1,"terms":12,"documents":30,"u_cols":2,"v_cols":2,"u":["../U-00000-of-00001.tsv"],"v":["V-00000-of-00001.tsv"],"sha256":{"V-00000-of-00001.tsv":"` + sum + `","x":"` + sum + `"}}`)
+	f.Add(`{"format":"topicmf-factors/2","iteration":1,"terms":12,"documents":30,"u_cols":2,"v_cols":2,"u":["U-00000-of-00001.tsv"],"v":["V-00000-of-00001.tsv"]}`)
+	f.Fuzz(func(t *testing.T, data string) {
+		var m IterManifest
+		if json.Unmarshal([]byte(data), &m) != nil {
+			return
+		}
+		var err error
+		fuzzcheck.Within(t, func() { err = m.Validate() })
+		if err != nil {
+			fuzzcheck.OneLine(t, err)
+			return
+		}
+		if m.Format != FactorsFormat || m.Iteration < 0 || m.Terms < 1 || m.Terms > MaxTerms || m.Documents < 1 || m.Documents > MaxDocuments ||
+			m.VCols < 1 || m.VCols > min(m.Terms, m.Documents) || m.UCols < m.VCols {
+			t.Fatalf("accepted %+v", m)
+		}
+		if len(m.V) == 0 || len(m.SHA256) != len(m.U)+len(m.V) {
+			t.Fatalf("accepted %d U and %d V shards with %d checksums", len(m.U), len(m.V), len(m.SHA256))
+		}
+		for _, f := range []struct {
+			factor string
+			files  []string
+		}{{"U", m.U}, {"V", m.V}} {
+			for i, name := range f.files {
+				if name != ShardName(f.factor, i, len(f.files)) || !plainName(name) {
+					t.Fatalf("accepted %s shard %d named %q", f.factor, i, name)
+				}
+				if sum, err := hex.DecodeString(m.SHA256[name]); err != nil || len(sum) != 32 || strings.ToLower(m.SHA256[name]) != m.SHA256[name] {
+					t.Fatalf("accepted checksum %q of %s", m.SHA256[name], name)
 				}
 			}
 		}

@@ -2,8 +2,11 @@ package shards
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"hash"
 	"io"
 	"math"
 	"strconv"
@@ -27,7 +30,7 @@ func Join(dir, name string) string {
 // Format names of the two manifests.
 const (
 	CorpusFormat  = "topicmf-docs/1"
-	FactorsFormat = "topicmf-factors/2"
+	FactorsFormat = "topicmf-factors/3"
 )
 
 // CorpusManifest is corpus.json.
@@ -203,7 +206,109 @@ type IterManifest struct {
 	VCols     int      `json:"v_cols"` // K (RLSI) or Ks + Kc (Group RLSI)
 	U         []string `json:"u"`      // U shard files (none at iteration 0)
 	V         []string `json:"v"`
-	Seconds   float64  `json:"seconds"` // wall time of the iteration's pipeline
+	// SHA256 is the hex SHA-256 of every shard file of U and V, by name:
+	// every reader of a shard (the next iteration's pipeline, a resumed
+	// fit, export) hashes what it read and refuses a shard that differs.
+	SHA256  map[string]string `json:"sha256"`
+	Seconds float64           `json:"seconds"` // wall time of the iteration's pipeline
+}
+
+// MaxShards bounds the shards of a factor (ShardName has five digits).
+const MaxShards = 99999
+
+// Validate checks what an iteration manifest says on its own, before
+// anything is sized or opened by it: the format, the sizes within bounds
+// (1 ≤ v_cols ≤ min(M, N), v_cols ≤ u_cols ≤ MaxTerms),
+// each factor's shards named U-i-of-T.tsv (V-…) for i = 0 … T−1 in order
+// (T ≤ MaxShards; U may have none), and a well-formed SHA-256 for exactly
+// the listed shards. The driver checks the rest against the run's
+// configuration and corpus.
+func (m *IterManifest) Validate() error {
+	if m.Format != FactorsFormat {
+		return fmt.Errorf("format %q, want %q", m.Format, FactorsFormat)
+	}
+	if m.Iteration < 0 || m.Terms < 1 || m.Terms > MaxTerms || m.Documents < 1 || m.Documents > MaxDocuments ||
+		m.VCols < 1 || m.VCols > min(m.Terms, m.Documents) || m.UCols < m.VCols || m.UCols > MaxTerms {
+		return fmt.Errorf("iteration %d, %d terms × %d documents, u_cols %d, v_cols %d: out of bounds", m.Iteration, m.Terms, m.Documents, m.UCols, m.VCols)
+	}
+	for _, f := range []struct {
+		factor string
+		files  []string
+	}{{"U", m.U}, {"V", m.V}} {
+		if len(f.files) > MaxShards || f.factor == "V" && len(f.files) == 0 {
+			return fmt.Errorf("%s lists %d shards, want 1..%d", strings.ToLower(f.factor), len(f.files), MaxShards)
+		}
+		for i, name := range f.files {
+			if want := ShardName(f.factor, i, len(f.files)); name != want {
+				return fmt.Errorf("%s shard %d is %.80q, want %s", strings.ToLower(f.factor), i, name, want)
+			}
+			if !isSHA256(m.SHA256[name]) {
+				return fmt.Errorf("sha256 of %s: %.80q, want 64 lower-case hex digits", name, m.SHA256[name])
+			}
+		}
+	}
+	if n := len(m.U) + len(m.V); len(m.SHA256) != n {
+		return fmt.Errorf("sha256 lists %d files, want one per shard (%d)", len(m.SHA256), n)
+	}
+	return nil
+}
+
+// isSHA256 reports whether s is a hex SHA-256 as this package writes it.
+func isSHA256(s string) bool {
+	if len(s) != 2*sha256.Size {
+		return false
+	}
+	for _, r := range s {
+		if !('0' <= r && r <= '9' || 'a' <= r && r <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// HashingReader reads a shard while hashing it; Check, once the reader
+// has consumed the shard, reads what is left and compares the whole
+// file's SHA-256 with the manifest's.
+type HashingReader struct {
+	r    io.Reader
+	h    hash.Hash
+	name string
+	want string
+}
+
+// NewHashingReader reads the shard name (as the error will call it) from
+// r; want is its SHA-256 from the iteration manifest.
+func NewHashingReader(r io.Reader, name, want string) *HashingReader {
+	h := sha256.New()
+	return &HashingReader{r: io.TeeReader(r, h), h: h, name: name, want: want}
+}
+
+func (h *HashingReader) Read(p []byte) (int, error) { return h.r.Read(p) }
+
+// Check reads the rest of the shard and reports, in one line naming it, a
+// shard whose SHA-256 is not the manifest's.
+func (h *HashingReader) Check() error {
+	if _, err := io.Copy(io.Discard, h.r); err != nil {
+		return fmt.Errorf("%s: %w", h.name, err)
+	}
+	if got := hex.EncodeToString(h.h.Sum(nil)); got != h.want {
+		return fmt.Errorf("%s: SHA-256 %.12s…, the iteration manifest says %.12s…: the shard changed after it was written; delete this iteration directory and the later ones to recompute them", h.name, got, h.want)
+	}
+	return nil
+}
+
+// HashFile returns the hex SHA-256 of the file name.
+func HashFile(ctx context.Context, fs FS, name string) (string, error) {
+	r, err := fs.OpenRead(ctx, name)
+	if err != nil {
+		return "", err
+	}
+	defer r.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, r); err != nil {
+		return "", fmt.Errorf("%s: %w", name, err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // ReadJSON decodes the JSON file name into v, naming the file in errors.

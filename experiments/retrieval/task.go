@@ -230,7 +230,7 @@ func Assemble(col *datasets.Collection, model *Prepared, counts *engine.Corpus, 
 		texts = append(texts, q.Text)
 	}
 	if len(noRel) > 0 {
-		t.Warnings = append(t.Warnings, fmt.Sprintf("%d queries without a relevant judged document were left out: %s", len(noRel), listIDs(noRel)))
+		t.Warnings = append(t.Warnings, fmt.Sprintf("%s without a relevant judged document %s left out: %s", queriesNoun(len(noRel)), wasWere(len(noRel)), listIDs(noRel)))
 	}
 	if len(t.QueryIDs) == 0 {
 		return nil, fmt.Errorf("retrieval: collection %q: no query has a relevant judged document", col.Name)
@@ -244,7 +244,7 @@ func Assemble(col *datasets.Collection, model *Prepared, counts *engine.Corpus, 
 		}
 	}
 	if len(empty) > 0 {
-		t.Warnings = append(t.Warnings, fmt.Sprintf("%d queries have no vocabulary term (every document scores alike): %s", len(empty), listIDs(empty)))
+		t.Warnings = append(t.Warnings, fmt.Sprintf("%s no vocabulary term (every document scores alike): %s", queriesNoun(len(empty))+" "+agree(len(empty), "has", "have"), listIDs(empty)))
 	}
 	if err := t.Validate(); err != nil {
 		return nil, err
@@ -269,4 +269,23 @@ func listIDs(ids []string) string {
 		return fmt.Sprint(ids)
 	}
 	return fmt.Sprint(ids[:20]) + fmt.Sprintf(" ... (%d more)", len(ids)-20)
+}
+
+// queriesNoun is "1 query", "2 queries".
+func queriesNoun(n int) string {
+	if n == 1 {
+		return "1 query"
+	}
+	return fmt.Sprintf("%d queries", n)
+}
+
+// wasWere is the verb agreeing with n.
+func wasWere(n int) string { return agree(n, "was", "were") }
+
+// agree is one when n is 1, else many.
+func agree(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

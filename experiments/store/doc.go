@@ -70,17 +70,34 @@
 // then the done marker are written, the directory is fsynced and renamed
 // into place, and runs/ is fsynced. When it fails or the context is
 // cancelled, the temporary directory is removed. A process killed mid-run
-// leaves only a .tmp- directory, which Open (and the next writer of the same
-// id) removes once no process holds its lock. A visible run directory is
-// therefore always complete.
+// (kill -9) leaves a .tmp- directory until the next command that opens the
+// store: Open removes every .tmp- directory whose lock no process holds
+// (and the next writer of the same id removes its own). A visible run
+// directory is therefore always complete.
 //
 // # Integrity and failures
 //
-// A run is served as finished (Finished, Check) only while its done marker
-// names its id and every file of the manifest exists with the recorded size;
-// Verify re-hashes every file. A run that fails the check is computed again
-// by the next Do, which reports why in Run.Replaced. A task that returns a
-// Failure (e.g. a fit that ended in a numerical failure) keeps its files for
-// inspection under a failed marker instead of done: it is recorded, never
-// finished, and the next Do computes it again.
+// A run is served as finished (Finished, Check, Do) only while its done
+// marker names its id and every file of the manifest exists with the
+// recorded size and SHA-256. The quick check that runs every time a run or
+// experiment job is served hashes every file except the factor files
+// (Matrix Market, ".mtx") larger than FactorHashThreshold (1 MiB): config,
+// provenance, metrics, tables, status, iteration traces and every other
+// file are re-hashed each time, so that one changed digit in a job's
+// metrics.csv is caught; the large factors are checked by size there and
+// hashed in full whenever they are read, through OpenRunFile, which every
+// reader of a run's factors uses (it returns a *DamagedError naming the
+// file). CheckAll, DoVerified and ListVerified hash every file, the large
+// factors included (topicmf fit, whose product is the factors, and topicmf
+// runs use them); Verify lists every difference, files not in the manifest
+// too. A run that fails the check is computed again by the next Do, which
+// reports why in Run.Replaced (and to the task in Writer.Replaced), so that
+// the caller can say so. A task that returns a Failure (e.g. a fit that
+// ended in a numerical failure) keeps its files for inspection under a
+// failed marker instead of done: it is recorded, never finished, and the
+// next Do computes it again.
+//
+// The quick check therefore costs one read of a run's small files per
+// serve, proportional to the bytes stored (docs/reliability.md gives a
+// measurement).
 package store

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -133,17 +134,44 @@ func readDone(dir, id string) ([]Entry, error) {
 	return out, nil
 }
 
+// FactorHashThreshold is the size above which a factor file (a Matrix
+// Market file, name ending in ".mtx") is not hashed by the quick check
+// (Check, Do, Finished, List): it is checked by size there and hashed in
+// full whenever it is read through OpenRunFile, and by CheckAll and Verify.
+// Every other file of the manifest (config, provenance, metrics, tables,
+// status, iteration traces, CSVs, top terms — whatever its size) and every
+// factor file up to this size is hashed every time the run is served. At
+// 1 MiB a served run reads at most a few MiB for the quick check, however
+// large its factors (a 20 Newsgroups U with K = 100 is about 100 MB).
+const FactorHashThreshold = 1 << 20
+
+// deferredHash reports whether the quick check leaves e's content to the
+// reader (see FactorHashThreshold).
+func deferredHash(e Entry) bool {
+	return strings.HasSuffix(e.Name, ".mtx") && e.Size > FactorHashThreshold
+}
+
 // Check reports why the run id is not a usable finished run, or nil when it
-// is: the done marker exists, names id, carries a manifest, and every file
-// of the manifest exists with its recorded size. It reads no file contents
-// (Verify does). A run that fails Check is not served from the store.
-func (s *Store) Check(id string) error {
-	entries, err := readDone(s.Dir(id), id)
+// is: the done marker exists, names id, carries a manifest, every file of
+// the manifest exists with its recorded size, and every file but the large
+// factor files (see FactorHashThreshold) has its recorded SHA-256. A run
+// that fails Check is not served from the store. The error is one line
+// naming the first file that differs.
+func (s *Store) Check(id string) error { return CheckRun(s.Dir(id), id, false) }
+
+// CheckAll is Check hashing every file, the large factor files included.
+func (s *Store) CheckAll(id string) error { return CheckRun(s.Dir(id), id, true) }
+
+// CheckRun is Check (all false) or CheckAll (all true) of the finished run
+// id in dir, without opening its store (it reads only).
+func CheckRun(dir, id string, all bool) error {
+	entries, err := readDone(dir, id)
 	if err != nil {
 		return err
 	}
 	for _, e := range entries {
-		fi, err := os.Lstat(filepath.Join(s.Dir(id), filepath.FromSlash(e.Name)))
+		p := filepath.Join(dir, filepath.FromSlash(e.Name))
+		fi, err := os.Lstat(p)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			return fmt.Errorf("%s: missing", e.Name)
@@ -154,9 +182,83 @@ func (s *Store) Check(id string) error {
 		case fi.Size() != e.Size:
 			return fmt.Errorf("%s: %d bytes, manifest says %d", e.Name, fi.Size(), e.Size)
 		}
+		if !all && deferredHash(e) {
+			continue
+		}
+		if err := checkHash(p, e); err != nil {
+			return err
+		}
 	}
 	return nil
 }
+
+// checkHash re-hashes the file at p, the manifest's entry e.
+func checkHash(p string, e Entry) error {
+	size, sum, err := hashFile(p)
+	if err != nil {
+		return fmt.Errorf("%s: %w", e.Name, err)
+	}
+	return e.compare(size, sum)
+}
+
+// compare names how a file of the given size and SHA-256 differs from e.
+func (e Entry) compare(size int64, sum string) error {
+	switch {
+	case size != e.Size:
+		return fmt.Errorf("%s: %d bytes, manifest says %d", e.Name, size, e.Size)
+	case sum != e.SHA256:
+		return fmt.Errorf("%s: content changed (sha256 %.12s…, manifest says %.12s…)", e.Name, sum, e.SHA256)
+	}
+	return nil
+}
+
+// OpenRunFile opens the file name (slash-separated, as in the manifest) of
+// the finished run id in dir for reading, after hashing it in full against
+// the run's manifest: a reader of a run's factors (a saved model, transform,
+// rank) gets either the bytes the run wrote or a one-line error naming the
+// file. The returned file is positioned at its start.
+func OpenRunFile(dir, id, name string) (*os.File, error) {
+	entries, err := readDone(dir, id)
+	if err != nil {
+		return nil, fmt.Errorf("run %s: %w", dir, err)
+	}
+	i := slices.IndexFunc(entries, func(e Entry) bool { return e.Name == name })
+	if i < 0 {
+		return nil, fmt.Errorf("run %s: %s is not in its manifest", dir, name)
+	}
+	f, err := os.Open(filepath.Join(dir, filepath.FromSlash(name)))
+	if err != nil {
+		return nil, err
+	}
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		err = fmt.Errorf("%s: %w", name, err)
+	} else {
+		err = entries[i].compare(n, hex.EncodeToString(h.Sum(nil)))
+	}
+	if err == nil {
+		_, err = f.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		f.Close()
+		return nil, &DamagedError{Dir: dir, Err: err}
+	}
+	return f, nil
+}
+
+// DamagedError is OpenRunFile's error for a file that cannot be read to
+// the end or does not hash to its manifest entry; Err names the file.
+type DamagedError struct {
+	Dir string
+	Err error
+}
+
+func (e *DamagedError) Error() string { return fmt.Sprintf("run %s is damaged: %v", e.Dir, e.Err) }
+func (e *DamagedError) Unwrap() error { return e.Err }
+
+// OpenFile is OpenRunFile of the finished run id of s.
+func (s *Store) OpenFile(id, name string) (*os.File, error) { return OpenRunFile(s.Dir(id), id, name) }
 
 // Verify re-reads every file of the finished run id and returns one line per
 // difference from its manifest (missing, size or SHA-256 mismatch, a file

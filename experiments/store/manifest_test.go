@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -66,7 +67,9 @@ func TestManifest(t *testing.T) {
 }
 
 // TestDamagedRunIsRecomputed is failure 8 of issue 11: a finished run
-// whose file was deleted or changed is not served from the store.
+// whose file was deleted or changed is not served from the store; and
+// issue 23: a change that keeps the size ("same size", "flipped factor
+// digit") is found by the quick check too, which hashes the small files.
 func TestDamagedRunIsRecomputed(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -78,7 +81,10 @@ func TestDamagedRunIsRecomputed(t *testing.T) {
 		{"truncated", func(d string) error { return os.Truncate(filepath.Join(d, "U.mtx"), 3) }, "U.mtx: 3 bytes, manifest says", "U.mtx: 3 bytes"},
 		{"same size", func(d string) error {
 			return os.WriteFile(filepath.Join(d, "sub/topics.txt"), []byte("topic 0: a c\n"), 0o644)
-		}, "", "sub/topics.txt: sha256"},
+		}, "sub/topics.txt: content changed", "sub/topics.txt: sha256"},
+		{"flipped factor digit", func(d string) error {
+			return os.WriteFile(filepath.Join(d, "U.mtx"), []byte("%%MatrixMarket matrix array real general\n1 1\n3\n"), 0o644)
+		}, "U.mtx: content changed", "U.mtx: sha256"},
 		{"extra file", func(d string) error { return os.WriteFile(filepath.Join(d, "x"), nil, 0o644) }, "", "x: not in the manifest"},
 		{"old done marker", func(d string) error {
 			return os.WriteFile(filepath.Join(d, DoneFile), []byte(filepath.Base(d)+"\n"), 0o644)
@@ -93,7 +99,7 @@ func TestDamagedRunIsRecomputed(t *testing.T) {
 			err := s.Check(r.ID)
 			if tc.check == "" {
 				if err != nil {
-					t.Fatalf("Check = %v, want nil (only Verify reads contents)", err)
+					t.Fatalf("Check = %v, want nil (only Verify lists extra files)", err)
 				}
 			} else if err == nil || !strings.Contains(err.Error(), tc.check) {
 				t.Fatalf("Check = %v, want %q", err, tc.check)
@@ -203,5 +209,74 @@ func TestCreateStreams(t *testing.T) {
 	ents, _ := os.ReadDir(r.Dir)
 	if string(b) != "iter\n1\n" || len(ents) != 4 {
 		t.Fatalf("iterations.csv = %q, %d entries", b, len(ents))
+	}
+}
+
+// bigFactor is a dense Matrix Market file larger than FactorHashThreshold.
+func bigFactor(digit byte) []byte {
+	b := []byte("%%MatrixMarket matrix array real general\n300000 1\n")
+	for range 300000 {
+		b = append(b, '0', '.', '2', '5', '\n')
+	}
+	b[len(b)-2] = digit
+	return b
+}
+
+// TestLargeFactorHashedOnRead (issue 23): a factor file above
+// FactorHashThreshold with one digit changed passes the quick check (sizes
+// only for it), but CheckAll, DoVerified, ListVerified and every read
+// through OpenRunFile find it, naming the file in one line.
+func TestLargeFactorHashedOnRead(t *testing.T) {
+	s, err := Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	task := func(ctx context.Context, w *Writer) error {
+		calls++
+		return w.WriteBytes("V.mtx", bigFactor('5'))
+	}
+	r, err := s.Do(context.Background(), testKey("big"), task)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := s.OpenFile(r.ID, "V.mtx")
+	if err != nil {
+		t.Fatalf("OpenFile of an intact factor: %v", err)
+	}
+	head := make([]byte, 14)
+	if _, err := io.ReadFull(f, head); err != nil || string(head) != "%%MatrixMarket" {
+		t.Fatalf("OpenFile is not positioned at the start: %q %v", head, err)
+	}
+	f.Close()
+	if err := os.WriteFile(filepath.Join(r.Dir, "V.mtx"), bigFactor('6'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Check(r.ID); err != nil {
+		t.Fatalf("quick Check = %v, want nil (a large factor is hashed when read)", err)
+	}
+	const want = "V.mtx: content changed"
+	if err := s.CheckAll(r.ID); err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("CheckAll = %v, want one line with %q", err, want)
+	}
+	if _, err := s.OpenFile(r.ID, "V.mtx"); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "damaged") {
+		t.Fatalf("OpenFile of a damaged factor = %v, want %q", err, want)
+	}
+	if _, err := s.OpenFile(r.ID, "W.mtx"); err == nil || !strings.Contains(err.Error(), "not in its manifest") {
+		t.Fatalf("OpenFile of a file not in the manifest = %v", err)
+	}
+	list, err := s.ListVerified()
+	if err != nil || len(list) != 1 || list[0].State != StateDamaged || !strings.Contains(list[0].Detail, want) {
+		t.Fatalf("ListVerified = %+v, %v", list, err)
+	}
+	r2, err := s.DoVerified(context.Background(), testKey("big"), task)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r2.Cached || calls != 2 || !strings.Contains(r2.Replaced, want) {
+		t.Fatalf("DoVerified on a damaged factor: %+v calls=%d", r2, calls)
+	}
+	if err := s.CheckAll(r.ID); err != nil {
+		t.Fatalf("after recomputing: %v", err)
 	}
 }

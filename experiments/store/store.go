@@ -121,8 +121,9 @@ func (s *Store) Code() CodeVersion { return DetectCode(s.root) }
 // Dir is where the run with the given id lives once finished.
 func (s *Store) Dir(id string) string { return filepath.Join(s.runs, id) }
 
-// Finished reports whether the run id is complete and intact as far as a
-// cheap check can tell (see Check).
+// Finished reports whether the run id is complete and intact as far as the
+// quick check tells (see Check: every file but the large factor files is
+// hashed).
 func (s *Store) Finished(id string) bool { return s.Check(id) == nil }
 
 // Runs lists the ids of the finished runs, sorted.
@@ -254,12 +255,27 @@ func Fail(err error) error { return &Failure{Err: err} }
 // the root, are serialised by a lock file: the first computes, the others
 // wait and then return its run with Cached set.
 func (s *Store) Do(ctx context.Context, key Key, task func(ctx context.Context, w *Writer) error) (Run, error) {
+	return s.do(ctx, key, false, task)
+}
+
+// DoVerified is Do serving a finished run only when every file, the large
+// factor files included, hashes to its manifest (CheckAll): for a caller
+// whose product is the factors themselves (topicmf fit).
+func (s *Store) DoVerified(ctx context.Context, key Key, task func(ctx context.Context, w *Writer) error) (Run, error) {
+	return s.do(ctx, key, true, task)
+}
+
+func (s *Store) do(ctx context.Context, key Key, all bool, task func(ctx context.Context, w *Writer) error) (Run, error) {
 	id, err := key.ID()
 	if err != nil {
 		return Run{}, err
 	}
 	run := Run{ID: id, Dir: s.Dir(id)}
-	if s.Finished(id) {
+	check := s.Check
+	if all {
+		check = s.CheckAll
+	}
+	if check(id) == nil {
 		run.Cached = true
 		return run, nil
 	}
@@ -275,7 +291,7 @@ func (s *Store) Do(ctx context.Context, key Key, task func(ctx context.Context, 
 		return Run{}, err
 	}
 	defer l.unlock()
-	err = s.Check(id)
+	err = check(id)
 	if err == nil {
 		run.Cached = true
 		return run, nil
@@ -289,7 +305,7 @@ func (s *Store) Do(ctx context.Context, key Key, task func(ctx context.Context, 
 	if err := s.cleanStale(id); err != nil {
 		return Run{}, err
 	}
-	if err := s.write(ctx, id, key, task); err != nil {
+	if err := s.write(ctx, id, key, run.Replaced, task); err != nil {
 		var f *Failure
 		if errors.As(err, &f) {
 			run.Failed = true
@@ -309,7 +325,7 @@ func (s *Store) FailedMessage(id string) (string, bool) {
 	return strings.TrimSpace(string(b)), true
 }
 
-func (s *Store) write(ctx context.Context, id string, key Key, task func(ctx context.Context, w *Writer) error) (err error) {
+func (s *Store) write(ctx context.Context, id string, key Key, replaced string, task func(ctx context.Context, w *Writer) error) (err error) {
 	tmp, err := os.MkdirTemp(s.runs, tmpPrefix+id+"-")
 	if err != nil {
 		return err
@@ -329,7 +345,7 @@ func (s *Store) write(ctx context.Context, id string, key Key, task func(ctx con
 	if err != nil {
 		return err
 	}
-	w := &Writer{dir: tmp}
+	w := &Writer{dir: tmp, replaced: replaced}
 	if err := WriteBytesAtomic(filepath.Join(tmp, ConfigFile), cfg); err != nil {
 		return err
 	}
@@ -399,11 +415,17 @@ func (s *Store) write(ctx context.Context, id string, key Key, task func(ctx con
 
 // Writer writes the files of a run being computed.
 type Writer struct {
-	dir string
+	dir      string
+	replaced string
 }
 
 // Dir is the temporary directory of the run (valid only during the task).
 func (w *Writer) Dir() string { return w.dir }
+
+// Replaced says why a run directory already at the run's place was not
+// served and is being computed again (Run.Replaced, known to the task
+// before it computes); empty when there was none.
+func (w *Writer) Replaced() string { return w.replaced }
 
 func (w *Writer) path(name string) (string, error) {
 	clean := filepath.Clean(filepath.FromSlash(name))
@@ -549,7 +571,7 @@ func FormatFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) 
 
 // States of a run directory (Info.State).
 const (
-	StateFinished   = "finished"   // done marker and manifest agree with the files (cheap check)
+	StateFinished   = "finished"   // done marker and manifest agree with the files
 	StateFailed     = "failed"     // the task ended in a Failure
 	StateDamaged    = "damaged"    // done, but its files do not match the manifest
 	StateUnfinished = "unfinished" // neither done nor failed
@@ -565,8 +587,15 @@ type Info struct {
 	Start  string          // provenance start time (RFC 3339), "" when absent
 }
 
-// List describes every run directory of the store, sorted by id.
-func (s *Store) List() ([]Info, error) {
+// List describes every run directory of the store, sorted by id, with the
+// state the quick check (Check) finds.
+func (s *Store) List() ([]Info, error) { return s.list(false) }
+
+// ListVerified is List with every file hashed (CheckAll), so that a
+// changed byte in a large factor file shows the run as damaged too.
+func (s *Store) ListVerified() ([]Info, error) { return s.list(true) }
+
+func (s *Store) list(all bool) ([]Info, error) {
 	ids, err := s.runIDs()
 	if err != nil {
 		return nil, err
@@ -576,7 +605,7 @@ func (s *Store) List() ([]Info, error) {
 		in := Info{ID: id, Dir: s.Dir(id), State: StateFinished}
 		if msg, ok := s.FailedMessage(id); ok {
 			in.State, in.Detail = StateFailed, msg
-		} else if err := s.Check(id); err != nil {
+		} else if err := CheckRun(in.Dir, id, all); err != nil {
 			in.State, in.Detail = StateDamaged, err.Error()
 			if _, statErr := os.Stat(filepath.Join(in.Dir, DoneFile)); statErr != nil {
 				in.State = StateUnfinished
