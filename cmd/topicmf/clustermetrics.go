@@ -12,7 +12,6 @@ import (
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/engine"
-	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/metrics/cluster"
 )
@@ -114,7 +113,7 @@ func evalLabels(cmd *cobra.Command, labelsPath, runArg, root string) error {
 	for _, w := range warnings {
 		fmt.Fprintln(cmd.ErrOrStderr(), "topicmf eval: warning:", w)
 	}
-	v, err := sparse.ReadDenseMMFile(filepath.Join(dir, "V.mtx")) // K×N
+	v, err := readRunDense(dir, "V.mtx") // K×N
 	if err != nil {
 		return err
 	}

@@ -14,7 +14,6 @@ import (
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
-	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments/quality"
 	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/metrics/coherence"
@@ -104,9 +103,10 @@ func (q *qualityFlags) referenceFor(vec *text.Vectorizer, docIDs []string, train
 	return quality.Reference(col, docIDs, vec)
 }
 
-// scoreRunDir scores the topics of the run files in dir (U.mtx).
+// scoreRunDir scores the topics of the run files in dir (U.mtx, checked
+// against the run's manifest when dir is a finished run of a store).
 func scoreRunDir(dir string, ref coherence.Reference, ms []coherence.Measure) (*quality.Report, error) {
-	U, err := sparse.ReadDenseMMFile(filepath.Join(dir, "U.mtx"))
+	U, err := readRunDense(dir, "U.mtx")
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 
@@ -33,7 +34,7 @@ func newEvalCmd() *cobra.Command {
 		qf                              qualityFlags
 	)
 	cmd := &cobra.Command{
-		Use:   "eval --qrels FILE --run FILE | eval --run RUN --coherence MEASURES | eval --labels FILE --run RUN",
+		Use:   "eval --qrels FILE --run FILE | eval --run RUN [--coherence MEASURES] | eval --labels FILE --run RUN",
 		Short: "Evaluate a TREC run against qrels with trec_eval semantics",
 		Long: `eval scores a TREC run file ("qid Q0 docno rank score tag") against a qrels
 file ("qid 0 docno rel"; with --qrels-format smart, SMART qrels "qid docno 0 0"
@@ -50,8 +51,9 @@ and ARI (metrics/cluster) compare those clusters with the classes. FILE holds
 one label a line in document order (as fit's labels.txt), or "id<TAB>label"
 lines; "" and "-" mean no label.
 
-With --coherence (npmi, cv, umass, uci, all), --run names a fit run directory
-instead, and eval prints each topic's coherence against the training
+With --run RUN alone or with --coherence (npmi, cv, umass, uci, all), RUN
+names a fit run instead (a run directory, or a run id or id prefix under
+<out>/runs, as transform takes it), and eval prints each topic's coherence against the training
 documents (or --reference DATA) and the means, TD@25 and inverted RBO
 (docs/quality.md).`,
 		Args: cobra.NoArgs,
@@ -65,14 +67,21 @@ documents (or --reference DATA) and the means, TD@25 and inverted RBO
 				}
 				return nil
 			}
-			if cmd.Flags().Changed("coherence") || cmd.Flags().Changed("reference") {
+			if cmd.Flags().Changed("coherence") || cmd.Flags().Changed("reference") || scoresTopics(qrelsPath, runPath) {
 				if qrelsPath != "" || runPath == "" {
 					return fmt.Errorf("eval: --coherence scores a fit run: give --run RUN and no --qrels")
 				}
-				if err := evalQuality(cmd.OutOrStdout(), runPath, &qf, dataDirFlag(cmd)); err != nil {
+				dir, err := runDir(runPath, root)
+				if err != nil {
+					return fmt.Errorf("eval: %w", err)
+				}
+				if err := evalQuality(cmd.OutOrStdout(), dir, &qf, dataDirFlag(cmd)); err != nil {
 					return fmt.Errorf("eval: %w", err)
 				}
 				return nil
+			}
+			if qrelsPath == "" && runPath != "" {
+				return fmt.Errorf("eval: --run %s is a TREC run file: give --qrels FILE to evaluate it (a fit run's topics are scored with --run RUN alone)", runPath)
 			}
 			if qrelsPath == "" || runPath == "" {
 				return fmt.Errorf("eval: both --qrels and --run are required")
@@ -116,7 +125,6 @@ documents (or --reference DATA) and the means, TD@25 and inverted RBO
 	addQrelsFormatFlag(cmd, &qrelsFormat)
 	f.StringVar(&runPath, "run", "", "TREC run file: qid Q0 docno rank score tag (with --labels: a fitted run, directory or id)")
 	f.StringVar(&labelsPath, "labels", "", "class labels of a fitted run's documents: print purity, NMI, ARI of its argmax topics")
-	f.StringVar(&root, "out", "results", "with --labels: results root holding runs/<id>")
 	f.StringVar(&gains, "gains", "", `gain of each judgment level, "level:gain,..." (default: the level itself)`)
 	f.StringVar(&cutoffs, "cutoffs", "", "cutoffs k for P_k and ndcg_cut_k, comma-separated (default 5,10,15,20,30,100,200,500,1000)")
 	f.IntVarP(&level, "level", "l", 0, "minimum level counted relevant by map and P (trec_eval -l; default: levels with gain > 0)")
@@ -124,5 +132,17 @@ documents (or --reference DATA) and the means, TD@25 and inverted RBO
 	f.BoolVarP(&perQuery, "per-query", "q", false, "also print every query's values (trec_eval -q)")
 	f.BoolVar(&skipNoRel, "skip-no-relevant", false, "leave out queries without any relevant document")
 	qf.register(f, "all")
+	f.StringVar(&root, "out", "results", "results root holding runs/<id> (for --run RUN, a fitted run)")
 	return cmd
+}
+
+// scoresTopics reports whether eval was asked to score a fit run's topics
+// without --coherence: --run alone, naming no regular file (a TREC run),
+// so a run directory, id or id prefix.
+func scoresTopics(qrelsPath, runPath string) bool {
+	if qrelsPath != "" || runPath == "" {
+		return false
+	}
+	fi, err := os.Stat(runPath)
+	return err != nil || !fi.Mode().IsRegular()
 }

@@ -81,3 +81,33 @@ func TestEvalCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestEvalRunAlone: eval --run RUN without --coherence scores the run's
+// topics (the help's default "all"), and RUN may be a run id or id prefix
+// under --out, as transform and rank take it; a TREC run file alone asks
+// for --qrels.
+func TestEvalRunAlone(t *testing.T) {
+	dir := plantedFiles(t)
+	out := t.TempDir()
+	docs := filepath.Join(dir, "docs.jsonl")
+	run := fitRun(t, "--model", "nmf", "--k", "3", "--data", docs, "--out", out, "--quiet")
+	prefix := filepath.Base(run)[:8]
+	want, errOut, err := evalRun(t, "--run", run, "--reference", docs)
+	if err != nil || !strings.Contains(want, "mean: ") {
+		t.Fatalf("eval --run DIR --reference: %v\n%s%s", err, want, errOut)
+	}
+	got, errOut, err := evalRun(t, "--run", prefix, "--out", out, "--reference", docs)
+	if err != nil || got != want {
+		t.Errorf("eval --run PREFIX: %v\n%s\nwant:\n%s%s", err, got, want, errOut)
+	}
+	// A fit on a user's file keeps no path to it: scoring against the
+	// training documents asks for --reference (and so was attempted).
+	if _, _, err := evalRun(t, "--run", prefix, "--out", out); err == nil || !strings.Contains(err.Error(), "give --reference PATH") {
+		t.Errorf("eval --run PREFIX alone: %v, want the coherence path's error", err)
+	}
+	trec := filepath.Join(t.TempDir(), "run.trec")
+	os.WriteFile(trec, []byte("1 Q0 d1 1 1.0 r\n"), 0o644)
+	if _, _, err := evalRun(t, "--run", trec); err == nil || !strings.Contains(err.Error(), "is a TREC run file: give --qrels FILE") {
+		t.Errorf("eval --run TRECFILE alone: %v", err)
+	}
+}

@@ -590,7 +590,11 @@ func buildWithCounts(col *datasets.Collection, opts text.Options) (*engine.Corpu
 			return nil, nil, nil, err
 		}
 	}
-	return corpus, counts, append(slices.Clone(col.Warnings), rep.Warnings...), nil
+	warnings := append(slices.Clone(col.Warnings), rep.Warnings...)
+	if w := spacedIDsWarning(corpus.DocIDs); w != "" {
+		warnings = append(warnings, w)
+	}
+	return corpus, counts, warnings, nil
 }
 
 // isPath reports whether --data names an existing file or folder (a user's

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -12,7 +11,6 @@ import (
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
-	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/internal/outfile"
 )
 
@@ -154,25 +152,18 @@ func checkOutDir(out string) error {
 	if err != nil {
 		return fmt.Errorf("--out %s: %w", out, err)
 	}
-	for dir := abs; ; {
-		if _, _, ok := store.RunOf(dir); ok {
-			if dir == abs {
-				return fmt.Errorf("--out %s is a finished run, not a results root", out)
-			}
-			return fmt.Errorf("--out %s lies in a finished run (%s), not in a results root", out, filepath.Base(dir))
-		}
-		// <root>/runs/.locks is the store's layout (experiments/store).
-		if fi, err := os.Stat(filepath.Join(dir, ".locks")); err == nil && fi.IsDir() && filepath.Base(dir) == "runs" {
-			if dir == abs {
-				return fmt.Errorf("--out %s is the runs folder of the results root %s; give the root", out, filepath.Dir(dir))
-			}
-			return fmt.Errorf("--out %s lies in the runs folder of the results root %s; give the root", out, filepath.Dir(dir))
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return nil
-		}
-		dir = parent
+	where, isRun := storePlace(abs)
+	switch {
+	case where == "":
+		return nil
+	case isRun && where == abs:
+		return fmt.Errorf("--out %s is a finished run, not a results root", out)
+	case isRun:
+		return fmt.Errorf("--out %s lies in a finished run (%s), not in a results root", out, filepath.Base(where))
+	case where == abs:
+		return fmt.Errorf("--out %s is the runs folder of the results root %s; give the root", out, filepath.Dir(where))
+	default:
+		return fmt.Errorf("--out %s lies in the runs folder of the results root %s; give the root", out, filepath.Dir(where))
 	}
 }
 

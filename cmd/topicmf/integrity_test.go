@@ -156,3 +156,50 @@ func TestRunsVerifyUnfinished(t *testing.T) {
 		}
 	}
 }
+
+// TestEvalRefusesDamagedLargeFactor: a factor file larger than the store's
+// FactorHashThreshold is size-checked when a run is found and hashed when
+// it is read. eval --labels (V.mtx) and eval --run --coherence (U.mtx) read
+// the factors through the run's manifest, so one changed digit is refused
+// in one line instead of being scored.
+func TestEvalRefusesDamagedLargeFactor(t *testing.T) {
+	model := fitModel(t)
+	dir := t.TempDir()
+	const n = 6000 // V is 20×6000: about 2.6 MB of Matrix Market text
+	mtx, vocab := writeTestMatrix(t, dir, 30, n)
+	res := filepath.Join(dir, "res")
+	ctx := context.Background()
+	if _, _, err := runTopicmf(ctx, "fit", "--model", model, "--mtx", mtx, "--vocab", vocab, "--k", "20", "--iters", "2", "--out", res, "--quiet"); err != nil {
+		t.Fatal(err)
+	}
+	runs, _ := filepath.Glob(filepath.Join(res, "runs", "*", "V.mtx"))
+	if len(runs) != 1 {
+		t.Fatalf("V.mtx files: %v", runs)
+	}
+	v := runs[0]
+	if fi, err := os.Stat(v); err != nil || fi.Size() <= store.FactorHashThreshold {
+		t.Fatalf("V.mtx must exceed FactorHashThreshold for this test: %v %v", fi.Size(), err)
+	}
+	labels := filepath.Join(dir, "labels.txt")
+	if err := os.WriteFile(labels, []byte(strings.Repeat("a\nb\nc\n", n/3)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := filepath.Dir(v)
+	if _, _, err := runTopicmf(ctx, "eval", "--labels", labels, "--run", run); err != nil {
+		t.Fatalf("eval --labels of the intact run: %v", err)
+	}
+	b, _ := os.ReadFile(v)
+	m := regexp.MustCompile(`\n0\.(\d)`).FindStringSubmatch(string(b))
+	if m == nil {
+		t.Fatal("V.mtx has no entry 0.d")
+	}
+	other := "1"
+	if m[1] == "1" {
+		other = "2"
+	}
+	flipDigit(t, v, m[0], "\n0."+other)
+	_, _, err := runTopicmf(ctx, "eval", "--labels", labels, "--run", run)
+	if err == nil || !strings.Contains(err.Error(), "is damaged") {
+		t.Errorf("eval --labels of the damaged run: err = %v, want the run named damaged", err)
+	}
+}

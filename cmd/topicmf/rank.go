@@ -131,6 +131,9 @@ and the run is written only once it is complete.`,
 			if err != nil {
 				return fmt.Errorf("rank: %w", err)
 			}
+			if err := checkOutputPlace(outPath, dir, input{"--queries", queriesPath}, input{"--qrels", qrelsPath}); err != nil {
+				return fmt.Errorf("rank: %w", err)
+			}
 			qs, _, err := readUserFile(cmd.Flags(), queriesPath, uopt)
 			if err != nil {
 				return fmt.Errorf("rank: %w", err)
@@ -182,7 +185,11 @@ and the run is written only once it is complete.`,
 				texts[i] = q.Text
 			}
 			qCounts := countVec.Transform(texts)
-			if w := termlessQueries(qCounts, qs); w != "" {
+			qids := make([]string, len(qs.Docs))
+			for i, q := range qs.Docs {
+				qids[i] = q.ID
+			}
+			if w := emptyRowsWarning(qCounts, qids, "queries", "every document scores 0 for them, so their rankings are arbitrary"); w != "" {
 				fmt.Fprintln(cmd.ErrOrStderr(), "topicmf rank: warning:", w)
 			}
 			vq, err := r.model.FoldIn(cmd.Context(), r.vec.Transform(texts))
@@ -192,10 +199,6 @@ and the run is written only once it is complete.`,
 			vd := r.model.DocTopics()
 			// The whole run is computed (and evaluated) before anything is
 			// written, so that a failure leaves no partial run behind.
-			qids := make([]string, len(qs.Docs))
-			for i, q := range qs.Docs {
-				qids[i] = q.ID
-			}
 			scores := func(qi int) ([]float64, []float64) {
 				terms, qtf := qCounts.Row(qi)
 				return scorer.Score(terms, qtf, nil), cosineRows(vq, vd, qi)

@@ -69,7 +69,15 @@ func TestRankIDsWithSpaces(t *testing.T) {
 	if err := os.Rename(filepath.Join(folder, "autos"), filepath.Join(folder, "my autos")); err != nil {
 		t.Fatal(err)
 	}
-	run := fitRun(t, "--model", "nmf", "--k", "3", "--data", folder, "--out", t.TempDir())
+	out := t.TempDir()
+	// fit warns, in one line, naming the first such id and the count.
+	stdout, stderr, err := runTopicmf(context.Background(), "fit", "--model", "nmf", "--k", "3", "--data", folder, "--out", out, "--quiet")
+	want := `topicmf fit: warning: 10 document ids hold white space or are empty (the first: "my autos/01.txt"): transform writes them, but rank cannot put them in a TREC run` + "\n"
+	if err != nil || !strings.Contains(stderr, want) {
+		t.Errorf("fit: %v; stderr %q lacks %q", err, stderr, want)
+	}
+	_, run, _ := strings.Cut(stdout, "wrote: ")
+	run, _, _ = strings.Cut(run, "\n")
 	runFile := filepath.Join(t.TempDir(), "run.txt")
 	for _, output := range []string{"-", runFile} {
 		stdout, stderr, err := runTopicmf(context.Background(), "rank", run, "--queries", filepath.Join(dir, "coll.qry"), "--output", output)
@@ -88,7 +96,7 @@ func TestRankIDsWithSpaces(t *testing.T) {
 	if err := os.WriteFile(qcsv, []byte("id,text\nquery one,engine wheel\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, _, err := runTopicmf(context.Background(), "rank", run, "--queries", qcsv, "--quiet")
+	_, _, err = runTopicmf(context.Background(), "rank", run, "--queries", qcsv, "--quiet")
 	if err == nil || !strings.Contains(err.Error(), `q.csv: query 1: query id "query one" holds white space`) {
 		t.Errorf("query id with a space: err = %v", err)
 	}

@@ -5,10 +5,8 @@ import (
 	"io"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/topicmf/topicmf/datasets"
-	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments/retrieval"
 	"github.com/topicmf/topicmf/metrics/ir"
 )
@@ -187,26 +185,4 @@ func positionHint(qrels ir.Qrels, qids []string, how string) string {
 		return ""
 	}
 	return "qrels: the judged query ids are all positions 1.." + strconv.Itoa(len(qids)) + " but not all the queries' ids: if the qrels number the queries by position (as Cranfield's cranqrel does), give --query-ids position"
-}
-
-// termlessQueries is a warning naming the queries that have no term of the
-// run's vocabulary (an empty record of a SMART query file, a query of stop
-// words only): every document scores 0 for them, so their ranking is the
-// document ids' order. "" when there are none.
-func termlessQueries(counts *sparse.CSR, qs *datasets.Collection) string {
-	var ids []string
-	for qi, q := range qs.Docs {
-		if terms, _ := counts.Row(qi); len(terms) == 0 {
-			ids = append(ids, q.ID)
-		}
-	}
-	if len(ids) == 0 {
-		return ""
-	}
-	verb := "has"
-	if len(ids) > 1 {
-		verb = "have"
-	}
-	return fmt.Sprintf("%s %s no term of the run's vocabulary, so every document scores 0 and they are ranked by document id alone: %s",
-		datasets.Plural(len(ids), "query", "queries"), verb, datasets.Elide(strings.Join(ids, ", "), 80))
 }

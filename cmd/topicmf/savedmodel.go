@@ -40,7 +40,7 @@ func writeModel(w *store.Writer, m engine.Model) error {
 func loadModel(dir string, cfg fitConfig) (engine.Model, error) {
 	mdir := filepath.Join(dir, modelDir)
 	if _, err := os.Stat(filepath.Join(mdir, modelio.HeaderFile)); errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("%s: no saved model (the run was written by an earlier topicmf); fit it again: %s", dir, refitCommand(cfg))
+		return nil, fmt.Errorf("%s: no saved model (the run was written by an earlier topicmf); fit it again: %s", dir, refitCommand(cfg, dir))
 	}
 	m, h, err := modelio.ReadDir(mdir)
 	if err != nil {
@@ -53,8 +53,9 @@ func loadModel(dir string, cfg fitConfig) (engine.Model, error) {
 }
 
 // refitCommand is the topicmf fit command line that fits the run of cfg
-// again, as far as config.json records it.
-func refitCommand(cfg fitConfig) string {
+// again, as far as config.json records it; --out names the results root of
+// the run in dir when it is not fit's default, ./results.
+func refitCommand(cfg fitConfig, dir string) string {
 	args := []string{"topicmf fit --model", cfg.Model}
 	switch cfg.Data.Kind {
 	case "dataset", "user":
@@ -74,6 +75,13 @@ func refitCommand(cfg fitConfig) string {
 		args = append(args, "--param", k+"="+cfg.Params[k])
 	}
 	args = append(args, fmt.Sprintf("--seed %d", cfg.Seed))
+	if _, root, ok := store.RunOf(dir); ok {
+		r, errR := os.Stat(root)
+		d, errD := os.Stat("results")
+		if errR != nil || errD != nil || !os.SameFile(r, d) {
+			args = append(args, "--out", root)
+		}
+	}
 	line := strings.Join(args, " ")
 	if cfg.Data.Kind == "mtx" {
 		return line + " (FILE: the Matrix Market file it was fitted on)"

@@ -35,6 +35,30 @@ func TestRunWithoutSavedModel(t *testing.T) {
 			t.Errorf("%s wrote %q", args[0], stdout)
 		}
 	}
+	// A run in a store other than ./results: the command names its --out.
+	// The model/ folder is dropped from the manifest too, as a run of an
+	// earlier topicmf never had it.
+	done, err := os.ReadFile(filepath.Join(run, "done"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	for _, l := range strings.SplitAfter(string(done), "\n") {
+		if !strings.Contains(l, " model/") {
+			kept = append(kept, l)
+		}
+	}
+	if err := os.RemoveAll(filepath.Join(run, "model")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(run, "done"), []byte(strings.Join(kept, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root := filepath.Dir(filepath.Dir(run))
+	_, _, err = runTopicmf(context.Background(), "transform", run, "--data", filepath.Join(dir, "docs.jsonl"), "--quiet")
+	if want := "--seed 1 --out " + root; err == nil || !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("transform of a run under %s: err = %v, want it to end in %q", root, err, want)
+	}
 }
 
 // TestTransformLoadsSavedModel: fit writes the saved model into the run

@@ -98,6 +98,22 @@ func openRunFile(dir, name string) (*os.File, error) {
 	return f, err
 }
 
+// readRunDense reads the dense Matrix Market file name of the run in dir
+// through openRunFile, so that a factor changed after the run finished is
+// refused, not used.
+func readRunDense(dir, name string) (*mat.Dense, error) {
+	f, err := openRunFile(dir, name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m, err := sparse.ReadDenseMM(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, name), err)
+	}
+	return m, nil
+}
+
 // openRun reads the run in dir and loads the model saved in its model/
 // folder (engine/modelio, checked against model.json's checksums and
 // shapes): nothing is fitted again. A run written before models were saved
@@ -224,6 +240,9 @@ exported by topicmf-beam export (distributed/README.md).`,
 			if err != nil {
 				return fmt.Errorf("transform: %w", err)
 			}
+			if err := checkOutputPlace(outPath, dir, input{"--data", dataPath}); err != nil {
+				return fmt.Errorf("transform: %w", err)
+			}
 			col, _, err := readUserFile(cmd.Flags(), dataPath, uopt)
 			if err != nil {
 				return fmt.Errorf("transform: %w", err)
@@ -236,9 +255,17 @@ exported by topicmf-beam export (distributed/README.md).`,
 			for i, d := range col.Docs {
 				texts[i] = d.Text
 			}
-			v, err := r.model.FoldIn(cmd.Context(), r.vec.Transform(texts))
+			weighted := r.vec.Transform(texts)
+			v, err := r.model.FoldIn(cmd.Context(), weighted)
 			if err != nil {
 				return fmt.Errorf("transform: %w", err)
+			}
+			ids := make([]string, len(col.Docs))
+			for i, d := range col.Docs {
+				ids[i] = d.ID
+			}
+			if w := emptyRowsWarning(weighted, ids, "documents", "their topic vectors are all zero"); w != "" {
+				fmt.Fprintln(cmd.ErrOrStderr(), "topicmf transform: warning:", w)
 			}
 			_, k := v.Dims()
 			err = outfile.Write(outPath, cmd.OutOrStdout(), func(w io.Writer) error {

@@ -2,6 +2,7 @@ package gnmfnc2014
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/corpora"
@@ -12,6 +13,7 @@ import (
 	"github.com/topicmf/topicmf/experiments/retrieval"
 	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/internal/memo"
+	"github.com/topicmf/topicmf/metrics/ir"
 )
 
 // Dataset is the SemEval-2016 Task 3 collection with the 2016 test set:
@@ -60,6 +62,19 @@ type data struct {
 	// cands[q] are the archive positions of query q's judged related
 	// questions, ascending: the documents it ranks (SemEval subtask B).
 	cands [][]int
+	// archive[q] are the archive positions query q ranks under the
+	// paper's protocol, ascending: every distinct question among the
+	// related questions of the collection (train, dev and test threads),
+	// once, except the query itself. SemEval stores a question once per
+	// original question it was retrieved for, under a new id each time; a
+	// question is its first position among the copies of its text.
+	archive [][]int
+	// archiveQrels are the judgments of the full-archive protocol: a
+	// question's level for query q is the level (of largest gain) of any of
+	// its copies judged for q; the query's own text is not judged.
+	archiveQrels ir.Qrels
+	// distinct is the number of distinct questions in the archive.
+	distinct int
 	// split[q] is the official split of query q, fold[q] its fold.
 	split []string
 	fold  []int
@@ -69,7 +84,8 @@ type data struct {
 	// term holds the term scores of every (query, archive document) by
 	// name: "bm25", "lm", "tm", and "trlm" at each β of trlmBetas.
 	term map[string]*retrieval.Scores
-	// baseline holds the Table 2 baselines' rankings by score name.
+	// baseline holds the Table 2 baselines' evaluated rankings by the
+	// ranking's prefix and the score name ("archive:bm25", "bm25", …).
 	baseline map[string]perQuery
 	// ibm1 describes the translation table (pairs, log-likelihoods).
 	ibm1 string
@@ -103,6 +119,9 @@ func load() (*data, error) {
 		}
 		d.topicCorpus = &experiments.Corpus{Corpus: d.corpus, Vectorizer: p.Vectorizer}
 		if err := d.queries(col.Queries); err != nil {
+			return nil, err
+		}
+		if err := d.fullArchive(col); err != nil {
 			return nil, err
 		}
 		if err := d.termScores(p); err != nil {
@@ -163,8 +182,84 @@ func (d *data) queries(all []datasets.Query) error {
 	return nil
 }
 
+// fullArchive fills archive, archiveQrels and distinct: the questions each
+// query ranks under the paper's protocol and their judgments (§3.1: the
+// repository's questions, "the top 10 results don't include the queried
+// question itself"; a question without a judgment counts as irrelevant).
+// Two related questions are the same question when their texts (subject
+// and body, lower-cased, white space collapsed) are equal.
+func (d *data) fullArchive(col *datasets.Collection) error {
+	t := d.task
+	norm := func(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
+	text := make(map[string]string, len(col.Docs))
+	for _, doc := range col.Docs {
+		text[doc.ID] = norm(doc.Text)
+	}
+	first := map[string]int{} // text → first archive position
+	rep := make([]int, len(t.DocIDs))
+	for pos, id := range t.DocIDs {
+		x, ok := text[id]
+		if !ok {
+			return fmt.Errorf("data set %s: archive question %s has no text", Dataset, id)
+		}
+		if f, seen := first[x]; seen {
+			rep[pos] = f
+		} else {
+			first[x], rep[pos] = pos, pos
+		}
+	}
+	d.distinct = len(first)
+	queryText := make(map[string]string, len(col.Queries))
+	for _, q := range col.Queries {
+		queryText[q.ID] = norm(q.Text)
+	}
+	pos := make(map[string]int, len(t.DocIDs))
+	for i, id := range t.DocIDs {
+		pos[id] = i
+	}
+	gain := func(level int) float64 { return t.Eval.Gains[level] }
+	d.archive = make([][]int, len(t.QueryIDs))
+	d.archiveQrels = ir.Qrels{}
+	self := 0
+	for q, id := range t.QueryIDs {
+		own, isIn := first[queryText[id]]
+		if isIn {
+			self++
+		}
+		for p := range t.DocIDs {
+			if rep[p] == p && !(isIn && p == own) {
+				d.archive[q] = append(d.archive[q], p)
+			}
+		}
+		js := map[string]int{}
+		for doc, level := range t.Qrels[id] {
+			r := rep[pos[doc]]
+			if isIn && r == own {
+				continue
+			}
+			rid := t.DocIDs[r]
+			if old, ok := js[rid]; !ok || gain(level) > gain(old) {
+				js[rid] = level
+			}
+		}
+		relevant := 0
+		for _, level := range js {
+			if gain(level) > 0 {
+				relevant++
+			}
+		}
+		if relevant == 0 {
+			return fmt.Errorf("data set %s: query %s has no relevant question left in the archive once its own text is removed", Dataset, id)
+		}
+		d.archiveQrels[id] = js
+	}
+	d.notes = append(d.notes, fmt.Sprintf("full-archive protocol: %d related questions are %d distinct questions (texts compared lower-cased); each query ranks them all except itself (%d queries' own text is in the archive and is left out of their ranking and judgments)",
+		len(t.DocIDs), d.distinct, self))
+	return nil
+}
+
 // termScores computes the Table 2 baselines' scores of every query against
-// every archive document (only the candidates are used).
+// every archive document, and evaluates the baselines under both rankings.
 func (d *data) termScores(p *retrieval.Prepared) error {
 	t := d.task
 	d.term = map[string]*retrieval.Scores{}
@@ -198,12 +293,14 @@ func (d *data) termScores(p *retrieval.Prepared) error {
 		}
 	}
 	d.baseline = map[string]perQuery{}
-	for _, name := range baselineScores() {
-		pq, err := d.evaluate(func(q int) []float64 { return d.candScores(d.term[name], q) })
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
+	for _, r := range rankings {
+		for _, name := range baselineScores() {
+			pq, err := d.evaluate(r, func(q int, docs []int) []float64 { return scoresAt(d.term[name], q, docs) })
+			if err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+			d.baseline[r.prefix+name] = pq
 		}
-		d.baseline[name] = pq
 	}
 	return nil
 }

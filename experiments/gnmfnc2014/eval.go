@@ -23,21 +23,47 @@ func gammaString(g float64) string { return strconv.FormatFloat(g, 'g', -1, 64) 
 // (task order) and measures[m].
 type perQuery [][]float64
 
-// evaluate ranks every query's candidates by score(q, d) (d an archive
-// position) and evaluates the ranking with metrics/ir (trec_eval -c: every
-// judged query counts; ties broken by document id as trec_eval does).
-func (d *data) evaluate(score func(q int) []float64) (perQuery, error) {
+// ranking is the set of archive documents a query ranks: its own judged
+// related questions (SemEval subtask B: the re-ranking protocol) or the
+// whole archive minus the query itself (the paper's protocol, §3.1).
+type ranking struct {
+	// prefix starts the stored per-query metric names of the ranking.
+	prefix string
+	// docs returns the archive positions query q ranks, ascending.
+	docs func(d *data, q int) []int
+	// qrels returns the ranking's judgments.
+	qrels func(d *data) ir.Qrels
+}
+
+var (
+	rankArchive = ranking{prefix: archivePrefix, docs: func(d *data, q int) []int { return d.archive[q] }, qrels: func(d *data) ir.Qrels { return d.archiveQrels }}
+	rankCands   = ranking{prefix: "", docs: func(d *data, q int) []int { return d.cands[q] }, qrels: func(d *data) ir.Qrels { return d.task.Qrels }}
+	rankings    = []ranking{rankArchive, rankCands}
+)
+
+// archivePrefix starts the per-query metric names of the full-archive
+// ranking ("archive:<term>@<γ>/<measure>", "archive:base:<name>/<measure>").
+const archivePrefix = "archive:"
+
+// evaluate ranks, for every query q, the documents r gives it by
+// score(q, docs) (one score per document of docs, archive positions) and
+// evaluates the ranking with metrics/ir (trec_eval -c: every judged query
+// counts; ties broken by document id as trec_eval does; a retrieved
+// document without a judgment counts as irrelevant, as in the paper, whose
+// judgments cover only VSM's top 10).
+func (d *data) evaluate(r ranking, score func(q int, docs []int) []float64) (perQuery, error) {
 	t := d.task
 	run := ir.Run{}
 	for q, id := range t.QueryIDs {
-		s := score(q)
-		entries := make([]ir.ScoredDoc, len(d.cands[q]))
-		for i, doc := range d.cands[q] {
+		docs := r.docs(d, q)
+		s := score(q, docs)
+		entries := make([]ir.ScoredDoc, len(docs))
+		for i, doc := range docs {
 			entries[i] = ir.ScoredDoc{DocID: t.DocIDs[doc], Score: s[i]}
 		}
 		run[id] = entries
 	}
-	rep, err := ir.Evaluate(t.Qrels, run, ir.Options{Gains: t.Eval.Gains, Complete: true, PCutoffs: []int{1, 10}, NDCGCutoffs: []int{}})
+	rep, err := ir.Evaluate(r.qrels(d), run, ir.Options{Gains: t.Eval.Gains, Complete: true, PCutoffs: []int{1, 10}, NDCGCutoffs: []int{}})
 	if err != nil {
 		return nil, err
 	}
@@ -55,10 +81,10 @@ func (d *data) evaluate(score func(q int) []float64) (perQuery, error) {
 	return out, nil
 }
 
-// candScores returns s's scores of query q's candidates.
-func (d *data) candScores(s *retrieval.Scores, q int) []float64 {
-	out := make([]float64, len(d.cands[q]))
-	for i, doc := range d.cands[q] {
+// scoresAt returns s's scores of query q for the archive positions docs.
+func scoresAt(s *retrieval.Scores, q int, docs []int) []float64 {
+	out := make([]float64, len(docs))
+	for i, doc := range docs {
 		out[i] = s.Values[q][doc]
 	}
 	return out

@@ -1,13 +1,17 @@
 package gnmfnc2014
 
 import (
+	"maps"
 	"math"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/exptest"
+	"github.com/topicmf/topicmf/experiments/retrieval"
+	"github.com/topicmf/topicmf/metrics/ir"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -103,16 +107,50 @@ func TestQuickRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(out[protoOfficial.key].rows["BM25"].queries); n != 62 {
-		t.Errorf("official protocol reports %d test queries, want 62 (70 minus 8 without a relevant candidate)", n)
-	}
-	for _, row := range append(slices.Clone(table2Rows), table3Rows...) {
-		c := out[protoFolds.key].rows[row]
-		if c == nil || len(c.queries) != 246 {
-			t.Fatalf("folds: row %s missing or not on the 246 judged queries", row)
+	for _, p := range []protocol{protoArchiveOfficial, protoCandsOfficial} {
+		if n := len(out[p.key].rows["BM25"].queries); n != 62 {
+			t.Errorf("%s reports %d test queries, want 62 (70 minus 8 without a relevant candidate)", p.key, n)
 		}
-		if m := c.mean(0); !(m > 0 && m <= 1) {
-			t.Errorf("folds: %s MAP %v", row, m)
+	}
+	p10 := slices.Index(measures, "P_10")
+	for _, p := range []protocol{protoArchiveFolds, protoCandsFolds} {
+		distinct := map[float64]bool{}
+		for _, row := range append(slices.Clone(table2Rows), table3Rows...) {
+			c := out[p.key].rows[row]
+			if c == nil || len(c.queries) != 246 {
+				t.Fatalf("%s: row %s missing or not on the 246 judged queries", p.key, row)
+			}
+			if m := c.mean(0); !(m > 0 && m <= 1) {
+				t.Errorf("%s: %s MAP %v", p.key, row, m)
+			}
+			distinct[c.mean(p10)] = true
+		}
+		// Re-ranking ≤ 10 candidates cannot move P@10; ranking the
+		// archive must (the reason for the main protocol).
+		if p.key == protoCandsFolds.key && len(distinct) != 1 {
+			t.Errorf("%s: P@10 takes %d values across rows, want 1", p.key, len(distinct))
+		}
+		if p.key == protoArchiveFolds.key && len(distinct) < 3 {
+			t.Errorf("%s: P@10 takes %d values across rows, want several", p.key, len(distinct))
+		}
+	}
+	// The archive ranks every distinct question of the collection but the
+	// query; each judgment lands on a question it ranks.
+	d, err := load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.distinct >= 2483 || d.distinct < 1000 {
+		t.Errorf("%d distinct questions among the 2,483 related questions", d.distinct)
+	}
+	for q, id := range d.task.QueryIDs {
+		if n := len(d.archive[q]); (n != d.distinct && n != d.distinct-1) || len(d.cands[q]) > 10 {
+			t.Fatalf("query %s ranks %d archive questions and %d candidates, want %d (or one less) and ≤ 10", id, n, len(d.cands[q]), d.distinct)
+		}
+		for doc := range d.archiveQrels[id] {
+			if !slices.ContainsFunc(d.archive[q], func(p int) bool { return d.task.DocIDs[p] == doc }) {
+				t.Fatalf("query %s: judged %s is not ranked", id, doc)
+			}
 		}
 	}
 	for i, v := range res.Verdicts() {
@@ -134,19 +172,26 @@ func TestQuickRun(t *testing.T) {
 // test; fold = index mod 5), a GroupNMF job whose combined BM25 run has
 // MAP 0.6 + noise at γ = 0.5 and a GNMFNC job with 0.7 + noise, both 0.5
 // (BM25 alone) at γ = 0, and the baselines BM25 0.5, LM 0.5, TM 0.4, TRLM
-// 0.45 in the first job.
+// 0.45 in the first job; the full-archive ranking stores the same values
+// minus 0.3 under "archive:" names.
 func handResults() *experiments.Results {
 	ids := []string{"q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8", "q9"}
 	job := func(label string, combined float64, base bool) *experiments.JobResult {
 		run := &experiments.StoredRun{Dir: label}
 		add := func(name string, v func(i int) float64) {
-			for i, id := range ids {
-				for m, measure := range measures {
-					x := 0.0
-					if m == 0 {
-						x = v(i)
+			for _, r := range rankings {
+				shift := 0.0
+				if r.prefix == archivePrefix {
+					shift = -0.3
+				}
+				for i, id := range ids {
+					for m, measure := range measures {
+						x := 0.0
+						if m == 0 {
+							x = v(i) + shift
+						}
+						run.PerQuery = append(run.PerQuery, experiments.QueryMetric{Query: id, Metric: r.prefix + name + "/" + measure, Value: x})
 					}
-					run.PerQuery = append(run.PerQuery, experiments.QueryMetric{Query: id, Metric: name + "/" + measure, Value: x})
 				}
 			}
 		}
@@ -195,15 +240,60 @@ func TestJudges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := out[protoOfficial.key]
-	if c := o.rows["BM25+GNMFNC"]; len(c.queries) != 5 || c.desc != "GNMFNC σ3=0 setting 1 γ=0.5" || c.configs != 2 {
-		t.Errorf("official BM25+GNMFNC: %+v", c)
+	for _, p := range []protocol{protoArchiveOfficial, protoCandsOfficial} {
+		if c := out[p.key].rows["BM25+GNMFNC"]; len(c.queries) != 5 || c.desc != "GNMFNC σ3=0 setting 1 γ=0.5" || c.configs != 2 {
+			t.Errorf("%s BM25+GNMFNC: %+v", p.key, c)
+		}
 	}
-	if c := out[protoFolds.key].rows["TRLM"]; len(c.queries) != 10 || math.Abs(c.mean(0)-0.45) > 1e-15 {
-		t.Errorf("folds TRLM: %+v", c)
+	for key, want := range map[string]float64{protoArchiveFolds.key: 0.15, protoCandsFolds.key: 0.45} {
+		if c := out[key].rows["TRLM"]; len(c.queries) != 10 || math.Abs(c.mean(0)-want) > 1e-14 {
+			t.Errorf("%s TRLM: %+v, want MAP %v", key, c, want)
+		}
 	}
-	v := evidence(protoOfficial, table2Rows)(r)
+	v := evidence(protoArchiveOfficial, table2Rows)(r)
 	if v.Outcome != experiments.Inconclusive || !strings.Contains(v.Detail, "BM25+GNMFNC (5 queries; best of 2 on dev") || !strings.Contains(v.Detail, "[paper 0.369]") {
 		t.Errorf("evidence: %v", v)
+	}
+}
+
+// TestFullArchive checks the archive of the paper's protocol by hand:
+// copies of one text are one question (its first position), judged at the
+// best level of any copy; the query's own text is neither ranked nor
+// judged; a query left without a relevant question is an error.
+func TestFullArchive(t *testing.T) {
+	col := &datasets.Collection{
+		Docs: []datasets.Document{
+			{ID: "d0", Text: "A b"}, {ID: "d1", Text: "a \n B"}, {ID: "d2", Text: "C"}, {ID: "d3", Text: "Query one"}, {ID: "d4", Text: "D"},
+		},
+		Queries: []datasets.Query{{ID: "q1", Text: "query  ONE"}, {ID: "q2", Text: "x"}},
+	}
+	task := &retrieval.Task{
+		DocIDs:   []string{"d0", "d1", "d2", "d3", "d4"},
+		QueryIDs: []string{"q1", "q2"},
+		Qrels: ir.Qrels{
+			"q1": {"d1": 0, "d0": 2, "d3": 2, "d2": 0},
+			"q2": {"d1": 1, "d4": 0},
+		},
+		Eval: ir.Options{Gains: map[int]float64{0: 0, 1: 1, 2: 2}},
+	}
+	d := &data{task: task}
+	if err := d.fullArchive(col); err != nil {
+		t.Fatal(err)
+	}
+	if d.distinct != 4 {
+		t.Errorf("distinct = %d, want 4", d.distinct)
+	}
+	if !slices.Equal(d.archive[0], []int{0, 2, 4}) || !slices.Equal(d.archive[1], []int{0, 2, 3, 4}) {
+		t.Errorf("archive = %v, want [[0 2 4] [0 2 3 4]]", d.archive)
+	}
+	want := ir.Qrels{"q1": {"d0": 2, "d2": 0}, "q2": {"d0": 1, "d4": 0}}
+	for q, js := range want {
+		if !maps.Equal(d.archiveQrels[q], js) {
+			t.Errorf("qrels of %s = %v, want %v", q, d.archiveQrels[q], js)
+		}
+	}
+	task.Qrels["q1"] = map[string]int{"d3": 2, "d2": 0}
+	if err := (&data{task: task}).fullArchive(col); err == nil || !strings.Contains(err.Error(), "query q1") {
+		t.Errorf("a query whose only relevant question is itself: %v", err)
 	}
 }

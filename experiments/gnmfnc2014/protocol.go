@@ -17,14 +17,24 @@ import (
 // fixed before any run.
 const PValue = 0.05
 
-// protocol is one way of choosing the configuration and γ and of
+// protocol is one way of ranking (the whole archive, or the query's own
+// judged candidates), of choosing the configuration and γ, and of
 // reporting.
-type protocol struct{ key, title string }
+type protocol struct {
+	key, title string
+	// rank is the set of documents each query ranks.
+	rank ranking
+	// official chooses on dev and reports on test-2016; otherwise the
+	// folds.
+	official bool
+}
 
 var (
-	protoOfficial = protocol{"official", "official split (configuration and γ chosen on dev, reported on test-2016)"}
-	protoFolds    = protocol{"folds", fmt.Sprintf("%d folds over all judged queries (chosen on the other folds, reported on each fold)", Folds)}
-	protocols     = []protocol{protoOfficial, protoFolds}
+	protoArchiveOfficial = protocol{"archive-official", "main protocol (whole archive), official split", rankArchive, true}
+	protoArchiveFolds    = protocol{"archive-folds", fmt.Sprintf("main protocol (whole archive), %d folds", Folds), rankArchive, false}
+	protoCandsOfficial   = protocol{"cands-official", "second protocol (own ≤ 10 candidates; P@10 the same for every method), official split", rankCands, true}
+	protoCandsFolds      = protocol{"cands-folds", fmt.Sprintf("second protocol (own ≤ 10 candidates; P@10 the same for every method), %d folds", Folds), rankCands, false}
+	protocols            = []protocol{protoArchiveOfficial, protoArchiveFolds, protoCandsOfficial, protoCandsFolds}
 )
 
 // Rows of Tables 2 and 3 with the paper's MAP and P@10 (Yahoo! Answers,
@@ -91,11 +101,14 @@ func outcomes(r *experiments.Results) (map[string]*outcome, error) {
 }
 
 // computeOutcomes reads every job's stored per-query values, gathers each
-// row's candidates (a Table 3 row: every job of the method family × every
-// γ; a Table 2 baseline: its parameter values, read from the first job)
-// and applies both protocols.
+// row's candidates per ranking (a Table 3 row: every job of the method
+// family × every γ; a Table 2 baseline: its parameter values, read from the
+// first job) and applies the protocols.
 func computeOutcomes(r *experiments.Results) (map[string]*outcome, error) {
-	cands := map[string][]candidate{}
+	cands := map[string]map[string][]candidate{} // ranking prefix → row → candidates
+	for _, rk := range rankings {
+		cands[rk.prefix] = map[string][]candidate{}
+	}
 	split, fold := map[string]int{}, map[string]int{}
 	for i, jr := range r.Jobs {
 		byName := map[string]map[string][]float64{}
@@ -130,33 +143,40 @@ func computeOutcomes(r *experiments.Results) (map[string]*outcome, error) {
 		}
 		names := slices.Sorted(maps.Keys(byName))
 		fam := family(jr.Job.Method.DisplayName())
-		for _, name := range names {
+		for _, full := range names {
+			prefix, name := "", full
+			if rest, ok := strings.CutPrefix(full, archivePrefix); ok {
+				prefix, name = archivePrefix, rest
+			}
+			rows := cands[prefix]
 			if base, ok := strings.CutPrefix(name, baselinePrefix); ok {
 				if i > 0 {
 					continue
 				}
-				for row, prefix := range baseRows {
-					if base == prefix || strings.HasPrefix(base, prefix+" ") {
-						cands[row] = append(cands[row], candidate{desc: base, vals: byName[name]})
+				for row, bp := range baseRows {
+					if base == bp || strings.HasPrefix(base, bp+" ") {
+						rows[row] = append(rows[row], candidate{desc: base, vals: byName[full]})
 					}
 				}
 				continue
 			}
 			term, g, ok := strings.Cut(name, "@")
 			if !ok {
-				return nil, fmt.Errorf("%s: unknown per-query metric %q", jr.Run.Dir, name)
+				return nil, fmt.Errorf("%s: unknown per-query metric %q", jr.Run.Dir, full)
 			}
 			row := strings.ToUpper(term) + "+" + fam
 			desc := fmt.Sprintf("%s setting %s γ=%s", jr.Job.Method.DisplayName(), jr.Job.Point["setting"], g)
-			cands[row] = append(cands[row], candidate{desc: desc, vals: byName[name]})
+			rows[row] = append(rows[row], candidate{desc: desc, vals: byName[full]})
 		}
 	}
-	for _, vals := range cands {
-		for _, c := range vals {
-			for q, x := range c.vals {
-				for m, v := range x {
-					if math.IsNaN(v) {
-						return nil, fmt.Errorf("%s lacks %s for query %s", c.desc, measures[m], q)
+	for _, rows := range cands {
+		for _, vals := range rows {
+			for _, c := range vals {
+				for q, x := range c.vals {
+					for m, v := range x {
+						if math.IsNaN(v) {
+							return nil, fmt.Errorf("%s lacks %s for query %s", c.desc, measures[m], q)
+						}
 					}
 				}
 			}
@@ -168,9 +188,9 @@ func computeOutcomes(r *experiments.Results) (map[string]*outcome, error) {
 	out := map[string]*outcome{}
 	for _, p := range protocols {
 		o := &outcome{proto: p, rows: map[string]*choice{}}
-		for row, cs := range cands {
+		for row, cs := range cands[p.rank.prefix] {
 			var err error
-			if p == protoOfficial {
+			if p.official {
 				o.rows[row], err = chooseOfficial(cs, split)
 			} else {
 				o.rows[row], err = chooseFolds(cs, fold)
@@ -268,7 +288,7 @@ func test(a, b *choice, m int) (stats.TTest, error) {
 
 // comparison judges "a above b" for each pair under one protocol: held
 // when every a has a higher MAP than its b, and (when significant) with
-// p < PValue.
+// p < PValue; P@10 and its paired t-test are reported beside, not judged.
 func comparison(p protocol, pairs [][2]string, significant bool) func(r *experiments.Results) experiments.Verdict {
 	return func(r *experiments.Results) experiments.Verdict {
 		out, err := outcomes(r)
@@ -292,7 +312,13 @@ func comparison(p protocol, pairs [][2]string, significant bool) func(r *experim
 			if ok {
 				held++
 			}
-			parts = append(parts, fmt.Sprintf("%s %.4f vs %s %.4f (%+.4f, p=%.3g)", pr[0], a.mean(0), pr[1], b.mean(0), t.MeanDiff, t.P))
+			p10 := slices.Index(measures, "P_10")
+			tp, err := test(a, b, p10)
+			if err != nil {
+				return experiments.Undecided(err.Error())
+			}
+			parts = append(parts, fmt.Sprintf("%s %.4f vs %s %.4f (%+.4f, p=%.3g; P@10 %.4f vs %.4f, %+.4f, p=%.3g)",
+				pr[0], a.mean(0), pr[1], b.mean(0), t.MeanDiff, t.P, a.mean(p10), b.mean(p10), tp.MeanDiff, tp.P))
 		}
 		if n == 0 {
 			return experiments.Undecided("no runs of these rows")
@@ -322,7 +348,7 @@ func evidence(p protocol, rows []string) func(r *experiments.Results) experiment
 			}
 			base := o.rows[strings.SplitN(row, "+", 2)[0]]
 			fmt.Fprintf(&b, "%s (%d queries", row, len(c.queries))
-			if p == protoOfficial && c.configs > 1 {
+			if p.official && c.configs > 1 {
 				fmt.Fprintf(&b, "; best of %d on dev: %s", c.configs, c.desc)
 			}
 			b.WriteString("): ")
