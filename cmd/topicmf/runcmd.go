@@ -68,6 +68,8 @@ reports go to <results>/quick/<paper>/ so the full reports are not overwritten.
 			reportRoot := st.Root()
 			if quick {
 				reportRoot = filepath.Join(reportRoot, "quick")
+			} else if err := report.CheckCommittable(reportRoot, st.Code()); err != nil {
+				return fmt.Errorf("run: %w", err)
 			}
 			for _, e := range exps {
 				r := &experiments.Runner{Store: st, Pool: pool, Quick: quick, Seed: seed}
