@@ -81,25 +81,7 @@ section has no provenance.json (rendered before provenance was recorded).`,
 				}
 				return checkReports(cmd.OutOrStdout(), resultsDir, args)
 			}
-			root := resultsDir
-			if quick {
-				root = filepath.Join(root, "quick")
-			}
-			for _, paper := range args {
-				exps, err := experiments.Get(paper + "/*")
-				if err != nil {
-					return err
-				}
-				dir := report.PaperDir(root, exps[0])
-				if _, err := os.Stat(dir); err != nil {
-					return fmt.Errorf("report %s: %w", paper, err)
-				}
-				if err := report.Assemble(dir, exps, quick); err != nil {
-					return fmt.Errorf("report %s: %w", paper, err)
-				}
-				fmt.Fprintln(cmd.OutOrStdout(), filepath.Join(dir, report.ReportFile))
-			}
-			return nil
+			return assembleReports(cmd.OutOrStdout(), resultsDir, args, quick)
 		},
 	}
 	f := cmd.Flags()
@@ -109,6 +91,29 @@ section has no provenance.json (rendered before provenance was recorded).`,
 	f.BoolVar(&verifyRuns, "verify", false, "write nothing; recompute a sample of the committed full runs and compare their metrics exactly")
 	f.DurationVar(&budget, "budget", 5*time.Minute, "with --verify: the recorded wall time of the jobs to recompute")
 	return cmd
+}
+
+// assembleReports is report PAPER...: each paper's REPORT.md rebuilt from
+// the sections present under root (root/quick with quick).
+func assembleReports(out io.Writer, root string, papers []string, quick bool) error {
+	if quick {
+		root = filepath.Join(root, "quick")
+	}
+	for _, paper := range papers {
+		exps, err := experiments.Get(paper + "/*")
+		if err != nil {
+			return err
+		}
+		dir := report.PaperDir(root, exps[0])
+		if _, err := os.Stat(dir); err != nil {
+			return fmt.Errorf("report %s: %w", paper, err)
+		}
+		if err := report.Assemble(dir, exps, quick); err != nil {
+			return fmt.Errorf("report %s: %w", paper, err)
+		}
+		fmt.Fprintln(out, filepath.Join(dir, report.ReportFile))
+	}
+	return nil
 }
 
 // checkReports is report --check (see its help).
