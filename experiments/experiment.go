@@ -275,6 +275,25 @@ func (e *Experiment) Name() string {
 }
 
 // validateShape checks what can be checked without the catalog.
+// MachineDependent reports whether a metric measures the machine (time,
+// measured memory, worker count) rather than the method, so that two
+// correct runs of one job may differ in it: by name (…sec…, workers) or by
+// its registered definition (wall-clock, measured, or built from the
+// measured mem_fit_mib). The quick pins and report --verify leave these
+// out of their exact comparisons.
+func (e *Experiment) MachineDependent(metric string) bool {
+	if strings.Contains(metric, "sec") || metric == "workers" {
+		return true
+	}
+	for _, d := range e.Metrics {
+		if d.Name == metric {
+			def := strings.ToLower(d.Definition)
+			return strings.Contains(def, "wall-clock") || strings.Contains(def, "measured") || strings.Contains(def, "mem_fit_mib")
+		}
+	}
+	return false
+}
+
 func (e *Experiment) validateShape() error {
 	p, n, ok := strings.Cut(e.ID, "/")
 	if !ok || p == "" || n == "" || strings.ContainsAny(e.ID, " \t*?[]\\") {

@@ -62,12 +62,22 @@ type Runner struct {
 // it. The first failing job cancels the others; its error names the job.
 // When ctx is cancelled, Run returns ctx.Err() and stores nothing partial.
 func (r *Runner) Run(ctx context.Context, e *Experiment) (*Results, error) {
-	if r.Store == nil {
-		return nil, errors.New("runner: no results store")
-	}
 	jobs, err := e.Jobs(r.Quick, r.Seed)
 	if err != nil {
 		return nil, err
+	}
+	out, err := r.RunJobs(ctx, e, jobs)
+	if err != nil {
+		return nil, err
+	}
+	return &Results{Experiment: e, Quick: r.Quick, Jobs: out}, nil
+}
+
+// RunJobs is Run for some of e's jobs (from e.Jobs), e.g. the sample that
+// report --verify recomputes; it returns their results in the order given.
+func (r *Runner) RunJobs(ctx context.Context, e *Experiment, jobs []*Job) ([]*JobResult, error) {
+	if r.Store == nil {
+		return nil, errors.New("runner: no results store")
 	}
 	pool := r.Pool
 	if pool == nil {
@@ -166,7 +176,7 @@ func (r *Runner) Run(ctx context.Context, e *Experiment) (*Results, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("experiment %s interrupted: %w", e.ID, err)
 	}
-	return &Results{Experiment: e, Quick: r.Quick, Jobs: out}, nil
+	return out, nil
 }
 
 // key is the store key of a job.

@@ -11,8 +11,7 @@
 // # A session
 //
 //	c, err := notebook.Load("cranfield")            // a registered collection, default pipeline
-//	rlsi := notebook.Params{"k": "20", "lambda1": "0.05", "lambda-scale": "relative", "init-scale": "balanced"}
-//	f, err := notebook.Fit(c, "rlsi", rlsi)
+//	f, err := notebook.Fit(c, "rlsi", notebook.Params{"k": "20"})
 //	f.Summary()                                      // status, and a note if every topic came out empty
 //	notebook.TopTerms(f, 10)                         // dataframe: topic, rank, term, weight
 //	notebook.Quality(f)                              // dataframe: topic, NPMI, C_V, UMass, UCI, words; TD@25
@@ -21,22 +20,23 @@
 //	notebook.SaveFigure("rlsi-objective")            // rlsi-objective.png, .svg, .pdf
 //	notebook.Rank(f, "what similarity laws apply to hypersonic flow", 10)
 //	s, err := notebook.Sweep(c, notebook.SweepSpec{Name: "cranfield-rlsi", Family: "rlsi",
-//		Params: notebook.Params{"lambda-scale": "relative", "init-scale": "balanced"},
-//		Grid:   map[string][]string{"k": {"10", "20"}, "lambda1": {"0.02", "0.05"}}})
+//		Grid: map[string][]string{"k": {"10", "20"}, "lambda1": {"0.02", "0.05"}}})
 //	s.Table()                                        // one row per job, one column per metric
 //	s.Plot("k", "map", "lambda1")                    // inline PNG
 //	s.Plot("k", "npmi")                              // coherence against K
 //	r, err := notebook.RunExperiment("rlsi2011/table6-7", true) // quick
 //	r.Show()                                         // tables, figures and verdicts
 //
-// Params absent from a fit take the family's declared defaults
-// (FamilyParams lists them), which are the papers' settings; "topicmf fit"
-// overrides a few of them for a first fit on one's own data. RLSI's are
-// such: its paper's λ1 = 0.5, read on the data's own scale, empties every
-// topic of the default pipeline's unit-length documents (Fit says so in
-// the result's Notes), so the session gives RLSI λ1 = 0.05 relative to the
-// data's scale (rlsi.Options.RelativeLambda), with V⁽⁰⁾ drawn at that
-// scale: sparse topics, none empty.
+// Params absent from a fit or a sweep take the defaults of every front end
+// (package experiments/workflow), so that a notebook, "topicmf fit" and a Go
+// program give the same bits: the family's declared defaults (FamilyParams
+// lists them, the papers' settings) with its front-end defaults on top,
+// which `topicmf models` marks. RLSI's are such: its paper's λ1 = 0.5, read
+// on the data's own scale, empties every topic of the default pipeline's
+// unit-length documents (Fit says so in the result's Notes when it
+// happens), so the front ends give RLSI λ1 = 0.05 relative to the data's
+// scale (rlsi.Options.RelativeLambda), with V⁽⁰⁾ drawn at that scale:
+// sparse topics, none empty.
 //
 // # Inline output
 //

@@ -3,8 +3,6 @@ package notebook
 import (
 	"context"
 	"fmt"
-	"math"
-	"sort"
 	"strings"
 
 	"github.com/go-gota/gota/dataframe"
@@ -15,12 +13,13 @@ import (
 	"github.com/topicmf/topicmf/engine/catalog"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/frame"
+	"github.com/topicmf/topicmf/experiments/workflow"
 	"github.com/topicmf/topicmf/metrics/topics"
 )
 
 // Params are a model family's parameters as strings, as on the command
-// line: {"k": "20", "lambda1": "0.5"}. Absent keys take the family's
-// declared defaults (`topicmf models` lists them).
+// line: {"k": "20", "lambda1": "0.5"}. Absent keys take the defaults
+// `topicmf models` lists, the command line's (experiments/workflow).
 type Params map[string]string
 
 // FitResult is one fitted model with its corpus, stop status and
@@ -40,26 +39,23 @@ type FitResult struct {
 
 // Fit fits the catalog family (engine/catalog: "nmf", "rlsi", "lsi",
 // "plsi", "lda", "tnmf", "grouprlsi", "gnmfnc", ...) with params on c and
-// records every iteration. Absent params take the family's declared
-// defaults, the papers' settings, which "topicmf fit" overrides for some
-// families (see the package example): RLSI's paper λ1 = 0.5, read on the
-// default pipeline's unit-length documents, empties every topic, which Fit
-// reports in Notes. A fit that stops on the iteration limit or a numerical
-// failure is not an error: see the Status.
+// records every iteration. Absent params take the defaults of every front
+// end (workflow.NewMethod: the family's declared defaults and seed, with
+// its front-end defaults, e.g. RLSI's λ read relative to the data's
+// scale), so that Fit gives the bits of "topicmf fit". A regularization too
+// strong for the corpus can empty every topic, which Fit reports in Notes.
+// A fit that stops on the iteration limit or a numerical failure is not an
+// error: see the Status.
 func Fit(c *Corpus, family string, params Params) (*FitResult, error) {
 	if err := checkFamily(family); err != nil {
 		return nil, fmt.Errorf("fit: %w", err)
 	}
-	p := catalog.Params{}
-	for k, v := range params {
-		p[k] = v
-	}
-	method, err := catalog.New(family, p)
+	m, err := workflow.NewMethod(family, catalog.Params(params))
 	if err != nil {
 		return nil, err
 	}
 	rec := engine.NewRecorder()
-	model, status, err := method.Fit(context.Background(), c.Corpus.Corpus, rec)
+	model, status, err := m.Method.Fit(context.Background(), c.Corpus.Corpus, rec)
 	if err != nil {
 		return nil, fmt.Errorf("fit %s on %s: %w", family, c.Name, err)
 	}
@@ -174,37 +170,49 @@ func Topics(f *FitResult, n int) dataframe.DataFrame {
 // text) of new texts, weighted by the corpus's vectorizer and folded in as
 // the family's paper defines it.
 func FoldIn(f *FitResult, texts []string) (*mat.Dense, error) {
-	if f.Corpus.Vectorizer == nil {
-		return nil, fmt.Errorf("fold-in: corpus %s has no vectorizer (synthetic)", f.Corpus.Name)
-	}
-	if f.Corpus.TermRow != nil {
-		return nil, fmt.Errorf("fold-in: corpus %s dropped terms after weighting (MinTotalFreq); fold in through its experiment", f.Corpus.Name)
+	if err := canFoldIn(f); err != nil {
+		return nil, err
 	}
 	return f.Model.FoldIn(context.Background(), f.Corpus.Vectorizer.Transform(texts))
 }
 
+// canFoldIn reports why new text cannot be folded into f, if it cannot.
+func canFoldIn(f *FitResult) error {
+	if f.Corpus.Vectorizer == nil {
+		return fmt.Errorf("fold-in: corpus %s has no vectorizer (synthetic)", f.Corpus.Name)
+	}
+	if f.Corpus.TermRow != nil {
+		return fmt.Errorf("fold-in: corpus %s dropped terms after weighting (MinTotalFreq); fold in through its experiment", f.Corpus.Name)
+	}
+	return nil
+}
+
 // Rank folds the query in and ranks the training documents by the cosine
 // of their topic vectors with the query's (the topic score of Wang et al.,
-// SIGIR 2011, Eq. 4), best first, ties by document id. The dataframe has
-// rank, doc (id), score, and title (the first 60 characters of the
-// document's title or text) when the corpus comes from a collection; it has
-// the n best documents, every document when n exceeds their number, and
-// no row for n ≤ 0.
+// SIGIR 2011, Eq. 4, workflow.Ranker with α = 1), best first, ties by
+// document id descending as trec_eval breaks them. The dataframe has rank,
+// doc (id), score, and title (the first 60 characters of the document's
+// title or text) when the corpus comes from a collection; it has the n
+// best documents, every document when n exceeds their number, and no row
+// for n ≤ 0.
 func Rank(f *FitResult, query string, n int) (dataframe.DataFrame, error) {
-	vq, err := FoldIn(f, []string{query})
+	if err := canFoldIn(f); err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	rk := &workflow.Ranker{Model: f.Model, Vectorizer: f.Corpus.Vectorizer, DocIDs: f.Corpus.DocIDs}
+	opts := workflow.RankOptions{Alpha: 1, Depth: max(1, f.Corpus.Docs())}
+	run, err := rk.Rank(context.Background(), []string{"q"}, []string{query}, opts)
 	if err != nil {
 		return dataframe.DataFrame{}, err
 	}
-	scores := cosines(vq.RawRowView(0), f.Model.DocTopics())
-	order := rankOrder(scores, f.Corpus.DocIDs)
-	n = max(0, min(n, len(order)))
+	ranked := run["q"][:max(0, min(n, len(run["q"])))]
 	titles := docTitles(f.Data)
 	var ranks []int
 	var ids, heads []string
 	var ss []float64
-	for r, d := range order[:n] {
-		ranks, ids, ss = append(ranks, r+1), append(ids, f.Corpus.DocIDs[d]), append(ss, scores[d])
-		heads = append(heads, titles[f.Corpus.DocIDs[d]])
+	for r, d := range ranked {
+		ranks, ids, ss = append(ranks, r+1), append(ids, d.DocID), append(ss, d.Score)
+		heads = append(heads, titles[d.DocID])
 	}
 	cols := []series.Series{series.New(ranks, series.Int, "rank"), series.New(ids, series.String, "doc"),
 		series.New(ss, series.Float, "score")}
@@ -212,44 +220,6 @@ func Rank(f *FitResult, query string, n int) (dataframe.DataFrame, error) {
 		cols = append(cols, series.New(heads, series.String, "title"))
 	}
 	return dataframe.New(cols...), nil
-}
-
-// cosines is the cosine of q with every row of vd (0 for a zero vector).
-func cosines(q []float64, vd *mat.Dense) []float64 {
-	n, _ := vd.Dims()
-	nq := 0.0
-	for _, x := range q {
-		nq += x * x
-	}
-	out := make([]float64, n)
-	for d := range n {
-		row := vd.RawRowView(d)
-		dot, nd := 0.0, 0.0
-		for t, x := range row {
-			dot += q[t] * x
-			nd += x * x
-		}
-		if nq > 0 && nd > 0 {
-			out[d] = dot / math.Sqrt(nq*nd)
-		}
-	}
-	return out
-}
-
-// rankOrder is the document indices by decreasing score, ties by id.
-func rankOrder(scores []float64, ids []string) []int {
-	order := make([]int, len(scores))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool {
-		sa, sb := scores[order[a]], scores[order[b]]
-		if sa != sb {
-			return sa > sb
-		}
-		return ids[order[a]] < ids[order[b]]
-	})
-	return order
 }
 
 // docTitles maps document id to a short heading, nil without a collection.

@@ -23,19 +23,18 @@ func emptyTopics(u *mat.Dense) int {
 }
 
 func TestSessionExampleGivesTopics(t *testing.T) {
-	// The package example (doc.go) must give real topics on Cranfield: its
-	// RLSI parameters and every point of its sweep grid leave no topic
-	// empty. The family's paper defaults (k only) empty every topic, and
-	// Fit must say so rather than let "converged" stand alone.
+	// The package example (doc.go) must give real topics on Cranfield: the
+	// front-end defaults of RLSI and every point of its sweep grid leave no
+	// topic empty. The family's paper defaults empty every topic, and Fit
+	// must say so rather than let "converged" stand alone.
 	realdata.Dir(t, "cranfield/cran.tar.gz")
 	doc, err := os.ReadFile("doc.go")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, line := range []string{
-		`rlsi := notebook.Params{"k": "20", "lambda1": "0.05", "lambda-scale": "relative", "init-scale": "balanced"}`,
-		`Params: notebook.Params{"lambda-scale": "relative", "init-scale": "balanced"},`,
-		`Grid:   map[string][]string{"k": {"10", "20"}, "lambda1": {"0.02", "0.05"}}})`,
+		`f, err := notebook.Fit(c, "rlsi", notebook.Params{"k": "20"})`,
+		`Grid: map[string][]string{"k": {"10", "20"}, "lambda1": {"0.02", "0.05"}}})`,
 	} {
 		if !strings.Contains(string(doc), line) {
 			t.Fatalf("doc.go no longer has the example line %s: update this test with it", line)
@@ -50,7 +49,7 @@ func TestSessionExampleGivesTopics(t *testing.T) {
 	defer func() { DisplayMarkdown = nil }()
 	for _, k := range []string{"10", "20"} {
 		for _, l1 := range []string{"0.02", "0.05"} {
-			f, err := Fit(c, "rlsi", Params{"k": k, "lambda1": l1, "lambda-scale": "relative", "init-scale": "balanced"})
+			f, err := Fit(c, "rlsi", Params{"k": k, "lambda1": l1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -67,12 +66,12 @@ func TestSessionExampleGivesTopics(t *testing.T) {
 	if len(md) != 0 {
 		t.Errorf("fits with topics showed %q", md)
 	}
-	f, err := Fit(c, "rlsi", Params{"k": "20"})
+	f, err := Fit(c, "rlsi", Params{"k": "20", "lambda1": "0.5", "lambda-scale": "absolute", "init-scale": "unit"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if e := emptyTopics(f.Model.TermTopics()); e != 20 {
-		t.Fatalf("catalog defaults: %d of 20 topics empty; this test expects all (update it if the defaults changed)", e)
+		t.Fatalf("the paper's defaults: %d of 20 topics empty; this test expects all (update it if the defaults changed)", e)
 	}
 	if len(f.Notes) != 1 || !strings.Contains(f.Notes[0], "every topic of this rlsi fit is empty") ||
 		len(md) != 1 || !strings.Contains(md[0], f.Notes[0]) || !strings.Contains(f.Summary(), f.Notes[0]) {

@@ -3,15 +3,19 @@ package notebook
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 
+	"github.com/topicmf/topicmf/engine/catalog"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/experiments/workflow"
 	"github.com/topicmf/topicmf/metrics/cluster"
 	"github.com/topicmf/topicmf/metrics/ir"
 	"github.com/topicmf/topicmf/metrics/topics"
@@ -51,7 +55,8 @@ type SweepSpec struct {
 	// Version is bumped by hand when the same Name should not reuse runs.
 	Version string
 	Family  string
-	// Params are fixed for every job.
+	// Params are fixed for every job; the keys neither here nor in Grid
+	// take the defaults of Fit (workflow.WithFrontEnd).
 	Params Params
 	// Grid maps a family parameter to the values it takes; jobs are the
 	// Cartesian product (names sorted, the last varying fastest).
@@ -62,7 +67,7 @@ type SweepSpec struct {
 	// equals Fit of its parameters with Params{"seed": Seed}; replicate
 	// r ≥ 1 takes engine.DeriveSeed(Seed, "replicate", r)
 	// (experiments.SeedPerReplicate). The sweep's Name does not enter.
-	// 0 is the families' default seed, the one Fit uses when its params
+	// 0 means workflow.DefaultSeed, the seed Fit uses when its params
 	// give none.
 	Seed uint64
 }
@@ -108,10 +113,21 @@ func sweepExperiment(c *Corpus, spec SweepSpec) (*experiments.Experiment, error)
 	if _, ok := spec.Params["seed"]; ok {
 		return nil, fmt.Errorf("sweep %s: give the seed as SweepSpec.Seed, not in Params", spec.Name)
 	}
+	seed := spec.Seed
+	if seed == 0 {
+		seed = workflow.DefaultSeed
+	}
 	queries, err := judgedQueries(c)
 	if err != nil {
 		return nil, err
 	}
+	fam, err := catalog.Lookup(spec.Family)
+	if err != nil {
+		return nil, fmt.Errorf("sweep %s: %w", spec.Name, err)
+	}
+	// Every front end's defaults, as Fit: the family's front-end defaults
+	// for the keys the spec neither fixes nor varies.
+	params := workflow.WithFrontEnd(fam, catalog.Params(spec.Params), slices.Collect(maps.Keys(spec.Grid))...)
 	ref, err := sweepReference(c)
 	if err != nil {
 		return nil, err
@@ -122,10 +138,10 @@ func sweepExperiment(c *Corpus, spec SweepSpec) (*experiments.Experiment, error)
 		Version:    spec.Version,
 		Datasets:   []string{c.Name},
 		Checksums:  func(*experiments.Job) ([]store.Checksum, error) { return c.Sums, nil },
-		Methods:    []experiments.MethodSpec{{Name: spec.Family, Params: spec.Params}},
+		Methods:    []experiments.MethodSpec{{Name: spec.Family, Params: params}},
 		Grid:       spec.Grid,
 		Replicates: spec.Replicates,
-		Seed:       spec.Seed,
+		Seed:       seed,
 		SeedScheme: experiments.SeedPerReplicate,
 		Task: func(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
 			f, err := j.FitCorpus(ctx, c.Corpus, nil)
@@ -206,19 +222,10 @@ func score(ctx context.Context, res *experiments.Result, f *experiments.Fit, q *
 	if q == nil {
 		return nil
 	}
-	vq, err := f.Model.FoldIn(ctx, f.Corpus.Vectorizer.Transform(q.texts))
+	rk := &workflow.Ranker{Model: f.Model, Vectorizer: f.Corpus.Vectorizer, DocIDs: f.Corpus.DocIDs}
+	run, err := rk.Rank(ctx, q.ids, q.texts, workflow.RankOptions{Alpha: 1, Depth: max(1, f.Corpus.Docs())})
 	if err != nil {
 		return err
-	}
-	vd := f.Model.DocTopics()
-	run := ir.Run{}
-	for i, id := range q.ids {
-		scores := cosines(vq.RawRowView(i), vd)
-		docs := make([]ir.ScoredDoc, len(scores))
-		for d, s := range scores {
-			docs[d] = ir.ScoredDoc{DocID: f.Corpus.DocIDs[d], Score: s}
-		}
-		run[id] = docs
 	}
 	rep, err := ir.Evaluate(q.qrels, run, q.opts)
 	if err != nil {

@@ -8,61 +8,16 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"gonum.org/v1/gonum/mat"
 
 	"github.com/topicmf/topicmf/datasets"
-	"github.com/topicmf/topicmf/engine"
-	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/experiments/workflow"
 	"github.com/topicmf/topicmf/metrics/cluster"
 )
 
-// This file gives a labelled corpus its clustering numbers: each document
-// goes to its argmax topic (cluster.ArgmaxTopics) and the clusters are
-// scored against the labels (purity, NMI, ARI; metrics/cluster), by fit
-// for the corpus it fits (rows of metrics.csv, printed) and by eval
-// --labels for an existing run.
-
-// labelMetricRows are metrics.csv's clustering rows for a corpus with
-// labels (none without): vt is the N×K document-topic matrix.
-func labelMetricRows(corpus *engine.Corpus, vt mat.Matrix) [][]string {
-	if corpus.Labels == nil {
-		return nil
-	}
-	labels := make([]string, len(corpus.Labels))
-	for i, l := range corpus.Labels {
-		if l >= 0 {
-			labels[i] = corpus.ClassNames[l]
-		}
-	}
-	s, err := cluster.LabelScores(labels, argmaxTopics(vt))
-	if err != nil { // no labelled document: nothing to score
-		return nil
-	}
-	return clusterRows(s)
-}
-
-// argmaxTopics is each row's argmax of the N×K matrix vt.
-func argmaxTopics(vt mat.Matrix) []int {
-	n, k := vt.Dims()
-	row := make([]float64, k)
-	return cluster.ArgmaxTopics(n, func(i int) []float64 {
-		for t := range k {
-			row[t] = vt.At(i, t)
-		}
-		return row
-	})
-}
-
-// clusterRows are the metrics.csv rows of s.
-func clusterRows(s cluster.Scores) [][]string {
-	return [][]string{
-		{"labelled_documents", fmt.Sprint(s.N)},
-		{"classes", fmt.Sprint(s.Classes)},
-		{"purity", store.FormatFloat(s.Purity)},
-		{"nmi", store.FormatFloat(s.NMI)},
-		{"ari", store.FormatFloat(s.ARI)},
-	}
-}
+// This file prints a labelled corpus's clustering numbers (each document
+// in its argmax topic, scored against the labels: purity, NMI, ARI;
+// workflow.LabelMetricRows): fit prints the rows of metrics.csv, and eval
+// --labels scores an existing run.
 
 // printClusterMetrics prints the clustering rows of the run in dir's
 // metrics.csv, if it has them, after fit's status line.
@@ -81,7 +36,7 @@ func printClusterMetrics(w io.Writer, dir string) error {
 
 // readMetricsCSV reads a run's metrics.csv ("metric,value" rows).
 func readMetricsCSV(path string) (map[string]string, error) {
-	lines, err := readLines(path, "metric")
+	lines, err := workflow.ReadLines(path, "metric")
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +57,7 @@ func evalLabels(cmd *cobra.Command, labelsPath, runArg, root string) error {
 	if err != nil {
 		return err
 	}
-	ids, err := readLines(filepath.Join(dir, "doc_ids.txt"), "document id")
+	ids, err := workflow.ReadLines(filepath.Join(dir, "doc_ids.txt"), "document id")
 	if err != nil {
 		return err
 	}
@@ -120,12 +75,12 @@ func evalLabels(cmd *cobra.Command, labelsPath, runArg, root string) error {
 	if _, n := v.Dims(); n != len(ids) {
 		return fmt.Errorf("%s: %d documents, doc_ids.txt has %d", filepath.Join(dir, "V.mtx"), n, len(ids))
 	}
-	s, err := cluster.LabelScores(labels, argmaxTopics(v.T()))
+	s, err := cluster.LabelScores(labels, workflow.ArgmaxTopics(v.T()))
 	if err != nil {
 		return errors.New(labelsPath + ": no document of the run has a label")
 	}
 	out := cmd.OutOrStdout()
-	for _, r := range clusterRows(s) {
+	for _, r := range workflow.ClusterRows(s) {
 		if _, err := fmt.Fprintf(out, "%-22s\t%s\n", r[0], r[1]); err != nil {
 			return err
 		}

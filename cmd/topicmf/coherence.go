@@ -16,6 +16,7 @@ import (
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/experiments/quality"
 	"github.com/topicmf/topicmf/experiments/store"
+	"github.com/topicmf/topicmf/experiments/workflow"
 	"github.com/topicmf/topicmf/metrics/coherence"
 )
 
@@ -66,7 +67,7 @@ func (q *qualityFlags) configValue() (string, error) {
 // readNamedCollection reads a registered data set or a user's collection at a
 // path (its format from the path, default columns).
 func readNamedCollection(name, dataDir string, uopt datasets.UserOptions) (*datasets.Collection, error) {
-	if isPath(name) {
+	if workflow.IsPath(name) {
 		format, err := datasets.UserFormat(name, uopt.Format)
 		if err != nil {
 			return nil, err
@@ -216,16 +217,16 @@ func evalQuality(out io.Writer, runDir string, q *qualityFlags, dataDir string) 
 	if _, err := os.Stat(filepath.Join(runDir, "U.mtx")); err != nil {
 		return fmt.Errorf("--run %s: not a fit run directory (no U.mtx)", runDir)
 	}
-	vec, err := readVectorizer(runDir, dataDir)
+	vec, err := workflow.ReadVectorizer(runDir, dataDir)
 	if err != nil {
 		return err
 	}
-	docIDs, err := readLines(filepath.Join(runDir, "doc_ids.txt"), "document id")
+	docIDs, err := workflow.ReadLines(filepath.Join(runDir, "doc_ids.txt"), "document id")
 	if err != nil {
 		return err
 	}
 	training := func() (*datasets.Collection, error) {
-		var cfg fitConfig
+		var cfg workflow.Config
 		b, err := os.ReadFile(filepath.Join(runDir, "config.json"))
 		if err != nil {
 			return nil, err

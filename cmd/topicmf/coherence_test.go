@@ -9,6 +9,7 @@ import (
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments/quality"
+	"github.com/topicmf/topicmf/experiments/workflow"
 )
 
 // TestFitPrintsAndStoresQuality fits NMF on the planted CSV and checks that
@@ -43,11 +44,11 @@ func TestFitPrintsAndStoresQuality(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	vec, err := readVectorizer(run, "")
+	vec, err := workflow.ReadVectorizer(run, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	docIDs, err := readLines(filepath.Join(run, "doc_ids.txt"), "id")
+	docIDs, err := workflow.ReadLines(filepath.Join(run, "doc_ids.txt"), "id")
 	if err != nil {
 		t.Fatal(err)
 	}

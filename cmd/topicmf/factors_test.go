@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/topicmf/topicmf/experiments/workflow"
 )
 
 // exportFromRun makes a directory in the layout of topicmf-beam export
@@ -25,7 +27,7 @@ func exportFromRun(t *testing.T, run string, lambda1, lambda2 float64) string {
 	}
 	terms := len(strings.Fields(readFile(t, filepath.Join(run, "vocab.txt"))))
 	docs := len(strings.Fields(readFile(t, filepath.Join(run, "doc_ids.txt"))))
-	writeManifest(t, dir, map[string]any{"format": exportFormat, "model": "rlsi", "variant": "u1v2",
+	writeManifest(t, dir, map[string]any{"format": workflow.ExportFormat, "model": "rlsi", "variant": "u1v2",
 		"terms": terms, "documents": docs, "k": 3, "lambda1": lambda1, "lambda2": lambda2,
 		"inner_sweeps": 100, "inner_tol": 1e-5, "iteration": 8,
 		"vectorizer": "vectorizer.json", "counts": "counts.mtx", "gonum": "v0.17.0"})

@@ -6,11 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/topicmf/topicmf/engine/catalog"
+	"github.com/topicmf/topicmf/experiments/workflow"
 )
 
 // fitConfigOf reads config.json of the run directory dir.
@@ -56,9 +56,9 @@ func TestFitCountModelsGetCounts(t *testing.T) {
 	fitRun(t, "--model", "lda", "--k", "3", "--iters", "20", "--data", data, "--text-col", "body", "--out", out, "--quiet", "--weighting", "tfidf", "--param", "round=true")
 	lda := []string{"fit", "--model", "lda", "--k", "3", "--data", data, "--text-col", "body", "--out", out}
 	checkCLIErrors(t, []cliError{
-		{append(lda, "--weighting", "tfidf"), "--weighting tfidf --norm none does not give: drop both flags"},
-		{append(lda, "--weighting", "tfidf"), "or add --param round=true"},
-		{append(lda, "--norm", "l2"), "--weighting tf --norm l2 does not give: drop both flags (lda's default: tf, none)"},
+		{append(lda, "--weighting", "tfidf"), "lda needs integer word counts, which weighting tfidf and norm none do not give: use lda's default pipeline (weighting tf, norm none)"},
+		{append(lda, "--weighting", "tfidf"), "or the parameter round=true"},
+		{append(lda, "--norm", "l2"), "which weighting tf and norm l2 do not give: use lda's default pipeline (weighting tf, norm none)"},
 	})
 	// On unit-length rows rounding would keep only entries ≥ 0.5: not offered.
 	if _, _, err := runTopicmf(context.Background(), append(lda, "--norm", "l2")...); err == nil || strings.Contains(err.Error(), "round=true") {
@@ -67,9 +67,10 @@ func TestFitCountModelsGetCounts(t *testing.T) {
 }
 
 // TestFitPipelineFlagValues: a value of a text-pipeline flag outside its
-// range is refused naming the flag and the range, 0 included where
-// text.Options would read 0 as the default (it is not the default on the
-// command line, and its literal meaning keeps no term); nothing is written.
+// declared range (datasets/text Options' engine/param tags) is refused by
+// the flag parser, naming the flag and the range, 0 included where
+// text.Options reads 0 as the default (it is not in the range); nothing is
+// written.
 func TestFitPipelineFlagValues(t *testing.T) {
 	data := filepath.Join(plantedFiles(t), "docs.csv")
 	out := filepath.Join(t.TempDir(), "results")
@@ -77,18 +78,18 @@ func TestFitPipelineFlagValues(t *testing.T) {
 		return []string{"fit", "--model", "nmf", "--k", "3", "--data", data, "--text-col", "body", "--out", out, "--" + flag, value}
 	}
 	checkCLIErrors(t, []cliError{
-		{fit("min-df", "0"), "--min-df = 0, want ≥ 1 (1 keeps every term)"},
-		{fit("min-df", "-5"), "--min-df = -5, want ≥ 1"},
-		{fit("max-df", "0"), "--max-df = 0, want a fraction in (0, 1]"},
-		{fit("max-df", "-0.5"), "--max-df = -0.5, want a fraction in (0, 1]"},
-		{fit("max-df", "1.5"), "--max-df = 1.5"},
-		{fit("max-token-len", "0"), "--max-token-len = 0, want ≥ 2 (the shortest token kept), or -1 for no limit"},
-		{fit("max-token-len", "-3"), "--max-token-len = -3"},
-		{fit("max-vocab", "-1"), "--max-vocab = -1, want ≥ 0"},
-		{fit("weighting", "bm25"), `--weighting "bm25": unknown weighting`},
-		{fit("norm", "l1"), `--norm "l1": unknown norm`},
-		{fit("strip", "signature"), `--strip "signature": unknown part`},
-		{fit("stop", "klingon"), "--stop klingon"},
+		{fit("min-df", "0"), `--min-df "0": want ≥ 1`},
+		{fit("min-df", "-5"), `--min-df "-5": want ≥ 1`},
+		{fit("max-df", "0"), `--max-df "0": want in (0, 1]`},
+		{fit("max-df", "-0.5"), `--max-df "-0.5": want in (0, 1]`},
+		{fit("max-df", "1.5"), `--max-df "1.5": want in (0, 1]`},
+		{fit("max-token-len", "0"), `--max-token-len "0": want ≥ 2 or -1`},
+		{fit("max-token-len", "-3"), `--max-token-len "-3": want ≥ 2 or -1`},
+		{fit("max-vocab", "-1"), `--max-vocab "-1": want ≥ 0`},
+		{fit("weighting", "bm25"), `--weighting "bm25": want one of tf, boolean, tfidf, logtf-idf`},
+		{fit("norm", "l1"), `--norm "l1": want one of l2, none`},
+		{fit("strip", "signature"), `--strip "signature": want a comma-separated list of headers, footers, quotes`},
+		{fit("stop", "klingon"), `--stop "klingon": neither a stop list (known: none, cacm, nltk, smart, terrier)`},
 	})
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("refused fits created %s", out)
@@ -213,10 +214,9 @@ func TestModelsShowsFitDefaults(t *testing.T) {
 		}
 		// What fit adds to the command line's parameters.
 		recorded := map[string]string{}
-		for k, v := range fitDefaults[f.Name].Params {
+		for k, v := range f.FrontEnd.Params {
 			recorded[k] = v
 		}
-		recorded["seed"] = strconv.FormatUint(fitSeedDefault, 10)
 		for _, p := range f.Params {
 			want := p.Default
 			if v, ok := recorded[p.Key]; ok {
@@ -226,14 +226,14 @@ func TestModelsShowsFitDefaults(t *testing.T) {
 				t.Errorf("models %s: %s shown as %q, fit uses %q", f.Name, p.Key, shown[p.Key], want)
 			}
 		}
-		if counts := strings.Contains(strings.Join(strings.Fields(listing), " "), "--weighting tf --norm none"); counts != fitDefaults[f.Name].Counts {
-			t.Errorf("models %s: mentions raw counts %v, fit uses them %v", f.Name, counts, fitDefaults[f.Name].Counts)
+		if counts := strings.Contains(strings.Join(strings.Fields(listing), " "), "--weighting tf --norm none"); counts != f.FrontEnd.Counts {
+			t.Errorf("models %s: mentions raw counts %v, fit uses them %v", f.Name, counts, f.FrontEnd.Counts)
 		}
 	}
 	// fit --help names the count models in its flags' defaults.
 	help, _, _ := runTopicmf(context.Background(), "fit", "--help")
-	for name, d := range fitDefaults {
-		if d.Counts && !strings.Contains(help, name+", ") && !strings.Contains(help, ", "+name+":") {
+	for _, f := range catalog.Families() {
+		if name := f.Name; f.FrontEnd.Counts && !strings.Contains(help, name+", ") && !strings.Contains(help, ", "+name+":") {
 			t.Errorf("fit --help does not say %s's pipeline", name)
 		}
 	}
@@ -247,7 +247,7 @@ func TestModelsShowsFitDefaults(t *testing.T) {
 			t.Errorf("config.json has %s=%s, not marked in the listing", k, v)
 		}
 	}
-	if cfg.Seed != fitSeedDefault {
+	if cfg.Seed != workflow.DefaultSeed {
 		t.Errorf("config.json seed %d", cfg.Seed)
 	}
 }

@@ -81,6 +81,7 @@ regenerates the tables and figures of the papers they come from.
 		newTransformCmd(),
 		newRankCmd(),
 	)
+	plainFlags(root)
 	return root.ExecuteContext(ctx)
 }
 
@@ -101,43 +102,21 @@ func quietFlag(cmd *cobra.Command) bool {
 	return q
 }
 
-// flagError words the flag parser's errors for a user: pflag's
-// `invalid argument "ten" for "-k, --k" flag: strconv.ParseInt: parsing
-// "ten": invalid syntax` becomes `--k "ten": want an integer`.
+// flagError words the flag parser's errors for a user: a value a flag
+// refused is said by the flag's own value (plainValue, paramFlag:
+// `--k "ten": want an integer`), any other error points to the help.
 func flagError(cmd *cobra.Command, err error) error {
-	m := invalidFlag.FindStringSubmatch(err.Error())
-	if m == nil {
-		return fmt.Errorf("%s: %w (topicmf %s --help lists the flags)", cmd.Name(), err, cmd.Name())
+	if refused := refusedValue(cmd); refused != nil {
+		return fmt.Errorf("%s: %w", cmd.Name(), refused)
 	}
-	name := m[2]
-	if i := strings.LastIndex(name, ", "); i >= 0 {
-		name = name[i+2:]
-	}
-	return fmt.Errorf("%s: %s %q: %s", cmd.Name(), name, m[1], plainParseError(m[3]))
-}
-
-var invalidFlag = regexp.MustCompile(`^invalid argument "(.*)" for "(.*)" flag: (.*)$`)
-
-// parseError matches the errors of the strconv parsers.
-var parseError = regexp.MustCompile(`strconv\.Parse(Int|Uint|Float|Bool): parsing "((?:[^"\\]|\\.)*)": (invalid syntax|value out of range)`)
-
-// plainParseError rewrites the strconv errors in msg in words.
-func plainParseError(msg string) string {
-	return parseError.ReplaceAllStringFunc(msg, func(s string) string {
-		m := parseError.FindStringSubmatch(s)
-		want := map[string]string{"Int": "an integer", "Uint": "a whole number ≥ 0", "Float": "a number", "Bool": "true or false"}[m[1]]
-		if m[3] == "value out of range" {
-			return "out of range, want " + want
-		}
-		return "want " + want
-	})
+	return fmt.Errorf("%s: %w (topicmf %s --help lists the flags)", cmd.Name(), err, cmd.Name())
 }
 
 // maxErrorRunes bounds the length of the line errorLine prints.
 const maxErrorRunes = 300
 
-// errorLine is err as main prints it: one line, prefixed "topicmf:", the
-// strconv wording replaced, a cancellation (main's context is cancelled
+// errorLine is err as main prints it: one line, prefixed "topicmf:", a
+// cancellation (main's context is cancelled
 // only by SIGINT or SIGTERM) said as "interrupted", and at most about
 // maxErrorRunes runes. A longer message is shortened where it loses
 // least: first the quoted inputs in it (a record, a line of a file) lose
@@ -145,7 +124,7 @@ const maxErrorRunes = 300
 // commands accept a 12-digit prefix); only then is the message's own
 // middle elided (the head names the file and record, the tail the problem).
 func errorLine(err error) string {
-	msg := plainParseError(err.Error())
+	msg := err.Error()
 	if errors.Is(err, context.Canceled) {
 		msg = strings.ReplaceAll(msg, context.Canceled.Error(), "interrupted")
 	}
@@ -177,15 +156,20 @@ func elideRunIDs(msg string) string {
 	return runID.ReplaceAllStringFunc(msg, func(id string) string { return id[:idPrefix] + "…" })
 }
 
-// elideMiddle cuts msg to about maxErrorRunes runes, keeping its head and
-// tail and cutting at spaces when there is one near a cut.
+// elideMiddle cuts msg to about maxErrorRunes runes, keeping its head (two
+// thirds: it names the file and record) and its tail (the problem), each
+// cut at a space when there is one in its last (head) or first (tail)
+// tenth.
 func elideMiddle(msg string) string {
 	r := []rune(msg)
-	head, tail := string(r[:200]), string(r[len(r)-maxErrorRunes+210:])
-	if i := strings.LastIndexByte(head, ' '); i >= 160 {
+	keep := maxErrorRunes - 3 // " … "
+	headLen := keep * 2 / 3
+	head, tail := string(r[:headLen]), string(r[len(r)-(keep-headLen):])
+	slack := keep / 10
+	if i := strings.LastIndexByte(head, ' '); i >= len(head)-slack {
 		head = head[:i]
 	}
-	if i := strings.IndexByte(tail, ' '); i >= 0 && i < 30 {
+	if i := strings.IndexByte(tail, ' '); i >= 0 && i < slack {
 		tail = tail[i+1:]
 	}
 	return head + " … " + tail

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -23,9 +22,10 @@ func newModelsCmd() *cobra.Command {
 		Long: `models lists every model family that fit and the experiments accept, with
 each parameter's key, default, accepted range and one-line doc; with NAME,
 only that family. Give a parameter to fit as --param key=value, the seed as
---seed. DEFAULT is the value fit uses for an absent key; one marked * is fit's
-own, and the note under the table gives the library's (engine/catalog, which
-the paper experiments use). An explicit 0 means 0. A range [a,inf) is an
+--seed. DEFAULT is the value fit (and the notebook API) uses for an absent key; one
+marked * is the front ends' own, declared with the family (engine/catalog),
+and the note under the table gives the declared default, which the paper
+experiments use. An explicit 0 means 0. A range [a,inf) is an
 interval of numbers, a|b|c the accepted words; "any" is any finite number.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -64,7 +64,7 @@ func writeFamily(w io.Writer, f catalog.Family) {
 		if r == "" {
 			r = "any"
 		}
-		def, own := fitDefaultOf(f.Name, p.Key)
+		def, own := f.FrontEnd.Params[p.Key]
 		if own {
 			library = append(library, p.Key+"="+p.Default)
 			def += "*"
@@ -102,28 +102,19 @@ func writeFamily(w io.Writer, f catalog.Family) {
 			}
 		}
 	}
-	// Notes: fit's own defaults, as a hanging paragraph under the "*".
+	// Notes: the front-end defaults, as a hanging paragraph under the "*".
 	if len(library) > 0 {
-		for j, line := range wrap("* fit's default; the library's: "+strings.Join(library, ", ")+".", modelsWidth-4) {
+		note := "* the front ends' default (fit, the notebook API, experiments/workflow): " + f.FrontEnd.Why +
+			"; the declared default, which the paper experiments use: " + strings.Join(library, ", ") + "."
+		for j, line := range wrap(note, modelsWidth-4) {
 			fmt.Fprintln(w, strings.Repeat(" ", 2+2*min(j, 1))+line)
 		}
 	}
-	if fitDefaults[f.Name].Counts {
-		for _, line := range wrap("fit builds "+f.Name+"'s text corpus of raw word counts (--weighting tf --norm none) unless --weighting or --norm is given.", modelsWidth-2) {
+	if f.FrontEnd.Counts {
+		for _, line := range wrap("fit builds "+f.Name+"'s text corpus of raw word counts (--weighting tf --norm none), "+f.FrontEnd.Why+", unless --weighting or --norm is given.", modelsWidth-2) {
 			fmt.Fprintln(w, "  "+line)
 		}
 	}
-}
-
-// fitDefaultOf is the value fit uses for family's parameter key when the
-// command line does not give it, when that is fit's own (fitDefaults, or
-// --seed's default) rather than the family's declared default.
-func fitDefaultOf(family, key string) (string, bool) {
-	if key == "seed" {
-		return strconv.Itoa(fitSeedDefault), true
-	}
-	v, ok := fitDefaults[family].Params[key]
-	return v, ok
 }
 
 // pad right-pads s with spaces to n runes.

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/csv"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -237,47 +235,4 @@ func TestVocabDuplicateTerm(t *testing.T) {
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("a refused fit created %s", out)
 	}
-}
-
-// failingWriter accepts n bytes, then fails every write.
-type failingWriter struct{ n int }
-
-func (f *failingWriter) Write(p []byte) (int, error) {
-	if len(p) > f.n {
-		k := f.n
-		f.n = 0
-		return k, errors.New("disk full")
-	}
-	f.n -= len(p)
-	return len(p), nil
-}
-
-// TestTraceRecordFailsAtOnce: a trace row that cannot be written is an
-// error of Record at that very iteration (each row is flushed), so that
-// the fit stops there; later calls return the same error (issue 23: the
-// error was kept until Close, at the end of the fit). Runs without root,
-// unlike TestFaultDiskFullDuringTrace.
-func TestTraceRecordFailsAtOnce(t *testing.T) {
-	tw := &traceWriter{csv: csv.NewWriter(&failingWriter{n: 100}), index: map[traceCol]int{}}
-	written := 0
-	for it := 1; it <= 100; it++ {
-		row := fmt.Sprintf("%d,0.5,%d\n", it, it)
-		err := tw.Record(engine.Iteration{Iter: it, Seconds: 0.5, Objective: float64(it)})
-		if written+len(row) <= 100 {
-			if err != nil {
-				t.Fatalf("iteration %d: %v with room left", it, err)
-			}
-			written += len(row)
-			continue
-		}
-		want := fmt.Sprintf("writing the iteration trace (iterations.csv) at iteration %d: disk full", it)
-		if err == nil || err.Error() != want {
-			t.Fatalf("iteration %d: err = %v, want %q", it, err, want)
-		}
-		if again := tw.Record(engine.Iteration{Iter: it + 1}); again == nil || again.Error() != want {
-			t.Errorf("the next call returns %v, want the first error", again)
-		}
-		return
-	}
-	t.Fatal("no error after 100 rows of at least 8 bytes into 100 bytes")
 }

@@ -16,6 +16,8 @@ import (
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/internal/realdata"
 	"github.com/topicmf/topicmf/metrics/cluster"
+
+	"github.com/topicmf/topicmf/experiments/workflow"
 )
 
 // Tests of issue 25 from the command line: a TREC collection end to end,
@@ -184,7 +186,7 @@ func TestHeaderlessCSVClusteringNumbers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	labels, err := readLines(filepath.Join(run, "labels.txt"), "label")
+	labels, err := workflow.ReadLines(filepath.Join(run, "labels.txt"), "label")
 	if err != nil {
 		t.Fatal(err)
 	}

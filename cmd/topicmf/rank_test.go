@@ -35,7 +35,7 @@ func TestRankTransformCheckArgsFirst(t *testing.T) {
 		{[]string{"rank", bad, "--queries", qry, "--output", out}, "rank: --output " + out + " is a directory, want a file"},
 		{[]string{"rank", bad, "--queries", qry, "--output", filepath.Join(out, "no", "run.txt")}, "directory " + filepath.Join(out, "no") + " does not exist"},
 		{[]string{"rank", bad, "--queries", qry, "--tag", "my run"}, `rank: --tag: run tag "my run" holds white space`},
-		{[]string{"rank", bad, "--queries", qry, "--term", "tfidf"}, `rank: --term "tfidf": want bm25 or lm`},
+		{[]string{"rank", bad, "--queries", qry, "--term", "tfidf"}, `rank: --term "tfidf": want one of bm25, lm`},
 		{[]string{"rank", bad, "--queries", qry, "--qrels", rel, "--qrels-format", "xml", "--output", filepath.Join(out, "r")}, `--qrels-format "xml": want auto or trec, smart, cranfield, npl`},
 		{[]string{"transform", bad, "--data", qry, "--output", out}, "transform: --output " + out + " is a directory, want a file"},
 		{[]string{"transform", bad, "--data", qry, "--output", filepath.Join(out, "no", "v.tsv")}, "does not exist"},

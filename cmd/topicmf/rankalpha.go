@@ -8,6 +8,7 @@ import (
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/experiments/retrieval"
+	"github.com/topicmf/topicmf/experiments/workflow"
 	"github.com/topicmf/topicmf/metrics/ir"
 )
 
@@ -15,13 +16,13 @@ import (
 // k-fold cross-validation over the judged queries
 // (retrieval.CrossValidateAlpha).
 
-// defaultAlpha is rank's default α, measured on the registered IR test
-// collections (Cranfield, MED, CISI, ADI, NPL) with nmf and rlsi fits at
-// two K each: α = 0.25 has the highest mean MAP relative to BM25 alone
-// (+5.8 %; α = 0.5 gave +2.7 %, and less than BM25 alone on CISI and
-// NPL). docs/pipeline.md has the table and the command that measures it
-// (bench/cmd/alphaevidence).
-const defaultAlpha = "0.25"
+// defaultAlpha is rank's default α, declared by workflow.RankOptions:
+// measured on the registered IR test collections (Cranfield, MED, CISI,
+// ADI, NPL) with nmf and rlsi fits at two K each, α = 0.25 has the highest
+// mean MAP relative to BM25 alone (+5.8 %; α = 0.5 gave +2.7 %, and less
+// than BM25 alone on CISI and NPL). docs/pipeline.md has the table and the
+// command that measures it (bench/cmd/alphaevidence).
+var defaultAlpha = strconv.FormatFloat(workflow.DefaultRankOptions().Alpha, 'g', -1, 64)
 
 // autoAlphas is the grid --alpha auto chooses from (the evidence's grid).
 var autoAlphas = []float64{0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.7, 1}
@@ -47,32 +48,13 @@ func parseAlpha(s string, haveQrels bool) (alphaChoice, error) {
 	return alphaChoice{value: a}, nil
 }
 
-// queryScores returns query qi's term and topic scores over the documents.
-type queryScores func(qi int) (term, topic []float64)
-
-// rankAt ranks every query with α = alpha(qi) and keeps the top depth.
-func rankAt(qids, docIDs []string, scores queryScores, alpha func(qi int) float64, depth int) ir.Run {
-	run := ir.Run{}
-	for qi, q := range qids {
-		term, topic := scores(qi)
-		s := retrieval.Mix(alpha(qi), term, topic)
-		docs := make([]ir.ScoredDoc, len(s))
-		for d, x := range s {
-			docs[d] = ir.ScoredDoc{DocID: docIDs[d], Score: x}
-		}
-		ranked := ir.Rank(docs) // trec_eval's order: ties by docno descending
-		run[q] = ranked[:min(depth, len(ranked))]
-	}
-	return run
-}
-
 // autoAlpha chooses α by k-fold cross-validation over the judged queries
 // (folds from seed) on the MAP of each grid value, and returns the run in
 // which every judged query is ranked with the α chosen on the other folds
 // (so that the evaluation printed is a held-out one), the queries without
 // judgments with the α chosen on all judged queries. The choice and the
 // fold scores are written to report.
-func autoAlpha(report io.Writer, qids, docIDs []string, scores queryScores, qrels ir.Qrels, depth, folds int, seed uint64) (ir.Run, error) {
+func autoAlpha(report io.Writer, qids, docIDs []string, scores workflow.QueryScores, qrels ir.Qrels, depth, folds int, seed uint64) (ir.Run, error) {
 	// Per query, the run at every α of the grid (scores computed once).
 	runs := make([]ir.Run, len(autoAlphas))
 	for i := range runs {
@@ -81,7 +63,7 @@ func autoAlpha(report io.Writer, qids, docIDs []string, scores queryScores, qrel
 	for qi, q := range qids {
 		term, topic := scores(qi)
 		for i, a := range autoAlphas {
-			one := rankAt([]string{q}, docIDs, func(int) ([]float64, []float64) { return term, topic }, func(int) float64 { return a }, depth)
+			one := workflow.RankMixed([]string{q}, docIDs, func(int) ([]float64, []float64) { return term, topic }, func(int) float64 { return a }, depth)
 			runs[i][q] = one[q]
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -20,11 +21,12 @@ import (
 
 func newReportCmd() *cobra.Command {
 	var (
-		quick, check bool
-		resultsDir   string
+		quick, check, verifyRuns bool
+		resultsDir               string
+		budget                   time.Duration
 	)
 	cmd := &cobra.Command{
-		Use:   "report PAPER... [--results DIR] [--quick]",
+		Use:   "report PAPER... [--results DIR] [--quick] | --check [PAPER...] | --verify PAPER|ID... [--budget DURATION]",
 		Short: "Re-assemble <results>/<paper>/REPORT.md from the experiment sections present",
 		Long: `report rewrites <results>/<paper>/REPORT.md from the sections
 (<results>/<paper>/<experiment>/section.md) that are there, listing the
@@ -41,46 +43,77 @@ experiment whose runs are not all in the store cannot be checked, and is
 listed as such: results/runs is not committed, so on a fresh clone only the
 runs recomputed there can be checked. It fails when any report differs, and
 when nothing was checked (no committed report under <results>, or none whose
-runs are all stored).`,
+runs are all stored).
+
+With --verify it writes nothing either: for the experiments named (papers,
+ids or globs such as '*/*') it recomputes from scratch, in a temporary results
+store, a deterministic sample of the jobs of each committed full run, and
+compares every metric exactly with the values committed in the experiment's
+provenance.json (machine-dependent metrics such as times are left out). Jobs
+are chosen cheapest first by their recorded wall time, one per experiment
+per round, while the recorded times fit in --budget. It names the job and
+metric of every difference and fails on any, and fails when a committed
+section has no provenance.json (rendered before provenance was recorded).`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if check || len(args) > 0 {
+			if check || (len(args) > 0 && !verifyRuns) {
+				return nil
+			}
+			if verifyRuns && len(args) > 0 {
 				return nil
 			}
 			return cobra.MinimumNArgs(1)(cmd, args)
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if verifyRuns {
+				if quick || check {
+					return errors.New("report --verify: checks the committed full-run reports; --quick and --check do not apply")
+				}
+				restore, err := useDataDir(cmd)
+				if err != nil {
+					return fmt.Errorf("report --verify: %w", err)
+				}
+				defer restore()
+				return verifyReports(cmd.Context(), cmd.OutOrStdout(), resultsDir, args, budget)
+			}
 			if check {
 				if quick {
 					return errors.New("report --check: checks the committed full-run reports; --quick does not apply")
 				}
 				return checkReports(cmd.OutOrStdout(), resultsDir, args)
 			}
-			root := resultsDir
-			if quick {
-				root = filepath.Join(root, "quick")
-			}
-			for _, paper := range args {
-				exps, err := experiments.Get(paper + "/*")
-				if err != nil {
-					return err
-				}
-				dir := report.PaperDir(root, exps[0])
-				if _, err := os.Stat(dir); err != nil {
-					return fmt.Errorf("report %s: %w", paper, err)
-				}
-				if err := report.Assemble(dir, exps, quick); err != nil {
-					return fmt.Errorf("report %s: %w", paper, err)
-				}
-				fmt.Fprintln(cmd.OutOrStdout(), filepath.Join(dir, report.ReportFile))
-			}
-			return nil
+			return assembleReports(cmd.OutOrStdout(), resultsDir, args, quick)
 		},
 	}
 	f := cmd.Flags()
 	f.BoolVar(&quick, "quick", false, "assemble the quick report (<results>/quick/<paper>/)")
 	f.BoolVar(&check, "check", false, "write nothing; check that the committed reports agree with their stored runs")
 	f.StringVar(&resultsDir, "results", "results", "results root holding <paper>/<experiment>/section.md")
+	f.BoolVar(&verifyRuns, "verify", false, "write nothing; recompute a sample of the committed full runs and compare their metrics exactly")
+	f.DurationVar(&budget, "budget", 5*time.Minute, "with --verify: the recorded wall time of the jobs to recompute")
 	return cmd
+}
+
+// assembleReports is report PAPER...: each paper's REPORT.md rebuilt from
+// the sections present under root (root/quick with quick).
+func assembleReports(out io.Writer, root string, papers []string, quick bool) error {
+	if quick {
+		root = filepath.Join(root, "quick")
+	}
+	for _, paper := range papers {
+		exps, err := experiments.Get(paper + "/*")
+		if err != nil {
+			return err
+		}
+		dir := report.PaperDir(root, exps[0])
+		if _, err := os.Stat(dir); err != nil {
+			return fmt.Errorf("report %s: %w", paper, err)
+		}
+		if err := report.Assemble(dir, exps, quick); err != nil {
+			return fmt.Errorf("report %s: %w", paper, err)
+		}
+		fmt.Fprintln(out, filepath.Join(dir, report.ReportFile))
+	}
+	return nil
 }
 
 // checkReports is report --check (see its help).

@@ -45,36 +45,14 @@ reports go to <results>/quick/<paper>/ so the full reports are not overwritten.
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// The experiments read the collections from $TOPICMF_DATA.
-			if d := dataDirFlag(cmd); d != "" {
-				if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
-					return fmt.Errorf("run: --data-dir %s: not an existing directory", d)
-				}
-				old, had := os.LookupEnv(datasets.EnvDataDir)
-				os.Setenv(datasets.EnvDataDir, d)
-				defer func() {
-					if had {
-						os.Setenv(datasets.EnvDataDir, old)
-					} else {
-						os.Unsetenv(datasets.EnvDataDir)
-					}
-				}()
+			restore, err := setDataDirEnv(dataDirFlag(cmd))
+			if err != nil {
+				return err
 			}
-			var exps []*experiments.Experiment
-			seen := map[string]bool{}
-			for _, pat := range args {
-				if _, err := path.Match(pat, ""); err != nil {
-					return fmt.Errorf("run: %q is not a valid pattern: %v", pat, err)
-				}
-				es, err := experiments.Get(pat)
-				if err != nil {
-					return fmt.Errorf("run: no experiment matches %q%s (topicmf list shows them)", pat, suggest(pat))
-				}
-				for _, e := range es {
-					if !seen[e.ID] {
-						seen[e.ID] = true
-						exps = append(exps, e)
-					}
-				}
+			defer restore()
+			exps, err := matchExperiments(args)
+			if err != nil {
+				return err
 			}
 			pool, err := workerPool(workers)
 			if err != nil {
@@ -90,42 +68,13 @@ reports go to <results>/quick/<paper>/ so the full reports are not overwritten.
 			reportRoot := st.Root()
 			if quick {
 				reportRoot = filepath.Join(reportRoot, "quick")
+			} else if err := report.CheckCommittable(reportRoot, st.Code()); err != nil {
+				return fmt.Errorf("run: %w", err)
 			}
-			out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
 			for _, e := range exps {
-				view := newProgressView(errw, quietFlag(cmd))
-				progress := func(p experiments.Progress) {
-					if p.Event == experiments.EventRecomputed {
-						view.Note(errw, recomputedNote(p))
-					}
-					view.Update(p)
-				}
-				r := &experiments.Runner{Store: st, Pool: pool, Quick: quick, Seed: seed, Progress: progress}
-				res, err := r.Run(cmd.Context(), e)
-				view.Finish()
-				if err != nil {
-					return err // names the experiment or job
-				}
-				dir := report.PaperDir(reportRoot, e)
-				if _, err := report.Render(res, dir); err != nil {
-					return fmt.Errorf("%s: rendering: %w", e.ID, err)
-				}
-				paperExps, err := experiments.Get(e.PaperKey() + "/*")
-				if err != nil {
+				r := &experiments.Runner{Store: st, Pool: pool, Quick: quick, Seed: seed}
+				if err := runExperiment(cmd, r, e, reportRoot); err != nil {
 					return err
-				}
-				if err := report.Assemble(dir, paperExps, quick); err != nil {
-					return fmt.Errorf("%s: assembling the report: %w", e.ID, err)
-				}
-				computed := 0
-				for _, j := range res.Jobs {
-					if !j.Cached {
-						computed++
-					}
-				}
-				fmt.Fprintf(out, "%s: %d jobs (%d computed, %d cached) -> %s\n", e.ID, len(res.Jobs), computed, len(res.Jobs)-computed, filepath.Join(dir, report.ReportFile))
-				for i, v := range res.Verdicts() {
-					fmt.Fprintf(out, "  claim %q: %s (%s)\n", e.Claims[i].Statement, v.Outcome, v.Detail)
 				}
 			}
 			return nil
@@ -137,6 +86,90 @@ reports go to <results>/quick/<paper>/ so the full reports are not overwritten.
 	f.IntVar(&workers, "workers", 0, "worker slots shared by jobs and by the models' parallel loops (default GOMAXPROCS)")
 	f.Uint64Var(&seed, "seed", 0, "root seed replacing each experiment's own (0 keeps theirs)")
 	return cmd
+}
+
+// runExperiment runs e with r, renders its section and its paper's report
+// under reportRoot, and prints what was computed and the claims' verdicts.
+func runExperiment(cmd *cobra.Command, r *experiments.Runner, e *experiments.Experiment, reportRoot string) error {
+	out := cmd.OutOrStdout()
+	errw := cmd.ErrOrStderr()
+	view := newProgressView(errw, quietFlag(cmd))
+	r.Progress = func(p experiments.Progress) {
+		if p.Event == experiments.EventRecomputed {
+			view.Note(errw, recomputedNote(p))
+		}
+		view.Update(p)
+	}
+	res, err := r.Run(cmd.Context(), e)
+	view.Finish()
+	if err != nil {
+		return err // names the experiment or job
+	}
+	dir := report.PaperDir(reportRoot, e)
+	if _, err := report.Render(res, dir); err != nil {
+		return fmt.Errorf("%s: rendering: %w", e.ID, err)
+	}
+	paperExps, err := experiments.Get(e.PaperKey() + "/*")
+	if err != nil {
+		return err
+	}
+	if err := report.Assemble(dir, paperExps, r.Quick); err != nil {
+		return fmt.Errorf("%s: assembling the report: %w", e.ID, err)
+	}
+	computed := 0
+	for _, j := range res.Jobs {
+		if !j.Cached {
+			computed++
+		}
+	}
+	fmt.Fprintf(out, "%s: %d jobs (%d computed, %d cached) -> %s\n", e.ID, len(res.Jobs), computed, len(res.Jobs)-computed, filepath.Join(dir, report.ReportFile))
+	for i, v := range res.Verdicts() {
+		fmt.Fprintf(out, "  claim %q: %s (%s)\n", e.Claims[i].Statement, v.Outcome, v.Detail)
+	}
+	return nil
+}
+
+// setDataDirEnv points $TOPICMF_DATA, from which the experiments read the
+// collections, to --data-dir d when given; restore puts it back.
+func setDataDirEnv(d string) (restore func(), err error) {
+	if d == "" {
+		return func() {}, nil
+	}
+	if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+		return nil, fmt.Errorf("run: --data-dir %s: not an existing directory", d)
+	}
+	old, had := os.LookupEnv(datasets.EnvDataDir)
+	os.Setenv(datasets.EnvDataDir, d)
+	return func() {
+		if had {
+			os.Setenv(datasets.EnvDataDir, old)
+		} else {
+			os.Unsetenv(datasets.EnvDataDir)
+		}
+	}, nil
+}
+
+// matchExperiments are the experiments the patterns name, each once, in
+// the order named.
+func matchExperiments(patterns []string) ([]*experiments.Experiment, error) {
+	var exps []*experiments.Experiment
+	seen := map[string]bool{}
+	for _, pat := range patterns {
+		if _, err := path.Match(pat, ""); err != nil {
+			return nil, fmt.Errorf("run: %q is not a valid pattern: %v", pat, err)
+		}
+		es, err := experiments.Get(pat)
+		if err != nil {
+			return nil, fmt.Errorf("run: no experiment matches %q%s (topicmf list shows them)", pat, suggest(pat))
+		}
+		for _, e := range es {
+			if !seen[e.ID] {
+				seen[e.ID] = true
+				exps = append(exps, e)
+			}
+		}
+	}
+	return exps, nil
 }
 
 // suggest is "; did you mean X?" for the registered ids and paper names

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/topicmf/topicmf/experiments/workflow"
 )
 
 // TestRunWithoutSavedModel: a run written before models were saved (no
@@ -80,11 +82,11 @@ func TestTransformLoadsSavedModel(t *testing.T) {
 	if strings.Contains(stderr, "iteration") {
 		t.Errorf("transform refitted: %s", stderr)
 	}
-	v, err := readDense(filepath.Join(run, "V.mtx")) // K×N
+	v, err := workflow.ReadDense(filepath.Join(run, "V.mtx")) // K×N
 	if err != nil {
 		t.Fatal(err)
 	}
-	ids, err := readLines(filepath.Join(run, "doc_ids.txt"), "document id")
+	ids, err := workflow.ReadLines(filepath.Join(run, "doc_ids.txt"), "document id")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,10 +3,10 @@ package text
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 	"os"
 	"slices"
-	"strings"
+
+	"github.com/topicmf/topicmf/engine/param"
 )
 
 // Weighting schemes accepted by Options.Weighting (see the package doc for
@@ -51,7 +51,11 @@ const (
 	DefaultMaxDF       = 0.95
 )
 
-// Options configures the pipeline. The zero value is the default pipeline
+// Options configures the pipeline. The fields that are parameters of the
+// pipeline are declared by engine/param tags, from which the command
+// line's flags, their help and their range checks come; as engine/param's
+// rule has it, a zero field whose range excludes 0 (MinDF, MaxDF,
+// MaxTokenLen, Weighting, Norm) stands for its default. The zero value is the default pipeline
 // the command line uses too: SMART stop list (embedded), tokens of 2 to 25
 // runes, numbers and tokens mixing digits and letters dropped, terms in at
 // least 2 and at most 95% of the documents, tf-idf, columns of D scaled to
@@ -61,21 +65,21 @@ type Options struct {
 	MinTokenLen int
 	// MaxTokenLen is the maximum token length in runes; 0 means
 	// DefaultMaxTokenLen (25), a negative value means no limit.
-	MaxTokenLen int
+	MaxTokenLen int `param:"max-token-len" default:"25" range:"[2,inf)|-1" doc:"drop tokens longer than this many letters (-1: no limit)"`
 	// KeepNumbers keeps tokens made only of digits (dropped by default).
 	KeepNumbers bool
 	// KeepMixed keeps tokens mixing digits and letters ("b52", "z6ei4");
 	// they are dropped by default (in 20 Newsgroups they are mostly the
 	// pieces of uuencoded binaries).
-	KeepMixed bool
+	KeepMixed bool `param:"keep-mixed" default:"false" doc:"keep tokens mixing digits and letters (b52, z6ei4)"`
 	// Strip removes parts of e-mail and news posts before tokenizing, as
 	// scikit-learn's fetch_20newsgroups(remove=...) does: "headers",
 	// "footers", "quotes" (see StripPost). Empty: nothing removed.
-	Strip []string
+	Strip []string `param:"strip" default:"" range:"headers|footers|quotes" doc:"remove parts of news posts before tokenizing: headers, footers, quotes (scikit-learn's 20 Newsgroups remove=)"`
 	// StopList names the stop list: "" means "smart"; "none", "smart",
 	// "terrier", "nltk" (these three embedded in the binary), "cacm"
 	// (read from the data directory).
-	StopList string
+	StopList string `param:"stop" default:"smart" doc:"stop list (smart, terrier, nltk: embedded; cacm: from the data directory; or none), a FILE of one's own (one word a line), or LIST+FILE (smart+mystop.txt)"`
 	// ExtraStopWords are added to the stop list (tokenized the same way).
 	ExtraStopWords []string
 	// DataDir is where a stop list that is not embedded (cacm) is read from
@@ -85,23 +89,23 @@ type Options struct {
 	// (callers key caches on the list file's checksum, see StopListPath).
 	DataDir string
 	// Stem applies the Snowball English (Porter2) stemmer.
-	Stem bool
+	Stem bool `param:"stem" default:"false" doc:"Snowball English stemming"`
 	// MinDF removes terms found in fewer than MinDF documents; 0 means
 	// DefaultMinDF (2), 1 means no pruning.
-	MinDF int
+	MinDF int `param:"min-df" default:"2" range:"[1,inf)" doc:"drop terms in fewer documents (1: keep all)"`
 	// MaxDF, when in (0, 1), removes terms found in more than MaxDF·N₀
 	// documents; 0 means DefaultMaxDF (0.95), 1 means no limit.
-	MaxDF float64
+	MaxDF float64 `param:"max-df" default:"0.95" range:"(0,1]" doc:"drop terms in more than this fraction of the documents (1: keep all)"`
 	// MaxVocab, when > 0, keeps only the MaxVocab terms of highest document
 	// frequency (ties broken by term).
-	MaxVocab int
+	MaxVocab int `param:"max-vocab" default:"0" range:"[0,inf)" doc:"keep the most frequent terms only (0: all)"`
 	// Weighting is "tf", "boolean", "tfidf" or "logtf-idf"; "" means
 	// "tfidf".
-	Weighting string
+	Weighting string `param:"weighting" default:"tfidf" range:"tf|boolean|tfidf|logtf-idf" doc:"term weighting: tf, boolean, tfidf or logtf-idf"`
 	// Norm is "l2" (every document's column of D scaled to unit length,
 	// so that long documents do not dominate the factorization) or "none";
 	// "" means "l2".
-	Norm string
+	Norm string `param:"norm" default:"l2" range:"l2|none" doc:"l2 (unit-length documents) or none"`
 }
 
 // Default returns the default pipeline with every field spelled out (the
@@ -139,42 +143,25 @@ func Bare(o Options) Options {
 	return o
 }
 
-// Validate reports the first invalid field, by name.
+// Validate reports the first invalid field, by name: a value outside the
+// declared range of its parameter (engine/param), a maximum token length
+// below the minimum, or a stop list that does not exist.
 func (o Options) Validate() error {
 	if o.MinTokenLen < 0 {
 		return fmt.Errorf("text options: MinTokenLen = %d, want >= 0 (0 means the default, %d)", o.MinTokenLen, DefaultMinTokenLen)
 	}
+	declared := o
+	if declared.MaxTokenLen < 0 {
+		declared.MaxTokenLen = -1 // every negative value means no limit
+	}
+	if err := param.Check(declared); err != nil {
+		return fmt.Errorf("text options: %w", err)
+	}
 	if n := o.normalized(); n.MaxTokenLen > 0 && n.MaxTokenLen < n.MinTokenLen {
 		return fmt.Errorf("text options: MaxTokenLen = %d is below MinTokenLen = %d", n.MaxTokenLen, n.MinTokenLen)
 	}
-	for _, part := range o.Strip {
-		switch part {
-		case StripHeaders, StripFooters, StripQuotes:
-		default:
-			return fmt.Errorf("text options: Strip: unknown part %q (known: headers, footers, quotes)", part)
-		}
-	}
 	if _, err := StopListPath(o.StopList); err != nil {
 		return fmt.Errorf("text options: StopList: %w", err)
-	}
-	if o.MinDF < 0 {
-		return fmt.Errorf("text options: MinDF = %d, want >= 0 (0 means the default, %d; 1 keeps every term)", o.MinDF, DefaultMinDF)
-	}
-	if math.IsNaN(o.MaxDF) || o.MaxDF < 0 || o.MaxDF > 1 {
-		return fmt.Errorf("text options: MaxDF = %v, want a fraction in [0, 1] (0 means the default, %v; 1 keeps every term)", o.MaxDF, DefaultMaxDF)
-	}
-	if o.MaxVocab < 0 {
-		return fmt.Errorf("text options: MaxVocab = %d, want >= 0 (0 means no limit)", o.MaxVocab)
-	}
-	switch o.Weighting {
-	case "", WeightTF, WeightBoolean, WeightTFIDF, WeightLogTFIDF:
-	default:
-		return fmt.Errorf("text options: unknown Weighting %q (known: %s)", o.Weighting, strings.Join(Weightings, ", "))
-	}
-	switch o.Norm {
-	case "", NormL2, NormNone:
-	default:
-		return fmt.Errorf("text options: unknown Norm %q (known: l2, none)", o.Norm)
 	}
 	return nil
 }
@@ -272,4 +259,24 @@ func (o Options) Canonical() string {
 		panic(err)
 	}
 	return string(b)
+}
+
+// Params returns the pipeline's declared parameters (the fields of Options
+// tagged for engine/param), in field order: their keys, defaults, ranges
+// and docs, from which the command line makes its flags.
+func Params() []param.Param { return param.Declared(Options{}) }
+
+// ParseParams sets the fields of o named by the keys of given (declared
+// keys, e.g. "min-df": "1") and checks each against its declared range,
+// and a stop list given as StopSpec reads it (a list, a FILE or LIST+FILE).
+func ParseParams(o *Options, given map[string]string) error {
+	if err := param.Parse(o, given); err != nil {
+		return err
+	}
+	if v, ok := given["stop"]; ok {
+		if _, _, err := StopSpec(o.StopList); err != nil {
+			return &param.ValueError{Key: "stop", Value: v, Reason: err}
+		}
+	}
+	return nil
 }

@@ -458,8 +458,8 @@ func TestValidateSaysWhatZeroMeans(t *testing.T) {
 		bad, zero, def Options
 		want           string
 	}{
-		{Options{MinDF: -5}, Options{MinDF: 0}, Options{MinDF: DefaultMinDF}, "0 means the default, 2;"},
-		{Options{MaxDF: -0.5}, Options{MaxDF: 0}, Options{MaxDF: DefaultMaxDF}, "0 means the default, 0.95;"},
+		{Options{MinDF: -5}, Options{MinDF: 0}, Options{MinDF: DefaultMinDF}, `("0" for the default 2)`},
+		{Options{MaxDF: -0.5}, Options{MaxDF: 0}, Options{MaxDF: DefaultMaxDF}, `("0" for the default 0.95)`},
 		{Options{MinTokenLen: -1}, Options{MinTokenLen: 0}, Options{MinTokenLen: DefaultMinTokenLen}, "0 means the default, 2)"},
 	} {
 		err := tc.bad.Validate()

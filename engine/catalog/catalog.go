@@ -44,6 +44,68 @@ type Family struct {
 	Doc    string  // one line: the algorithm and its citation
 	Params []Param // every key New accepts, in declaration order
 	New    func(p Params) (engine.Method, error)
+	// FrontEnd is what the front ends (the topicmf command, the notebook
+	// API, package experiments/workflow) use where the family's declared
+	// default suits the paper's reproduction but not a first fit on one's
+	// own data; zero for most families.
+	FrontEnd FrontEnd
+}
+
+// FrontEnd declares a family's front-end defaults (Family.FrontEnd), each
+// with its reason: the paper experiments state every parameter they use
+// and take the declared defaults (Params), the front ends these.
+type FrontEnd struct {
+	// Params are parameter values used when no parameter gives the key.
+	Params Params
+	// Counts marks a model of word counts: a front end that builds the
+	// corpus for the family gives it raw term frequencies, unnormalized,
+	// unless weighting or normalization is asked for.
+	Counts bool
+	// Why says, in a sentence, why the front ends differ from the
+	// declared defaults.
+	Why string
+}
+
+// Defaults returns the value a front end uses for every parameter of f:
+// the FrontEnd value where there is one, else the declared default.
+func (f Family) Defaults() Params {
+	p := Params{}
+	for _, fp := range f.Params {
+		p[fp.Key] = fp.Default
+		if v, ok := f.FrontEnd.Params[fp.Key]; ok {
+			p[fp.Key] = v
+		}
+	}
+	return p
+}
+
+// frontEnds are the families whose front-end defaults differ from the
+// declared ones.
+//
+// RLSI: the paper's λ1 = 0.5 read as given regularizes nothing on raw
+// tf-idf (AvgComp 0.956 on Cranfield) and empties every topic on the
+// default pipeline's unit-length documents; λ read relative to the data's
+// scale (rlsi.Options.RelativeLambda), V⁽⁰⁾ drawn at that scale and
+// λ1 = 0.05 give sparse topics with none empty at K = 20: AvgComp 0.10 on
+// Cranfield and 0.039 on 20 Newsgroups (λ1 = 0.1 leaves 3 of 20 topics
+// empty on 20 Newsgroups; docs/pipeline.md).
+//
+// LDA (Gibbs and online) models the counts n(d,w) of the words of each
+// document: Gibbs LDA refuses a weight that is not an integer, and online
+// LDA on unit-length tf-idf documents (an ℓ1 mass of a few "words" each)
+// gives topics of rare terms ("indicial exerted sinking drags" on
+// Cranfield at K = 10, against "flow pressure mach number shock" on
+// counts). Both get raw counts, as in scikit-learn's topic-extraction
+// example that the default text pipeline follows (tf-idf for NMF, a
+// CountVectorizer for LDA). PLSI accepts any non-negative weight and gives
+// topics as clear on tf-idf, so it keeps it.
+var frontEnds = map[string]FrontEnd{
+	"rlsi": {
+		Params: Params{"lambda-scale": "relative", "init-scale": "balanced", "lambda1": "0.05"},
+		Why:    "the paper's λ1 = 0.5 read as given empties every topic on unit-length tf-idf documents",
+	},
+	"lda":       {Counts: true, Why: "a model of word counts"},
+	"onlinelda": {Counts: true, Why: "a model of word counts"},
 }
 
 // families lists every family, one entry each: the constructor of its
@@ -107,6 +169,9 @@ func declare[O engine.Method](defaults func() O, doc string, hints map[string]st
 // Families returns every family, sorted by name.
 func Families() []Family {
 	fs := families()
+	for i := range fs {
+		fs[i].FrontEnd = frontEnds[fs[i].Name]
+	}
 	sort.Slice(fs, func(a, b int) bool { return fs[a].Name < fs[b].Name })
 	return fs
 }

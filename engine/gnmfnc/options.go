@@ -48,7 +48,7 @@ type Options struct {
 	// the objective L of Eq. 3.
 	Stopping engine.Stopping `param:"iters,tol" tol:"relative change of the objective of Eq. 3 that stops the fit; 0 runs every iteration"`
 	// Seed seeds the random initialization (engine.NewRand).
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the random initialization"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the random initialization"`
 	// Pool runs the parallel loops; nil means parallel.Default().
 	Pool *parallel.Pool
 }

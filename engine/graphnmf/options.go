@@ -34,7 +34,7 @@ const Eps = 1e-16
 // engine.Method. Its declared fields are the parameters of the "graphnmf"
 // catalog family (engine/param): Defaults returns K = 20, λ = 100, p = 5
 // nearest neighbours by cosine with 0-1 weights, the engine's default
-// stopping rule, random start from seed 0, columns of U normalized at the
+// stopping rule, random start from seed 1, columns of U normalized at the
 // end and the default pool. In a literal, a zero K, Neighbors, Sigma or
 // Stopping.MaxIter selects its default, while a zero Lambda is no graph
 // regularizer and a zero Stopping.RelTol runs every iteration.
@@ -55,7 +55,7 @@ type Options struct {
 	// the objective; FoldIn applies it to each document's own loss.
 	Stopping engine.Stopping `param:"iters,tol" iters:"maximum iterations (a V update and a U update each)"`
 	// Seed seeds the random start (see the package doc).
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the random start (|N(0,1)|·sqrt(mean(D)/K))"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the random start (|N(0,1)|·sqrt(mean(D)/K))"`
 	// NoNormalize keeps the factors as the last iteration left them;
 	// by default the columns of U are scaled to unit Euclidean norm and V
 	// by the inverse, as Cai et al.'s code does at the end (UVᵀ unchanged).

@@ -30,7 +30,7 @@ const Eps = 1e-16
 // document has a class. Its declared fields are the parameters of the
 // "groupnmf" catalog family (engine/param): Defaults returns Ks = 20
 // shared and Kc = 8 class topics per class, the engine's default stopping
-// rule, seed 0, the paper's update order and the default pool. In a
+// rule, seed 1, the paper's update order and the default pool. In a
 // literal, a zero Ks or Kc is no topics of that kind (None) and a zero
 // Stopping.RelTol runs every iteration, while a zero Stopping.MaxIter
 // selects its default.
@@ -46,7 +46,7 @@ type Options struct {
 	// the loss; folding-in applies the same rule to each document's loss.
 	Stopping engine.Stopping `param:"iters,tol"`
 	// Seed seeds the random initialization (engine.NewRand).
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the random initialization"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the random initialization"`
 	// VFirst runs each iteration as V_p (every class), then U0, then U_p —
 	// the order of Lee & Seung's eq. 4 and of engine/nmf — instead of
 	// Algorithm 5's U0, U_p, then V_p. Both are the same cycle of block

@@ -39,7 +39,7 @@ type PerClassOptions struct {
 	// Stopping applies to every class's fit (and its fold-in).
 	Stopping engine.Stopping `param:"iters,tol"`
 	// Seed: class p's model is seeded with grouping.ClassSeed(Seed, p).
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the random initialization"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the random initialization"`
 	// Pool runs each class's fit (one class computes at a time, using the
 	// whole pool); nil means parallel.Default().
 	Pool *parallel.Pool

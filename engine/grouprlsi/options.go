@@ -34,7 +34,7 @@ const (
 // class. Its declared fields are the parameters of the "grouprlsi" catalog
 // family (engine/param): Defaults returns Ks = 20 shared and Kc = 8 class
 // topics per class, λ1 = 0.01, λ2 = 0.1, the engine's default stopping
-// rule, the inner-loop settings of engine/rlsi, seed 0 and the default
+// rule, the inner-loop settings of engine/rlsi, seed 1 and the default
 // pool. In a literal, a zero Ks or Kc is no topics of that kind (None), a
 // zero λ is 0 and a zero InnerTol or Stopping.RelTol disables its test,
 // while a zero InnerSweeps or Stopping.MaxIter selects its default.
@@ -67,7 +67,7 @@ type Options struct {
 	// iterate (see the package doc).
 	ColdStart bool
 	// Seed seeds V⁽⁰⁾ (engine.NewRand).
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the random initialization"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the random initialization"`
 	// Pool runs the parallel loops; nil means parallel.Default().
 	Pool *parallel.Pool
 }

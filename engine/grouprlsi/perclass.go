@@ -44,7 +44,7 @@ type PerClassOptions struct {
 	InnerTol    float64         `param:"inner-tol" default:"1e-5" doc:"a row's sweeps stop when its largest change ≤ inner-tol × its largest magnitude; 0 or negative runs all sweeps"`
 	ColdStart   bool
 	// Seed: class p's model is seeded with grouping.ClassSeed(Seed, p).
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the random initialization"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the random initialization"`
 	// Pool runs each class's fit (one class computes at a time, using the
 	// whole pool); nil means parallel.Default().
 	Pool *parallel.Pool

@@ -60,7 +60,7 @@ type Options struct {
 	// ResidualTol stops the fit when ‖D − BS − E − N‖_F/‖D‖_F ≤ ResidualTol.
 	ResidualTol float64 `param:"residual-tol" default:"1e-6" range:"[0,inf)" doc:"stop when ‖D−BS−E−N‖_F/‖D‖_F ≤ residual-tol; 0 runs every iteration"`
 	// Seed seeds the random starting B (engine.NewRand).
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the random starting B"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the random starting B"`
 	// Pool runs the parallel kernels; nil means parallel.Default().
 	Pool *parallel.Pool
 }

@@ -40,7 +40,7 @@ const AutoBurnIn = -1
 // engine.Method. Its declared fields are the parameters of the "lda"
 // catalog family (engine/param): Defaults returns K = 20, α = 50/K,
 // β = 0.1, 1000 sweeps of which the first 500 are burn-in, log p(w|z)
-// every 10 sweeps, seed 0, integer counts required, 100 fold-in sweeps (50
+// every 10 sweeps, seed 1, integer counts required, 100 fold-in sweeps (50
 // burn-in) and the default pool. In a literal, a zero K, Alpha, Beta,
 // Iters, EvalEvery or FoldInIters selects its default, while a zero BurnIn
 // or FoldInBurnIn means no burn-in (AutoBurnIn asks for half).
@@ -65,7 +65,7 @@ type Options struct {
 	EvalEvery int `param:"eval-every" default:"10" range:"[1,inf)" doc:"evaluate and record log p(w|z) every eval-every sweeps and after the last"`
 	// Seed seeds the initial assignment and the sampler (engine.NewRand),
 	// and, derived with a document's content, its fold-in sampler.
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the initial assignment and the sampler"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the initial assignment and the sampler"`
 	// RoundWeights rounds non-integer entries of D (and of folded-in
 	// documents) to the nearest integer count (half away from zero)
 	// instead of refusing them; entries that round to 0 are dropped.

@@ -40,7 +40,7 @@ func AccurateOversample(k int) int { return max(k, DefaultOversample) }
 
 // Options configure LSI; Options implements engine.Method. Its declared
 // fields are the parameters of the "lsi" catalog family (engine/param):
-// Defaults returns K = 20, oversampling 10, 5 power iterations, seed 0
+// Defaults returns K = 20, oversampling 10, 5 power iterations, seed 1
 // and the default pool. In a literal, a zero K or Oversample selects its
 // default, while a zero PowerIters means none.
 type Options struct {
@@ -60,7 +60,7 @@ type Options struct {
 	// computed with it, when it was the default.
 	Accurate bool `param:"accurate" default:"false" doc:"true: near-exact singular values, oversample ≥ max(K, 10) and ≥ 20 power iterations (about 10× the time)"`
 	// Seed seeds the Gaussian test matrix (engine.NewRand).
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the Gaussian test matrix"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the Gaussian test matrix"`
 	// Pool runs the sparse × dense products; nil means parallel.Default().
 	Pool *parallel.Pool
 }

@@ -32,7 +32,7 @@ const NNDSVDZero = 1e-6
 // Options configures an NMF fit; Options implements engine.Method. Its
 // declared fields are the parameters of the "nmf" catalog family
 // (engine/param): Defaults returns 10 topics, the engine's default stopping
-// rule, seed 0, random initialization and the default pool. In a literal,
+// rule, seed 1, random initialization and the default pool. In a literal,
 // a zero K, Init or Stopping.MaxIter selects its default, while a zero
 // Stopping.RelTol runs every iteration.
 type Options struct {
@@ -48,7 +48,7 @@ type Options struct {
 
 	// Seed seeds the random initialization and the randomized SVD of
 	// NNDSVD (engine.NewRand).
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the random initialization and of the randomized SVD of nndsvd"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the random initialization and of the randomized SVD of nndsvd"`
 
 	// Init is the initialization of U and V:
 	//

@@ -30,7 +30,7 @@ const Eps = 1e-16
 // U, V ≥ 0; EOptions implements engine.Method. Its declared fields are the
 // parameters of the "nmfe" catalog family (engine/param): DefaultsE
 // returns K = 20, λ = 0.1, the engine's default stopping rule, random
-// initialization from seed 0 and the default pool. In a literal, a zero K
+// initialization from seed 1 and the default pool. In a literal, a zero K
 // or Stopping.MaxIter selects its default, while a zero Lambda is no
 // regularizer and a zero Stopping.RelTol runs every iteration.
 type EOptions struct {
@@ -42,7 +42,7 @@ type EOptions struct {
 	// the objective; FoldIn applies it to each document's own objective.
 	Stopping engine.Stopping `param:"iters,tol" iters:"maximum iterations (a V update and a U update each)"`
 	// Seed seeds the random start (see the package doc).
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the random start (|N(0,1)|·sqrt(mean(D)/K))"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the random start (|N(0,1)|·sqrt(mean(D)/K))"`
 	// U0 (M×K) and V0 (N×K), when both set, are the start (copied).
 	U0, V0 *mat.Dense
 	// Pool runs the parallel loops; nil means parallel.Default().
@@ -53,7 +53,7 @@ type EOptions struct {
 // U, V ≥ 0, no regularizer; IOptions implements engine.Method. Its
 // declared fields are the parameters of the "nmfi" catalog family
 // (engine/param): DefaultsI returns K = 20, the engine's default stopping
-// rule, random initialization from seed 0 and the default pool. In a
+// rule, random initialization from seed 1 and the default pool. In a
 // literal, a zero K or Stopping.MaxIter selects its default, while a zero
 // Stopping.RelTol runs every iteration.
 type IOptions struct {
@@ -63,7 +63,7 @@ type IOptions struct {
 	// the divergence; FoldIn applies it to each document's own divergence.
 	Stopping engine.Stopping `param:"iters,tol" iters:"maximum iterations (a V update and a U update each)" tol:"relative change of the I-divergence that stops the fit; 0 or negative runs all iterations"`
 	// Seed seeds the random start (see the package doc).
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the random start (|N(0,1)|·sqrt(mean(D)/K))"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the random start (|N(0,1)|·sqrt(mean(D)/K))"`
 	// U0 (M×K) and V0 (N×K), when both set, are the start (copied).
 	U0, V0 *mat.Dense
 	// Pool runs the parallel loops; nil means parallel.Default().

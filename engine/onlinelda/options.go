@@ -59,7 +59,7 @@ type Options struct {
 	// the last.
 	EvalEvery int `param:"eval-every" default:"passes" auto:"0" range:"[1,inf)" doc:"evaluate the bound and perplexity every eval-every passes and after the last"`
 	// Seed seeds λ's and the fit's γ's Gamma(100, 1/100) draws.
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the Gamma(100, 1/100) draws of λ and γ"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the Gamma(100, 1/100) draws of λ and γ"`
 	// Pool runs the parallel E-steps; nil means parallel.Default().
 	Pool *parallel.Pool
 }

@@ -20,9 +20,13 @@
 //
 //   - int, uint64 and float64: decimal numbers; range is an interval
 //     "[a,b]", "(a,b)", "[a,b)" or "(a,b]" whose bounds may be "inf" or
-//     "-inf". No range means any finite number (any uint64 for a uint64,
+//     "-inf", or a union of intervals and single numbers, "[2,inf)|-1".
+//     No range means any finite number (any uint64 for a uint64,
 //     listed as "[0,inf)"). NaN and ±Inf are never accepted.
-//   - string: range lists the accepted values, "a|b|c".
+//   - string: range lists the accepted values, "a|b|c"; without a range
+//     any string is accepted (a file name), and the owner checks it.
+//   - []string: a comma-separated list, each item one of range's values
+//     (any string without a range).
 //   - bool: "true" or "false" (anything strconv.ParseBool reads; listed
 //     as "true|false"). A bool
 //     may instead name its two values in range, the false one first:

@@ -32,7 +32,7 @@ type Param struct {
 	typ     reflect.Type
 	kind    kind
 	words   []string // accepted strings (string, two-word bool, enumeration)
-	iv      interval // numbers
+	iv      ranges   // numbers
 	derived bool     // Default is a text resolved at fit time
 	auto    string   // the stored value that stands for a derived default
 }
@@ -46,6 +46,7 @@ const (
 	kindString
 	kindBool
 	kindText
+	kindStrings
 )
 
 var (
@@ -75,6 +76,8 @@ func (iv interval) String() string {
 	switch {
 	case math.IsInf(iv.lo, -1) && math.IsInf(iv.hi, 1):
 		return "a finite number"
+	case iv.lo == iv.hi:
+		return f(iv.lo)
 	case math.IsInf(iv.hi, 1) && iv.loOpen:
 		return "> " + f(iv.lo)
 	case math.IsInf(iv.hi, 1):
@@ -92,6 +95,43 @@ func (iv interval) String() string {
 		r = ")"
 	}
 	return "in " + l + f(iv.lo) + ", " + f(iv.hi) + r
+}
+
+// ranges is a union of intervals: a range "[2,inf)|-1" admits -1 and
+// every number from 2 up.
+type ranges []interval
+
+func (rs ranges) contains(x float64) bool {
+	return slices.ContainsFunc(rs, func(iv interval) bool { return iv.contains(x) })
+}
+
+// String says the ranges for an error message: "≥ 2 or -1".
+func (rs ranges) String() string {
+	parts := make([]string, len(rs))
+	for i, iv := range rs {
+		parts[i] = iv.String()
+	}
+	return strings.Join(parts, " or ")
+}
+
+// parseRanges reads intervals and single numbers separated by "|".
+func parseRanges(s string) (ranges, error) {
+	var rs ranges
+	for _, part := range strings.Split(s, "|") {
+		if x, err := strconv.ParseFloat(strings.TrimSpace(part), 64); err == nil && s != "" {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return nil, fmt.Errorf("range %q: %q is not a finite number", s, part)
+			}
+			rs = append(rs, interval{lo: x, hi: x})
+			continue
+		}
+		iv, err := parseInterval(part)
+		if err != nil {
+			return nil, err
+		}
+		rs = append(rs, iv)
+	}
+	return rs, nil
 }
 
 // parseInterval reads "[a,b]", "(a,b)", "[a,b)" or "(a,b]"; "" is every
@@ -208,6 +248,8 @@ func declare(t reflect.Type, f reflect.StructField, key string) Param {
 		p.kind = kindString
 	case f.Type.Kind() == reflect.Bool:
 		p.kind = kindBool
+	case f.Type.Kind() == reflect.Slice && f.Type.Elem().Kind() == reflect.String:
+		p.kind = kindStrings
 	default:
 		fail("type %v cannot be a parameter", f.Type)
 	}
@@ -218,7 +260,7 @@ func declare(t reflect.Type, f reflect.StructField, key string) Param {
 	var err error
 	switch p.kind {
 	case kindInt, kindUint, kindFloat:
-		if p.iv, err = parseInterval(p.Range); err != nil {
+		if p.iv, err = parseRanges(p.Range); err != nil {
 			fail("%v", err)
 		}
 	case kindBool:
@@ -229,11 +271,15 @@ func declare(t reflect.Type, f reflect.StructField, key string) Param {
 		if p.words = strings.Split(p.Range, "|"); len(p.words) != 2 {
 			fail("a bool's range names two values, want %q", "false|true")
 		}
-	default:
+	case kindText:
 		if p.Range == "" {
 			fail("want the accepted values as range, a|b|c")
 		}
 		p.words = strings.Split(p.Range, "|")
+	default: // a string or a list of strings: any string without a range
+		if p.Range != "" {
+			p.words = strings.Split(p.Range, "|")
+		}
 	}
 	def, ok := f.Tag.Lookup("default")
 	if !ok {
@@ -257,6 +303,10 @@ func declare(t reflect.Type, f reflect.StructField, key string) Param {
 	p.Default = p.format(v)
 	return p
 }
+
+// Type is the Go type of the field: "int", "float64", "string",
+// "[]string", "bool", "uint64" or an enumeration's type.
+func (p Param) Type() string { return p.typ.String() }
 
 // set stores the string s in v (of the field's type) without a range check.
 func (p *Param) set(v reflect.Value, s string) error {
@@ -282,6 +332,14 @@ func (p *Param) set(v reflect.Value, s string) error {
 		v.SetFloat(x)
 	case kindString:
 		v.SetString(s)
+	case kindStrings:
+		var list []string
+		for _, w := range strings.Split(s, ",") {
+			if w = strings.TrimSpace(w); w != "" {
+				list = append(list, w)
+			}
+		}
+		v.Set(reflect.ValueOf(list))
 	case kindBool:
 		if p.words == nil {
 			b, err := strconv.ParseBool(s)
@@ -317,7 +375,14 @@ func (p *Param) admits(v reflect.Value) bool {
 	case kindFloat:
 		return p.iv.contains(v.Float())
 	case kindString:
-		return slices.Contains(p.words, v.String())
+		return p.words == nil || slices.Contains(p.words, v.String())
+	case kindStrings:
+		for _, w := range v.Interface().([]string) {
+			if p.words != nil && !slices.Contains(p.words, w) {
+				return false
+			}
+		}
+		return true
 	case kindText:
 		_, err := v.Interface().(encoding.TextMarshaler).MarshalText()
 		return err == nil
@@ -334,8 +399,11 @@ func (p *Param) parse(v reflect.Value, s string) error {
 		return err
 	}
 	if !p.admits(v) {
-		if p.kind == kindString || p.kind == kindText {
+		switch p.kind {
+		case kindString, kindText:
 			return fmt.Errorf("want one of %s", strings.Join(p.words, ", "))
+		case kindStrings:
+			return fmt.Errorf("want a comma-separated list of %s", strings.Join(p.words, ", "))
 		}
 		return fmt.Errorf("want %v", p.iv)
 	}
@@ -359,6 +427,8 @@ func (p *Param) format(v reflect.Value) string {
 		return strconv.FormatFloat(v.Float(), 'g', -1, 64)
 	case kindString:
 		return v.String()
+	case kindStrings:
+		return strings.Join(v.Interface().([]string), ",")
 	case kindBool:
 		if p.words != nil {
 			return p.words[b2i(v.Bool())]
@@ -436,10 +506,20 @@ func Parse(ptr any, values map[string]string) error {
 		}
 		p := &ps[j]
 		if err := p.parse(s.FieldByIndex(p.index), values[k]); err != nil {
-			return fmt.Errorf("parameter %s = %q: %v", k, values[k], err)
+			return &ValueError{Key: k, Value: values[k], Reason: err}
 		}
 	}
 	return nil
+}
+
+// ValueError is Parse's error for a value its parameter does not accept.
+type ValueError struct {
+	Key, Value string
+	Reason     error // "want ≥ 1"
+}
+
+func (e *ValueError) Error() string {
+	return fmt.Sprintf("parameter %s = %q: %v", e.Key, e.Value, e.Reason)
 }
 
 // UnknownError is Parse's error for a key that is not declared.

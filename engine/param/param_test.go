@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -212,8 +213,8 @@ func TestMalformedDeclarationsPanic(t *testing.T) {
 		"auto in range": struct {
 			A int `param:"a" default:"n/2" auto:"0" range:"[0,inf)" doc:"a"`
 		}{},
-		"string without values": struct {
-			A string `param:"a" default:"x" doc:"a"`
+		"enumeration without values": struct {
+			A testEnum `param:"a" default:"x" doc:"a"`
 		}{},
 		"unsupported type": struct {
 			A float32 `param:"a" default:"1" doc:"a"`
@@ -234,5 +235,50 @@ func TestMalformedDeclarationsPanic(t *testing.T) {
 			}()
 			Declared(v)
 		}()
+	}
+}
+
+// testEnum is an enumeration of one name, "x".
+type testEnum int
+
+func (e testEnum) MarshalText() ([]byte, error) { return []byte("x"), nil }
+func (e *testEnum) UnmarshalText(b []byte) error {
+	if string(b) != "x" {
+		return fmt.Errorf("not x")
+	}
+	return nil
+}
+
+// TestUnionsListsAndFreeStrings: a numeric range may be a union of
+// intervals and single numbers, a []string parameter is a comma-separated
+// list of the range's words, and a string without a range takes any
+// string (the text pipeline's max-token-len, strip and stop).
+func TestUnionsListsAndFreeStrings(t *testing.T) {
+	type opts struct {
+		Max   int      `param:"max" default:"25" range:"[2,inf)|-1" doc:"longest token"`
+		Strip []string `param:"strip" default:"" range:"headers|footers|quotes" doc:"parts removed"`
+		Stop  string   `param:"stop" default:"smart" doc:"stop list or file"`
+	}
+	o := DefaultsOf[opts]()
+	if o.Max != 25 || o.Strip != nil || o.Stop != "smart" {
+		t.Fatalf("defaults: %+v", o)
+	}
+	if err := Parse(&o, map[string]string{"max": "-1", "strip": "quotes, headers", "stop": "my/list.txt"}); err != nil {
+		t.Fatal(err)
+	}
+	if o.Max != -1 || !slices.Equal(o.Strip, []string{"quotes", "headers"}) || o.Stop != "my/list.txt" {
+		t.Fatalf("parsed: %+v", o)
+	}
+	if got := Format(o); got["strip"] != "quotes,headers" || got["max"] != "-1" {
+		t.Errorf("Format: %v", got)
+	}
+	for v, want := range map[string]string{"0": "want ≥ 2 or -1", "1": "want ≥ 2 or -1"} {
+		if err := Parse(&o, map[string]string{"max": v}); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("max = %s: %v, want %q", v, err, want)
+		}
+	}
+	if err := Parse(&o, map[string]string{"strip": "headers,signatures"}); err == nil ||
+		!strings.Contains(err.Error(), "want a comma-separated list of headers, footers, quotes") {
+		t.Errorf("strip signatures: %v", err)
 	}
 }

@@ -24,7 +24,7 @@ const (
 // Options configure PLSI; Options implements engine.Method. Its declared
 // fields are the parameters of the "plsi" catalog family (engine/param):
 // Defaults returns K = 20, the engine's default stopping rule on the
-// negative log-likelihood, seed 0, the default folding-in settings and the
+// negative log-likelihood, seed 1, the default folding-in settings and the
 // default pool. In a literal, a zero K, Stopping.MaxIter or FoldInIters
 // selects its default, while a zero Stopping.RelTol or FoldInTol runs
 // every iteration.
@@ -37,7 +37,7 @@ type Options struct {
 	// is applied at the iterations Stopping.Evaluate selects).
 	Stopping engine.Stopping `param:"iters,tol" iters:"maximum EM iterations" tol:"relative change of the negative log-likelihood that stops the fit; 0 or negative runs all iterations"`
 	// Seed seeds the random initial P(w|z) and P(z|d) (engine.NewRand).
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the random initial P(w|z) and P(z|d)"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the random initial P(w|z) and P(z|d)"`
 	// FoldInIters is the largest number of EM iterations when folding in a
 	// document; 0 means DefaultFoldInIters.
 	FoldInIters int `param:"fold-in-iters" default:"100" range:"[1,inf)" doc:"maximum EM iterations when folding in a document (P(w|z) fixed)"`

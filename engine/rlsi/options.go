@@ -79,9 +79,12 @@ const (
 // Options configure RLSI; Options implements engine.Method. Its declared
 // fields are the parameters of the "rlsi" catalog family (engine/param):
 // Defaults returns RLSI (Uℓ1-Vℓ2) with K = 20, λ1 = 0.5, λ2 = 1.0, the
-// engine's default stopping rule, a random normal V⁽⁰⁾ from seed 0 and the
+// engine's default stopping rule, a random normal V⁽⁰⁾ from seed 1 and the
 // default pool. In a literal, a zero K, InnerSweeps or Stopping.MaxIter
 // selects its default, while a zero λ, InnerTol or Stopping.RelTol means 0.
+// The front ends (topicmf fit, the notebook API) use the paper's settings
+// but λ read relative to the data's scale, λ1 = 0.05 and V⁽⁰⁾ drawn at that
+// scale, which engine/catalog declares with its reason (FrontEnd).
 type Options struct {
 	// K is the number of topics; 0 means DefaultK. It must not exceed
 	// min(M, N) of the corpus.
@@ -132,7 +135,7 @@ type Options struct {
 	// line 4 literally says, instead of from the previous iterate.
 	ColdStart bool
 	// Seed seeds V⁽⁰⁾ (engine.NewRand).
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the random V⁽⁰⁾ (N(0,1) entries)"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the random V⁽⁰⁾ (N(0,1) entries)"`
 	// InitV, when not nil, is V⁽⁰⁾ stored transposed (N×K, row n = v_n);
 	// it is copied, never modified. Nil means random N(0, 1) entries.
 	InitV *mat.Dense

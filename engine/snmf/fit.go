@@ -32,7 +32,7 @@ type Options struct {
 	// Stopping is the stopping rule on the objective (engine.Stopping).
 	Stopping engine.Stopping `param:"iters,tol" tol:"relative decrease of the objective that stops the fit; 0 runs every iteration"`
 	// Seed seeds the random starting U (engine.NewRand).
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the random starting U"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the random starting U"`
 	// Pool runs the parallel kernels; nil means parallel.Default().
 	Pool *parallel.Pool
 }
@@ -47,7 +47,7 @@ func (o Options) Name() string { return "snmf" }
 type ANLS struct {
 	K        int             `param:"k" default:"10" range:"[1,inf)" doc:"number of topics K (1 ≤ K ≤ min(terms, documents))"`
 	Stopping engine.Stopping `param:"iters,tol" tol:"relative decrease of ½‖D−UVᵀ‖²_F that stops the fit; 0 runs every iteration"`
-	Seed     uint64          `param:"seed" default:"0" doc:"seed of the random starting U"`
+	Seed     uint64          `param:"seed" default:"1" doc:"seed of the random starting U"`
 	Pool     *parallel.Pool
 }
 

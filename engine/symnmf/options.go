@@ -30,7 +30,7 @@ const (
 // Options implements engine.Method. Its declared fields are the parameters
 // of the "symnmf" catalog family (engine/param): Defaults returns K = 20,
 // the engine's default stopping rule, the Armijo parameters of Kuang et
-// al., random start from seed 0, storage of A by density and the default
+// al., random start from seed 1, storage of A by density and the default
 // pool. In a literal, a zero K, Sigma, Beta or Stopping.MaxIter selects
 // its default, while a zero Stopping.RelTol runs every iteration.
 type Options struct {
@@ -47,7 +47,7 @@ type Options struct {
 	// by density (short texts: sparse).
 	Storage symmetric.Storage `param:"storage" default:"auto" range:"auto|sparse|dense" doc:"A storage: auto (dense from density 0.5), sparse or dense"`
 	// Seed seeds H⁽⁰⁾ (package doc).
-	Seed uint64 `param:"seed" default:"0" doc:"seed of the random H⁽⁰⁾ (2·sqrt(mean(A)/K)·Uniform[0,1))"`
+	Seed uint64 `param:"seed" default:"1" doc:"seed of the random H⁽⁰⁾ (2·sqrt(mean(A)/K)·Uniform[0,1))"`
 	// InitH, when set, is H⁽⁰⁾ (N×K, non-negative), copied.
 	InitH *mat.Dense
 	// Pool runs the parallel loops; nil means parallel.Default().

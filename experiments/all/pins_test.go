@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/topicmf/topicmf/experiments"
@@ -64,29 +63,12 @@ func TestQuickPins(t *testing.T) {
 	}
 }
 
-// machineDependent reports whether a metric measures the machine (time,
-// measured memory, worker count) rather than the method: by name (…sec…,
-// workers) or by its registered definition (wall-clock, measured, or built
-// from the measured mem_fit_mib).
-func machineDependent(e *experiments.Experiment, name string) bool {
-	if strings.Contains(name, "sec") || name == "workers" {
-		return true
-	}
-	for _, d := range e.Metrics {
-		if d.Name == name {
-			def := strings.ToLower(d.Definition)
-			return strings.Contains(def, "wall-clock") || strings.Contains(def, "measured") || strings.Contains(def, "mem_fit_mib")
-		}
-	}
-	return false
-}
-
 // pins are the rows job,metric,value of every pinned metric, in job order.
 func pins(e *experiments.Experiment, res *experiments.Results) [][]string {
 	rows := [][]string{{"job", "metric", "value"}}
 	for _, j := range res.Jobs {
 		for _, m := range j.Run.Metrics {
-			if !machineDependent(e, m.Name) {
+			if !e.MachineDependent(m.Name) {
 				rows = append(rows, []string{j.Job.Label(), m.Name, store.FormatFloat(m.Value)})
 			}
 		}

@@ -173,9 +173,9 @@ func Tables1213() *experiments.Experiment {
 				Source: "§7.4 finding (1), Table 12", Judge: judgeBeatsBM25([]string{labelGRLSI})},
 			{Statement: fmt.Sprintf("BM25+GroupNMF beats BM25: higher test MAP with a paired t-test p < %g on every data set", RelPValue),
 				Source: "§7.4 finding (1), Table 13", Judge: judgeBeatsBM25([]string{labelGroupNMF})},
-			{Statement: fmt.Sprintf("GRLSI ≥ CRLSI and GRLSI ≥ RLSI (combined with BM25): on every data set GRLSI's test MAP is not significantly below either's (paired t-test, p < %g)", RelPValue),
+			{Statement: fmt.Sprintf("GRLSI performs only slightly worse than RLSI (the paper: \"GRLSI and GNMF perform slightly worse than RLSI and NMF\") and not worse than CRLSI (combined with BM25), read as non-inferiority: on every data set GRLSI's test MAP is not significantly below RLSI's or CRLSI's (paired t-test, p < %g)", RelPValue),
 				Source: "§7.4 findings (2) and (3), Table 12", Judge: judgeNotBelow(labelGRLSI, []string{labelCRLSI, labelRLSI})},
-			{Statement: fmt.Sprintf("GroupNMF ≥ CNMF and GroupNMF ≥ NMF (combined with BM25): on every data set GroupNMF's test MAP is not significantly below either's (paired t-test, p < %g)", RelPValue),
+			{Statement: fmt.Sprintf("GroupNMF performs only slightly worse than NMF (the paper: \"GRLSI and GNMF perform slightly worse than RLSI and NMF\") and not worse than CNMF (combined with BM25), read as non-inferiority: on every data set GroupNMF's test MAP is not significantly below NMF's or CNMF's (paired t-test, p < %g)", RelPValue),
 				Source: "§7.4 findings (2) and (3), Table 13", Judge: judgeNotBelow(labelGroupNMF, []string{labelCNMF, labelNMF})},
 			{Statement: fmt.Sprintf("GRLSI and GroupNMF perform significantly better than CRLSI and CNMF: higher test MAP, p < %g, on every data set", RelPValue),
 				Source: "§7.4 finding (2)", Judge: judgeMAPPairs([][2]string{{labelGRLSI, labelCRLSI}, {labelGroupNMF, labelCNMF}}, true)},
@@ -509,9 +509,9 @@ func judgeMAPPairs(pairs [][2]string, above bool) func(r *experiments.Results) e
 				parts = append(parts, fmt.Sprintf("%s %s %.4f vs %s %.4f (%+.4f, p=%.3g)", o.Dataset, p[0], t.Mean, p[1], t.BaselineMean, t.MeanDiff, t.P))
 			}
 		}
-		how := "significantly above"
+		how := fmt.Sprintf("significantly above (threshold: every comparison with a positive difference at p < %g)", RelPValue)
 		if !above {
-			how = "not significantly below"
+			how = fmt.Sprintf("not significantly below (threshold: no comparison with a negative difference at p < %g)", RelPValue)
 		}
 		return relVerdict(n, held, fmt.Sprintf("test MAP (BM25+method); %s in %d of %d comparisons: %s", how, held, n, strings.Join(parts, "; ")))
 	}

@@ -78,7 +78,7 @@ func Tables45() *experiments.Experiment {
 		},
 		PaperValues: pv,
 		Claims: []experiments.Claim{{
-			Statement: "The Wikipedia-like corpus has a larger dispersion of class sizes than the Web-I-like one (larger CV), as Wikipedia has over Web-I",
+			Statement: "The Wikipedia-like corpus has a larger dispersion of class sizes than the Web-I-like one (larger CV), as Wikipedia has over Web-I — held by construction: the synthetic class sizes are generated to match Table 5's Min/Mean, Max/Mean and CV (engine/synthetic Table5Wikipedia, Table5Web1), so this checks the generator, not a finding",
 			Source:    "§7.1, Table 5 (CV 1.8 against 0.7)",
 			Judge:     judgeCV,
 		}},
@@ -166,6 +166,6 @@ func judgeCV(r *experiments.Results) experiments.Verdict {
 	if len(w) == 0 || len(b) == 0 {
 		return experiments.Undecided("a synthetic corpus is missing from the results")
 	}
-	detail := fmt.Sprintf("CV %.3f (Wikipedia-like) against %.3f (Web-I-like); paper 1.78 against 0.71", w[0], b[0])
+	detail := fmt.Sprintf("held by construction (the generator targets Table 5's CV): CV %.3f (Wikipedia-like) against %.3f (Web-I-like) (threshold: larger); paper 1.78 against 0.71", w[0], b[0])
 	return experiments.Judged(w[0] > b[0], detail)
 }

@@ -162,6 +162,15 @@ func TestTables67Jobs(t *testing.T) {
 	if n != 32 {
 		t.Errorf("%d paper values, want 32", n)
 	}
+	// The column is seconds: Table 7's last cell, 97.13 minutes, appears
+	// as 5827.8 seconds.
+	found := false
+	for _, pv := range e.PaperValues {
+		found = found || math.Abs(pv.Value-5827.8) < 1e-9
+	}
+	if !found {
+		t.Error("no paper value of 5827.8 s (Table 7's 97.13 minutes)")
+	}
 }
 
 // newsMissing returns why the 20 Newsgroups files are unavailable ("" when

@@ -160,7 +160,7 @@ func web1SettingOf(ks string) (web1Setting, bool) {
 
 // Tables89 is the experiment "gmf2012/tables8-9".
 func Tables89() *experiments.Experiment {
-	webNote := "MINUTES per iteration on 3.2M Web-I pages, not seconds; compare ratios only"
+	webNote := "the paper's minutes per iteration × 60, on 3.2M Web-I pages; compare ratios only"
 	pv := append(timingPaperValues(map[string]string{}, labelRLSI, "Table 8", table8, webNote),
 		timingPaperValues(map[string]string{}, labelGRLSI, "Table 9", table9, webNote)...)
 	var ktotals, kss []string

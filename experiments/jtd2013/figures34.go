@@ -98,9 +98,9 @@ func Figures34() *experiments.Experiment {
 			Params: map[string]string{"passes": "4", "iters": "8", "sample": "400"},
 		},
 		Protocol: fmt.Sprintf("Both models see the same %d top-df terms of the 2,000 documents (package doc): ours the tf-idf matrix, "+
-			"online LDA the counts. Ours: engine/jtd with its defaults (λ = mean document ℓ1 mass, τ = λ/RMS of the non-zero weights, γ = 0.01, "+
+			"online LDA the counts. Ours: engine/jtd with its defaults, which are ours: the paper gives no values for any of them (λ = mean document ℓ1 mass, τ = λ/RMS of the non-zero weights, γ = 0.01, "+
 			"μ0 = 1.25/‖D‖₂, ρ = 1.5, 5 SNMF iterations per ALM iteration, (B, S) started by 10 ANLS NMF iterations, at most 100 iterations or a "+
-			"primal residual of 1e-6). LDA: engine/onlinelda with scikit-learn's defaults (α = η = 1/k, τ0 = 10, κ = 0.7, minibatches of 128) "+
+			"primal residual of 1e-6; the paper: not stated). LDA: engine/onlinelda with scikit-learn's defaults (ours; α = η = 1/k, τ0 = 10, κ = 0.7, minibatches of 128; the paper ran Hoffman et al.'s onlineldavb, whose driver scripts use τ0 = 1024, κ = 0.7) "+
 			"and %d passes (§5.2). Features are scaled to unit length; 5 folds drawn per data set and replicate, the same for both methods, so "+
 			"fold accuracies pair. %d replicates with derived seeds. --quick: k = 30, Movie Review, 400 sampled documents, one replicate, 8 ALM iterations, 4 passes. "+
 			"Thresholds of the claims were fixed before running.", FeatureVocab, LDAPasses, 5),

@@ -21,13 +21,33 @@
 //     reports the number, the figures, the claims with verdicts (held, not
 //     held, inconclusive) and the evidence numbers, and a footer stating the
 //     metric definitions, the data substitutes, the protocol, how many jobs
-//     were computed or cached, the fits' stop reasons, the code version
-//     and root seed, and every warning the tasks recorded.
+//     were computed or cached, the fits' stop reasons, every code revision
+//     the jobs were computed by (with job counts when there are several)
+//     and the root seed, and every warning the tasks recorded;
+//   - provenance.json (Provenance): what produced the numbers, aggregated
+//     from the run store's per-job provenance.json (which stays in the
+//     uncommitted runs/): the distinct code revisions (dirty or not) and
+//     machines with their job counts, the SHA-256 of every data file, the
+//     span of the computation, the root seed, and per job its label, the
+//     SHA-256 of its canonical configuration, revision, seed, wall time,
+//     data files, metrics as stored (shortest round-trip text, so equal
+//     text means equal bits) and, per per-query metric, the first 16 hex
+//     digits of the SHA-256 of its values. One job a line. It is committed with the section: it is what REPORT.md's
+//     header is built from, and what report --verify recomputes a sample
+//     of and compares against.
 //
 // Assemble(results/<paper>, experiments) then rebuilds REPORT.md from the
 // section files of all of the paper's experiments in registry order, so
 // running one experiment refreshes its section and keeps the others; an
-// experiment never run gets a line with the command that runs it.
+// experiment never run gets a line with the command that runs it. Its
+// header states, from the sections' provenance.json files alone (so
+// `topicmf report PAPER` needs no store), the code revisions, the dates,
+// the Go versions and machines (CPUs, memory) and the SHA-256 of every data
+// file, and names the sections rendered before provenance was recorded.
+//
+// A full-run report rendered inside the module's work tree (results/, which
+// is committed) must come from a clean tree: CheckCommittable refuses a
+// dirty one, and `topicmf run` calls it before computing anything.
 //
 // # Figures
 //

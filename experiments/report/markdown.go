@@ -237,7 +237,7 @@ func ClaimsMarkdown(res *experiments.Results) string {
 
 // footer states metric definitions, data substitutes, protocol, the run's
 // code version and the fits' statuses.
-func footer(res *experiments.Results) string {
+func footer(res *experiments.Results, prov *Provenance) string {
 	e := res.Experiment
 	var b strings.Builder
 	if len(e.Metrics) > 0 {
@@ -289,19 +289,13 @@ func footer(res *experiments.Results) string {
 		b.WriteString("; fits: " + strings.Join(parts, ", "))
 	}
 	b.WriteString(".")
-	if len(res.Jobs) > 0 {
-		if p, err := store.ReadProvenance(res.Jobs[0].Dir); err == nil {
-			c := p.Code
-			rev := c.Revision
-			if len(rev) > 12 {
-				rev = rev[:12]
-			}
-			fmt.Fprintf(&b, " Code %s revision %s", c.Version, rev)
-			if c.Dirty {
-				b.WriteString(" with uncommitted changes")
-			}
-			fmt.Fprintf(&b, " (from %s), experiment version %q; root seed %d.", c.Source, c.Experiment, res.Jobs[0].Job.RootSeed)
+	if prov != nil && len(prov.Code) > 0 {
+		c := prov.Code[0]
+		mod := "(devel)"
+		if sp, err := store.ReadProvenance(res.Jobs[0].Dir); err == nil {
+			mod = sp.Code.Version
 		}
+		fmt.Fprintf(&b, " Code %s %s (from %s), experiment version %q; root seed %d.", mod, codeText(prov.Code), c.Source, prov.ExperimentVersion, prov.RootSeed)
 	}
 	b.WriteString("\n")
 	if len(notes) > 0 {

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/topicmf/topicmf/experiments"
+	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/internal/outfile"
 )
 
@@ -36,6 +38,13 @@ func Render(res *experiments.Results, paperDir string) (string, error) {
 	name := e.Name()
 	dir := filepath.Join(paperDir, name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	prov, err := BuildProvenance(res)
+	if err != nil {
+		return "", fmt.Errorf("provenance: %w", err)
+	}
+	if err := WriteProvenance(dir, prov); err != nil {
 		return "", err
 	}
 	var b strings.Builder
@@ -95,7 +104,7 @@ func Render(res *experiments.Results, paperDir string) (string, error) {
 	if c := ClaimsMarkdown(res); c != "" {
 		b.WriteString("### Claims\n\n" + c + "\n")
 	}
-	b.WriteString(footer(res))
+	b.WriteString(footer(res, prov))
 	md := b.String()
 	if err := writeFile(filepath.Join(dir, SectionFile), []byte(md)); err != nil {
 		return "", err
@@ -148,6 +157,11 @@ func Assemble(paperDir string, exps []*experiments.Experiment, quick bool) error
 	if quick {
 		b.WriteString("> Quick mode: reduced grids and replicates. See the full report for the reproduction.\n\n")
 	}
+	prov, err := provenanceHeader(paperDir, exps)
+	if err != nil {
+		return err
+	}
+	b.WriteString(prov)
 	var sections []string
 	for _, e := range exps {
 		data, err := os.ReadFile(filepath.Join(paperDir, e.Name(), SectionFile))
@@ -193,4 +207,123 @@ func writeFile(path string, data []byte) error {
 		return err
 	}
 	return outfile.Bytes(path, nil, data)
+}
+
+// provenanceHeader is REPORT.md's provenance paragraph, aggregated from the
+// provenance.json of every experiment whose section is present: the code
+// revisions, the dates, the Go versions and machines, and the SHA-256 of
+// every data file. Sections without one (rendered before provenance was
+// recorded) are named.
+func provenanceHeader(paperDir string, exps []*experiments.Experiment) (string, error) {
+	var codes []CodeCount
+	var machines []MachineCount
+	var data []store.Checksum
+	seenData := map[store.Checksum]bool{}
+	var start, end string
+	var without []string
+	found := 0
+	for _, e := range exps {
+		dir := filepath.Join(paperDir, e.Name())
+		if _, err := os.Stat(filepath.Join(dir, SectionFile)); err != nil {
+			continue // not run yet: listed as such below
+		}
+		p, err := ReadProvenance(dir)
+		if os.IsNotExist(err) {
+			without = append(without, e.Name())
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		found++
+		codes = mergeCodes(codes, p.Code)
+		machines = mergeMachines(machines, p.Machines)
+		for _, d := range p.Datasets {
+			if !seenData[d] {
+				seenData[d] = true
+				data = append(data, d)
+			}
+		}
+		if p.Start != "" && (start == "" || p.Start < start) {
+			start = p.Start
+		}
+		if p.End > end {
+			end = p.End
+		}
+	}
+	var b strings.Builder
+	if found == 0 {
+		if len(without) > 0 {
+			fmt.Fprintf(&b, "**Provenance.** Not recorded: every section was rendered before provenance.json existed. Recompute them from a clean tree to record it.\n\n")
+		}
+		return b.String(), nil
+	}
+	fmt.Fprintf(&b, "**Provenance.** Computed by code %s", codeText(codes))
+	if len(codes) == 1 && !codes[0].Dirty {
+		b.WriteString(" (clean tree)")
+	}
+	day := func(t string) string { d, _, _ := strings.Cut(t, "T"); return d }
+	switch {
+	case start == "":
+	case day(start) == day(end):
+		fmt.Fprintf(&b, " on %s (UTC)", day(start))
+	default:
+		fmt.Fprintf(&b, " from %s to %s (UTC)", day(start), day(end))
+	}
+	b.WriteString(", with ")
+	for i, m := range machines {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(machineText(m))
+		if len(machines) > 1 {
+			fmt.Fprintf(&b, " (%d jobs)", m.Jobs)
+		}
+	}
+	fmt.Fprintf(&b, ". Each experiment's jobs, seeds, wall times and metrics are in its `%s`.", ProvenanceFile)
+	if len(without) > 0 {
+		fmt.Fprintf(&b, " Sections rendered before provenance was recorded: %s.", strings.Join(without, ", "))
+	}
+	b.WriteString("\n\n")
+	if len(data) > 0 {
+		slices.SortFunc(data, func(a, b store.Checksum) int {
+			return strings.Compare(a.Name+" "+a.SHA256, b.Name+" "+b.SHA256)
+		})
+		b.WriteString("Data files (SHA-256):\n\n")
+		for _, d := range data {
+			fmt.Fprintf(&b, "- `%s` %s\n", d.Name, d.SHA256)
+		}
+		b.WriteString("\n")
+	}
+	return b.String(), nil
+}
+
+// mergeCodes adds the job counts of more to codes, by code version.
+func mergeCodes(codes, more []CodeCount) []CodeCount {
+	for _, c := range more {
+		i := slices.IndexFunc(codes, func(x CodeCount) bool {
+			return x.Revision == c.Revision && x.Dirty == c.Dirty && x.Source == c.Source
+		})
+		if i < 0 {
+			codes = append(codes, c)
+		} else {
+			codes[i].Jobs += c.Jobs
+		}
+	}
+	return codes
+}
+
+// mergeMachines adds the job counts of more to machines, by machine.
+func mergeMachines(machines, more []MachineCount) []MachineCount {
+	for _, m := range more {
+		key := m
+		key.Jobs = 0
+		i := slices.IndexFunc(machines, func(x MachineCount) bool { x.Jobs = 0; return x == key })
+		if i < 0 {
+			machines = append(machines, m)
+		} else {
+			machines[i].Jobs += m.Jobs
+		}
+	}
+	return machines
 }

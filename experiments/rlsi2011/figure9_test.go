@@ -3,6 +3,8 @@ package rlsi2011
 import (
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -25,6 +27,13 @@ func TestKeepColumns(t *testing.T) {
 }
 
 func fakeFigure9(rows map[[2]string][2]float64) *experiments.Results {
+	return fakeFigure9Noisy(rows, 0)
+}
+
+// fakeFigure9Noisy is fakeFigure9 with 6 queries per job whose
+// LambdaRank+RLSI NDCG@10 is 0.5 + diff + 0.01·(i mod 3), the reduced
+// vocabulary's alternately ± noise.
+func fakeFigure9Noisy(rows map[[2]string][2]float64, noise float64) *experiments.Results {
 	e := Figure9()
 	r := &experiments.Results{Experiment: e}
 	for key, v := range rows {
@@ -33,6 +42,13 @@ func fakeFigure9(rows map[[2]string][2]float64) *experiments.Results {
 			{Name: "diff_with_vs_without_ndcg_cut_10", Value: v[0]}, {Name: "p_with_vs_without_ndcg_cut_10", Value: v[1]},
 			{Name: "lambdarank+rlsi_ndcg_cut_10", Value: 0.5 + v[0]},
 		}}
+		for i := range 6 {
+			v := 0.5 + v[0] + 0.01*float64(i%3)
+			if key[1] == VocabReduced {
+				v += noise * float64(2*(i%2)-1)
+			}
+			run.PerQuery = append(run.PerQuery, experiments.QueryMetric{Query: strconv.Itoa(i), Metric: reducedMeasure, Value: v})
+		}
 		r.Jobs = append(r.Jobs, &experiments.JobResult{Job: j, Run: run})
 	}
 	return r
@@ -43,9 +59,15 @@ func TestFigure9Judges(t *testing.T) {
 	if v := judgeLTR(VocabAll, "ndcg_cut_10")(r); v.Outcome != experiments.Held {
 		t.Errorf("LTR: %v (%s)", v.Outcome, v.Detail)
 	}
-	// 0.52 < 0.55: reduced is lower.
+	// 0.52 < 0.55 on every query: reduced is lower, p = 0.
 	if v := judgeReduced(r); v.Outcome != experiments.Held {
 		t.Errorf("reduced: %v (%s)", v.Outcome, v.Detail)
+	}
+	// Lower on average (−0.03) but ± 0.1 per query: not significant at
+	// p < 0.01, so not held (the paper's claim includes the test).
+	noisy := fakeFigure9Noisy(map[[2]string][2]float64{{"med", VocabAll}: {0.05, 0.001}, {"med", VocabReduced}: {0.02, 0.2}}, 0.1)
+	if v := judgeReduced(noisy); v.Outcome != experiments.NotHeld || !strings.Contains(v.Detail, "p < 0.01") {
+		t.Errorf("reduced, not significant: %v (%s)", v.Outcome, v.Detail)
 	}
 	r = fakeFigure9(map[[2]string][2]float64{{"med", VocabAll}: {0.05, 0.02}, {"cisi", VocabAll}: {0.05, 0.001}})
 	if v := judgeLTR(VocabAll, "ndcg_cut_10")(r); v.Outcome != experiments.NotHeld {

@@ -397,8 +397,15 @@ func judgeImproves(methods []string, protocol string, need int) func(r *experime
 				parts = append(parts, fmt.Sprintf("%s %s+%s MAP %+.4f (p=%.3g)", co.Dataset, strings.ToUpper(co.Term), meth, t.MeanDiff, t.P))
 			}
 		}
-		detail := fmt.Sprintf("%s protocol: %d of %d (collection, method) pairs improve MAP, %d significantly (p < %g): %s",
-			protocol, up, n, sig, PValue, strings.Join(parts, "; "))
+		threshold := "all improve"
+		switch need {
+		case sigMajority:
+			threshold = fmt.Sprintf("all improve and more than half (> %d) significantly", n/2)
+		case sigAll:
+			threshold = "all improve significantly"
+		}
+		detail := fmt.Sprintf("%s protocol: %d of %d (collection, method) pairs improve MAP, %d significantly (p < %g); threshold: %s: %s",
+			protocol, up, n, sig, PValue, threshold, strings.Join(parts, "; "))
 		held := up == n
 		switch need {
 		case sigMajority:
@@ -455,7 +462,7 @@ func judgeRank(method string, methods []string, best bool) func(r *experiments.R
 		if !best {
 			what = "lowest"
 		}
-		detail := fmt.Sprintf("best-setting MAP: %s is %s on %d of %d collections; %s", method, what, wins, n, strings.Join(parts, "; "))
+		detail := fmt.Sprintf("best-setting MAP: %s is %s on %d of %d collections (threshold for \"most\": more than half, > %d of %d); %s", method, what, wins, n, n/2, n, strings.Join(parts, "; "))
 		if n == 0 {
 			return experiments.Undecided(detail)
 		}

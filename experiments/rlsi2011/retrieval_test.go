@@ -138,8 +138,11 @@ func TestJudgeRLSICompact(t *testing.T) {
 		want experiments.Outcome
 	}{
 		{map[string][]float64{labelRLSI: {0.01, 0.05}, labelLSI: {1}, labelPLSI: {0.95}}, experiments.Held},
-		// One RLSI configuration above the sparsity threshold.
-		{map[string][]float64{labelRLSI: {0.01, 0.5}, labelLSI: {1}, labelPLSI: {0.95}}, experiments.NotHeld},
+		// One λ setting suffices (the paper reports one): another above
+		// the sparsity threshold does not matter.
+		{map[string][]float64{labelRLSI: {0.01, 0.5}, labelLSI: {1}, labelPLSI: {0.95}}, experiments.Held},
+		// No RLSI setting below the sparsity threshold.
+		{map[string][]float64{labelRLSI: {0.2, 0.5}, labelLSI: {1}, labelPLSI: {0.95}}, experiments.NotHeld},
 		// Sparse but not below another method.
 		{map[string][]float64{labelRLSI: {0.05}, labelLDA: {0.04}}, experiments.NotHeld},
 		{map[string][]float64{labelRLSI: {0.05}}, experiments.Inconclusive},

@@ -130,8 +130,13 @@ func TestJudgeTable8Compact(t *testing.T) {
 	if v := judgeTable8Compact(mk(map[string]float64{labelRLSI: 0.01, labelLSI: 1, labelPLSI: 0.995, labelLDA: 1})); v.Outcome != experiments.Held {
 		t.Errorf("%v (%s)", v.Outcome, v.Detail)
 	}
-	// PLSI at the paper's 0.9534 is below DenseAvgComp: not held.
-	if v := judgeTable8Compact(mk(map[string]float64{labelRLSI: 0.01, labelLSI: 1, labelPLSI: 0.9534, labelLDA: 1})); v.Outcome != experiments.NotHeld {
+	// The paper's own values (RLSI 0.0075, PLSI 0.9534, LDA 1) hold; LSI
+	// is not judged.
+	if v := judgeTable8Compact(mk(map[string]float64{labelRLSI: 0.0075, labelLSI: 0.5, labelPLSI: 0.9534, labelLDA: 1})); v.Outcome != experiments.Held {
+		t.Errorf("%v (%s)", v.Outcome, v.Detail)
+	}
+	// Ours (PLSI 0.8644) is below the threshold: not held.
+	if v := judgeTable8Compact(mk(map[string]float64{labelRLSI: 0.0783, labelLSI: 1, labelPLSI: 0.8644, labelLDA: 1})); v.Outcome != experiments.NotHeld {
 		t.Errorf("%v (%s)", v.Outcome, v.Detail)
 	}
 	if v := judgeTable8Compact(mk(map[string]float64{labelRLSI: 0.01})); v.Outcome != experiments.Inconclusive {

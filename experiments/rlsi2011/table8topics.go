@@ -53,7 +53,7 @@ func Table8Topics() *experiments.Experiment {
 		}},
 		PaperValues: paper,
 		Claims: []experiments.Claim{
-			{Statement: fmt.Sprintf("RLSI discovers compact topics (AvgComp < %g) while LSI, PLSI and LDA do not (AvgComp ≥ %g)", SparseAvgComp, DenseAvgComp),
+			{Statement: fmt.Sprintf("RLSI can discover compact topics (the paper: AvgComp = 0.0075; threshold AvgComp < %g) while PLSI's and LDA's topics are not compact (the paper: 0.9534 and 1; threshold AvgComp ≥ %g)", SparseAvgComp, NotCompactAvgComp),
 				Source: "§6.3, Table 8, findings 1–2", Judge: judgeTable8Compact},
 			{Statement: "PLSI's topics are more redundant than LDA's (lower distinct_top5)",
 				Source: "§6.3, finding 3", Judge: judgeLess("distinct_top5", labelPLSI, labelLDA)},
@@ -75,6 +75,11 @@ func Table8Topics() *experiments.Experiment {
 	})
 }
 
+// NotCompactAvgComp is the AvgComp from which Table 8's PLSI and LDA topics
+// count as not compact: the paper's smaller value, PLSI's 0.9534, rounded
+// down to two digits, so that the paper's own numbers pass.
+const NotCompactAvgComp = 0.95
+
 func judgeTable8Compact(r *experiments.Results) experiments.Verdict {
 	get := func(l string) (float64, bool) {
 		v := r.Values("avgcomp", map[string]string{"method": l})
@@ -87,11 +92,12 @@ func judgeTable8Compact(r *experiments.Results) experiments.Verdict {
 	lsi, ok3 := get(labelLSI)
 	plsi, ok4 := get(labelPLSI)
 	lda, ok5 := get(labelLDA)
-	detail := fmt.Sprintf("AvgComp: RLSI %.4f, LSI %.4f, PLSI %.4f, LDA %.4f", rl, lsi, plsi, lda)
+	detail := fmt.Sprintf("AvgComp: RLSI %.4f (threshold < %g), PLSI %.4f and LDA %.4f (threshold ≥ %g); LSI %.4f, not judged (the paper says only that its topics are hard to understand)",
+		rl, SparseAvgComp, plsi, lda, NotCompactAvgComp, lsi)
 	if !(ok1 && ok3 && ok4 && ok5) {
 		return experiments.Undecided("missing runs; " + detail)
 	}
-	held := rl < SparseAvgComp && lsi >= DenseAvgComp && plsi >= DenseAvgComp && lda >= DenseAvgComp
+	held := rl < SparseAvgComp && plsi >= NotCompactAvgComp && lda >= NotCompactAvgComp
 	return experiments.Judged(held, detail)
 }
 

@@ -6,7 +6,7 @@
 // Under a results root:
 //
 //	<root>/runs/<id>/config.json      the canonical configuration (sorted keys)
-//	<root>/runs/<id>/provenance.json  code version, Go, GOMAXPROCS, CPU, data checksums, seed, times
+//	<root>/runs/<id>/provenance.json  code version, Go, GOMAXPROCS, CPU, memory, data checksums, seed, times
 //	<root>/runs/<id>/...              files the run wrote: iterations.csv, metrics.csv,
 //	                                   per-query.csv, factors (.mtx), top terms, ...
 //	<root>/runs/<id>/done             written last: the run is complete; holds the run id and
@@ -14,6 +14,12 @@
 //	<root>/runs/<id>/failed           instead of done: the task ended in a Failure (message)
 //	<root>/runs/.locks/<id>.lock      flock(2) lock serialising writers of one id
 //	<root>/runs/.tmp-<id>-*           a run being written (never a finished run)
+//
+// runs/ is not committed. What a committed report needs of it — every
+// job's code revision, machine, data checksums, seed, wall time and
+// metrics — is aggregated by package report into the committed
+// <results>/<paper>/<experiment>/provenance.json, which REPORT.md's header
+// and `topicmf report --verify` read.
 //
 // # Identity
 //

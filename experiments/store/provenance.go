@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -20,17 +21,46 @@ type Provenance struct {
 	GOMAXPROCS int         `json:"gomaxprocs"`
 	NumCPU     int         `json:"num_cpu"`
 	CPUModel   string      `json:"cpu_model"`
-	Datasets   []Checksum  `json:"datasets"`
-	Seed       uint64      `json:"seed"`
-	Start      string      `json:"start"` // RFC 3339, UTC
-	End        string      `json:"end"`
-	Seconds    float64     `json:"seconds"`
+	// MemoryBytes is the machine's physical memory (MemTotal of
+	// /proc/meminfo); 0 when unknown.
+	MemoryBytes uint64     `json:"memory_bytes,omitempty"`
+	Datasets    []Checksum `json:"datasets"`
+	Seed        uint64     `json:"seed"`
+	Start       string     `json:"start"` // RFC 3339, UTC
+	End         string     `json:"end"`
+	Seconds     float64    `json:"seconds"`
 }
 
 var (
 	cpuOnce  sync.Once
 	cpuModel string
+	memOnce  sync.Once
+	memBytes uint64
 )
+
+// MemoryBytes returns MemTotal of /proc/meminfo in bytes, or 0 when unknown.
+func MemoryBytes() uint64 {
+	memOnce.Do(func() {
+		f, err := os.Open("/proc/meminfo")
+		if err != nil {
+			return
+		}
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			k, v, ok := strings.Cut(sc.Text(), ":")
+			if !ok || strings.TrimSpace(k) != "MemTotal" {
+				continue
+			}
+			kb, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			if err == nil {
+				memBytes = kb * 1024
+			}
+			return
+		}
+	})
+	return memBytes
+}
 
 // CPUModel returns the first "model name" of /proc/cpuinfo, or "unknown".
 func CPUModel() string {
@@ -55,15 +85,16 @@ func CPUModel() string {
 
 func newProvenance(id string, k Key) Provenance {
 	return Provenance{
-		RunID:      id,
-		Code:       k.Code,
-		GoVersion:  runtime.Version(),
-		GOOS:       runtime.GOOS,
-		GOARCH:     runtime.GOARCH,
-		GOMAXPROCS: runtime.GOMAXPROCS(0),
-		NumCPU:     runtime.NumCPU(),
-		CPUModel:   CPUModel(),
-		Datasets:   sortedChecksums(k.Datasets),
-		Seed:       k.Seed,
+		RunID:       id,
+		Code:        k.Code,
+		GoVersion:   runtime.Version(),
+		GOOS:        runtime.GOOS,
+		GOARCH:      runtime.GOARCH,
+		GOMAXPROCS:  runtime.GOMAXPROCS(0),
+		NumCPU:      runtime.NumCPU(),
+		CPUModel:    CPUModel(),
+		MemoryBytes: MemoryBytes(),
+		Datasets:    sortedChecksums(k.Datasets),
+		Seed:        k.Seed,
 	}
 }

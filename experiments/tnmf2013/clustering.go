@@ -255,6 +255,28 @@ func judgeBeats(a, b, ds, metric string) func(*experiments.Results) experiments.
 	}
 }
 
+// judgeBeatsMost: a's mean is above b's at more than half of the K values
+// on ds — the paper's "in most cases" read as a strict majority, the
+// threshold printed with the verdict.
+func judgeBeatsMost(a, b, ds, metric string) func(*experiments.Results) experiments.Verdict {
+	return func(r *experiments.Results) experiments.Verdict {
+		pts := experiments.Compare(r, metric, "k", map[string]string{experiments.ColDataset: ds}, a, b, false)
+		if len(pts) == 0 {
+			return experiments.Undecided(fmt.Sprintf("no K where both %s and %s recorded %s", a, b, metric))
+		}
+		wins := 0
+		parts := make([]string, len(pts))
+		for i, p := range pts {
+			parts[i] = fmt.Sprintf("K=%s %.3f vs %.3f", p.At, p.A, p.B)
+			if p.Better {
+				wins++
+			}
+		}
+		return experiments.Judged(2*wins > len(pts), fmt.Sprintf("%s mean %s %s vs %s: %s; %s higher at %d of %d K (threshold: more than half)",
+			ds, metric, a, b, strings.Join(parts, ", "), a, wins, len(pts)))
+	}
+}
+
 // margin is the mean over K of (best TNMF mean − best baseline mean) of
 // metric on ds, and the number of K values.
 func margin(r *experiments.Results, ds, metric string) (float64, int) {

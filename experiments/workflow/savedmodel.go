@@ -1,4 +1,4 @@
-package main
+package workflow
 
 import (
 	"encoding/json"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/engine"
+	"github.com/topicmf/topicmf/engine/catalog"
 	"github.com/topicmf/topicmf/engine/modelio"
 	"github.com/topicmf/topicmf/experiments/store"
 )
@@ -28,16 +29,16 @@ func (r runFiles) WriteFile(name string, write func(io.Writer) error) error {
 	return r.w.WriteFile(modelDir+"/"+name, write)
 }
 
-// writeModel saves the fitted model into the run's model/ folder, so that
+// saveModel saves the fitted model into the run's model/ folder, so that
 // transform and rank load it instead of fitting again.
-func writeModel(w *store.Writer, m engine.Model) error {
+func saveModel(w *store.Writer, m engine.Model) error {
 	return modelio.Write(runFiles{w}, m)
 }
 
 // loadModel loads the model saved in the fit run dir, whose configuration
 // is cfg. A run written before models were saved has no model/model.json:
 // it is refused with the command that fits it again.
-func loadModel(dir string, cfg fitConfig) (engine.Model, error) {
+func loadModel(dir string, cfg Config) (engine.Model, error) {
 	mdir := filepath.Join(dir, modelDir)
 	if _, err := os.Stat(filepath.Join(mdir, modelio.HeaderFile)); errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("%s: no saved model (the run was written by an earlier topicmf); fit it again: %s", dir, refitCommand(cfg, dir))
@@ -55,12 +56,12 @@ func loadModel(dir string, cfg fitConfig) (engine.Model, error) {
 // refitCommand is the topicmf fit command line that fits the run of cfg
 // again, as far as config.json records it; --out names the results root of
 // the run in dir when it is not fit's default, ./results.
-func refitCommand(cfg fitConfig, dir string) string {
+func refitCommand(cfg Config, dir string) string {
 	args := []string{"topicmf fit --model", cfg.Model}
 	switch cfg.Data.Kind {
-	case "dataset", "user":
+	case KindDataset, KindUser:
 		args = append(args, "--data", cfg.Data.Name)
-	case "mtx":
+	case KindMTX:
 		args = append(args, "--mtx FILE")
 	}
 	if cfg.Data.Split != "" {
@@ -83,11 +84,11 @@ func refitCommand(cfg fitConfig, dir string) string {
 		}
 	}
 	line := strings.Join(args, " ")
-	if cfg.Data.Kind == "mtx" {
+	if cfg.Data.Kind == KindMTX {
 		return line + " (FILE: the Matrix Market file it was fitted on)"
 	}
 	def := text.Options{}
-	if fitDefaults[cfg.Model].Counts {
+	if fam, err := catalog.Lookup(cfg.Model); err == nil && fam.FrontEnd.Counts {
 		def.Weighting, def.Norm = text.WeightTF, text.NormNone
 	}
 	var given, want any

@@ -1,4 +1,4 @@
-package main
+package workflow
 
 import (
 	"encoding/csv"
