@@ -94,7 +94,10 @@
 // apply to one method) are kept once. Each job's seed is
 // engine.DeriveSeed(root seed, experiment ID, canonical job configuration
 // without replicate and seeds, replicate), so it does not depend on the
-// order or concurrency in which jobs run.
+// order or concurrency in which jobs run. An experiment with SeedScheme
+// SeedPerReplicate (the notebook's sweeps) gives every configuration the
+// root seed for its first replicate instead, so that a job equals a
+// single fit with that seed whatever the experiment's name.
 //
 // # Running
 //

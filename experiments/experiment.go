@@ -59,8 +59,12 @@ type Experiment struct {
 	// Replicates is the number of runs of each configuration with
 	// different derived seeds; 0 means 1.
 	Replicates int
-	// Seed is the root seed; each job's seed is derived from it.
+	// Seed is the root seed; each job's seed is derived from it (see
+	// SeedScheme).
 	Seed uint64
+	// SeedScheme says how a job's seed comes from the root seed:
+	// SeedPerJob (the zero value, the papers' experiments) or SeedPerReplicate.
+	SeedScheme SeedScheme
 
 	// Task computes one job's result. An experiment that fits a catalog
 	// model sets Corpus and Fit instead: the runner builds the corpus, fits
@@ -357,3 +361,23 @@ func (e *Experiment) validateShape() error {
 	}
 	return nil
 }
+
+// SeedScheme is how Experiment.Jobs derives each job's seed from the root
+// seed.
+type SeedScheme int
+
+const (
+	// SeedPerJob gives every job its own seed,
+	// engine.DeriveSeed(root, experiment ID, canonical job configuration
+	// without replicate and seeds, replicate): no two configurations share
+	// a random start. The papers' experiments use it; their committed
+	// numbers depend on it.
+	SeedPerJob SeedScheme = iota
+	// SeedPerReplicate gives every configuration the same seed for a
+	// replicate: the root seed itself for replicate 0, and
+	// engine.DeriveSeed(root, "replicate", r) for replicate r ≥ 1. A job
+	// then equals a single fit of its configuration with that seed, grid
+	// points differ only by their parameters (common random numbers), and
+	// the experiment ID (a notebook sweep's name) does not enter.
+	SeedPerReplicate
+)

@@ -343,7 +343,7 @@ func (e *Experiment) Jobs(quick bool, rootSeed uint64) ([]*Job, error) {
 					if err != nil {
 						return nil, fmt.Errorf("experiment %s: %w", e.ID, err)
 					}
-					j.Seed = engine.DeriveSeed(rootSeed, e.ID, sc, strconv.Itoa(r))
+					j.Seed = e.SeedScheme.seed(rootSeed, e.ID, sc, r)
 					c, err := store.Canonical(j.Config())
 					if err != nil {
 						return nil, err
@@ -371,4 +371,16 @@ func (e *Experiment) Jobs(quick bool, rootSeed uint64) ([]*Job, error) {
 		}
 	}
 	return jobs, nil
+}
+
+// seed is the seed of replicate r of the job whose experiment is id and
+// whose canonical seed configuration is config, under the scheme.
+func (s SeedScheme) seed(root uint64, id, config string, r int) uint64 {
+	if s == SeedPerReplicate {
+		if r == 0 {
+			return root
+		}
+		return engine.DeriveSeed(root, "replicate", strconv.Itoa(r))
+	}
+	return engine.DeriveSeed(root, id, config, strconv.Itoa(r))
 }

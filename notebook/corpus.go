@@ -169,11 +169,3 @@ func Describe(c *Corpus) dataframe.DataFrame {
 		series.New([]int{judgments}, series.Int, "judgments"),
 	)
 }
-
-// Check panics with err when it is not nil: notebook cells use it to stop
-// at the first error with its message.
-func Check(err error) {
-	if err != nil {
-		panic(err)
-	}
-}

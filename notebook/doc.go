@@ -2,10 +2,11 @@
 // load a corpus, fit a model, sweep a grid, run a registered experiment,
 // and turn what comes back into go-gota dataframes and inline figures.
 //
-// It is written for Jupyter with the gonb Go kernel, and its exported
-// surface has no type parameters, so the same cells also work in an
-// interpreting kernel (gophernotes built from source), which cannot import
-// generic identifiers.
+// It is written for Jupyter with the gonb and gophernotes Go kernels
+// (scripts/install-notebook-tools.sh installs both). Its exported surface
+// has no type parameters, because gophernotes' interpreter cannot import
+// generic identifiers. A failing call returns its error, which Check turns
+// into one line that ends the cell, in either kernel.
 //
 // # A session
 //

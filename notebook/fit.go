@@ -47,6 +47,9 @@ type FitResult struct {
 // A fit that stops on the iteration limit or a numerical failure is not an
 // error: see the Status.
 func Fit(c *Corpus, family string, params Params) (*FitResult, error) {
+	if err := checkFamily(family); err != nil {
+		return nil, fmt.Errorf("fit: %w", err)
+	}
 	m, err := workflow.NewMethod(family, catalog.Params(params))
 	if err != nil {
 		return nil, err
@@ -106,6 +109,9 @@ func Families() dataframe.DataFrame {
 // FamilyParams is a dataframe of a family's parameters: key, default,
 // range and doc, as the family declares them.
 func FamilyParams(family string) (dataframe.DataFrame, error) {
+	if err := checkFamily(family); err != nil {
+		return dataframe.DataFrame{}, err
+	}
 	f, err := catalog.Lookup(family)
 	if err != nil {
 		return dataframe.DataFrame{}, err

@@ -61,9 +61,14 @@ type SweepSpec struct {
 	// Grid maps a family parameter to the values it takes; jobs are the
 	// Cartesian product (names sorted, the last varying fastest).
 	Grid map[string][]string
-	// Replicates runs each point with that many derived seeds; 0 means 1.
+	// Replicates runs each point with that many seeds; 0 means 1.
 	Replicates int
-	// Seed is the root seed the jobs' seeds are derived from; 0 means 1.
+	// Seed is the seed of every point's first replicate, so that a job
+	// equals Fit of its parameters with Params{"seed": Seed}; replicate
+	// r ≥ 1 takes engine.DeriveSeed(Seed, "replicate", r)
+	// (experiments.SeedPerReplicate). The sweep's Name does not enter.
+	// 0 means workflow.DefaultSeed, the seed Fit uses when its params
+	// give none.
 	Seed uint64
 }
 
@@ -102,9 +107,15 @@ func sweepExperiment(c *Corpus, spec SweepSpec) (*experiments.Experiment, error)
 	if spec.Family == "" {
 		return nil, fmt.Errorf("sweep %s: no Family", spec.Name)
 	}
+	if err := checkFamily(spec.Family); err != nil {
+		return nil, fmt.Errorf("sweep %s: %w", spec.Name, err)
+	}
+	if _, ok := spec.Params["seed"]; ok {
+		return nil, fmt.Errorf("sweep %s: give the seed as SweepSpec.Seed, not in Params", spec.Name)
+	}
 	seed := spec.Seed
 	if seed == 0 {
-		seed = 1
+		seed = workflow.DefaultSeed
 	}
 	queries, err := judgedQueries(c)
 	if err != nil {
@@ -131,6 +142,7 @@ func sweepExperiment(c *Corpus, spec SweepSpec) (*experiments.Experiment, error)
 		Grid:       spec.Grid,
 		Replicates: spec.Replicates,
 		Seed:       seed,
+		SeedScheme: experiments.SeedPerReplicate,
 		Task: func(ctx context.Context, j *experiments.Job) (*experiments.Result, error) {
 			f, err := j.FitCorpus(ctx, c.Corpus, nil)
 			if err != nil {

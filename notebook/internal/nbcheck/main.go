@@ -6,7 +6,8 @@
 //
 // An executed notebook fails when a cell has an error output, when a cell
 // that draws (its source calls a Plot…, Figure, ShowFigure or ShowPlot, or
-// it is tagged "figure" in its metadata) has no inline image, when the notebook has no image or
+// it is tagged "figure" in its metadata) has no inline image, when an image
+// carries a long text/plain copy of itself, when the notebook has no image or
 // no table at all, or when an output carries the go command's module
 // chatter ("go: added …", "go: downloading …").
 //
@@ -83,9 +84,15 @@ func (c cell) tagged(tag string) bool {
 	return slices.Contains(md.Tags, tag)
 }
 
+// maxFigureText is the longest text/plain an image output may carry: a
+// caption, not a copy of the image (gophernotes' display.PNG stores the
+// PNG's bytes as decimal text, some 200 KB a figure).
+const maxFigureText = 200
+
 var (
-	draws   = regexp.MustCompile(`\bPlot\w*\(|\.Figure\(|\bShowFigure\(|\bShowPlot\(`)
-	chatter = regexp.MustCompile(`(?m)^go: (added|downloading|upgraded|finding|found)\b`)
+	draws      = regexp.MustCompile(`\bPlot\w*\(|\.Figure\(|\bShowFigure\(|\bShowPlot\(`)
+	exitStatus = regexp.MustCompile(`^exit status \d+$`)
+	chatter    = regexp.MustCompile(`(?m)^go: (added|downloading|upgraded|finding|found)\b`)
 )
 
 func read(path string) (*notebook, error) {
@@ -111,10 +118,13 @@ func check(nb *notebook) []string {
 		cellImages := 0
 		for _, o := range c.Outputs {
 			if o.Type == "error" {
-				probs = append(probs, fmt.Sprintf("cell %d: error %s: %s", i+1, o.EName, o.EVal))
+				probs = append(probs, fmt.Sprintf("cell %d: error %s: %s%s", i+1, o.EName, o.EVal, stderrTail(c)))
 			}
 			if _, ok := o.Data["image/png"]; ok {
 				cellImages++
+				if t := o.Data["text/plain"]; len(t) > maxFigureText {
+					probs = append(probs, fmt.Sprintf("cell %d: a figure stored with a %d-byte text/plain copy (store it once, as PNG)", i+1, len(t)))
+				}
 			}
 			if _, ok := o.Data["image/svg+xml"]; ok {
 				cellImages++
@@ -139,6 +149,28 @@ func check(nb *notebook) []string {
 		probs = append(probs, "no dataframe in the whole notebook")
 	}
 	return probs
+}
+
+// stderrTail is the last line a failing cell wrote to standard error,
+// after "; stderr: ", or "": gonb reports a failing cell as "exit status
+// 1" (as its error, and again on standard error), and the cause (nb.Check's
+// one line) is what the cell printed before.
+func stderrTail(c cell) string {
+	var last string
+	for _, o := range c.Outputs {
+		if o.Type != "stream" || o.Name != "stderr" {
+			continue
+		}
+		for _, l := range strings.Split(string(o.Text), "\n") {
+			if strings.TrimSpace(l) != "" && !exitStatus.MatchString(l) {
+				last = l
+			}
+		}
+	}
+	if last == "" {
+		return ""
+	}
+	return "; stderr: " + last
 }
 
 func firstLine(s string) string {

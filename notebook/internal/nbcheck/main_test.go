@@ -128,3 +128,38 @@ func TestStreamsApartFromDisplays(t *testing.T) {
 		t.Errorf("changed stdout: %v", p)
 	}
 }
+
+// TestFigureWithTextCopy: a figure stored with a decimal text/plain copy of
+// its bytes (gophernotes' display.PNG) fails; a short caption does not.
+func TestFigureWithTextCopy(t *testing.T) {
+	img := pngB64(t, 100, 100, 50, 100)
+	for _, tc := range []struct {
+		plain string
+		fails bool
+	}{{"figure", false}, {strings.Repeat("137 80 78 71 ", 100), true}} {
+		nb := parse(t, `{"cells": [
+ {"cell_type": "code", "source": "nb.PlotTrace(f)", "metadata": {},
+  "outputs": [{"output_type": "display_data", "data": {"image/png": "`+img+`", "text/plain": "`+tc.plain+`"}}]},
+ {"cell_type": "code", "source": "nb.ShowTable(df)", "metadata": {},
+  "outputs": [{"output_type": "display_data", "data": {"text/markdown": "| 1 |\n\n1 rows × 1 columns\n"}}]}
+]}`)
+		p := check(nb)
+		if got := len(p) > 0 && strings.Contains(p[0], "text/plain copy"); got != tc.fails || len(p) > 1 || (!tc.fails && len(p) > 0) {
+			t.Errorf("text/plain of %d bytes: problems %v", len(tc.plain), p)
+		}
+	}
+}
+
+// TestErrorShowsStderr: a failing gonb cell's error is "exit status 1";
+// the problem nbcheck reports carries the line the cell wrote to standard
+// error (nb.Check's), so a headless run says why it failed.
+func TestErrorShowsStderr(t *testing.T) {
+	nb := parse(t, `{"cells": [{"cell_type": "code", "source": "nb.Check(err)", "metadata": {}, "outputs": [
+ {"output_type": "stream", "name": "stderr", "text": ["topicmf: fit: unknown family \"nfm\" (known: lda, nmf)\n", "exit status 1\n"]},
+ {"output_type": "error", "ename": "ERROR", "evalue": "exit status 1", "traceback": ["exit status 1"]}]}]}`)
+	p := check(nb)
+	want := `cell 1: error ERROR: exit status 1; stderr: topicmf: fit: unknown family "nfm" (known: lda, nmf)`
+	if len(p) == 0 || p[0] != want {
+		t.Errorf("problems %q, want first %q", p, want)
+	}
+}
