@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // Stop-word list names accepted by StopWords.
@@ -207,7 +208,7 @@ func scanWordLines(name string, r io.Reader) (words []string, lines []int, err e
 		if w == "" {
 			continue
 		}
-		if strings.ContainsAny(w, " \t") {
+		if strings.IndexFunc(w, unicode.IsSpace) >= 0 {
 			return nil, nil, fmt.Errorf("%s: line %d: %q is not a single word", name, line, w)
 		}
 		words = append(words, w)
