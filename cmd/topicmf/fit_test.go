@@ -224,7 +224,7 @@ func TestFitErrors(t *testing.T) {
 	out := filepath.Join(dir, "results")
 	checkCLIErrors(t, []cliError{
 		{[]string{"fit", "--mtx", mtx}, "--model is required"},
-		{[]string{"fit", "--model", "no-such", "--mtx", mtx}, `unknown model "no-such"`},
+		{[]string{"fit", "--model", "no-such", "--mtx", mtx}, `unknown family "no-such"`},
 		{[]string{"fit", "--model", "nmf", "--mtx", mtx, "--param", "kk=3"}, `unknown parameter "kk"`},
 		{[]string{"fit", "--model", "nmf", "--mtx", mtx, "--param", "k"}, "want key=value"},
 		{[]string{"fit", "--model", "nmf", "--mtx", mtx, "--param", "seed=3"}, "--seed"},

@@ -152,9 +152,9 @@ func declare[O engine.Method](defaults func() O, doc string, hints map[string]st
 			if err := param.Parse(&o, p); err != nil {
 				var unknown *param.UnknownError
 				if errors.As(err, &unknown) && hints[unknown.Key] != "" {
-					return nil, fmt.Errorf("model %s: %w; %s %s", d.Name(), err, d.Name(), hints[unknown.Key])
+					return nil, fmt.Errorf("family %s: %w; %s %s", d.Name(), err, d.Name(), hints[unknown.Key])
 				}
-				return nil, fmt.Errorf("model %s: %w", d.Name(), err)
+				return nil, fmt.Errorf("family %s: %w", d.Name(), err)
 			}
 			if c, ok := any(o).(interface{ Check() error }); ok {
 				if err := c.Check(); err != nil {
@@ -192,7 +192,7 @@ func Lookup(name string) (Family, error) {
 			return f, nil
 		}
 	}
-	return Family{}, fmt.Errorf("unknown model %q (known: %s)", name, strings.Join(Names(), ", "))
+	return Family{}, fmt.Errorf("unknown family %q (known: %s)", name, strings.Join(Names(), ", "))
 }
 
 // New builds the named family's Method from string parameters. Unknown keys

@@ -291,12 +291,12 @@ func TestBadParameters(t *testing.T) {
 		p    Params
 		want string
 	}{
-		{"nmf", Params{"k": "0"}, `model nmf: parameter k = "0": want ≥ 1`},
+		{"nmf", Params{"k": "0"}, `family nmf: parameter k = "0": want ≥ 1`},
 		{"nmf", Params{"iters": "-3"}, `parameter iters = "-3": want ≥ 1`},
 		{"nmf", Params{"tol": "NaN"}, `parameter tol = "NaN": want a finite number`},
 		{"nmf", Params{"seed": "x"}, `parameter seed = "x": want a non-negative integer`},
 		{"nmf", Params{"init": "custom"}, `parameter init = "custom": want one of random, nndsvd, nndsvda`},
-		{"nmf", Params{"kk": "3"}, `model nmf: unknown parameter "kk" (valid: init, iters, k, seed, tol)`},
+		{"nmf", Params{"kk": "3"}, `family nmf: unknown parameter "kk" (valid: init, iters, k, seed, tol)`},
 		{"rlsi", Params{"lambda1": "-0.5"}, `parameter lambda1 = "-0.5": want ≥ 0`},
 		{"rlsi", Params{"variant": "u3v3"}, `parameter variant = "u3v3": want one of u1v2, u2v1, u1v1, u2v2`},
 		{"rlsi", Params{"lambda-scale": "data"}, "want absolute or relative"},
@@ -314,7 +314,7 @@ func TestBadParameters(t *testing.T) {
 		{"graphnmf", Params{"normalize": "yes"}, "want true or false"},
 		{"symnmf", Params{"sigma": "1"}, "want in (0, 1)"},
 		{"nmfi", Params{"lambda": "1"}, `unknown parameter "lambda" (valid: iters, k, seed, tol)`},
-		{"nosuch", nil, "unknown model \"nosuch\" (known: cnmf, crlsi,"},
+		{"nosuch", nil, "unknown family \"nosuch\" (known: cnmf, crlsi,"},
 	} {
 		if _, err := New(c.name, c.p); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s %v: error %v, want one containing %q", c.name, c.p, err, c.want)

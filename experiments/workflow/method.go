@@ -44,7 +44,7 @@ func NewMethod(family string, given catalog.Params) (*Method, error) {
 	if s, ok := m.Params["seed"]; ok {
 		delete(m.Params, "seed")
 		if m.Seed, err = strconv.ParseUint(s, 10, 64); err != nil {
-			return nil, fmt.Errorf("model %s: parameter seed = %q: want a whole number ≥ 0", family, s)
+			return nil, fmt.Errorf("family %s: parameter seed = %q: want a whole number ≥ 0", family, s)
 		}
 	} else if declares(fam, "seed") {
 		m.Seed = DefaultSeed
