@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -11,7 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/experiments"
 	_ "github.com/topicmf/topicmf/experiments/all" // registers every experiment
@@ -45,9 +43,9 @@ reports go to <results>/quick/<paper>/ so the full reports are not overwritten.
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// The experiments read the collections from $TOPICMF_DATA.
-			restore, err := setDataDirEnv(dataDirFlag(cmd))
+			restore, err := useDataDir(cmd)
 			if err != nil {
-				return err
+				return fmt.Errorf("run: %w", err)
 			}
 			defer restore()
 			exps, err := matchExperiments(args)
@@ -127,26 +125,6 @@ func runExperiment(cmd *cobra.Command, r *experiments.Runner, e *experiments.Exp
 		fmt.Fprintf(out, "  claim %q: %s (%s)\n", e.Claims[i].Statement, v.Outcome, v.Detail)
 	}
 	return nil
-}
-
-// setDataDirEnv points $TOPICMF_DATA, from which the experiments read the
-// collections, to --data-dir d when given; restore puts it back.
-func setDataDirEnv(d string) (restore func(), err error) {
-	if d == "" {
-		return func() {}, nil
-	}
-	if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
-		return nil, fmt.Errorf("run: --data-dir %s: not an existing directory", d)
-	}
-	old, had := os.LookupEnv(datasets.EnvDataDir)
-	os.Setenv(datasets.EnvDataDir, d)
-	return func() {
-		if had {
-			os.Setenv(datasets.EnvDataDir, old)
-		} else {
-			os.Unsetenv(datasets.EnvDataDir)
-		}
-	}, nil
 }
 
 // matchExperiments are the experiments the patterns name, each once, in
