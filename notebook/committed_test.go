@@ -63,7 +63,7 @@ func TestCommittedReadsTheSection(t *testing.T) {
 			t.Errorf("row %d: recovery_mean %v, CSV %v", i, got, want)
 		}
 		// The section rounds the mean to 3 digits in the row of its k.
-		row := fmt.Sprintf("| %s | %.3f ± ", r[0], got)
+		row := fmt.Sprintf("| %s | %s ± ", r[0], report.FormatNumber(got, 3))
 		if !bytes.Contains(section, []byte(row)) {
 			t.Errorf("section.md has no row %q", row)
 		}
@@ -206,13 +206,20 @@ func TestCommittedDamaged(t *testing.T) {
 	}{
 		{"truncated row", "recovery.csv", func(s string) string { return s[:strings.LastIndex(strings.TrimSuffix(s, "\n"), ",")] + "\n" },
 			"recovery.csv: record on line 4: wrong number of fields"},
-		{"not a number", "recovery.csv", func(s string) string { return strings.Replace(s, "0.9359084919669862", "0.93x", 1) },
-			`recovery.csv:3: column recovery_mean: "0.93x" is not a number`},
+		{"not a number", "recovery.csv", func(s string) string {
+			lines := strings.Split(s, "\n")
+			f := strings.Split(lines[2], ",")
+			f[1] = "0.93x"
+			lines[2] = strings.Join(f, ",")
+			return strings.Join(lines, "\n")
+		}, `recovery.csv:3: column recovery_mean: "0.93x" is not a number`},
 		{"csv missing", "recovery.csv", func(string) string { return "" }, "recovery.csv: no such file"},
 		{"figure missing", "objective.png", func(string) string { return "" }, "objective.png: no such file"},
 		{"figure not a PNG", "recovery.png", func(string) string { return "<svg/>" }, "recovery.png: not a PNG image"},
 		{"section missing", "section.md", func(string) string { return "" }, "section.md: no such file"},
-		{"claims row", "section.md", func(s string) string { return strings.Replace(s, "| held |", "| held | extra |", 1) },
+		{"claims row", "section.md", func(s string) string {
+			return strings.Replace(s, "| --- | --- | --- | --- |\n| ", "| --- | --- | --- | --- |\n| extra | ", 1)
+		},
 			"a claims row with 5 cells"},
 		{"no title", "section.md", func(s string) string { return "\n" + s }, `line 1 is not the section's "## " title`},
 		{"provenance", report.ProvenanceFile, func(string) string { return "{\"experiment\": " }, "provenance.json: unexpected end of JSON input"},
