@@ -258,3 +258,35 @@ func readCSV(t *testing.T, path string) [][]string {
 	}
 	return r
 }
+
+// TestEveryCommittedSectionReads: every experiment section committed under
+// results/ reads back whole (tables, figures, claims, revision) and is a full run, so that
+// the paper notebooks' full() cells can show it.
+func TestEveryCommittedSectionReads(t *testing.T) {
+	root, err := CommittedResultsDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sections, err := filepath.Glob(filepath.Join(root, "*", "*", report.SectionFile))
+	if err != nil || len(sections) == 0 {
+		t.Fatalf("no committed sections under %s (%v)", root, err)
+	}
+	for _, s := range sections {
+		dir := filepath.Dir(s)
+		id := filepath.Base(filepath.Dir(dir)) + "/" + filepath.Base(dir)
+		if _, err := experiments.Get(id); err != nil {
+			continue // a folder of an experiment no longer registered
+		}
+		c, err := Committed(id)
+		if err != nil {
+			t.Errorf("%s: %v", id, err)
+			continue
+		}
+		if len(c.TableNames())+len(c.FigureNames()) == 0 {
+			t.Errorf("%s: no table and no figure", id)
+		}
+		if c.Quick {
+			t.Errorf("%s: the committed section is a quick run", id)
+		}
+	}
+}
