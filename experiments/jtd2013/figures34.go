@@ -118,6 +118,7 @@ func Figures34() *experiments.Experiment {
 			{Statement: fmt.Sprintf("Beyond the paper: onlineldavb's settings explain our LDA's distance to the paper's: with them (τ0 = %s, κ = %s, minibatches of %s; ours: scikit-learn's τ0 = 10, minibatches of 128) LDA's mean accuracy on Movie Review is within %g of the paper's 0.572 and 0.613 at k = 30 and 50",
 				onlineLDAVBTau0, onlineLDAVBKappa, onlineLDAVBBatch, LDAGapTolerance),
 				Source: "§5.2 and its reference [8]; threshold fixed before running", Judge: judgeOnlineLDAVBGap},
+			quality.CoherenceNote(experiments.ColMethod, "top1_weight", false, map[string]string{experiments.ColDataset: MovieReview, "k": "30"}),
 			{Statement: "Figure 3: the three best-matched pairs of our topics and LDA's at k = 30 (Movie Review, replicate 0; matched by the cosine of their term distributions)",
 				Source: "§5.2, Figure 3", Judge: matchedTopics},
 		},

@@ -1,6 +1,11 @@
 package quality
 
 import (
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strings"
 	"sync"
 
 	"gonum.org/v1/gonum/mat"
@@ -100,4 +105,83 @@ func AddCorpusMetrics(res *experiments.Result, c *experiments.Corpus, collection
 	res.AddMetric("cv", rep.Mean[coherence.CV])
 	res.AddMetric("td25", rep.TD)
 	return nil
+}
+
+// CoherenceNote is the "beyond the paper" evidence row beside a topic
+// table: for each value of col (e.g. the method) among the jobs matching
+// where, the mean NPMI, C_V and TD@25 of Metrics, and whether the value
+// that NPMI ranks first is the one the paper's own measure ranks first
+// (higher is better, or lower with lowerBetter), so the report says where
+// coherence changes the picture. It judges nothing: its verdict is
+// inconclusive, the numbers are the evidence.
+func CoherenceNote(col, measure string, lowerBetter bool, where map[string]string) experiments.Claim {
+	order := "highest"
+	if lowerBetter {
+		order = "lowest"
+	}
+	var at []string
+	for _, k := range slices.Sorted(maps.Keys(where)) {
+		at = append(at, k+" = "+where[k])
+	}
+	scope := ""
+	if len(at) > 0 {
+		scope = "; " + strings.Join(at, ", ")
+	}
+	return experiments.Claim{
+		Statement: fmt.Sprintf("Beyond the paper: mean NPMI, C_V and TD@25 per %s beside the paper's measure %s (%s best%s); does coherence rank the same %s first?", col, measure, order, scope, col),
+		Source:    "beyond the paper (issue 26): evidence, not a claim",
+		Judge: func(r *experiments.Results) experiments.Verdict {
+			return coherenceEvidence(r, col, measure, lowerBetter, where)
+		},
+	}
+}
+
+func coherenceEvidence(r *experiments.Results, col, measure string, lowerBetter bool, where map[string]string) experiments.Verdict {
+	means := map[string]map[string]float64{} // metric → value of col → mean
+	var keys []string
+	for _, metric := range []string{measure, "npmi", "cv", "td25"} {
+		means[metric] = map[string]float64{}
+		for _, g := range r.Groups(metric, []string{col}, where) {
+			if g.N == 0 || math.IsNaN(g.Mean) {
+				continue
+			}
+			if metric == measure {
+				keys = append(keys, g.Key[0])
+			}
+			means[metric][g.Key[0]] = g.Mean
+		}
+	}
+	if len(keys) < 2 || len(means["npmi"]) < 2 {
+		return experiments.Undecided(fmt.Sprintf("fewer than two %s values with both %s and npmi (runs from before coherence was recorded?)", col, measure))
+	}
+	best := func(metric string, lower bool) string {
+		arg, found := "", false
+		for _, k := range keys {
+			v, ok := means[metric][k]
+			if !ok {
+				continue
+			}
+			if !found || (lower && v < means[metric][arg]) || (!lower && v > means[metric][arg]) {
+				arg, found = k, true
+			}
+		}
+		return arg
+	}
+	var parts []string
+	for _, k := range keys {
+		cell := fmt.Sprintf("%s: %s %.4f", k, measure, means[measure][k])
+		for _, m := range []string{"npmi", "cv", "td25"} {
+			if v, ok := means[m][k]; ok {
+				cell += fmt.Sprintf(", %s %.4f", m, v)
+			}
+		}
+		parts = append(parts, cell)
+	}
+	byMeasure, byNPMI := best(measure, lowerBetter), best("npmi", false)
+	agree := "the same"
+	if byMeasure != byNPMI {
+		agree = "not the same: coherence changes the picture"
+	}
+	return experiments.Undecided(fmt.Sprintf("%s; first by %s: %s, by NPMI: %s (%s), by C_V: %s, by TD@25: %s",
+		strings.Join(parts, "; "), measure, byMeasure, byNPMI, agree, best("cv", false), best("td25", false)))
 }

@@ -63,7 +63,7 @@ func Table2() *experiments.Experiment {
 			Statement: "TNMF_E and TNMF_I give the most distinct topics: their share of distinct top-5 words is at least every baseline's (a proxy for \"much more compact topics with the best readability\")",
 			Source:    "§5.3, last conclusion (qualitative in the paper)",
 			Judge:     judgeDistinct,
-		}},
+		}, quality.CoherenceNote(experiments.ColMethod, "distinct_top_words", false, nil)},
 		Quick: experiments.Quick{Params: map[string]string{"iters": "15"}},
 		Protocol: "Tweet through datasets/text with terms of df < 10 removed (§5.1), tf-idf (counts for LDA); each method fitted once at K = 20 with catalog defaults " +
 			"(LDA: collapsed Gibbs, α = 50/K, β = 0.1, 500 sweeps: ours; the paper ran GibbsLDA++ (§5.2, footnote 4) with parameters \"tuned to best manually\" and not stated, and the tool's documented default is 2,000 Gibbs iterations with α = 50/K, β = 0.1; " +
