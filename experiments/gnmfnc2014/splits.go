@@ -30,8 +30,9 @@ type splitStat struct {
 	// relevant is the mean number of relevant questions per query.
 	relevant float64
 	// judged counts the distinct questions judged for a query of the
-	// split; own those judged for no query of another split.
-	judged, own int
+	// split; own those judged for no query of another split, withTrain
+	// those judged for a train query too (or, for train, at all).
+	judged, own, withTrain int
 }
 
 // splitStatistics measures, per official split, BM25 under both rankings
@@ -72,6 +73,9 @@ func splitStatistics(d *data) (map[string]*splitStat, float64) {
 			if len(splits) == 1 {
 				stats[sp].own++
 			}
+			if splits[splitTrain] {
+				stats[sp].withTrain++
+			}
 		}
 	}
 	for _, s := range stats {
@@ -94,8 +98,8 @@ func splitSummary(stats map[string]*splitStat, allMAP float64) string {
 	out := fmt.Sprintf("all: archive MAP %.4f\n", allMAP)
 	for _, n := range names {
 		s := stats[n]
-		out += fmt.Sprintf("%s: %d queries, archive MAP %.4f, candidates MAP %.4f, first relevant at 1: %d, relevant/query %.2f, judged %d, own %d\n",
-			n, s.queries, s.archiveMAP, s.candsMAP, s.firstAtOne, s.relevant, s.judged, s.own)
+		out += fmt.Sprintf("%s: %d queries, archive MAP %.4f, candidates MAP %.4f, first relevant at 1: %d, relevant/query %.2f, judged %d, own %d, also judged for train %d\n",
+			n, s.queries, s.archiveMAP, s.candsMAP, s.firstAtOne, s.relevant, s.judged, s.own, s.withTrain)
 	}
 	return out
 }
