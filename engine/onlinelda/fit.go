@@ -263,7 +263,7 @@ func eStep(set settings, expElogBeta *mat.Dense, x *sparse.CSR, lo, hi int, gamm
 	set.pool.For(hi-lo, docBlock, func(_, blo, bhi int) {
 		expTheta := make([]float64, k)
 		next := make([]float64, k)
-		var norm []float64
+		var norm, betaT []float64
 		for i := blo; i < bhi; i++ {
 			ids, cnts := x.Row(lo + i)
 			g := gamma.RawRowView(i)
@@ -271,12 +271,10 @@ func eStep(set settings, expElogBeta *mat.Dense, x *sparse.CSR, lo, hi int, gamm
 				expTheta = stats.expTheta.RawRowView(i)
 			}
 			expDirichletRow(expTheta, g)
-			if cap(norm) < len(ids) {
-				norm = make([]float64, len(ids))
-			}
-			norm = norm[:len(ids)]
+			norm = resizeFloats(norm, len(ids))
+			betaT = gatherColumns(betaT, expElogBeta, ids)
 			for range set.docs {
-				phiNorm(norm, expTheta, expElogBeta, ids)
+				phiNorm(norm, expTheta, betaT)
 				clear(next)
 				for l, w := range ids { // next += (n_dw/φnorm_dw)·exp(E[log β_w])
 					dense.Axpy(cnts[l]/norm[l], expElogBeta.RawRowView(int(w)), next)
@@ -293,7 +291,7 @@ func eStep(set settings, expElogBeta *mat.Dense, x *sparse.CSR, lo, hi int, gamm
 				}
 			}
 			if stats != nil {
-				phiNorm(norm, expTheta, expElogBeta, ids)
+				phiNorm(norm, expTheta, betaT)
 				off := x.RowPtr[lo+i] - base
 				for l := range ids {
 					stats.scale[off+l] = cnts[l] / norm[l]
@@ -303,33 +301,48 @@ func eStep(set settings, expElogBeta *mat.Dense, x *sparse.CSR, lo, hi int, gamm
 	})
 }
 
-// phiNorm sets norm_l = Σ_k exp(E[log θ_k])·exp(E[log β_k,w_l]) + ε, each
-// sum in topic order. Four terms at a time: their sums are independent
-// chains of adds, which the processor overlaps (one sum at a time waits on
-// each add's latency).
-func phiNorm(norm, expTheta []float64, expElogBeta *mat.Dense, ids []int32) {
-	k := len(expTheta)
+// gatherColumns returns exp(E[log β]) of a document's terms ids transposed,
+// K rows of len(ids) (row k holds exp(E[log β_k,w]) for w in ids), in dst's
+// storage when it is large enough: the layout in which phiNorm's sums over
+// topics are vector operations over the document's terms.
+func gatherColumns(dst []float64, expElogBeta *mat.Dense, ids []int32) []float64 {
+	_, k := expElogBeta.Dims()
+	n := len(ids)
+	dst = resizeFloats(dst, k*n)
+	// Eight terms at a time, so that each topic's eight values are one
+	// contiguous write rather than eight writes a row apart.
 	l := 0
-	for ; l+4 <= len(ids); l += 4 {
-		b0 := expElogBeta.RawRowView(int(ids[l]))[:k]
-		b1 := expElogBeta.RawRowView(int(ids[l+1]))[:k]
-		b2 := expElogBeta.RawRowView(int(ids[l+2]))[:k]
-		b3 := expElogBeta.RawRowView(int(ids[l+3]))[:k]
-		var s0, s1, s2, s3 float64
-		for j, e := range expTheta {
-			s0 += e * b0[j]
-			s1 += e * b1[j]
-			s2 += e * b2[j]
-			s3 += e * b3[j]
+	for ; l+8 <= n; l += 8 {
+		var rows [8][]float64
+		for q := range rows {
+			rows[q] = expElogBeta.RawRowView(int(ids[l+q]))[:k]
 		}
-		norm[l], norm[l+1], norm[l+2], norm[l+3] = s0+eps, s1+eps, s2+eps, s3+eps
+		for j := range k {
+			out := dst[j*n+l : j*n+l+8]
+			out[0], out[1], out[2], out[3] = rows[0][j], rows[1][j], rows[2][j], rows[3][j]
+			out[4], out[5], out[6], out[7] = rows[4][j], rows[5][j], rows[6][j], rows[7][j]
+		}
 	}
-	for ; l < len(ids); l++ {
-		s := 0.0
+	for ; l < n; l++ {
 		for j, b := range expElogBeta.RawRowView(int(ids[l]))[:k] {
-			s += expTheta[j] * b
+			dst[j*n+l] = b
 		}
-		norm[l] = s + eps
+	}
+	return dst
+}
+
+// phiNorm sets norm_l = Σ_k exp(E[log θ_k])·exp(E[log β_k,w_l]) + ε for the
+// document's terms w_l, each sum in topic order, from betaT (gatherColumns):
+// one dense.Axpy over the terms per topic, the same products and adds, in
+// the same order, as the dot product of each term.
+func phiNorm(norm, expTheta, betaT []float64) {
+	n := len(norm)
+	clear(norm)
+	for j, e := range expTheta {
+		dense.Axpy(e, betaT[j*n:(j+1)*n], norm)
+	}
+	for l := range norm {
+		norm[l] += eps
 	}
 }
 
