@@ -47,7 +47,7 @@
 // 4·10⁻¹⁶·(8 + |ψ(x)| + |c|) — of the order of the rounding of the exponent
 // itself, which math.Exp(digamma(x) − c) also carries (for x = 0.01 and
 // c = ψ(100): 4.5·10⁻¹⁴) — checked against mpmath at 60 digits over
-// 10⁻⁴ ≤ x ≤ 10⁶ (TestExpPsiMinus); the exponential alone is within
+// 10⁻⁴ ≤ x ≤ 10¹² (TestExpPsiMinus); the exponential alone is within
 // 5·10⁻¹⁶ of math.Exp (TestExpReduced). Four arguments run side by side
 // (expPsiMinus4), with the same bits as one at a time. The sums over topics
 // and terms (φ's normalizer, the γ update) run eight terms at a time on the

@@ -311,7 +311,9 @@ func eStep(set settings, expElogBeta *mat.Dense, x *sparse.CSR, lo, hi int, gamm
 // gatherColumns returns exp(E[log β]) of a document's terms ids transposed,
 // K rows of len(ids) (row k holds exp(E[log β_k,w]) for w in ids), in dst's
 // storage when it is large enough: the layout in which phiNorm's sums over
-// topics are vector operations over the document's terms.
+// topics are vector operations over the document's terms. Gathered once per
+// document and read in each of its E-step iterations; its K·len(ids) floats
+// are one buffer per parallel block, reused from document to document.
 func gatherColumns(dst []float64, expElogBeta *mat.Dense, ids []int32) []float64 {
 	_, k := expElogBeta.Dims()
 	n := len(ids)

@@ -40,7 +40,7 @@ func digamma(x float64) float64 {
 // through exp, as for math.Exp(digamma(x) − c) itself; TestExpPsiMinus
 // checks it against values computed with 60 digits (testdata/psi.txt, made
 // by testdata/psi_reference.py with mpmath) over the arguments of the
-// E-step and M-step, 10⁻⁴ ≤ x ≤ 10⁶, and against math.Exp(digamma(x) − c).
+// E-step and M-step, 10⁻⁴ ≤ x ≤ 10¹², and against math.Exp(digamma(x) − c).
 func expPsiMinus(x, c float64) float64 {
 	if !(x >= minFastPsi && x <= maxFastPsi) {
 		return math.Exp(digamma(x) - c)
