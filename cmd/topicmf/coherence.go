@@ -15,15 +15,8 @@ import (
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/experiments/quality"
-	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/experiments/workflow"
 	"github.com/topicmf/topicmf/metrics/coherence"
-)
-
-// Files of a run that hold its topic quality.
-const (
-	qualitySummaryFile = "quality.csv"       // mean of each measure, TD@25, inverted RBO
-	qualityTopicsFile  = "topic-quality.csv" // each topic's scores and words
 )
 
 // qualityFlags are --coherence and --reference of fit and eval.
@@ -46,22 +39,23 @@ func (q *qualityFlags) measures() ([]coherence.Measure, error) {
 	return ms, nil
 }
 
-// configValue is what fit records in config.json (and so in the run id):
-// the measures and the reference, "" when off.
-func (q *qualityFlags) configValue() (string, error) {
+// scoreOptions are the scoring fit asks of its run (workflow.ScoreRun):
+// --top, the measures (none for a Matrix Market input, which has no
+// text: checkMTX refused an explicit request) and --reference, resolved
+// now so that a reference that cannot be read is refused before the fit.
+func (q *qualityFlags) scoreOptions(top int, mtx bool, dataDir string) (workflow.ScoreOptions, error) {
+	o := workflow.ScoreOptions{Top: top, DataDir: dataDir}
 	ms, err := q.measures()
-	if err != nil || ms == nil {
-		return "", err
+	if err != nil || mtx {
+		return o, err
 	}
-	names := make([]string, len(ms))
-	for i, m := range ms {
-		names[i] = string(m)
+	o.Measures = ms
+	if q.reference != "" && ms != nil {
+		if o.Reference, err = workflow.Resolve(workflow.Input{Data: q.reference, DataDir: dataDir, CacheDir: "none"}); err != nil {
+			return o, fmt.Errorf("--reference: %w", err)
+		}
 	}
-	v := strings.Join(names, ",")
-	if q.reference != "" {
-		v += ";reference=" + q.reference
-	}
-	return v, nil
+	return o, nil
 }
 
 // readNamedCollection reads a registered data set or a user's collection at a
@@ -127,36 +121,10 @@ func (q *qualityFlags) checkMTX(explicit bool) error {
 	return nil
 }
 
-// writeFitQuality scores the topics fit just wrote into w and writes
-// quality.csv and topic-quality.csv beside them. A fit on a Matrix Market
-// file (vec nil) has no text to count co-occurrences in: nothing is
-// written (checkMTX refused an explicit request).
-func (q *qualityFlags) writeFitQuality(w *store.Writer, vec *text.Vectorizer, docIDs []string, training func() (*datasets.Collection, error), dataDir string) error {
-	ms, err := q.measures()
-	if err != nil || ms == nil {
-		return err
-	}
-	if vec == nil {
-		return nil // --mtx: refused by checkMTX when asked for
-	}
-	ref, err := q.referenceFor(vec, docIDs, training, dataDir)
-	if err != nil {
-		return err
-	}
-	rep, err := scoreRunDir(w.Dir(), ref, ms)
-	if err != nil {
-		return fmt.Errorf("topic quality: %w", err)
-	}
-	if err := w.WriteFile(qualityTopicsFile, rep.WriteTopics); err != nil {
-		return err
-	}
-	return w.WriteFile(qualitySummaryFile, rep.WriteSummary)
-}
-
 // printRunQuality prints the summary line of a run's quality.csv, if it
 // has one.
 func printRunQuality(out io.Writer, dir string) error {
-	f, err := os.Open(filepath.Join(dir, qualitySummaryFile))
+	f, err := os.Open(filepath.Join(dir, workflow.QualityFile))
 	if os.IsNotExist(err) {
 		return nil
 	}
@@ -166,7 +134,7 @@ func printRunQuality(out io.Writer, dir string) error {
 	defer f.Close()
 	rows, err := csv.NewReader(f).ReadAll()
 	if err != nil {
-		return fmt.Errorf("%s: %w", filepath.Join(dir, qualitySummaryFile), err)
+		return fmt.Errorf("%s: %w", filepath.Join(dir, workflow.QualityFile), err)
 	}
 	labels := map[string]string{"td25": "TD@25", "inverted_rbo": "inverted RBO"}
 	for _, m := range coherence.All {
@@ -191,7 +159,7 @@ func printRunQuality(out io.Writer, dir string) error {
 	if scored != topics {
 		note = fmt.Sprintf(" (coherence of %s of %s topics: the others list fewer than 2 words or a word absent from the reference)", scored, topics)
 	}
-	_, err = fmt.Fprintf(out, "topic quality (mean over topics, top 10 words; per topic in %s): %s%s\n", qualityTopicsFile, strings.Join(parts, ", "), note)
+	_, err = fmt.Fprintf(out, "topic quality (mean over topics, top 10 words; per topic in %s): %s%s\n", workflow.TopicQualityFile, strings.Join(parts, ", "), note)
 	return err
 }
 

@@ -203,9 +203,12 @@ type runSummary struct{ model, data, k, date string }
 
 // summarize reads the model, data set and K from a run's config.json: a
 // fit's ({"model", "data": {"name" | "kind"}, "params"}) or an experiment
-// job's ({"experiment", "method", "dataset", "params", "task"}).
+// job's ({"experiment", "method", "dataset", "params", "task"}); a scoring
+// of a fit run ({"command": "score", "run"}) shows as "scores" of that run.
 func summarize(in store.Info) runSummary {
 	var c struct {
+		Command    string            `json:"command"`
+		Run        string            `json:"run"`
 		Model      string            `json:"model"`
 		Method     string            `json:"method"`
 		Experiment string            `json:"experiment"`
@@ -218,7 +221,10 @@ func summarize(in store.Info) runSummary {
 		} `json:"data"`
 	}
 	s := runSummary{model: "-", data: "-", k: "-", date: "-"}
-	if json.Unmarshal(in.Config, &c) == nil {
+	read := json.Unmarshal(in.Config, &c) == nil
+	if read && c.Command == "score" && len(c.Run) >= idPrefix {
+		s.model, s.data = "scores", "run "+c.Run[:idPrefix]
+	} else if read {
 		for _, m := range []string{c.Model, c.Method, c.Experiment} {
 			if m != "" {
 				s.model = m
