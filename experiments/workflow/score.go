@@ -121,6 +121,18 @@ func ScoreRun(ctx context.Context, st *store.Store, fit store.Run, training *Sou
 	})
 }
 
+// ScoreTopics scores the topics of the finished fit run in dir (its U.mtx,
+// hashed against the run's manifest) with o.Measures against o.Reference,
+// or else the run's training documents read from training, without
+// writing anything (topicmf eval --run --coherence).
+func ScoreTopics(dir string, training *Source, o ScoreOptions) (*quality.Report, error) {
+	U, err := readRunDense(dir, "U.mtx")
+	if err != nil {
+		return nil, err
+	}
+	return scoreTopics(dir, U, training, o)
+}
+
 // scoreTopics scores the topics U of the fit run in dir against
 // o.Reference, or else the training documents of the run.
 func scoreTopics(dir string, U *mat.Dense, training *Source, o ScoreOptions) (*quality.Report, error) {
@@ -150,6 +162,9 @@ func runReference(dir string, vec *text.Vectorizer, training, reference *Source)
 	docIDs, err := ReadLines(filepath.Join(dir, "doc_ids.txt"), "document id")
 	if err != nil {
 		return coherence.Reference{}, err
+	}
+	if training == nil {
+		return coherence.Reference{}, fmt.Errorf("run %s: no training documents to count co-occurrences in: give a reference corpus", dir)
 	}
 	col, err := training.Collection()
 	if err != nil {
