@@ -32,6 +32,8 @@ func newRunsCmd() *cobra.Command {
 		Short: "List the stored runs (fits and experiment jobs): model, data, K, status",
 		Long: `runs lists every run directory under <results>/runs: the id (first 12 hex
 digits), the model, the data, K, the status and the start date, then the path.
+A scoring of a fit (fit's topics.txt of --top terms and topic quality) shows
+as model "scores", data "run <fit id>".
 K is the run's number of topics as configured (ks, kc, kp for the group
 families), else the columns of its U.mtx. The status is finished, failed (a numerical failure, recorded but never served
 from the cache), damaged (the files no longer match the run's manifest) or
