@@ -79,32 +79,44 @@ func CorpusReference(c *experiments.Corpus, collection func() (*datasets.Collect
 // (Experiment.Corpus); nothing for a synthetic corpus or a task that
 // builds its corpus itself (it calls AddCorpusMetrics).
 func AddMetrics(res *experiments.Result, j *experiments.Job, f *experiments.Fit) error {
+	_, err := AddMetricsReport(res, j, f)
+	return err
+}
+
+// AddMetricsReport is AddMetrics returning the report it recorded, with
+// every topic's words and scores (nil when nothing was scored).
+func AddMetricsReport(res *experiments.Result, j *experiments.Job, f *experiments.Fit) (*Report, error) {
 	if j.Experiment.Corpus == nil {
-		return nil
+		return nil, nil
 	}
 	spec, err := j.Experiment.Corpus(j)
 	if err != nil || spec.Synthetic != nil {
-		return err
+		return nil, err
 	}
-	return AddCorpusMetrics(res, f.Corpus, spec.Collection, f.Model.TermTopics())
+	return addCorpusMetrics(res, f.Corpus, spec.Collection, f.Model.TermTopics())
 }
 
 // AddCorpusMetrics records npmi, cv and td25 of the topics U (rows: the
 // terms of c) against the documents of c, a corpus of the registered
 // collection; nothing when c has no vectorizer.
 func AddCorpusMetrics(res *experiments.Result, c *experiments.Corpus, collection string, U *mat.Dense) error {
+	_, err := addCorpusMetrics(res, c, collection, U)
+	return err
+}
+
+func addCorpusMetrics(res *experiments.Result, c *experiments.Corpus, collection string, U *mat.Dense) (*Report, error) {
 	ref, ok, err := CorpusReference(c, func() (*datasets.Collection, error) { return corpora.Collection(collection) })
 	if err != nil || !ok {
-		return err
+		return nil, err
 	}
 	rep, err := Evaluate(U, ref, Options{Measures: []coherence.Measure{coherence.NPMI, coherence.CV}})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	res.AddMetric("npmi", rep.Mean[coherence.NPMI])
 	res.AddMetric("cv", rep.Mean[coherence.CV])
 	res.AddMetric("td25", rep.TD)
-	return nil
+	return rep, nil
 }
 
 // CoherenceNote is the "beyond the paper" evidence row beside a topic

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +15,7 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/quality"
+	"github.com/topicmf/topicmf/metrics/coherence"
 	"github.com/topicmf/topicmf/metrics/topics"
 )
 
@@ -77,11 +79,15 @@ func Table2() *experiments.Experiment {
 func table2Task(_ context.Context, j *experiments.Job, f *experiments.Fit) (*experiments.Result, error) {
 	corpus, model := f.Corpus.Corpus, f.Model
 	res := &experiments.Result{}
-	if err := quality.AddMetrics(res, j, f); err != nil {
+	rep, err := quality.AddMetricsReport(res, j, f)
+	if err != nil {
 		return nil, err
 	}
 	U := model.TermTopics()
 	top := topics.TopTerms(U, corpus.Vocab, TopWords)
+	if rep == nil || len(rep.Topics) != len(top) {
+		return nil, fmt.Errorf("table2: %d topics scored for coherence, want %d", topicCount(rep), len(top))
+	}
 	seen := map[string]bool{}
 	total := 0
 	for _, t := range top {
@@ -103,9 +109,14 @@ func table2Task(_ context.Context, j *experiments.Job, f *experiments.Fit) (*exp
 			for r := range TopWords {
 				head = append(head, fmt.Sprintf("word_%d", r+1))
 			}
-			cw.Write(head)
+			cw.Write(append(head, "npmi", "cv"))
 			for k, t := range top {
-				cw.Write(append([]string{strconv.Itoa(k + 1)}, topics.Words(t)...))
+				words := topics.Words(t)
+				for len(words) < TopWords {
+					words = append(words, "")
+				}
+				sc := rep.Topics[k].Scores
+				cw.Write(append(append([]string{strconv.Itoa(k + 1)}, words...), score(sc, coherence.NPMI), score(sc, coherence.CV)))
 			}
 			cw.Flush()
 			return cw.Error()
@@ -115,8 +126,40 @@ func table2Task(_ context.Context, j *experiments.Job, f *experiments.Fit) (*exp
 }
 
 // topWordsFile is the run artifact listing each topic's top words: a CSV
-// with columns topic (1-based) and word_1 … word_TopWords, best first.
+// with columns topic (1-based), word_1 … word_TopWords (best first), and
+// the topic's NPMI and C_V over its top 10 words (empty when the topic has
+// no score).
 const topWordsFile = "top-words.csv"
+
+// score formats a topic's coherence score in full precision, "" when the
+// topic has none (NaN or absent).
+func score(s map[coherence.Measure]float64, m coherence.Measure) string {
+	v, ok := s[m]
+	if !ok || math.IsNaN(v) {
+		return ""
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+// roundScore shows a stored score with 4 decimals ("–" for a topic
+// without one).
+func roundScore(v string) (string, error) {
+	if v == "" {
+		return "–", nil
+	}
+	x, err := strconv.ParseFloat(v, 64)
+	if err != nil {
+		return "", fmt.Errorf("score %q is not a number", v)
+	}
+	return strconv.FormatFloat(x, 'f', 4, 64), nil
+}
+
+func topicCount(rep *quality.Report) int {
+	if rep == nil {
+		return 0
+	}
+	return len(rep.Topics)
+}
 
 // topWordsTable is the section's table of top words: one row per method
 // and topic, in job order, read from each run's top-words.csv.
@@ -125,6 +168,7 @@ func topWordsTable(r *experiments.Results) ([]string, [][]string, error) {
 	for i := range TopWords {
 		head = append(head, fmt.Sprintf("word %d", i+1))
 	}
+	head = append(head, "npmi (top 10)", "cv (top 10)")
 	var rows [][]string
 	for _, j := range r.Jobs {
 		path := filepath.Join(j.Dir, topWordsFile)
@@ -140,10 +184,17 @@ func topWordsTable(r *experiments.Results) ([]string, [][]string, error) {
 		if len(recs) == 0 {
 			return nil, nil, fmt.Errorf("%s: empty, want a header line", path)
 		}
-		for _, rec := range recs[1:] {
-			row := append([]string{j.Job.Method.DisplayName()}, rec...)
-			for len(row) < len(head) {
-				row = append(row, "")
+		for n, rec := range recs[1:] {
+			if len(rec) != len(head)-1 {
+				return nil, nil, fmt.Errorf("%s line %d: %d fields, want %d (topic, %d words, npmi, cv)", path, n+2, len(rec), len(head)-1, TopWords)
+			}
+			row := append([]string{j.Job.Method.DisplayName()}, rec[:len(rec)-2]...)
+			for _, v := range rec[len(rec)-2:] {
+				r, err := roundScore(v)
+				if err != nil {
+					return nil, nil, fmt.Errorf("%s line %d: %w", path, n+2, err)
+				}
+				row = append(row, r)
 			}
 			rows = append(rows, row)
 		}

@@ -42,8 +42,8 @@ func TestTopWordsTable(t *testing.T) {
 	e := Table2()
 	r := &experiments.Results{Experiment: e}
 	for _, m := range []struct{ label, csv string }{
-		{TNMFE, "topic,word_1,word_2,word_3,word_4,word_5\n1,egypt,cairo,mubarak,protest,army\n2,super,bowl,packers,steelers,game\n"},
-		{LDA, "topic,word_1,word_2,word_3,word_4,word_5\n1,a,b,c,d,e\n"},
+		{TNMFE, "topic,word_1,word_2,word_3,word_4,word_5,npmi,cv\n1,egypt,cairo,mubarak,protest,army,0.123456,0.5\n2,super,bowl,packers,steelers,game,-0.01,0.49999\n"},
+		{LDA, "topic,word_1,word_2,word_3,word_4,word_5,npmi,cv\n1,a,b,c,d,,,\n"},
 	} {
 		dir := t.TempDir()
 		if err := os.WriteFile(filepath.Join(dir, topWordsFile), []byte(m.csv), 0o644); err != nil {
@@ -60,9 +60,17 @@ func TestTopWordsTable(t *testing.T) {
 	for _, row := range rows {
 		got += strings.Join(row, ",") + "\n"
 	}
-	want := "method,topic,word 1,word 2,word 3,word 4,word 5\n" + TNMFE + ",1,egypt,cairo,mubarak,protest,army\n" + TNMFE + ",2,super,bowl,packers,steelers,game\n" + LDA + ",1,a,b,c,d,e\n"
+	want := "method,topic,word 1,word 2,word 3,word 4,word 5,npmi (top 10),cv (top 10)\n" + TNMFE + ",1,egypt,cairo,mubarak,protest,army,0.1235,0.5000\n" +
+		TNMFE + ",2,super,bowl,packers,steelers,game,-0.0100,0.5000\n" + LDA + ",1,a,b,c,d,,–,–\n"
 	if got != want {
 		t.Errorf("table:\n%s\nwant\n%s", got, want)
+	}
+	bad := filepath.Join(r.Jobs[1].Dir, topWordsFile)
+	if err := os.WriteFile(bad, []byte("topic,word_1,word_2,word_3,word_4,word_5,npmi,cv\n1,a,b,c,d,e,x,0.1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := topWordsTable(r); err == nil || !strings.Contains(err.Error(), bad+" line 2") {
+		t.Errorf("bad score: err = %v, want one naming %s line 2", err, bad)
 	}
 	r.Jobs[1].Dir = t.TempDir()
 	if _, _, err := topWordsTable(r); err == nil || !strings.Contains(err.Error(), topWordsFile) {
