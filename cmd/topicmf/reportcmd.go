@@ -21,12 +21,12 @@ import (
 
 func newReportCmd() *cobra.Command {
 	var (
-		quick, check, verifyRuns bool
-		resultsDir               string
-		budget                   time.Duration
+		quick, check, verifyRuns, summary bool
+		resultsDir, readme                string
+		budget                            time.Duration
 	)
 	cmd := &cobra.Command{
-		Use:   "report PAPER... [--results DIR] [--quick] | --check [PAPER...] | --verify PAPER|ID... [--budget DURATION]",
+		Use:   "report PAPER... [--results DIR] [--quick] | --check [PAPER...] | --verify PAPER|ID... [--budget DURATION] | --summary [--readme FILE]",
 		Short: "Re-assemble <results>/<paper>/REPORT.md from the experiment sections present",
 		Long: `report rewrites <results>/<paper>/REPORT.md from the sections
 (<results>/<paper>/<experiment>/section.md) that are there, listing the
@@ -54,8 +54,19 @@ provenance.json (machine-dependent metrics such as times are left out). Jobs
 are chosen cheapest first by their recorded wall time, one per experiment
 per round, while the recorded times fit in --budget. It names the job and
 metric of every difference and fails on any, and fails when a committed
-section has no provenance.json (rendered before provenance was recorded).`,
+section has no provenance.json (rendered before provenance was recorded).
+
+With --summary it counts the claims' verdicts (held, not held, inconclusive)
+in every paper's <results>/<paper>/REPORT.md and writes them as a table into
+--readme (README.md) between the lines
+` + report.SummaryBegin + `
+` + report.SummaryEnd + `
+replacing what is between them and nothing else; it fails when a paper has no
+REPORT.md or the file lacks the markers.`,
 		Args: func(cmd *cobra.Command, args []string) error {
+			if summary {
+				return cobra.NoArgs(cmd, args)
+			}
 			if check || (len(args) > 0 && !verifyRuns) {
 				return nil
 			}
@@ -65,6 +76,12 @@ section has no provenance.json (rendered before provenance was recorded).`,
 			return cobra.MinimumNArgs(1)(cmd, args)
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if summary {
+				if quick || check || verifyRuns {
+					return errors.New("report --summary: counts the committed full-run reports' verdicts; --quick, --check and --verify do not apply")
+				}
+				return writeSummary(cmd.OutOrStdout(), resultsDir, readme)
+			}
 			if verifyRuns {
 				if quick || check {
 					return errors.New("report --verify: checks the committed full-run reports; --quick and --check do not apply")
@@ -91,7 +108,41 @@ section has no provenance.json (rendered before provenance was recorded).`,
 	f.StringVar(&resultsDir, "results", "results", "results root holding <paper>/<experiment>/section.md")
 	f.BoolVar(&verifyRuns, "verify", false, "write nothing; recompute a sample of the committed full runs and compare their metrics exactly")
 	f.DurationVar(&budget, "budget", 5*time.Minute, "with --verify: the recorded wall time of the jobs to recompute")
+	f.BoolVar(&summary, "summary", false, "write the table of every paper's claim verdicts into --readme, between its markers")
+	f.StringVar(&readme, "readme", "README.md", "with --summary: the Markdown file holding the markers")
 	return cmd
+}
+
+// writeSummary is report --summary: the verdict counts of every paper's
+// REPORT.md under root, written between the markers of readme (links to
+// the reports relative to readme's directory); readme is rewritten
+// atomically, and only when the table changed.
+func writeSummary(out io.Writer, root, readme string) error {
+	vs, err := report.Verdicts(root, experiments.All())
+	if err != nil {
+		return fmt.Errorf("report --summary: %w", err)
+	}
+	link, err := filepath.Rel(filepath.Dir(readme), root)
+	if err != nil {
+		return fmt.Errorf("report --summary: %w", err)
+	}
+	doc, err := os.ReadFile(readme)
+	if err != nil {
+		return fmt.Errorf("report --summary: %w", err)
+	}
+	updated, err := report.ReplaceSummary(string(doc), report.SummaryMarkdown(vs, filepath.ToSlash(link)), readme)
+	if err != nil {
+		return fmt.Errorf("report --summary: %w", err)
+	}
+	if updated == string(doc) {
+		fmt.Fprintf(out, "%s: claims summary of %d papers unchanged\n", readme, len(vs))
+		return nil
+	}
+	if err := store.WriteFileAtomic(readme, func(w io.Writer) error { _, err := io.WriteString(w, updated); return err }); err != nil {
+		return fmt.Errorf("report --summary: %w", err)
+	}
+	fmt.Fprintf(out, "%s: claims summary of %d papers written\n", readme, len(vs))
+	return nil
 }
 
 // assembleReports is report PAPER...: each paper's REPORT.md rebuilt from

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/topicmf/topicmf/experiments/report"
 	"github.com/topicmf/topicmf/experiments/store"
 )
 
@@ -156,5 +158,44 @@ func TestReportVerify(t *testing.T) {
 	_, _, err = runTopicmf(context.Background(), "report", "--verify", "clitest", "--results", res)
 	if err == nil || !strings.Contains(err.Error(), "have no provenance.json") {
 		t.Fatalf("without provenance.json: %v", err)
+	}
+}
+
+// TestReportSummary writes the committed reports' verdict counts between
+// the markers of a README (links relative to it), leaves it alone the
+// second time, and refuses a file without the markers, unchanged.
+func TestReportSummary(t *testing.T) {
+	dir := t.TempDir()
+	readme := filepath.Join(dir, "README.md")
+	doc := "# x\n" + report.SummaryBegin + "\n" + report.SummaryEnd + "\ntail\n"
+	if err := os.WriteFile(readme, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root, err := filepath.Abs(filepath.Join("..", "..", "results"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := writeSummary(&out, root, readme); err != nil || !strings.Contains(out.String(), "written") {
+		t.Fatalf("first write: %v (%s)", err, out.String())
+	}
+	b, _ := os.ReadFile(readme)
+	link, _ := filepath.Rel(dir, root)
+	if !strings.Contains(string(b), "[`rlsi2011`]("+filepath.ToSlash(link)+"/rlsi2011/REPORT.md) |") || !strings.HasSuffix(string(b), report.SummaryEnd+"\ntail\n") {
+		t.Errorf("README after --summary:\n%s", b)
+	}
+	out.Reset()
+	if err := writeSummary(&out, root, readme); err != nil || !strings.Contains(out.String(), "unchanged") {
+		t.Errorf("second write: %v (%s)", err, out.String())
+	}
+	plain := filepath.Join(dir, "PLAIN.md")
+	if err := os.WriteFile(plain, []byte("no markers\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeSummary(&out, root, plain); err == nil || !strings.Contains(err.Error(), plain) {
+		t.Errorf("no markers: err = %v, want one naming %s", err, plain)
+	}
+	if b, _ := os.ReadFile(plain); string(b) != "no markers\n" {
+		t.Errorf("a file without markers was changed: %q", b)
 	}
 }
