@@ -219,7 +219,7 @@ func computeOutcomes(r *experiments.Results) ([]*collectionOutcome, error) {
 	var out []*collectionOutcome
 	byDS := map[string]*collectionOutcome{}
 	cands := map[string]map[string]map[string][]retrieval.Candidate{} // dataset → term → method
-	seedRuns := map[string][]*experiments.StoredRun{}                  // dataset/method/point → every replicate's run
+	seedRuns := map[string][]*experiments.StoredRun{}                 // dataset/method/point → every replicate's run
 	for _, jr := range r.Jobs {
 		ds, meth := jr.Job.Dataset, jr.Job.Method.DisplayName()
 		key := ds + "\x00" + meth + "\x00" + jr.Job.PointLabel()
