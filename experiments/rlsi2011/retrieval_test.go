@@ -100,7 +100,7 @@ func TestFigures35Judges(t *testing.T) {
 // TestFigures35Quick runs the quick variant end to end on MED.
 func TestFigures35Quick(t *testing.T) {
 	exptest.NeedData(t, "med", "stopwords")
-	res := exptest.RunQuickJobs(t, Figures35(), 8, "fits 8 RLSI models on MED and sweeps α (several seconds)")
+	res := exptest.RunQuickJobs(t, Figures35(), 8*QuickSeeds, "fits 8 RLSI configurations × 2 seeds on MED and sweeps α (several seconds)")
 	out, err := outcomes(res)
 	if err != nil {
 		t.Fatal(err)
