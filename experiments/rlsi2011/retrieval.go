@@ -639,13 +639,13 @@ func judgeRank(method string, methods []string, best bool) func(r *experiments.R
 				sig++
 			}
 		}
-		what := "highest"
+		what, side := "highest", "above"
 		if !best {
-			what = "lowest"
+			what, side = "lowest", "below"
 		}
-		detail := fmt.Sprintf("best-setting MAP, mean over seeds [95 %% t interval]: %s is %s by mean on %d of %d collections, significantly above (below) every other method on %d "+
+		detail := fmt.Sprintf("best-setting MAP, mean over seeds [95 %% t interval]: %s is %s by mean on %d of %d collections, significantly %s every other method on %d "+
 			"(paired t-tests over queries of the per-query means over seeds, Holm over m = %d comparisons, adjusted p < %g); threshold for \"most\": more than half, > %d of %d; %s. Tests of %s: %s",
-			method, what, top, n, sig, len(ps), PValue, n/2, n, strings.Join(lines, "; "), method, strings.Join(tests, "; "))
+			method, what, top, n, side, sig, len(ps), PValue, n/2, n, strings.Join(lines, "; "), method, strings.Join(tests, "; "))
 		if ms := mismatches(out, methods); len(ms) > 0 {
 			return experiments.Undecided("the seeds are not at the chosen settings: " + strings.Join(ms, "; ") + ". " + detail)
 		}
