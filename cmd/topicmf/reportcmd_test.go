@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/topicmf/topicmf/experiments/store"
 )
 
 // TestReportCmd renders the toy experiment, deletes REPORT.md and has
@@ -72,6 +74,30 @@ func TestReportCheck(t *testing.T) {
 		t.Fatalf("changed CSV: %v\n%s", err, out)
 	}
 	os.WriteFile(csvPath, b, 0o644)
+	// A damaged run (one changed digit in its metrics.csv) is named as
+	// damaged, not as absent (it used to be "not in runs/").
+	ents, err := os.ReadDir(filepath.Join(res, "runs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var damaged string
+	for _, e := range ents {
+		if m := filepath.Join(res, "runs", e.Name(), "metrics.csv"); damaged == "" && store.IsRunID(e.Name()) {
+			mb, err := os.ReadFile(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(m, append(mb, '\n'), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			damaged = e.Name()
+		}
+	}
+	out, _, err = runTopicmf(ctx, "report", "--check", "clitest", "--results", res)
+	want := "unchecked  clitest/toy: 1 of 6 runs are damaged (the first: " + damaged[:12] + "…, metrics.csv: "
+	if err == nil || !strings.Contains(out, want) || !strings.Contains(out, `"topicmf run clitest/toy" recomputes them`) || strings.Contains(out, "not in") {
+		t.Fatalf("damaged run: %v\n%s\nwant %s…", err, out, want)
+	}
 	if err := os.RemoveAll(filepath.Join(res, "runs")); err != nil {
 		t.Fatal(err)
 	}
