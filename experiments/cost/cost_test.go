@@ -178,6 +178,11 @@ func TestSummarizeWithoutCPU(t *testing.T) {
 	if got := cpuText(tab.Experiments[0]); got != "-" {
 		t.Errorf("p/b CPU text %q, want - (no job with CPU)", got)
 	}
+	var text strings.Builder
+	tab.WriteText(&text)
+	if !strings.Contains(text.String(), "2 of 3 jobs have no CPU time") {
+		t.Errorf("the notes do not count the jobs without CPU time:\n%s", text.String())
+	}
 	if l := tab.Experiments[1].Largest; l.Label != "[x]" {
 		t.Errorf("p/a largest %q, want [x] (largest wall, 30 s)", l.Label)
 	}

@@ -66,12 +66,12 @@ func (t *Table) rows() (expHead []string, exp [][]string, paperHead []string, pa
 // notes are the sentences under the tables.
 func (t *Table) notes() []string {
 	var out []string
-	if !t.ByCPU {
-		missing := "no job has"
-		if t.Total.CPUMissing < t.Total.Jobs {
-			missing = fmt.Sprintf("%d of %d jobs have", t.Total.CPUMissing, t.Total.Jobs)
-		}
-		out = append(out, missing+" no CPU time (recorded before it was measured): rows are ordered and shared by wall time; a CPU sum marked + leaves them out.")
+	switch {
+	case t.ByCPU:
+	case t.Total.CPUMissing == t.Total.Jobs:
+		out = append(out, "No job has a CPU time (all were recorded before it was measured): rows are ordered and shared by wall time.")
+	default:
+		out = append(out, fmt.Sprintf("%d of %d jobs have no CPU time (recorded before it was measured): rows are ordered and shared by wall time; a CPU sum marked + leaves them out.", t.Total.CPUMissing, t.Total.Jobs))
 	}
 	if t.Superseded > 0 {
 		out = append(out, fmt.Sprintf("%d earlier runs of job configurations run again later (other code) are not counted.", t.Superseded))
