@@ -116,7 +116,7 @@ var lastGraph buildcache.Last[*sparse.CSR]
 // fits on equal inputs. The result is shared: never modify it.
 func sharedGraph(pool *parallel.Pool, x *sparse.CSR, p int, w Weighting, sigma float64) *sparse.CSR {
 	key := buildcache.KeyOf(x, "graphnmf.Graph", "neighbors="+strconv.Itoa(p), "weighting="+w.String(), "sigma="+strconv.FormatFloat(sigma, 'g', -1, 64))
-	g, _ := lastGraph.Get(key, func() (*sparse.CSR, error) { return Graph(pool, x, p, w, sigma), nil })
+	g, _ := lastGraph.Get(key, func() (*sparse.CSR, error) { return Graph(pool, x, p, w, sigma), nil }, buildcache.CSRBytes)
 	return g
 }
 

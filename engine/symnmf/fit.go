@@ -126,6 +126,15 @@ var lastCosine buildcache.Last[*symmetric.Matrix]
 // consecutive fits on equal inputs. The result is shared: never modify it.
 func sharedCosine(p *parallel.Pool, dt *sparse.CSR, storage symmetric.Storage) *symmetric.Matrix {
 	key := buildcache.KeyOf(dt, "symmetric.Cosine", "storage="+storage.String())
-	a, _ := lastCosine.Get(key, func() (*symmetric.Matrix, error) { return symmetric.Cosine(p, dt, storage), nil })
+	a, _ := lastCosine.Get(key, func() (*symmetric.Matrix, error) { return symmetric.Cosine(p, dt, storage), nil }, matrixBytes)
 	return a
+}
+
+// matrixBytes is the memory of a's storage: 8·n² bytes dense, its arrays
+// sparse.
+func matrixBytes(a *symmetric.Matrix) int64 {
+	if a.IsDense() {
+		return 8 * int64(a.Size()) * int64(a.Size())
+	}
+	return buildcache.CSRBytes(a.Sparse())
 }

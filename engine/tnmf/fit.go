@@ -85,7 +85,20 @@ var lastCorrelation buildcache.Last[*Correlation]
 func sharedCorrelation(p *parallel.Pool, d, dt *sparse.CSR, mode CountMode, storage symmetric.Storage) (*Correlation, error) {
 	dtKey := buildcache.KeyOf(dt)
 	key := buildcache.KeyOf(d, "tnmf.TermCorrelation", "count="+mode.String(), "storage="+storage.String(), "dt="+hex.EncodeToString(dtKey[:]))
-	return lastCorrelation.Get(key, func() (*Correlation, error) { return TermCorrelation(p, d, dt, mode, storage) })
+	return lastCorrelation.Get(key, func() (*Correlation, error) { return TermCorrelation(p, d, dt, mode, storage) }, correlationBytes)
+}
+
+// correlationBytes is the memory of c's matrices (S: 8·M² bytes dense,
+// its arrays sparse).
+func correlationBytes(c *Correlation) int64 {
+	if c == nil {
+		return 0
+	}
+	s := buildcache.CSRBytes(c.S.Sparse())
+	if c.S.IsDense() {
+		s = 8 * int64(c.S.Size()) * int64(c.S.Size())
+	}
+	return buildcache.CSRBytes(c.CoOccurrence) + buildcache.CSRBytes(c.PPMI) + s
 }
 
 // initU returns U⁽⁰⁾: InitU copied, or Uniform[0, 2·sqrt(s̄/K)) entries

@@ -8,8 +8,9 @@
 // deterministic (the same bits for any number of workers), so a fit served
 // from the cache computes the same bits as one that built its own.
 //
-// One entry per cache: a sweep runs its fits corpus by corpus, and a
-// single entry bounds the memory held to one matrix per family.
+// One entry per cache, and only a value of at most MaxHeldBytes: a sweep
+// runs its fits corpus by corpus, and a process that fitted once holds at
+// most one such matrix per family after its fits are gone.
 package buildcache
 
 import (
@@ -68,6 +69,18 @@ func writeInt(h hash.Hash, n int) {
 	h.Write(b[:])
 }
 
+// MaxHeldBytes is the largest value a Last keeps: a larger one is built
+// for each fit, as without the cache, rather than held by the process.
+const MaxHeldBytes = 1 << 30
+
+// CSRBytes is the memory of a's arrays.
+func CSRBytes(a *sparse.CSR) int64 {
+	if a == nil {
+		return 0
+	}
+	return int64(8*len(a.RowPtr) + 4*len(a.ColIdx) + 8*len(a.Val))
+}
+
 // Last holds the value built for the last key asked for. The zero value
 // is ready to use.
 type Last[V any] struct {
@@ -84,8 +97,9 @@ type entry[V any] struct {
 
 // Get returns the value for key: the one held when key is the last key
 // asked for, else build's, which then replaces it. Concurrent callers of
-// the same key wait for one build; a build that fails is not kept.
-func (l *Last[V]) Get(key Key, build func() (V, error)) (V, error) {
+// the same key wait for one build; a build that fails, or whose value is
+// larger than MaxHeldBytes (bytes says how large a value is), is not kept.
+func (l *Last[V]) Get(key Key, build func() (V, error), bytes func(V) int64) (V, error) {
 	l.mu.Lock()
 	e := l.e
 	if e == nil || e.key != key {
@@ -94,7 +108,7 @@ func (l *Last[V]) Get(key Key, build func() (V, error)) (V, error) {
 	}
 	l.mu.Unlock()
 	e.once.Do(func() { e.v, e.err = build() })
-	if e.err != nil {
+	if e.err != nil || bytes(e.v) > MaxHeldBytes {
 		l.mu.Lock()
 		if l.e == e {
 			l.e = nil

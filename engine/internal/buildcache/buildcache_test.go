@@ -53,7 +53,7 @@ func TestLastBuildsOncePerKey(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if v, err := l.Get(a, func() (int, error) { builds.Add(1); return 1, nil }); v != 1 || err != nil {
+			if v, err := l.Get(a, func() (int, error) { builds.Add(1); return 1, nil }, small); v != 1 || err != nil {
 				t.Errorf("Get(a) = %d, %v", v, err)
 			}
 		}()
@@ -62,10 +62,10 @@ func TestLastBuildsOncePerKey(t *testing.T) {
 	if n := builds.Load(); n != 1 {
 		t.Fatalf("%d builds for one key, want 1", n)
 	}
-	if v, _ := l.Get(b, func() (int, error) { builds.Add(1); return 2, nil }); v != 2 {
+	if v, _ := l.Get(b, func() (int, error) { builds.Add(1); return 2, nil }, small); v != 2 {
 		t.Fatalf("Get(b) = %d, want 2", v)
 	}
-	if v, _ := l.Get(a, func() (int, error) { builds.Add(1); return 3, nil }); v != 3 || builds.Load() != 3 {
+	if v, _ := l.Get(a, func() (int, error) { builds.Add(1); return 3, nil }, small); v != 3 || builds.Load() != 3 {
 		t.Fatalf("Get(a) after b = %d after %d builds, want a new build (3, 3)", v, builds.Load())
 	}
 }
@@ -74,10 +74,36 @@ func TestLastForgetsFailures(t *testing.T) {
 	var l Last[int]
 	k := KeyOf(matrix())
 	boom := errors.New("boom")
-	if _, err := l.Get(k, func() (int, error) { return 0, boom }); !errors.Is(err, boom) {
+	if _, err := l.Get(k, func() (int, error) { return 0, boom }, small); !errors.Is(err, boom) {
 		t.Fatalf("err = %v, want boom", err)
 	}
-	if v, err := l.Get(k, func() (int, error) { return 4, nil }); v != 4 || err != nil {
+	if v, err := l.Get(k, func() (int, error) { return 4, nil }, small); v != 4 || err != nil {
 		t.Fatalf("after a failure Get = %d, %v; want a new build 4", v, err)
+	}
+}
+
+func small(int) int64 { return 8 }
+
+// TestLastDoesNotHoldALargeValue: a value larger than MaxHeldBytes is
+// returned but built again for the next caller of the same key.
+func TestLastDoesNotHoldALargeValue(t *testing.T) {
+	var l Last[int]
+	k := KeyOf(matrix())
+	builds := 0
+	large := func(int) int64 { return MaxHeldBytes + 1 }
+	for range 2 {
+		if v, err := l.Get(k, func() (int, error) { builds++; return 5, nil }, large); v != 5 || err != nil {
+			t.Fatalf("Get = %d, %v; want 5", v, err)
+		}
+	}
+	if builds != 2 {
+		t.Fatalf("%d builds of a value over MaxHeldBytes, want 2 (not held)", builds)
+	}
+}
+
+func TestCSRBytes(t *testing.T) {
+	// 3 row pointers × 8 + 3 columns × 4 + 3 values × 8 = 60 bytes.
+	if got := CSRBytes(matrix()); got != 60 {
+		t.Fatalf("CSRBytes = %d, want 60", got)
 	}
 }
