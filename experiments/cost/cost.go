@@ -244,10 +244,12 @@ func FromReports(root string) ([]Group, error) {
 }
 
 // runConfig is what FromStore reads of a run's config.json: an experiment
-// job's (experiments.JobConfig) or a topicmf fit's ("model").
+// job's (experiments.JobConfig), a topicmf fit's ("model") or a scoring of
+// a fit's ({"command": "score"}).
 type runConfig struct {
 	experiments.JobConfig
-	Model string `json:"model"`
+	Model   string `json:"model"`
+	Command string `json:"command"`
 }
 
 // storedRun is one run directory with a provenance.
@@ -264,7 +266,8 @@ type storedRun struct {
 // When several runs share a job configuration (computed by different
 // code), the one that started last counts and the others are counted in
 // the second result. Runs are grouped by experiment and quick flag;
-// topicmf fit's runs by model ("fit/<model>"). A job is labelled as its
+// topicmf fit's runs by model ("fit/<model>"), its scorings of a fit as
+// "fit/scores". A job is labelled as its
 // experiment labels it when the experiment is registered and still
 // expands to it, else by its data set, method, parameters and replicate.
 func FromStore(root string) ([]Group, int, error) {
@@ -317,7 +320,11 @@ func FromStore(root string) ([]Group, int, error) {
 		g := Group{Experiment: r.cfg.Experiment, Quick: r.cfg.Quick, Source: SourceRuns}
 		label := ""
 		if r.cfg.Experiment == "" {
-			g.Paper, g.Experiment = "fit", "fit/"+cmp.Or(r.cfg.Model, "unknown")
+			name := cmp.Or(r.cfg.Model, "unknown")
+			if r.cfg.Command == "score" {
+				name = "scores"
+			}
+			g.Paper, g.Experiment = "fit", "fit/"+name
 			label = "[run " + r.prov.RunID[:min(12, len(r.prov.RunID))] + "]"
 		} else {
 			g.Paper, _, _ = strings.Cut(r.cfg.Experiment, "/")

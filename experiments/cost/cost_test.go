@@ -60,7 +60,10 @@ func fixtureStore(t *testing.T) string {
 }
 
 func TestFromStoreCountsTheLatestRunOfAConfiguration(t *testing.T) {
-	groups, superseded, err := FromStore(fixtureStore(t))
+	root := fixtureStore(t)
+	// A scoring of the fit (wall 0.5, CPU 0.25) counts as fit/scores.
+	writeRun(t, root, runID('9'), map[string]any{"command": "score", "run": runID('e')}, "2026-02-01T00:00:09Z", 0.5, 0.25)
+	groups, superseded, err := FromStore(root)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,8 +74,11 @@ func TestFromStoreCountsTheLatestRunOfAConfiguration(t *testing.T) {
 	for _, g := range groups {
 		got[g.Experiment] = g
 	}
-	if len(got) != 3 {
-		t.Fatalf("groups %v, want paperA/exp3, paperA/exp1 and fit/nmf", groups)
+	if len(got) != 4 {
+		t.Fatalf("groups %v, want paperA/exp3, paperA/exp1, fit/nmf and fit/scores", groups)
+	}
+	if s := got["fit/scores"]; s.Paper != "fit" || len(s.Jobs) != 1 || s.Jobs[0].CPU != 0.25 {
+		t.Errorf("fit/scores = %+v, want paper fit, one job of CPU 0.25", s)
 	}
 	e3 := got["paperA/exp3"]
 	wall, cpu := 0.0, 0.0
