@@ -175,7 +175,7 @@ func (c *CommittedRun) parseSection(path string) error {
 			if cells[0] != "claim" && cells[0] != "---" {
 				claims = append(claims, cells)
 			}
-		case strings.HasPrefix(l, "Unrounded: "):
+		case csvLink.MatchString(l): // "Unrounded: [t.csv](…)", "As CSV: [top-words.csv](…)"
 			for _, m := range csvLink.FindAllStringSubmatch(l, -1) {
 				file, err := c.linked(path, i, m[1])
 				if err != nil {
@@ -249,10 +249,11 @@ func splitRow(l string) []string {
 	return append(cells, strings.TrimSpace(cur.String()))
 }
 
-// readCommittedCSV reads a report table's CSV (report.TableData.CSV: the
-// grouping columns, then per metric <m>_mean, <m>_sd, <m>_n and
-// <m>_paper) as a dataframe whose metric columns are numbers (an empty
-// cell is NaN) and whose grouping columns are text. A ragged row or a
+// readCommittedCSV reads a CSV the section links as a dataframe. A report
+// table's CSV (report.TableData.CSV: the grouping columns, then per metric
+// <m>_mean, <m>_sd, <m>_n and <m>_paper) has its metric columns as numbers
+// (an empty cell is NaN) and its grouping columns as text; the columns of
+// any other CSV (top words) are text. A ragged row or a
 // metric cell that is not a number is an error naming the file and line.
 func readCommittedCSV(path string) (dataframe.DataFrame, error) {
 	f, err := os.Open(path)
@@ -351,8 +352,8 @@ func (c *CommittedRun) Label() string {
 	return fmt.Sprintf("%s, committed at %s %s (%s)", mode, word, strings.Join(revs, ", "), date)
 }
 
-// TableNames are the names of the committed tables (their CSV files without
-// ".csv"), in the section's order.
+// TableNames are the names of the committed tables (the CSV files the
+// section links, without ".csv"), in the section's order.
 func (c *CommittedRun) TableNames() []string {
 	var out []string
 	for _, t := range c.tables {

@@ -285,6 +285,17 @@ func TestEveryCommittedSectionReads(t *testing.T) {
 		if len(c.TableNames())+len(c.FigureNames()) == 0 {
 			t.Errorf("%s: no table and no figure", id)
 		}
+		// Every CSV of the folder that the section names is a table.
+		section, _ := os.ReadFile(s)
+		csvs, _ := filepath.Glob(filepath.Join(dir, "*.csv"))
+		for _, f := range csvs {
+			if !bytes.Contains(section, []byte("/"+filepath.Base(f)+")")) {
+				continue // left from an earlier rendering
+			}
+			if _, err := c.Table(strings.TrimSuffix(filepath.Base(f), ".csv")); err != nil {
+				t.Error(err)
+			}
+		}
 		if c.Quick {
 			t.Errorf("%s: the committed section is a quick run", id)
 		}
