@@ -32,8 +32,9 @@
 #        minutes on a shared machine); quality = held-out perplexity
 #        with document completion, computed for every model by `ttq score`
 #        from its topics alone (formula in bench/cmd/ttq/main.go)
-#   NMF  topicmf MU (nmf) and ANLS (nmf-anls), scikit-learn NMF mu and cd;
-#        quality = ‖D − UVᵀ‖²_F of the training matrix
+#   NMF  topicmf MU (nmf) from its default random init and from nndsvda
+#        (scikit-learn's default init), ANLS (nmf-anls), scikit-learn NMF
+#        mu and cd; quality = ‖D − UVᵀ‖²_F of the training matrix
 #   LSI  topicmf lsi and scikit-learn TruncatedSVD (randomized, oversampling
 #        10 on both), the checkpoints being power iterations; quality =
 #        ‖D − U Uᵀ D‖²_F of the training matrix, computed for both by
@@ -108,11 +109,13 @@ mkdir -p "$RES"
 } >"$RES/load.txt"
 load() { echo "$(date -u +%H:%M:%S) $1: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$RES/load.txt"; }
 
-# fit MODEL N: the fit of N iterations of MODEL, "label:family" for
-# topicmf (family of `ttq fit`), "label" for bench/ttq.py.
+# fit MODEL N: the fit of N iterations of MODEL, "label:family[:params]"
+# for topicmf (family and -param of `ttq fit`), "label" for bench/ttq.py.
 fit() {
+	local rest="${1#*:}"
 	case "$1" in
-	topicmf-*) "$WD/ttq" fit -dir "$WD" -k "$K" -batch "$BATCH" -label "${1%%:*}" -family "${1#*:}" -at "$2" ;;
+	topicmf-*) "$WD/ttq" fit -dir "$WD" -k "$K" -batch "$BATCH" -label "${1%%:*}" -family "${rest%%:*}" \
+		-param "$([ "$rest" = "${rest#*:}" ] || echo "${rest#*:}")" -at "$2" ;;
 	*) $PY "$HERE/ttq.py" "$WD" "$K" "$1" "$2" "batch=$BATCH" ;;
 	esac | tee -a "$RES/fits.tsv" >&2
 }
@@ -136,7 +139,8 @@ family() {
 }
 family "$GIBBS" topicmf-gibbs:lda "$VB" topicmf-onlinevb:onlinelda "$VB" sklearn-lda-online \
 	"$VB" gensim-lda ${BATCHVB:+"$BATCHVB" sklearn-lda-batch}
-family "$NMF" topicmf-nmf-mu:nmf "$NMF" topicmf-nmf-anls:nmf-anls "$NMF" sklearn-nmf-mu "$NMF" sklearn-nmf-cd
+family "$NMF" topicmf-nmf-mu:nmf "$NMF" topicmf-nmf-mu-nndsvda:nmf:init=nndsvda "$NMF" topicmf-nmf-anls:nmf-anls \
+	"$NMF" sklearn-nmf-mu "$NMF" sklearn-nmf-cd
 family "$LSI" topicmf-lsi:lsi "$LSI" sklearn-tsvd
 load "end"
 "$WD/ttq" score -dir "$WD" -k "$K" <"$RES/fits.tsv" >"$RES/scored.tsv"

@@ -5,7 +5,7 @@
 // document completion, and plots the curves.
 //
 //	ttq split -mm bench.mtx|-data 20newsgroups -dir DIR [-docs N]
-//	ttq fit   -dir DIR -family lda|onlinelda|nmf|nmf-anls|lsi -k K -at 1,2,4 [-batch B] -label NAME
+//	ttq fit   -dir DIR -family lda|onlinelda|nmf|nmf-anls|lsi -k K -at 1,2,4 [-batch B] [-param key=value,…] -label NAME
 //	ttq score -dir DIR -k K < fits.tsv > scored.tsv
 //	ttq plot  -in scored.tsv -out DIR
 //	ttq report -in scored.tsv > tables.md
@@ -186,8 +186,19 @@ func fit(args []string) error {
 	k := fs.Int("k", 100, "number of topics")
 	at := fs.String("at", "1,2,4", "iteration counts (lsi: power iterations, from 0)")
 	batch := fs.Int("batch", 2000, "minibatch size of onlinelda")
+	extra := fs.String("param", "", "more parameters of the family, key=value,… (init=nndsvda)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	more := catalog.Params{}
+	if *extra != "" {
+		for _, kv := range strings.Split(*extra, ",") {
+			key, value, ok := strings.Cut(kv, "=")
+			if !ok {
+				return fmt.Errorf("-param: %q is not key=value", kv)
+			}
+			more[key] = value
+		}
 	}
 	d, err := sparse.ReadMMFile(filepath.Join(*dir, "train.mtx"))
 	if err != nil {
@@ -214,6 +225,9 @@ func fit(args []string) error {
 			p["power-iters"], p["oversample"] = s, strconv.Itoa(lsiOversample)
 		default:
 			return fmt.Errorf("-family %q: want lda, onlinelda, nmf, nmf-anls or lsi", *family)
+		}
+		for key, value := range more {
+			p[key] = value
 		}
 		meth, err := catalog.New(*family, p)
 		if err != nil {
