@@ -119,8 +119,10 @@ func plotAll(args []string) error {
 		}
 		p := plot.New()
 		p.X.Label.Text = "seconds (whole fit, 2 threads)"
-		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{}
-		p.Legend.Top = true
+		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, secondsTicks{}
+		// Top right for the objectives above the best, which fall to the
+		// floor; bottom right for perplexities, which fall from the top.
+		p.Legend.Top = fam.excess
 		if fam.excess {
 			p.Title.Text = fam.name + ": objective above the best found against time"
 			p.Y.Label.Text = fam.quality + " / best − 1"
@@ -159,4 +161,27 @@ func plotAll(args []string) error {
 		}
 	}
 	return nil
+}
+
+// secondsTicks mark 1, 2, …, 9 times every power of ten in the range and
+// label 1, 2 and 5 (plot.LogTicks labels only the powers of ten, and a run
+// of a few seconds may span less than one decade).
+type secondsTicks struct{}
+
+func (secondsTicks) Ticks(lo, hi float64) []plot.Tick {
+	var ticks []plot.Tick
+	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
+		for m := 1; m <= 9; m++ {
+			v := float64(m) * math.Pow(10, e)
+			if v < lo/1.0001 || v > hi*1.0001 {
+				continue
+			}
+			t := plot.Tick{Value: v}
+			if m == 1 || m == 2 || m == 5 {
+				t.Label = strconv.FormatFloat(v, 'g', 3, 64)
+			}
+			ticks = append(ticks, t)
+		}
+	}
+	return ticks
 }
