@@ -17,7 +17,7 @@
 #   --no-ttq      skip the time-to-quality runs that follow the full benchmark
 #                 (bench/time-to-quality.sh on the synthetic matrix, about 4
 #                 minutes, and on 20 Newsgroups when its archive is in the data
-#                 directory, about 10; results in bench/ttq and
+#                 directory, about 8 under load; results in bench/ttq and
 #                 bench/ttq-20newsgroups whatever --out says)
 #   --out FILE    where to write the report (default bench/RESULTS.md)
 #
