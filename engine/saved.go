@@ -65,6 +65,44 @@ func (s Saved) Matrix(who, name string, rows, cols int) (*mat.Dense, error) {
 	return a, nil
 }
 
+// NonNegative is Matrix for a matrix that the family's model defines as
+// non-negative (the factors of the NMF families, the probabilities of
+// PLSI and LDA): a negative entry means the files were not written by the
+// fit, and loading it would fold in with factors outside the model. The
+// first negative entry, in the order a Matrix Market array holds them
+// (column by column), is refused as a *NegativeError.
+func (s Saved) NonNegative(who, name string, rows, cols int) (*mat.Dense, error) {
+	a, err := s.Matrix(who, name, rows, cols)
+	if err != nil || a.IsEmpty() {
+		return a, err
+	}
+	r, c := a.Dims()
+	for j := range c {
+		for i := range r {
+			if x := a.At(i, j); x < 0 {
+				return nil, &NegativeError{Who: who, Matrix: name, Row: i, Col: j, Value: x}
+			}
+		}
+	}
+	return a, nil
+}
+
+// NegativeError is a negative entry of a saved matrix that must be
+// non-negative (Saved.NonNegative).
+type NegativeError struct {
+	Who    string // the family
+	Matrix string // the matrix's name
+	// Row and Col are 0-based; the message gives them 1-based, as a
+	// Matrix Market file numbers them.
+	Row, Col int
+	Value    float64
+}
+
+func (e *NegativeError) Error() string {
+	return fmt.Sprintf("%s: saved matrix %q: row %d, column %d = %v, want ≥ 0 (%s's factors are non-negative)",
+		e.Who, e.Matrix, e.Row+1, e.Col+1, e.Value, e.Who)
+}
+
 // Vector returns the vector called name, checking its length (n below 0
 // accepts any).
 func (s Saved) Vector(who, name string, n int) ([]float64, error) {
@@ -102,12 +140,18 @@ func wanted(want, got int) string {
 	return fmt.Sprint(want)
 }
 
+// matrixNames lists the names of m, the first few of many only, so that
+// an error stays one readable line.
 func matrixNames(m map[string]*mat.Dense) string {
+	const shown = 6
 	var ks []string
 	for k := range m {
 		ks = append(ks, k)
 	}
 	sort.Strings(ks)
+	if len(ks) > shown {
+		return fmt.Sprintf("%v… (%d in all)", ks[:shown], len(ks))
+	}
 	return fmt.Sprint(ks)
 }
 

@@ -80,8 +80,11 @@ type Experiment struct {
 	// Metrics define the metric names the task reports, for report footers.
 	Metrics []MetricDef
 	// Tables and Figures are rendered from the results.
-	Tables  []Table
-	Figures []Figure
+	Tables []Table
+	// TextTables are tables of text read from the runs (the top words of
+	// each topic, as the papers' topic tables), rendered after Tables.
+	TextTables []TextTable
+	Figures    []Figure
 	// PaperValues are the paper's reported numbers, printed beside ours.
 	PaperValues []PaperValue
 	// Claims are statements from the paper (or about the method) judged
@@ -176,6 +179,16 @@ type Table struct {
 	Where map[string]string
 	// Digits after the decimal point in the Markdown rendering; 0 means 3.
 	Digits int
+}
+
+// TextTable is a table of text built from the results rather than of
+// metric means: Build returns its header and rows (e.g. method, topic and
+// the topic's top words, read from each run's artifacts). It is rendered
+// as Markdown in the section and as <Name>.csv beside it.
+type TextTable struct {
+	Name  string // file stem: <Name>.csv
+	Title string // caption
+	Build func(r *Results) (header []string, rows [][]string, err error)
 }
 
 // Figure kinds.
@@ -319,6 +332,15 @@ func (e *Experiment) validateShape() error {
 		names[t.Name] = true
 		if len(t.Metrics) == 0 {
 			return fmt.Errorf("experiment %s: table %s has no metrics", e.ID, t.Name)
+		}
+	}
+	for _, t := range e.TextTables {
+		if t.Name == "" || names[t.Name] {
+			return fmt.Errorf("experiment %s: table name %q empty or repeated", e.ID, t.Name)
+		}
+		names[t.Name] = true
+		if t.Build == nil {
+			return fmt.Errorf("experiment %s: text table %s has no Build", e.ID, t.Name)
 		}
 	}
 	fnames := map[string]bool{}

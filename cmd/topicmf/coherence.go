@@ -12,18 +12,10 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/topicmf/topicmf/datasets"
-	"github.com/topicmf/topicmf/datasets/text"
 	"github.com/topicmf/topicmf/experiments/quality"
 	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/experiments/workflow"
 	"github.com/topicmf/topicmf/metrics/coherence"
-)
-
-// Files of a run that hold its topic quality.
-const (
-	qualitySummaryFile = "quality.csv"       // mean of each measure, TD@25, inverted RBO
-	qualityTopicsFile  = "topic-quality.csv" // each topic's scores and words
 )
 
 // qualityFlags are --coherence and --reference of fit and eval.
@@ -46,72 +38,23 @@ func (q *qualityFlags) measures() ([]coherence.Measure, error) {
 	return ms, nil
 }
 
-// configValue is what fit records in config.json (and so in the run id):
-// the measures and the reference, "" when off.
-func (q *qualityFlags) configValue() (string, error) {
+// scoreOptions are the scoring fit asks of its run (workflow.ScoreRun):
+// --top, the measures (none for a Matrix Market input, which has no
+// text: checkMTX refused an explicit request) and --reference, resolved
+// now so that a reference that cannot be read is refused before the fit.
+func (q *qualityFlags) scoreOptions(top int, mtx bool, dataDir string) (workflow.ScoreOptions, error) {
+	o := workflow.ScoreOptions{Top: top, DataDir: dataDir}
 	ms, err := q.measures()
-	if err != nil || ms == nil {
-		return "", err
+	if err != nil || mtx {
+		return o, err
 	}
-	names := make([]string, len(ms))
-	for i, m := range ms {
-		names[i] = string(m)
-	}
-	v := strings.Join(names, ",")
-	if q.reference != "" {
-		v += ";reference=" + q.reference
-	}
-	return v, nil
-}
-
-// readNamedCollection reads a registered data set or a user's collection at a
-// path (its format from the path, default columns).
-func readNamedCollection(name, dataDir string, uopt datasets.UserOptions) (*datasets.Collection, error) {
-	if workflow.IsPath(name) {
-		format, err := datasets.UserFormat(name, uopt.Format)
-		if err != nil {
-			return nil, err
+	o.Measures = ms
+	if q.reference != "" && ms != nil {
+		if o.Reference, err = workflow.Resolve(workflow.Input{Data: q.reference, DataDir: dataDir, CacheDir: "none"}); err != nil {
+			return o, fmt.Errorf("--reference: %w", err)
 		}
-		uopt.Format = format
-		return datasets.ReadUser(name, uopt)
 	}
-	src, err := datasets.Lookup(name)
-	if err != nil {
-		return nil, fmt.Errorf("%s: neither a registered data set (topicmf data list shows them) nor an existing file or folder", name)
-	}
-	dir, err := datasets.DataDir(dataDir)
-	if err != nil {
-		return nil, err
-	}
-	return src.Read(dir)
-}
-
-// referenceFor returns the reference corpus: --reference, all its
-// documents, or else the training documents docIDs of the collection
-// training (read again: the corpus keeps counts, not token order).
-func (q *qualityFlags) referenceFor(vec *text.Vectorizer, docIDs []string, training func() (*datasets.Collection, error), dataDir string) (coherence.Reference, error) {
-	if q.reference != "" {
-		col, err := readNamedCollection(q.reference, dataDir, datasets.UserOptions{})
-		if err != nil {
-			return coherence.Reference{}, fmt.Errorf("--reference: %w", err)
-		}
-		return quality.Reference(col, nil, vec)
-	}
-	col, err := training()
-	if err != nil {
-		return coherence.Reference{}, err
-	}
-	return quality.Reference(col, docIDs, vec)
-}
-
-// scoreRunDir scores the topics of the run files in dir (U.mtx, checked
-// against the run's manifest when dir is a finished run of a store).
-func scoreRunDir(dir string, ref coherence.Reference, ms []coherence.Measure) (*quality.Report, error) {
-	U, err := readRunDense(dir, "U.mtx")
-	if err != nil {
-		return nil, err
-	}
-	return quality.Evaluate(U, ref, quality.Options{Measures: ms})
+	return o, nil
 }
 
 // checkMTX refuses --coherence given explicitly, or --reference, on a fit
@@ -127,36 +70,10 @@ func (q *qualityFlags) checkMTX(explicit bool) error {
 	return nil
 }
 
-// writeFitQuality scores the topics fit just wrote into w and writes
-// quality.csv and topic-quality.csv beside them. A fit on a Matrix Market
-// file (vec nil) has no text to count co-occurrences in: nothing is
-// written (checkMTX refused an explicit request).
-func (q *qualityFlags) writeFitQuality(w *store.Writer, vec *text.Vectorizer, docIDs []string, training func() (*datasets.Collection, error), dataDir string) error {
-	ms, err := q.measures()
-	if err != nil || ms == nil {
-		return err
-	}
-	if vec == nil {
-		return nil // --mtx: refused by checkMTX when asked for
-	}
-	ref, err := q.referenceFor(vec, docIDs, training, dataDir)
-	if err != nil {
-		return err
-	}
-	rep, err := scoreRunDir(w.Dir(), ref, ms)
-	if err != nil {
-		return fmt.Errorf("topic quality: %w", err)
-	}
-	if err := w.WriteFile(qualityTopicsFile, rep.WriteTopics); err != nil {
-		return err
-	}
-	return w.WriteFile(qualitySummaryFile, rep.WriteSummary)
-}
-
 // printRunQuality prints the summary line of a run's quality.csv, if it
 // has one.
 func printRunQuality(out io.Writer, dir string) error {
-	f, err := os.Open(filepath.Join(dir, qualitySummaryFile))
+	f, err := os.Open(filepath.Join(dir, workflow.QualityFile))
 	if os.IsNotExist(err) {
 		return nil
 	}
@@ -166,7 +83,7 @@ func printRunQuality(out io.Writer, dir string) error {
 	defer f.Close()
 	rows, err := csv.NewReader(f).ReadAll()
 	if err != nil {
-		return fmt.Errorf("%s: %w", filepath.Join(dir, qualitySummaryFile), err)
+		return fmt.Errorf("%s: %w", filepath.Join(dir, workflow.QualityFile), err)
 	}
 	labels := map[string]string{"td25": "TD@25", "inverted_rbo": "inverted RBO"}
 	for _, m := range coherence.All {
@@ -191,7 +108,7 @@ func printRunQuality(out io.Writer, dir string) error {
 	if scored != topics {
 		note = fmt.Sprintf(" (coherence of %s of %s topics: the others list fewer than 2 words or a word absent from the reference)", scored, topics)
 	}
-	_, err = fmt.Fprintf(out, "topic quality (mean over topics, top 10 words; per topic in %s): %s%s\n", qualityTopicsFile, strings.Join(parts, ", "), note)
+	_, err = fmt.Fprintf(out, "topic quality (mean over topics, top 10 words; per topic in %s): %s%s\n", workflow.TopicQualityFile, strings.Join(parts, ", "), note)
 	return err
 }
 
@@ -205,7 +122,8 @@ func shortFloat(s string) string {
 }
 
 // evalQuality is eval --run RUN --coherence: it scores the topics of a
-// finished fit run and prints them, one row per topic, then the means.
+// finished fit run (workflow.ScoreTopics) and prints them, one row per
+// topic, then the means.
 func evalQuality(out io.Writer, runDir string, q *qualityFlags, dataDir string) error {
 	ms, err := q.measures()
 	if err != nil {
@@ -217,33 +135,21 @@ func evalQuality(out io.Writer, runDir string, q *qualityFlags, dataDir string) 
 	if _, err := os.Stat(filepath.Join(runDir, "U.mtx")); err != nil {
 		return fmt.Errorf("--run %s: not a fit run directory (no U.mtx)", runDir)
 	}
-	vec, err := workflow.ReadVectorizer(runDir, dataDir)
+	o, err := q.scoreOptions(0, false, dataDir)
 	if err != nil {
 		return err
 	}
-	docIDs, err := workflow.ReadLines(filepath.Join(runDir, "doc_ids.txt"), "document id")
-	if err != nil {
-		return err
-	}
-	training := func() (*datasets.Collection, error) {
-		var cfg workflow.Config
-		b, err := os.ReadFile(filepath.Join(runDir, "config.json"))
-		if err != nil {
-			return nil, err
+	var training *workflow.Source
+	if o.Reference == nil {
+		if training, err = trainingOf(runDir, dataDir); err != nil {
+			return err
 		}
-		if err := json.Unmarshal(b, &cfg); err != nil {
-			return nil, fmt.Errorf("%s: %w", filepath.Join(runDir, "config.json"), err)
-		}
-		if cfg.Data.Kind != "dataset" {
-			return nil, fmt.Errorf("run %s was fitted on %s (%s), which it does not keep: give --reference PATH", runDir, cfg.Data.Name, cfg.Data.Kind)
-		}
-		return readNamedCollection(cfg.Data.Name, dataDir, datasets.UserOptions{})
 	}
-	ref, err := q.referenceFor(vec, docIDs, training, dataDir)
-	if err != nil {
-		return err
+	rep, err := workflow.ScoreTopics(runDir, training, o)
+	if damaged, ok := errors.AsType[*store.DamagedError](err); ok {
+		_, root, _ := store.RunOf(runDir)
+		return damagedRun(runDir, root, damaged.Err)
 	}
-	rep, err := scoreRunDir(runDir, ref, ms)
 	if err != nil {
 		return err
 	}
@@ -267,4 +173,27 @@ func evalQuality(out io.Writer, runDir string, q *qualityFlags, dataDir string) 
 	}
 	_, err = fmt.Fprintf(out, "mean: %s\n", rep.Summary())
 	return err
+}
+
+// trainingOf is the input the fit run in dir was fitted on, read again for
+// the default reference corpus: a registered data set, by its name in
+// config.json. A run keeps no path to a file of one's own (an error that
+// asks for --reference) and a Matrix Market file has no text (nil: the
+// scoring then says so).
+func trainingOf(dir, dataDir string) (*workflow.Source, error) {
+	var cfg workflow.Config
+	b, err := os.ReadFile(filepath.Join(dir, "config.json"))
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(b, &cfg); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, "config.json"), err)
+	}
+	switch cfg.Data.Kind {
+	case workflow.KindDataset:
+		return workflow.Resolve(workflow.Input{Data: cfg.Data.Name, DataDir: dataDir, CacheDir: "none"})
+	case workflow.KindMTX:
+		return nil, nil
+	}
+	return nil, fmt.Errorf("run %s was fitted on %s (%s), which it does not keep: give --reference PATH", dir, cfg.Data.Name, cfg.Data.Kind)
 }

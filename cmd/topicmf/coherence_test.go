@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments/quality"
+	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/experiments/workflow"
 )
 
@@ -29,15 +31,10 @@ func TestFitPrintsAndStoresQuality(t *testing.T) {
 		!strings.Contains(stdout, ", C_V ") || !strings.Contains(stdout, ", TD@25 ") {
 		t.Fatalf("fit printed no topic quality:\n%s", stdout)
 	}
-	var run string
-	for _, l := range strings.Split(stdout, "\n") {
-		if d, ok := strings.CutPrefix(l, "wrote: "); ok {
-			run = d
-		}
-	}
-	perTopic := readFile(t, filepath.Join(run, qualityTopicsFile))
+	run, scores := printedDir(t, stdout, "wrote: "), printedDir(t, stdout, "scores: ")
+	perTopic := readFile(t, filepath.Join(scores, workflow.TopicQualityFile))
 	if lines := strings.Split(strings.TrimSpace(perTopic), "\n"); len(lines) != 4 || lines[0] != "topic,npmi,cv,words" {
-		t.Fatalf("%s:\n%s", qualityTopicsFile, perTopic)
+		t.Fatalf("%s:\n%s", workflow.TopicQualityFile, perTopic)
 	}
 	// The stored values are those of the run's U on the training texts.
 	col, err := datasets.ReadUser(csvPath, datasets.UserOptions{Format: datasets.FormatCSV, TextCol: "body", LabelCol: "category"})
@@ -71,9 +68,10 @@ func TestFitPrintsAndStoresQuality(t *testing.T) {
 	if perTopic != want.String() {
 		t.Errorf("stored per-topic quality:\n%s\nrecomputed:\n%s", perTopic, want.String())
 	}
-	// The cached run prints the same line.
+	// The cached run prints the same line, and its scores are served
+	// from the store too.
 	again, _, err := runTopicmf(context.Background(), args...)
-	if err != nil || !strings.Contains(again, "cached: ") || !strings.Contains(again, "NPMI ") {
+	if err != nil || !strings.Contains(again, "cached: "+run) || !strings.Contains(again, "NPMI ") || !strings.Contains(again, "scores: "+scores) {
 		t.Errorf("cached fit: %v\n%s", err, again)
 	}
 	// eval --run RUN --coherence scores it, against another collection of
@@ -97,4 +95,83 @@ func TestFitPrintsAndStoresQuality(t *testing.T) {
 		{[]string{"eval", "--run", run, "--coherence", "npmi"}, "give --reference PATH"},
 		{[]string{"eval", "--run", run, "--coherence", "npmi", "--qrels", csvPath}, "give --run RUN and no --qrels"},
 	})
+}
+
+// TestFitRescoresCachedRun: --coherence, --reference and --top are not in
+// fit's run key. A second fit of the same model asking for other scores
+// is served from the store ("cached: " the same run, nothing fitted) and
+// prints and stores the scores asked for now, in a scoring run of its
+// own; the fit run and the first scoring are left as they were (their
+// manifests still verify, their bytes are unchanged). Before, each of
+// these options made another run key, so the model was fitted again.
+func TestFitRescoresCachedRun(t *testing.T) {
+	dir := plantedFiles(t)
+	out := t.TempDir()
+	csvPath := filepath.Join(dir, "docs.csv")
+	args := []string{"fit", "--model", fitModel(t), "-k", "3", "--data", csvPath, "--text-col", "body", "--label-col", "category", "--out", out, "--quiet"}
+	first, errOut, err := runTopicmf(context.Background(), args...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, errOut)
+	}
+	run, scores := printedDir(t, first, "wrote: "), printedDir(t, first, "scores: ")
+	before := map[string]string{}
+	for _, d := range []string{run, scores} {
+		for _, f := range []string{"done", "topics.txt", "metrics.csv", workflow.QualityFile} {
+			if b, err := os.ReadFile(filepath.Join(d, f)); err == nil {
+				before[filepath.Join(d, f)] = string(b)
+			}
+		}
+	}
+
+	rescore := append(append([]string{}, args...), "--coherence", "umass,uci", "--top", "5", "--reference", filepath.Join(dir, "docs.jsonl"))
+	second, errOut, err := runTopicmf(context.Background(), rescore...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, errOut)
+	}
+	if got := printedDir(t, second, "cached: "); got != run {
+		t.Fatalf("second fit served %s, want the first fit's run %s:\n%s", got, run, second)
+	}
+	if strings.Contains(second, "wrote: ") || strings.Contains(second, "converged") || strings.Contains(second, "NPMI") ||
+		!strings.Contains(second, "): UMass ") || !strings.Contains(second, ", UCI ") {
+		t.Fatalf("second fit, other scores of the cached run:\n%s", second)
+	}
+	rescored := printedDir(t, second, "scores: ")
+	if rescored == scores {
+		t.Fatalf("other scores written over the first scoring %s", scores)
+	}
+	if h := strings.SplitN(readFile(t, filepath.Join(rescored, workflow.TopicQualityFile)), "\n", 2)[0]; h != "topic,umass,uci,words" {
+		t.Errorf("%s header %q", workflow.TopicQualityFile, h)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(readFile(t, filepath.Join(rescored, "topics.txt"))), "\n") {
+		if n := len(strings.Fields(l)) - 2; n != 5 {
+			t.Errorf("rescored topics.txt line %q: %d terms, want 5", l, n)
+		}
+	}
+	for path, b := range before {
+		if readFile(t, path) != b {
+			t.Errorf("%s changed by the rescoring", path)
+		}
+	}
+	st, err := store.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{run, scores, rescored} {
+		if err := st.CheckAll(filepath.Base(d)); err != nil {
+			t.Errorf("%s: %v", d, err)
+		}
+	}
+	// The same scoring again is served from the store as well.
+	third, _, err := runTopicmf(context.Background(), rescore...)
+	if err != nil || printedDir(t, third, "cached: ") != run || printedDir(t, third, "scores: ") != rescored || !strings.Contains(third, "UMass ") {
+		t.Errorf("third fit: %v\n%s", err, third)
+	}
+	if n := len(runEntries(t, out)); n != 3 {
+		t.Errorf("%d run directories, want the fit and its two scorings", n)
+	}
+	// topicmf runs shows a scoring as the scores of its fit run.
+	list, _, err := runTopicmf(context.Background(), "runs", "--results", out)
+	if err != nil || strings.Count(list, "scores  run "+filepath.Base(run)[:idPrefix]) != 2 {
+		t.Errorf("runs: %v\n%s", err, list)
+	}
 }

@@ -48,14 +48,20 @@ through the text pipeline, or a Matrix Market term-document file), fits the
 named model family and writes a complete run directory through the results
 store: U.mtx (M×K term-topic factor) and V.mtx (K×N topic-document factor) as
 Matrix Market dense arrays, doc_ids.txt (the document of each column of V),
-topics.txt (top terms per topic), iterations.csv, metrics.csv, status.json,
-quality.csv and topic-quality.csv (mean and per-topic coherence against the
-training documents, TD@25 and inverted RBO; --coherence, --reference;
-docs/quality.md),
-vocab.txt, vectorizer.json (what transform and rank need to weight new text
-like the training text), model/ (the saved model transform and rank load:
-model.json and its matrices, engine/modelio), config.json and
-provenance.json.
+topics.txt (the top 10 terms per topic), iterations.csv, metrics.csv,
+status.json, vocab.txt, vectorizer.json (what transform and rank need to
+weight new text like the training text), model/ (the saved model transform
+and rank load: model.json and its matrices, engine/modelio), config.json
+and provenance.json.
+
+The scores of the fitted topics are a run of their own, <out>/runs/<id>
+printed as "scores: <dir>": topics.txt (the top --top terms per topic),
+quality.csv and topic-quality.csv (mean and per-topic coherence, TD@25 and
+inverted RBO; --coherence, --reference; docs/quality.md). Its id is that of
+the fit run with the scoring options: --top, --coherence and --reference
+do not change the model, so asking for other scores of a stored fit scores
+it without fitting again and leaves the stored fit and its earlier scores
+as they are.
 
 --data takes a registered name (topicmf data list) or a path: a folder of text
 files (one document per file, sub-folders as classes), a .csv/.tsv file with a
@@ -69,8 +75,9 @@ counts (--weighting tf --norm none) unless --weighting or --norm is given
 A text-pipeline flag given with --mtx, or a column flag with a file that has
 no columns, is an error.
 
-The run directory is <out>/runs/<id>, where id is the SHA-256 of the
-configuration, the data checksums and the code version. Running the same fit
+The run directory is <out>/runs/<id>, where id is the SHA-256 of what
+determines the model (data, text pipeline, family, parameters, seed), the
+data checksums and the code version. Running the same fit
 again prints "cached: <dir>" without recomputing, once every file of the run
 hashes to its manifest; a run that does not is named in a warning and
 computed again. A fit interrupted by Ctrl-C, SIGTERM or an error leaves
@@ -123,7 +130,7 @@ func addFitFlags(fs *pflag.FlagSet, f *fitFlags) {
 	fs.StringVar(&in.MTX.Labels, "labels", "", "with --mtx: class labels, one per line in document order (for the group models)")
 	fs.StringVar(&f.out, "out", "results", "results root, not a run or its runs/ folder; the run goes to <out>/runs/<id>")
 	fs.Uint64Var(&f.seed, "seed", workflow.DefaultSeed, "random seed of the model's initialization")
-	fs.IntVar(&f.top, "top", 10, "top terms per topic in topics.txt")
+	fs.IntVar(&f.top, "top", workflow.TopTerms, "top terms per topic in the scores' topics.txt")
 	f.quality.register(fs, "npmi,cv")
 	var scratch text.Options
 	textParams := text.Params()
@@ -139,7 +146,10 @@ func addFitFlags(fs *pflag.FlagSet, f *fitFlags) {
 }
 
 // runFit checks the whole command line before reading any data, then fits
-// and writes the run (workflow.FitRun) and says where it went.
+// and writes the run (workflow.FitRun), scores it (workflow.ScoreRun: the
+// scoring options are not in the fit's key, so other scores of a fit
+// already stored are computed without fitting again) and says where both
+// went.
 func runFit(cmd *cobra.Command, f *fitFlags) error {
 	m, err := f.method(cmd.Flags())
 	if err != nil {
@@ -155,7 +165,7 @@ func runFit(cmd *cobra.Command, f *fitFlags) error {
 	if err != nil {
 		return err
 	}
-	quality, err := f.quality.configValue()
+	scoring, err := f.quality.scoreOptions(f.top, src.Data.Kind == workflow.KindMTX, dataDirFlag(cmd))
 	if err != nil {
 		return err
 	}
@@ -166,14 +176,9 @@ func runFit(cmd *cobra.Command, f *fitFlags) error {
 	out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	meter := newMeter(errw, quietFlag(cmd))
 	res, err := workflow.FitRun(cmd.Context(), st, m, src, workflow.RunOptions{
-		Top:         f.top,
 		OnStart:     func(c *engine.Corpus) { meter.message(startedLine(f.model, c, m.Params["k"])) },
 		OnIteration: fitProgress(meter, m.MaxIters()),
 		OnWarning:   func(msg string) { fmt.Fprintln(errw, "topicmf fit: warning:", msg) },
-		Quality:     quality,
-		After: func(w *store.Writer, b *workflow.Built) error {
-			return f.quality.writeFitQuality(w, b.Vectorizer, b.Corpus.DocIDs, src.Collection, dataDirFlag(cmd))
-		},
 	})
 	meter.finish()
 	if res.Replaced != "" && !strings.HasPrefix(res.Replaced, "failed before") {
@@ -186,17 +191,37 @@ func runFit(cmd *cobra.Command, f *fitFlags) error {
 		return err
 	case res.Cached:
 		fmt.Fprintf(out, "cached: %s\n", res.Dir)
-		return printRunQuality(out, res.Dir)
+	default:
+		fmt.Fprintf(out, "%s: %s\n", f.model, res.Status)
+		if err := printClusterMetrics(out, res.Dir); err != nil {
+			return err
+		}
 	}
-	fmt.Fprintf(out, "%s: %s\n", f.model, res.Status)
-	if err := printClusterMetrics(out, res.Dir); err != nil {
+	scores, err := scoreFit(cmd, st, res.Run, src, scoring)
+	if err != nil {
 		return err
 	}
-	if err := printRunQuality(out, res.Dir); err != nil {
-		return err
+	if !res.Cached {
+		fmt.Fprintf(out, "wrote: %s\n", res.Dir)
 	}
-	fmt.Fprintf(out, "wrote: %s\n", res.Dir)
+	if scores != "" {
+		fmt.Fprintf(out, "scores: %s\n", scores)
+	}
 	return nil
+}
+
+// scoreFit scores the fit run (workflow.ScoreRun), when the scoring adds
+// anything to it, prints the topic quality and returns the scoring run's
+// directory ("" when there is none).
+func scoreFit(cmd *cobra.Command, st *store.Store, fit store.Run, src *workflow.Source, o workflow.ScoreOptions) (string, error) {
+	if !o.AddsToFit() {
+		return "", nil
+	}
+	scores, err := workflow.ScoreRun(cmd.Context(), st, fit, src, o)
+	if err != nil {
+		return "", err
+	}
+	return scores.Dir, printRunQuality(cmd.OutOrStdout(), scores.Dir)
 }
 
 // fitProgress shows iteration i of limit (0 when the family has none);

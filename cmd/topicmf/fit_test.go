@@ -14,6 +14,7 @@ import (
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/catalog"
 	"github.com/topicmf/topicmf/engine/sparse"
+	"github.com/topicmf/topicmf/experiments/workflow"
 	"github.com/topicmf/topicmf/internal/realdata"
 )
 
@@ -22,6 +23,19 @@ func runTopicmf(ctx context.Context, args ...string) (stdout, stderr string, err
 	var out, errb bytes.Buffer
 	err = run(ctx, &out, &errb, args)
 	return out.String(), errb.String(), err
+}
+
+// printedDir is the directory a command printed after prefix ("wrote: ",
+// "cached: ", "scores: ").
+func printedDir(t *testing.T, stdout, prefix string) string {
+	t.Helper()
+	for _, l := range strings.Split(stdout, "\n") {
+		if dir, ok := strings.CutPrefix(l, prefix); ok {
+			return dir
+		}
+	}
+	t.Fatalf("printed no %q line:\n%s", prefix, stdout)
+	return ""
 }
 
 // cliError is a command line that must fail with an error mentioning want.
@@ -112,14 +126,11 @@ func TestFitMTXWritesRunAndCaches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(stdout, "wrote: ") {
-		t.Fatalf("stdout: %s", stdout)
-	}
-	runs := runEntries(t, out)
-	if len(runs) != 1 {
+	// The fit run, and its scoring (--top 4 is not the fit's 10 terms).
+	runDir, scoresDir := printedDir(t, stdout, "wrote: "), printedDir(t, stdout, "scores: ")
+	if runs := runEntries(t, out); len(runs) != 2 {
 		t.Fatalf("runs: %v", runs)
 	}
-	runDir := filepath.Join(out, "runs", runs[0])
 	for _, f := range []string{"U.mtx", "V.mtx", "topics.txt", "vocab.txt", "iterations.csv", "metrics.csv", "status.json", "config.json", "provenance.json", "done"} {
 		if _, err := os.Stat(filepath.Join(runDir, f)); err != nil {
 			t.Errorf("missing %s", f)
@@ -139,10 +150,12 @@ func TestFitMTXWritesRunAndCaches(t *testing.T) {
 	if r, c := V.Dims(); r != 3 || c != 24 {
 		t.Fatalf("V is %d×%d, want 3×24", r, c)
 	}
-	topicsTxt, _ := os.ReadFile(filepath.Join(runDir, "topics.txt"))
-	lines := strings.Split(strings.TrimSpace(string(topicsTxt)), "\n")
-	if len(lines) != 3 || !strings.HasPrefix(lines[0], "topic 0: w") || len(strings.Fields(lines[0])) != 2+4 {
-		t.Fatalf("topics.txt:\n%s", topicsTxt)
+	for dir, top := range map[string]int{runDir: workflow.TopTerms, scoresDir: 4} {
+		topicsTxt, _ := os.ReadFile(filepath.Join(dir, "topics.txt"))
+		lines := strings.Split(strings.TrimSpace(string(topicsTxt)), "\n")
+		if len(lines) != 3 || !strings.HasPrefix(lines[0], "topic 0: w") || len(strings.Fields(lines[0])) != 2+top {
+			t.Fatalf("%s/topics.txt, want %d terms a topic:\n%s", dir, top, topicsTxt)
+		}
 	}
 	cfg, _ := os.ReadFile(filepath.Join(runDir, "config.json"))
 	for _, want := range []string{`"model": "` + model + `"`, `"k": "3"`, `"kind": "mtx"`, `"seed": 5`} {
@@ -160,16 +173,16 @@ func TestFitMTXWritesRunAndCaches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.TrimSpace(stdout) != "cached: "+runDir {
-		t.Fatalf("second fit: %q, want cached: %s", stdout, runDir)
+	if want := "cached: " + runDir + "\nscores: " + scoresDir; strings.TrimSpace(stdout) != want {
+		t.Fatalf("second fit: %q, want %q", stdout, want)
 	}
 	// Another seed is another run.
 	args[len(args)-3] = "6"
 	if stdout, _, err = runTopicmf(context.Background(), args...); err != nil || !strings.Contains(stdout, "wrote: ") {
 		t.Fatalf("seed 6: %q %v", stdout, err)
 	}
-	if n := len(runEntries(t, out)); n != 2 {
-		t.Fatalf("%d runs after a second seed", n)
+	if n := len(runEntries(t, out)); n != 4 {
+		t.Fatalf("%d runs after a second seed, want 2 fits and their scorings", n)
 	}
 }
 
@@ -295,7 +308,7 @@ func TestFitDataUsesCorpusCache(t *testing.T) {
 	out, corpusCache := t.TempDir(), t.TempDir()
 	args := func(k string) []string {
 		return []string{"fit", "--model", "nmf", "--k", k, "--iters", "5", "--data", "adi",
-			"--data-dir", dir, "--out", out, "--corpus-cache", corpusCache}
+			"--data-dir", dir, "--out", out, "--corpus-cache", corpusCache, "--coherence", "off"}
 	}
 	if _, errOut, err := runTopicmf(context.Background(), args("4")...); err != nil {
 		t.Fatalf("first fit: %v\n%s", err, errOut)

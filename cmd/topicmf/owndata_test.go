@@ -181,7 +181,7 @@ func TestHeaderlessCSVClusteringNumbers(t *testing.T) {
 	if m == nil {
 		t.Fatalf("fit printed no clustering numbers:\n%s", stdout)
 	}
-	run := strings.TrimSpace(strings.TrimPrefix(stdout[strings.Index(stdout, "wrote: "):], "wrote: "))
+	run := printedDir(t, stdout, "wrote: ")
 	v, err := sparse.ReadDenseMMFile(filepath.Join(run, "V.mtx"))
 	if err != nil {
 		t.Fatal(err)

@@ -21,12 +21,12 @@ import (
 
 func newReportCmd() *cobra.Command {
 	var (
-		quick, check, verifyRuns bool
-		resultsDir               string
-		budget                   time.Duration
+		quick, check, verifyRuns, summary bool
+		resultsDir, readme                string
+		budget                            time.Duration
 	)
 	cmd := &cobra.Command{
-		Use:   "report PAPER... [--results DIR] [--quick] | --check [PAPER...] | --verify PAPER|ID... [--budget DURATION]",
+		Use:   "report PAPER... [--results DIR] [--quick] | --check [PAPER...] | --verify PAPER|ID... [--budget DURATION] | --summary [--readme FILE]",
 		Short: "Re-assemble <results>/<paper>/REPORT.md from the experiment sections present",
 		Long: `report rewrites <results>/<paper>/REPORT.md from the sections
 (<results>/<paper>/<experiment>/section.md) that are there, listing the
@@ -39,9 +39,10 @@ papers when none is) whose full-run report is under <results>, it renders the
 report again from the stored runs in <results>/runs into a temporary directory
 and compares the tables (the unrounded CSVs) and section.md (except the
 "Runs." line, which counts cached runs) with the committed ones. An
-experiment whose runs are not all in the store cannot be checked, and is
-listed as such: results/runs is not committed, so on a fresh clone only the
-runs recomputed there can be checked. It fails when any report differs, and
+experiment whose runs are not all in the store, or are damaged (their files
+no longer match their manifests), cannot be checked, and is listed as such,
+naming the first damaged run and what is wrong with it: results/runs is not
+committed, so on a fresh clone only the runs recomputed there can be checked. It fails when any report differs, and
 when nothing was checked (no committed report under <results>, or none whose
 runs are all stored).
 
@@ -53,8 +54,19 @@ provenance.json (machine-dependent metrics such as times are left out). Jobs
 are chosen cheapest first by their recorded wall time, one per experiment
 per round, while the recorded times fit in --budget. It names the job and
 metric of every difference and fails on any, and fails when a committed
-section has no provenance.json (rendered before provenance was recorded).`,
+section has no provenance.json (rendered before provenance was recorded).
+
+With --summary it counts the claims' verdicts (held, not held, inconclusive)
+in every paper's <results>/<paper>/REPORT.md and writes them as a table into
+--readme (README.md) between the lines
+` + report.SummaryBegin + `
+` + report.SummaryEnd + `
+replacing what is between them and nothing else; it fails when a paper has no
+REPORT.md or the file lacks the markers.`,
 		Args: func(cmd *cobra.Command, args []string) error {
+			if summary {
+				return cobra.NoArgs(cmd, args)
+			}
 			if check || (len(args) > 0 && !verifyRuns) {
 				return nil
 			}
@@ -64,6 +76,12 @@ section has no provenance.json (rendered before provenance was recorded).`,
 			return cobra.MinimumNArgs(1)(cmd, args)
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if summary {
+				if quick || check || verifyRuns {
+					return errors.New("report --summary: counts the committed full-run reports' verdicts; --quick, --check and --verify do not apply")
+				}
+				return writeSummary(cmd.OutOrStdout(), resultsDir, readme)
+			}
 			if verifyRuns {
 				if quick || check {
 					return errors.New("report --verify: checks the committed full-run reports; --quick and --check do not apply")
@@ -90,7 +108,41 @@ section has no provenance.json (rendered before provenance was recorded).`,
 	f.StringVar(&resultsDir, "results", "results", "results root holding <paper>/<experiment>/section.md")
 	f.BoolVar(&verifyRuns, "verify", false, "write nothing; recompute a sample of the committed full runs and compare their metrics exactly")
 	f.DurationVar(&budget, "budget", 5*time.Minute, "with --verify: the recorded wall time of the jobs to recompute")
+	f.BoolVar(&summary, "summary", false, "write the table of every paper's claim verdicts into --readme, between its markers")
+	f.StringVar(&readme, "readme", "README.md", "with --summary: the Markdown file holding the markers")
 	return cmd
+}
+
+// writeSummary is report --summary: the verdict counts of every paper's
+// REPORT.md under root, written between the markers of readme (links to
+// the reports relative to readme's directory); readme is rewritten
+// atomically, and only when the table changed.
+func writeSummary(out io.Writer, root, readme string) error {
+	vs, err := report.Verdicts(root, experiments.All())
+	if err != nil {
+		return fmt.Errorf("report --summary: %w", err)
+	}
+	link, err := filepath.Rel(filepath.Dir(readme), root)
+	if err != nil {
+		return fmt.Errorf("report --summary: %w", err)
+	}
+	doc, err := os.ReadFile(readme)
+	if err != nil {
+		return fmt.Errorf("report --summary: %w", err)
+	}
+	updated, err := report.ReplaceSummary(string(doc), report.SummaryMarkdown(vs, filepath.ToSlash(link)), readme)
+	if err != nil {
+		return fmt.Errorf("report --summary: %w", err)
+	}
+	if updated == string(doc) {
+		fmt.Fprintf(out, "%s: claims summary of %d papers unchanged\n", readme, len(vs))
+		return nil
+	}
+	if err := store.WriteFileAtomic(readme, func(w io.Writer) error { _, err := io.WriteString(w, updated); return err }); err != nil {
+		return fmt.Errorf("report --summary: %w", err)
+	}
+	fmt.Fprintf(out, "%s: claims summary of %d papers written\n", readme, len(vs))
+	return nil
 }
 
 // assembleReports is report PAPER...: each paper's REPORT.md rebuilt from
@@ -137,18 +189,20 @@ func checkReports(out io.Writer, root string, papers []string) error {
 		return fmt.Errorf("report --check: %w", err)
 	}
 	var agree, differ, unchecked int
+	anyDamaged := false
 	for _, e := range exps {
 		dir := filepath.Join(root, e.PaperKey(), e.Name())
 		if _, err := os.Stat(filepath.Join(dir, report.SectionFile)); err != nil {
 			continue // no committed report for this experiment
 		}
-		res, missing, err := storedResults(e, runs, committedRevision(dir))
+		res, gaps, err := storedResults(e, runs, committedRevision(dir))
 		if err != nil {
 			return fmt.Errorf("report --check %s: %w", e.ID, err)
 		}
-		if missing > 0 {
+		if gaps.jobs() > 0 {
 			unchecked++
-			fmt.Fprintf(out, "unchecked  %s: %d of %d runs are not in %s\n", e.ID, missing, missing+len(res.Jobs), filepath.Join(root, "runs"))
+			fmt.Fprintf(out, "unchecked  %s: %s\n", e.ID, gaps.describe(e.ID, gaps.jobs()+len(res.Jobs), filepath.Join(root, "runs")))
+			anyDamaged = anyDamaged || len(gaps.damaged) > 0
 			continue
 		}
 		diffs, err := compareRendered(res, dir)
@@ -167,6 +221,9 @@ func checkReports(out io.Writer, root string, papers []string) error {
 		}
 	}
 	runsNote := fmt.Sprintf("their runs are not in %s: results/runs is not committed; \"topicmf run ID\" recomputes them", filepath.Join(root, "runs"))
+	if anyDamaged {
+		runsNote = fmt.Sprintf("their runs are damaged or not in %s; \"topicmf run ID\" recomputes them", filepath.Join(root, "runs"))
+	}
 	switch {
 	case agree+differ+unchecked == 0:
 		return fmt.Errorf("report --check: nothing was checked: no committed report%s under %s (give the results root with --results)", which, root)
@@ -184,35 +241,72 @@ func checkReports(out io.Writer, root string, papers []string) error {
 	return nil
 }
 
-// indexRuns maps the canonical job configuration of every finished run
-// under root to its run directories. Runs are matched by configuration
-// alone: a committed report was computed by an earlier revision, whose code
-// version is part of the run id.
-func indexRuns(root string) (map[string][]string, error) {
-	idx := map[string][]string{}
+// runIndex holds the runs of a store by canonical job configuration.
+type runIndex struct {
+	finished map[string][]string     // the finished runs' directories
+	damaged  map[string][]store.Info // runs whose files no longer match their manifest
+}
+
+// indexRuns indexes every run under root by its canonical job
+// configuration: the finished runs, and apart from them the damaged ones
+// (store.StateDamaged), so that a job whose run is damaged is not taken for
+// one that never ran. Runs are matched by configuration alone: a committed
+// report was computed by an earlier revision, whose code version is part
+// of the run id.
+func indexRuns(root string) (runIndex, error) {
+	idx := runIndex{finished: map[string][]string{}, damaged: map[string][]store.Info{}}
 	if _, err := os.Stat(filepath.Join(root, "runs")); err != nil {
 		return idx, nil
 	}
 	st, err := store.Open(root)
 	if err != nil {
-		return nil, err
+		return idx, err
 	}
 	list, err := st.List()
 	if err != nil {
-		return nil, err
+		return idx, err
 	}
 	for _, in := range list {
 		var c experiments.JobConfig
-		if in.State != store.StateFinished || json.Unmarshal(in.Config, &c) != nil || c.Experiment == "" {
+		if (in.State != store.StateFinished && in.State != store.StateDamaged) || json.Unmarshal(in.Config, &c) != nil || c.Experiment == "" {
 			continue
 		}
 		b, err := store.Canonical(c)
 		if err != nil {
-			return nil, err
+			return idx, err
 		}
-		idx[string(b)] = append(idx[string(b)], in.Dir)
+		if in.State == store.StateDamaged {
+			idx.damaged[string(b)] = append(idx.damaged[string(b)], in)
+			continue
+		}
+		idx.finished[string(b)] = append(idx.finished[string(b)], in.Dir)
 	}
 	return idx, nil
+}
+
+// runGaps are the jobs of an experiment without a finished run: those
+// whose run is damaged, and those with none in the store.
+type runGaps struct {
+	missing int
+	damaged []store.Info // one damaged run of each such job
+}
+
+func (g runGaps) jobs() int { return g.missing + len(g.damaged) }
+
+// describe says, in one line, how many of the jobs' runs are damaged (the
+// first named, with what is wrong with it) and how many are not in runs,
+// for the experiment id.
+func (g runGaps) describe(id string, jobs int, runs string) string {
+	var parts []string
+	if n := len(g.damaged); n > 0 {
+		first := g.damaged[0]
+		parts = append(parts, fmt.Sprintf("%d of %d runs are damaged (the first: %s…, %s; \"topicmf run %s\" recomputes them)",
+			n, jobs, first.ID[:12], first.Detail, id))
+	}
+	if g.missing > 0 {
+		parts = append(parts, fmt.Sprintf("%d of %d runs are not in %s", g.missing, jobs, runs))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // committedRevision is the code revision (12 hex digits) the committed
@@ -231,23 +325,27 @@ func committedRevision(dir string) string {
 }
 
 // storedResults assembles the full-run results of e from stored runs,
-// preferring for each job a run computed by revision rev. missing counts
-// the jobs without a stored run.
-func storedResults(e *experiments.Experiment, runs map[string][]string, rev string) (*experiments.Results, int, error) {
+// preferring for each job a run computed by revision rev. gaps are the
+// jobs without a finished run: a damaged run, or none.
+func storedResults(e *experiments.Experiment, runs runIndex, rev string) (*experiments.Results, runGaps, error) {
+	var gaps runGaps
 	jobs, err := e.Jobs(false, 0)
 	if err != nil {
-		return nil, 0, err
+		return nil, gaps, err
 	}
 	res := &experiments.Results{Experiment: e}
-	missing := 0
 	for _, j := range jobs {
 		b, err := store.Canonical(j.Config())
 		if err != nil {
-			return nil, 0, err
+			return nil, gaps, err
 		}
-		dirs := runs[string(b)]
+		dirs := runs.finished[string(b)]
+		if damaged := runs.damaged[string(b)]; len(dirs) == 0 && len(damaged) > 0 {
+			gaps.damaged = append(gaps.damaged, damaged[0])
+			continue
+		}
 		if len(dirs) == 0 {
-			missing++
+			gaps.missing++
 			continue
 		}
 		dir := dirs[0]
@@ -258,11 +356,11 @@ func storedResults(e *experiments.Experiment, runs map[string][]string, rev stri
 		}
 		sr, err := experiments.ReadRun(dir)
 		if err != nil {
-			return nil, 0, err
+			return nil, gaps, err
 		}
 		res.Jobs = append(res.Jobs, &experiments.JobResult{Job: j, RunID: filepath.Base(dir), Dir: dir, Cached: true, Run: sr})
 	}
-	return res, missing, nil
+	return res, gaps, nil
 }
 
 // compareRendered renders res into a temporary directory and lists how its

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/topicmf/topicmf/experiments/report"
+	"github.com/topicmf/topicmf/experiments/store"
 )
 
 // TestReportCmd renders the toy experiment, deletes REPORT.md and has
@@ -72,6 +76,30 @@ func TestReportCheck(t *testing.T) {
 		t.Fatalf("changed CSV: %v\n%s", err, out)
 	}
 	os.WriteFile(csvPath, b, 0o644)
+	// A damaged run (one changed digit in its metrics.csv) is named as
+	// damaged, not as absent (it used to be "not in runs/").
+	ents, err := os.ReadDir(filepath.Join(res, "runs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var damaged string
+	for _, e := range ents {
+		if m := filepath.Join(res, "runs", e.Name(), "metrics.csv"); damaged == "" && store.IsRunID(e.Name()) {
+			mb, err := os.ReadFile(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(m, append(mb, '\n'), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			damaged = e.Name()
+		}
+	}
+	out, _, err = runTopicmf(ctx, "report", "--check", "clitest", "--results", res)
+	want := "unchecked  clitest/toy: 1 of 6 runs are damaged (the first: " + damaged[:12] + "…, metrics.csv: "
+	if err == nil || !strings.Contains(out, want) || !strings.Contains(out, `"topicmf run clitest/toy" recomputes them`) || strings.Contains(out, "not in") {
+		t.Fatalf("damaged run: %v\n%s\nwant %s…", err, out, want)
+	}
 	if err := os.RemoveAll(filepath.Join(res, "runs")); err != nil {
 		t.Fatal(err)
 	}
@@ -130,5 +158,44 @@ func TestReportVerify(t *testing.T) {
 	_, _, err = runTopicmf(context.Background(), "report", "--verify", "clitest", "--results", res)
 	if err == nil || !strings.Contains(err.Error(), "have no provenance.json") {
 		t.Fatalf("without provenance.json: %v", err)
+	}
+}
+
+// TestReportSummary writes the committed reports' verdict counts between
+// the markers of a README (links relative to it), leaves it alone the
+// second time, and refuses a file without the markers, unchanged.
+func TestReportSummary(t *testing.T) {
+	dir := t.TempDir()
+	readme := filepath.Join(dir, "README.md")
+	doc := "# x\n" + report.SummaryBegin + "\n" + report.SummaryEnd + "\ntail\n"
+	if err := os.WriteFile(readme, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root, err := filepath.Abs(filepath.Join("..", "..", "results"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := writeSummary(&out, root, readme); err != nil || !strings.Contains(out.String(), "written") {
+		t.Fatalf("first write: %v (%s)", err, out.String())
+	}
+	b, _ := os.ReadFile(readme)
+	link, _ := filepath.Rel(dir, root)
+	if !strings.Contains(string(b), "[`rlsi2011`]("+filepath.ToSlash(link)+"/rlsi2011/REPORT.md) |") || !strings.HasSuffix(string(b), report.SummaryEnd+"\ntail\n") {
+		t.Errorf("README after --summary:\n%s", b)
+	}
+	out.Reset()
+	if err := writeSummary(&out, root, readme); err != nil || !strings.Contains(out.String(), "unchanged") {
+		t.Errorf("second write: %v (%s)", err, out.String())
+	}
+	plain := filepath.Join(dir, "PLAIN.md")
+	if err := os.WriteFile(plain, []byte("no markers\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeSummary(&out, root, plain); err == nil || !strings.Contains(err.Error(), plain) {
+		t.Errorf("no markers: err = %v, want one naming %s", err, plain)
+	}
+	if b, _ := os.ReadFile(plain); string(b) != "no markers\n" {
+		t.Errorf("a file without markers was changed: %q", b)
 	}
 }

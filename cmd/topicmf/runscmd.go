@@ -32,6 +32,8 @@ func newRunsCmd() *cobra.Command {
 		Short: "List the stored runs (fits and experiment jobs): model, data, K, status",
 		Long: `runs lists every run directory under <results>/runs: the id (first 12 hex
 digits), the model, the data, K, the status and the start date, then the path.
+A scoring of a fit (fit's topics.txt of --top terms and topic quality) shows
+as model "scores", data "run <fit id>".
 K is the run's number of topics as configured (ks, kc, kp for the group
 families), else the columns of its U.mtx. The status is finished, failed (a numerical failure, recorded but never served
 from the cache), damaged (the files no longer match the run's manifest) or
@@ -203,9 +205,12 @@ type runSummary struct{ model, data, k, date string }
 
 // summarize reads the model, data set and K from a run's config.json: a
 // fit's ({"model", "data": {"name" | "kind"}, "params"}) or an experiment
-// job's ({"experiment", "method", "dataset", "params", "task"}).
+// job's ({"experiment", "method", "dataset", "params", "task"}); a scoring
+// of a fit run ({"command": "score", "run"}) shows as "scores" of that run.
 func summarize(in store.Info) runSummary {
 	var c struct {
+		Command    string            `json:"command"`
+		Run        string            `json:"run"`
 		Model      string            `json:"model"`
 		Method     string            `json:"method"`
 		Experiment string            `json:"experiment"`
@@ -218,7 +223,10 @@ func summarize(in store.Info) runSummary {
 		} `json:"data"`
 	}
 	s := runSummary{model: "-", data: "-", k: "-", date: "-"}
-	if json.Unmarshal(in.Config, &c) == nil {
+	read := json.Unmarshal(in.Config, &c) == nil
+	if read && c.Command == "score" && len(c.Run) >= idPrefix {
+		s.model, s.data = "scores", "run "+c.Run[:idPrefix]
+	} else if read {
 		for _, m := range []string{c.Model, c.Method, c.Experiment} {
 			if m != "" {
 				s.model = m

@@ -21,7 +21,7 @@ func (o Options) Load(s engine.Saved) (engine.Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	lay, u, v, err := grouping.LoadFactors("gnmfnc", s, set.ks, set.kp)
+	lay, u, v, err := grouping.LoadFactors("gnmfnc", s, set.ks, set.kp, true)
 	if err != nil {
 		return nil, err
 	}

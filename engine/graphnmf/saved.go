@@ -20,11 +20,11 @@ func (m *Model) Save() engine.Saved {
 
 // Load rebuilds a saved model (engine.Loader) with the options o.
 func (o Options) Load(s engine.Saved) (engine.Model, error) {
-	u, err := s.Matrix("graphnmf", "u", -1, o.K)
+	u, err := s.NonNegative("graphnmf", "u", -1, o.K)
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.Matrix("graphnmf", "v", -1, o.K)
+	v, err := s.NonNegative("graphnmf", "v", -1, o.K)
 	if err != nil {
 		return nil, err
 	}

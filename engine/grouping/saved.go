@@ -1,6 +1,7 @@
 package grouping
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -29,17 +30,23 @@ func (f *Factors) Saved(opts engine.Method) engine.Saved {
 
 // LoadFactors returns the layout (without D) and the factors U and V of a
 // group model saved by Factors.Saved, checked against Ks and Kc (Kc is
-// GNMFNC's Kp). who names the model in errors.
-func LoadFactors(who string, s engine.Saved, ks, kc int) (lay *Layout, u, v *mat.Dense, err error) {
+// GNMFNC's Kp) and, for a model whose factors are non-negative (Group NMF,
+// GNMFNC), refused on a negative entry (engine.Saved.NonNegative). who
+// names the model in errors.
+func LoadFactors(who string, s engine.Saved, ks, kc int, nonNegative bool) (lay *Layout, u, v *mat.Dense, err error) {
 	classes := s.Names[savedClasses]
 	labels, err := s.Counts(who, savedLabels, -1, max(len(classes)-1, 0))
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if u, err = s.Matrix(who, "u", -1, ks+len(classes)*kc); err != nil {
+	matrix := s.Matrix
+	if nonNegative {
+		matrix = s.NonNegative
+	}
+	if u, err = matrix(who, "u", -1, ks+len(classes)*kc); err != nil {
 		return nil, nil, nil, err
 	}
-	if v, err = s.Matrix(who, "v", len(labels), ks+kc); err != nil {
+	if v, err = matrix(who, "v", len(labels), ks+kc); err != nil {
 		return nil, nil, nil, err
 	}
 	m, _ := u.Dims()
@@ -132,6 +139,9 @@ func LoadPerClass(s engine.Saved, pool *parallel.Pool, method ClassMethod, loss 
 			}
 		}
 		if models[p], err = loader.Load(cs); err != nil {
+			if neg, ok := errors.AsType[*engine.NegativeError](err); ok {
+				neg.Matrix = classPrefix(p) + neg.Matrix // the name of its file
+			}
 			return nil, fmt.Errorf("%s: class %s: %w", who, classes[p], err)
 		}
 		u, docs := models[p].TermTopics(), models[p].DocTopics()

@@ -1,8 +1,6 @@
 package groupnmf
 
 import (
-	"fmt"
-
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouping"
 )
@@ -27,7 +25,7 @@ func (o Options) Load(s engine.Saved) (engine.Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	lay, u, v, err := grouping.LoadFactors("groupnmf", s, set.ks, set.kc)
+	lay, u, v, err := grouping.LoadFactors("groupnmf", s, set.ks, set.kc, true)
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +38,7 @@ func (o PerClassOptions) Load(s engine.Saved) (engine.Model, error) {
 	s.Options = o
 	pc, err := grouping.LoadPerClass(s, o.Pool, o.classMethod, classLoss)
 	if err != nil {
-		return nil, fmt.Errorf("cnmf: %w", err)
+		return nil, err // it names the family (s.Options.Name())
 	}
 	return &PerClassModel{PerClass: pc}, nil
 }

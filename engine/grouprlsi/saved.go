@@ -2,7 +2,6 @@ package grouprlsi
 
 import (
 	"cmp"
-	"fmt"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/grouping"
@@ -25,7 +24,7 @@ func (o Options) Load(s engine.Saved) (engine.Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	lay, u, v, err := grouping.LoadFactors("grouprlsi", s, set.ks, set.kc)
+	lay, u, v, err := grouping.LoadFactors("grouprlsi", s, set.ks, set.kc, false)
 	if err != nil {
 		return nil, err
 	}
@@ -38,7 +37,7 @@ func (o PerClassOptions) Load(s engine.Saved) (engine.Model, error) {
 	s.Options = o
 	pc, err := grouping.LoadPerClass(s, o.Pool, o.classMethod, classLoss)
 	if err != nil {
-		return nil, fmt.Errorf("crlsi: %w", err)
+		return nil, err // it names the family (s.Options.Name())
 	}
 	return &PerClassModel{PerClass: pc}, nil
 }

@@ -33,12 +33,12 @@ func (o Options) Load(s engine.Saved) (engine.Model, error) {
 	if o.Lambda == 0 || o.Tau == 0 || o.Mu0 == 0 || o.MuMax == 0 {
 		return nil, fmt.Errorf("jtd: saved model: lambda, tau, mu0 and mu-max must be the values used, got %v, %v, %v, %v", o.Lambda, o.Tau, o.Mu0, o.MuMax)
 	}
-	b, err := s.Matrix("jtd", "b", -1, o.K)
+	b, err := s.NonNegative("jtd", "b", -1, o.K)
 	if err != nil {
 		return nil, err
 	}
 	terms, _ := b.Dims()
-	sm, err := s.Matrix("jtd", "s", -1, o.K)
+	sm, err := s.NonNegative("jtd", "s", -1, o.K)
 	if err != nil {
 		return nil, err
 	}

@@ -22,12 +22,12 @@ func (m *Model) Save() engine.Saved {
 
 // Load rebuilds a saved model (engine.Loader) with the options o.
 func (o Options) Load(s engine.Saved) (engine.Model, error) {
-	phi, err := s.Matrix("lda", "phi", -1, o.K)
+	phi, err := s.NonNegative("lda", "phi", -1, o.K)
 	if err != nil {
 		return nil, err
 	}
 	m, _ := phi.Dims()
-	theta, err := s.Matrix("lda", "theta", -1, o.K)
+	theta, err := s.NonNegative("lda", "theta", -1, o.K)
 	if err != nil {
 		return nil, err
 	}

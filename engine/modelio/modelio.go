@@ -44,7 +44,12 @@
 // was changed after it was saved), a matrix whose shape differs from the
 // header's, a value that is not a finite number (engine/sparse's reader),
 // and, through the family's Load (engine.Loader), matrices whose shapes
-// disagree with each other or with the options.
+// disagree with each other or with the options, and a negative entry in a
+// matrix the family defines as non-negative (the NMF families' factors,
+// PLSI's and LDA's probabilities, JTD's B and S; engine.Saved.NonNegative),
+// named by its file, row and column. Names and values read from the files
+// are quoted up to 40 characters, so that every error stays one readable
+// line.
 //
 // A model loaded in the build that saved it folds in with the same bits as
 // the fitted model (engine/factortest checks it for every family); in a
@@ -68,6 +73,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/catalog"
@@ -85,6 +91,13 @@ const (
 	HeaderFile = "model.json"
 	// maxHeader bounds the header's size: it holds short vectors only.
 	maxHeader = 64 << 20
+	// maxQuoted bounds what an error quotes of the files, in characters:
+	// a longer name or value is cut, so that every error is one readable
+	// line naming the file and the problem.
+	maxQuoted = 40
+	// maxParam bounds the length of a parameter's key and value in the
+	// header, far above any a family writes.
+	maxParam = 100
 )
 
 // Header is the content of model.json.
@@ -257,6 +270,9 @@ func Read(fsys fs.FS) (engine.Model, *Header, error) {
 		s.Matrices[mf.Name] = a
 	}
 	m, err := loader.Load(s)
+	if neg, ok := errors.AsType[*engine.NegativeError](err); ok {
+		return nil, nil, fmt.Errorf("%s: %w", neg.Matrix+".mtx", err)
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", HeaderFile, err)
 	}
@@ -285,14 +301,14 @@ func readHeader(fsys fs.FS) (*Header, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&h); err != nil {
-		return nil, fmt.Errorf("%s: not a model header: %v", HeaderFile, err)
+		return nil, fmt.Errorf("%s: not a model header: %s", HeaderFile, clip(err.Error()))
 	}
 	if dec.More() {
 		return nil, fmt.Errorf("%s: data after the header's closing brace", HeaderFile)
 	}
 	switch {
 	case h.Format != Format:
-		return nil, fmt.Errorf("%s: format %q, want %q", HeaderFile, h.Format, Format)
+		return nil, fmt.Errorf("%s: format %s, want %q", HeaderFile, quoted(h.Format), Format)
 	case h.Version > Version:
 		return nil, fmt.Errorf("%s: version %d is newer than this topicmf reads (%d); use a newer topicmf", HeaderFile, h.Version, Version)
 	case h.Version != Version:
@@ -302,28 +318,57 @@ func readHeader(fsys fs.FS) (*Header, error) {
 	case h.Params == nil:
 		return nil, fmt.Errorf("%s: no params", HeaderFile)
 	}
+	if _, err := catalog.Lookup(h.Family); err != nil {
+		return nil, fmt.Errorf("%s: unknown family %s (topicmf models lists the families)", HeaderFile, quoted(h.Family))
+	}
+	for k, v := range h.Params {
+		if len(k) > maxParam || len(v) > maxParam {
+			return nil, fmt.Errorf("%s: params: %s = %s: longer than any saved parameter (%d bytes)", HeaderFile, quoted(k), quoted(v), maxParam)
+		}
+	}
 	seen := map[string]bool{}
 	for i, mf := range h.Matrices {
 		switch {
 		case !validName.MatchString(mf.Name):
-			return nil, fmt.Errorf("%s: matrix %d: name %q, want lower case letters, digits and _", HeaderFile, i+1, mf.Name)
+			return nil, fmt.Errorf("%s: matrix %d: name %s, want lower case letters, digits and _", HeaderFile, i+1, quoted(mf.Name))
 		case seen[mf.Name]:
 			return nil, fmt.Errorf("%s: matrix %q listed twice", HeaderFile, mf.Name)
 		case mf.File != mf.Name+".mtx":
-			return nil, fmt.Errorf("%s: matrix %q: file %q, want %q", HeaderFile, mf.Name, mf.File, mf.Name+".mtx")
+			return nil, fmt.Errorf("%s: matrix %q: file %s, want %q", HeaderFile, mf.Name, quoted(mf.File), mf.Name+".mtx")
 		case mf.Rows < 0 || mf.Cols < 0:
 			return nil, fmt.Errorf("%s: matrix %q: shape %d×%d, want sizes ≥ 0", HeaderFile, mf.Name, mf.Rows, mf.Cols)
 		case len(mf.SHA256) != 2*sha256.Size:
-			return nil, fmt.Errorf("%s: matrix %q: sha256 %q, want %d hexadecimal digits", HeaderFile, mf.Name, mf.SHA256, 2*sha256.Size)
+			return nil, fmt.Errorf("%s: matrix %q: sha256 %s, want %d hexadecimal digits", HeaderFile, mf.Name, quoted(mf.SHA256), 2*sha256.Size)
 		}
 		seen[mf.Name] = true
 	}
 	for name := range h.Vectors {
 		if !validName.MatchString(name) {
-			return nil, fmt.Errorf("%s: vector name %q, want lower case letters, digits and _", HeaderFile, name)
+			return nil, fmt.Errorf("%s: vector name %s, want lower case letters, digits and _", HeaderFile, quoted(name))
 		}
 	}
 	return &h, nil
+}
+
+// quoted is s in Go quotes, cut to maxQuoted characters (and its length
+// given) when longer.
+func quoted(s string) string {
+	r := []rune(s)
+	if len(r) <= maxQuoted {
+		return strconv.Quote(s)
+	}
+	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(string(r[:maxQuoted])), len(s))
+}
+
+// clip is a message of another package (the JSON decoder's, which may
+// quote the input at any length): kept whole up to 3·maxQuoted
+// characters, else cut to its first maxQuoted + 20.
+func clip(msg string) string {
+	r := []rune(msg)
+	if len(r) <= 3*maxQuoted {
+		return msg
+	}
+	return string(r[:maxQuoted+20]) + "…"
 }
 
 // readMatrix reads one matrix file and checks it against the header: its

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"unicode/utf8"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/catalog"
@@ -167,7 +168,7 @@ func TestLoadChecks(t *testing.T) {
 		{"format", header(func(h map[string]any) { h["format"] = "topicmf-export/1" }), `model.json: format "topicmf-export/1", want "topicmf-model"`},
 		{"newer version", header(func(h map[string]any) { h["version"] = 2 }), "model.json: version 2 is newer than this topicmf reads (1); use a newer topicmf"},
 		{"older version", header(func(h map[string]any) { h["version"] = 0 }), "model.json: version 0, want 1"},
-		{"unknown family", header(func(h map[string]any) { h["family"] = "ldaa" }), `model.json: params: unknown family "ldaa"`},
+		{"unknown family", header(func(h map[string]any) { h["family"] = "ldaa" }), `model.json: unknown family "ldaa" (topicmf models lists the families)`},
 		{"bad parameter", header(func(h map[string]any) { h["params"].(map[string]any)["beta"] = "-1" }), `model.json: params: family lda: parameter beta = "-1"`},
 		{"unknown parameter", header(func(h map[string]any) { h["params"].(map[string]any)["gamma"] = "1" }), `model.json: params: family lda: unknown parameter "gamma"`},
 		{"path in a file name", header(func(h map[string]any) { matrix(h, 0)["file"] = "../phi.mtx" }), `model.json: matrix "phi": file "../phi.mtx", want "phi.mtx"`},
@@ -199,6 +200,153 @@ func TestLoadChecks(t *testing.T) {
 	}
 	if _, _, err := Read(good); err != nil {
 		t.Errorf("the undamaged model: %v", err)
+	}
+}
+
+// TestLoadErrorsAreShort: a header holding long names or values (edited,
+// or not a model header at all) gives an error of one line of at most
+// maxErrorLen characters that names the file and the problem and quotes
+// at most maxQuoted characters of what it read. Before, the error quoted
+// the whole value (and an unknown family listed every family).
+func TestLoadErrorsAreShort(t *testing.T) {
+	const maxErrorLen = 200
+	_, good := saved(t, ldaMethod())
+	long := strings.Repeat("x", 300)
+	cases := []struct {
+		name string
+		edit func(h map[string]any)
+		want string
+	}{
+		{"family", func(h map[string]any) { h["family"] = long }, `model.json: unknown family "xxx`},
+		{"parameter value", func(h map[string]any) { h["params"].(map[string]any)["beta"] = long }, `model.json: params: "beta" = "xxx`},
+		{"parameter key", func(h map[string]any) { h["params"].(map[string]any)[long] = "1" }, `model.json: params: "xxx`},
+		{"unknown field", func(h map[string]any) { h[long] = "1" }, `model.json: not a model header: json: unknown field "xxx`},
+		{"format", func(h map[string]any) { h["format"] = long }, `model.json: format "xxx`},
+		{"matrix name", func(h map[string]any) { h["matrices"].([]any)[0].(map[string]any)["name"] = long }, `model.json: matrix 1: name "xxx`},
+		{"matrix file", func(h map[string]any) { h["matrices"].([]any)[0].(map[string]any)["file"] = long }, `model.json: matrix "phi": file "xxx`},
+		{"checksum", func(h map[string]any) { h["matrices"].([]any)[0].(map[string]any)["sha256"] = long }, `model.json: matrix "phi": sha256 "xxx`},
+		{"vector name", func(h map[string]any) { h["vectors"] = map[string]any{long: []float64{1}} }, `model.json: vector name "xxx`},
+	}
+	for _, c := range cases {
+		fs := fstest.MapFS{}
+		for name, f := range good {
+			fs[name] = &fstest.MapFile{Data: append([]byte(nil), f.Data...)}
+		}
+		var h map[string]any
+		if err := json.Unmarshal(fs[HeaderFile].Data, &h); err != nil {
+			t.Fatal(err)
+		}
+		c.edit(h)
+		b, _ := json.Marshal(h)
+		fs[HeaderFile] = &fstest.MapFile{Data: b}
+		_, _, err := Read(fs)
+		switch {
+		case err == nil:
+			t.Errorf("%s: read", c.name)
+		case !strings.HasPrefix(err.Error(), c.want):
+			t.Errorf("%s: err = %v\nwant %s…", c.name, err, c.want)
+		case utf8.RuneCountInString(err.Error()) > maxErrorLen || strings.Contains(err.Error(), long[:maxQuoted+1]):
+			t.Errorf("%s: %d characters, want ≤ %d quoting ≤ %d of the value: %v", c.name, utf8.RuneCountInString(err.Error()), maxErrorLen, maxQuoted, err)
+		}
+		fuzzcheck.OneLine(t, err)
+	}
+}
+
+// setEntry writes value over the q-th entry (column by column, 0-based)
+// of the matrix file name.mtx in fsys and updates its SHA-256 in the
+// header, so that only the checks after the checksum can catch it.
+func setEntry(t *testing.T, fsys fstest.MapFS, name string, q int, value string) {
+	t.Helper()
+	lines := strings.Split(string(fsys[name+".mtx"].Data), "\n")
+	lines[2+q] = value
+	data := []byte(strings.Join(lines, "\n"))
+	fsys[name+".mtx"] = &fstest.MapFile{Data: data}
+	var h Header
+	if err := json.Unmarshal(fsys[HeaderFile].Data, &h); err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(data)
+	for i := range h.Matrices {
+		if h.Matrices[i].Name == name {
+			h.Matrices[i].SHA256 = hex.EncodeToString(sum[:])
+		}
+	}
+	b, _ := json.Marshal(h)
+	fsys[HeaderFile] = &fstest.MapFile{Data: b}
+}
+
+// TestLoadRefusesNegativeFactors: a saved model of a family whose factors
+// are non-negative by definition (the NMF families, the probabilities of
+// PLSI and LDA, JTD's B and S) with one entry made negative (its checksum
+// updated) is refused in one line naming the matrix file and the entry, 1-based as
+// the file numbers it; LSI's and RLSI's factors may be negative and load.
+// Before, the negative entry was loaded.
+func TestLoadRefusesNegativeFactors(t *testing.T) {
+	c := factortest.Corpus(t, 60, 80, 3, 1)
+	c.ClassNames = []string{"a", "b"}
+	c.Labels = make([]int, c.Docs())
+	for j := range c.Labels {
+		c.Labels[j] = j % 2
+	}
+	cases := []struct {
+		family string
+		params catalog.Params
+		matrix string // the matrix damaged
+		who    string // the family in the message ("" when it loads)
+	}{
+		{"nmf", catalog.Params{"k": "3", "iters": "5"}, "u", "nmf"},
+		{"nmfe", catalog.Params{"k": "3", "iters": "5"}, "v", "nmfe"},
+		{"nmfi", catalog.Params{"k": "3", "iters": "5"}, "u", "nmfi"},
+		{"nmf-anls", catalog.Params{"k": "3", "iters": "3"}, "v", "nmf-anls"},
+		{"snmf", catalog.Params{"k": "3", "iters": "3"}, "u", "snmf"},
+		{"graphnmf", catalog.Params{"k": "3", "iters": "5"}, "v", "graphnmf"},
+		{"symnmf", catalog.Params{"k": "3", "iters": "5"}, "p", "symnmf"},
+		{"tnmf", catalog.Params{"k": "3", "iters": "5"}, "g", "tnmf"},
+		{"plsi", catalog.Params{"k": "3", "iters": "5"}, "phi", "plsi"},
+		{"lda", catalog.Params{"k": "3", "iters": "20"}, "theta", "lda"},
+		{"onlinelda", catalog.Params{"k": "3"}, "lambda", "onlinelda"},
+		{"jtd", catalog.Params{"k": "3"}, "s", "jtd"},
+		{"groupnmf", catalog.Params{"ks": "2", "kc": "1", "iters": "5"}, "u", "groupnmf"},
+		{"gnmfnc", catalog.Params{"ks": "2", "kp": "1", "iters": "5"}, "v", "gnmfnc"},
+		{"cnmf", catalog.Params{"kc": "2", "iters": "5"}, "class1_u", "nmf"},
+		{"lsi", catalog.Params{"k": "3"}, "u", ""},
+		{"rlsi", catalog.Params{"k": "3", "iters": "3"}, "u", ""},
+		{"grouprlsi", catalog.Params{"ks": "2", "kc": "1", "iters": "3"}, "v", ""},
+	}
+	for _, tc := range cases {
+		method, err := catalog.New(tc.family, tc.params)
+		if err != nil {
+			t.Errorf("%s: %v", tc.family, err)
+			continue
+		}
+		m, _, err := method.Fit(context.Background(), c, engine.NewRecorder())
+		if err != nil {
+			t.Errorf("%s: fit: %v", tc.family, err)
+			continue
+		}
+		files := memFiles{}
+		if err := Write(files, m); err != nil {
+			t.Fatal(err)
+		}
+		fsys := fstest.MapFS(files)
+		var rows int
+		if _, err := fmt.Sscan(strings.Split(string(fsys[tc.matrix+".mtx"].Data), "\n")[1], &rows); err != nil {
+			t.Fatalf("%s: %s.mtx: %v", tc.family, tc.matrix, err)
+		}
+		q := rows + 1 // row 2, column 2
+		setEntry(t, fsys, tc.matrix, q, "-0.5")
+		_, _, err = Read(fsys)
+		if tc.who == "" {
+			if err != nil {
+				t.Errorf("%s: a negative entry of %s is refused: %v", tc.family, tc.matrix, err)
+			}
+			continue
+		}
+		want := fmt.Sprintf(`%s: saved matrix %q: row 2, column 2 = -0.5, want ≥ 0`, tc.who, tc.matrix)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.matrix+".mtx: ") || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: err = %v\nwant %s.mtx: …%s…", tc.family, err, tc.matrix, want)
+		}
+		fuzzcheck.OneLine(t, err)
 	}
 }
 

@@ -21,11 +21,11 @@ func (m *Model) Save() engine.Saved {
 
 // Load rebuilds a saved model (engine.Loader) with the options o.
 func (o Options) Load(s engine.Saved) (engine.Model, error) {
-	u, err := s.Matrix("nmf", "u", -1, o.K)
+	u, err := s.NonNegative("nmf", "u", -1, o.K)
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.Matrix("nmf", "v", -1, o.K)
+	v, err := s.NonNegative("nmf", "v", -1, o.K)
 	if err != nil {
 		return nil, err
 	}

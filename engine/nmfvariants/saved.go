@@ -49,11 +49,11 @@ func (o IOptions) Load(s engine.Saved) (engine.Model, error) {
 }
 
 func load(set settings, s engine.Saved) (*factors, error) {
-	u, err := s.Matrix(set.name, "u", -1, set.k)
+	u, err := s.NonNegative(set.name, "u", -1, set.k)
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.Matrix(set.name, "v", -1, set.k)
+	v, err := s.NonNegative(set.name, "v", -1, set.k)
 	if err != nil {
 		return nil, err
 	}

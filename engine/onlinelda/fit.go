@@ -208,7 +208,7 @@ func blend(p *parallel.Pool, lambda, sstats, expElogBeta *mat.Dense, rho, eta, r
 }
 
 // expDirichlet sets dst = exp(E[log β]) for λ (W×K, topics in columns):
-// exp(ψ(λ_wk) − ψ(Σ_v λ_vk)).
+// exp(ψ(λ_wk) − ψ(Σ_v λ_vk)) (expPsiMinus).
 func expDirichlet(p *parallel.Pool, dst, lambda *mat.Dense) { expDirichletRows(p, dst, lambda, nil) }
 
 // expDirichletRows is expDirichlet for the rows w with ptr[w] < ptr[w+1]
@@ -231,9 +231,13 @@ func expDirichletRows(p *parallel.Pool, dst, lambda *mat.Dense, ptr []int) {
 			if ptr != nil && ptr[i] == ptr[i+1] {
 				continue
 			}
-			l, d := lambda.RawRowView(i), dst.RawRowView(i)
-			for j, v := range l {
-				d[j] = math.Exp(digamma(v) - psiSum[j])
+			l, d := lambda.RawRowView(i), dst.RawRowView(i)[:k]
+			j := 0
+			for ; j+4 <= k; j += 4 {
+				d[j], d[j+1], d[j+2], d[j+3] = expPsiMinus4(l[j], l[j+1], l[j+2], l[j+3], psiSum[j], psiSum[j+1], psiSum[j+2], psiSum[j+3])
+			}
+			for ; j < k; j++ {
+				d[j] = expPsiMinus(l[j], psiSum[j])
 			}
 		}
 	})
@@ -263,7 +267,7 @@ func eStep(set settings, expElogBeta *mat.Dense, x *sparse.CSR, lo, hi int, gamm
 	set.pool.For(hi-lo, docBlock, func(_, blo, bhi int) {
 		expTheta := make([]float64, k)
 		next := make([]float64, k)
-		var norm []float64
+		var norm, ratio, betaT []float64
 		for i := blo; i < bhi; i++ {
 			ids, cnts := x.Row(lo + i)
 			g := gamma.RawRowView(i)
@@ -271,16 +275,17 @@ func eStep(set settings, expElogBeta *mat.Dense, x *sparse.CSR, lo, hi int, gamm
 				expTheta = stats.expTheta.RawRowView(i)
 			}
 			expDirichletRow(expTheta, g)
-			if cap(norm) < len(ids) {
-				norm = make([]float64, len(ids))
-			}
-			norm = norm[:len(ids)]
+			norm = resizeFloats(norm, len(ids))
+			ratio = resizeFloats(ratio, len(ids))
+			betaT = gatherColumns(betaT, expElogBeta, ids)
 			for range set.docs {
-				phiNorm(norm, expTheta, expElogBeta, ids)
-				clear(next)
-				for l, w := range ids { // next += (n_dw/φnorm_dw)·exp(E[log β_w])
-					dense.Axpy(cnts[l]/norm[l], expElogBeta.RawRowView(int(w)), next)
+				phiNorm(norm, expTheta, betaT)
+				for l := range ids {
+					ratio[l] = cnts[l] / norm[l]
 				}
+				// next = Σ_w (n_dw/φnorm_dw)·exp(E[log β_w])
+				clear(next)
+				addScaled(next, ratio, func(l int) []float64 { return expElogBeta.RawRowView(int(ids[l])) })
 				change := 0.0
 				for j := range next {
 					v := set.alpha + expTheta[j]*next[j]
@@ -293,7 +298,7 @@ func eStep(set settings, expElogBeta *mat.Dense, x *sparse.CSR, lo, hi int, gamm
 				}
 			}
 			if stats != nil {
-				phiNorm(norm, expTheta, expElogBeta, ids)
+				phiNorm(norm, expTheta, betaT)
 				off := x.RowPtr[lo+i] - base
 				for l := range ids {
 					stats.scale[off+l] = cnts[l] / norm[l]
@@ -303,41 +308,85 @@ func eStep(set settings, expElogBeta *mat.Dense, x *sparse.CSR, lo, hi int, gamm
 	})
 }
 
-// phiNorm sets norm_l = Σ_k exp(E[log θ_k])·exp(E[log β_k,w_l]) + ε, each
-// sum in topic order. Four terms at a time: their sums are independent
-// chains of adds, which the processor overlaps (one sum at a time waits on
-// each add's latency).
-func phiNorm(norm, expTheta []float64, expElogBeta *mat.Dense, ids []int32) {
-	k := len(expTheta)
+// gatherColumns returns exp(E[log β]) of a document's terms ids transposed,
+// K rows of len(ids) (row k holds exp(E[log β_k,w]) for w in ids), in dst's
+// storage when it is large enough: the layout in which phiNorm's sums over
+// topics are vector operations over the document's terms. Gathered once per
+// document and read in each of its E-step iterations; its K·len(ids) floats
+// are one buffer per parallel block, reused from document to document.
+func gatherColumns(dst []float64, expElogBeta *mat.Dense, ids []int32) []float64 {
+	_, k := expElogBeta.Dims()
+	n := len(ids)
+	dst = resizeFloats(dst, k*n)
+	// Eight terms at a time, so that each topic's eight values are one
+	// contiguous write rather than eight writes a row apart.
 	l := 0
-	for ; l+4 <= len(ids); l += 4 {
-		b0 := expElogBeta.RawRowView(int(ids[l]))[:k]
-		b1 := expElogBeta.RawRowView(int(ids[l+1]))[:k]
-		b2 := expElogBeta.RawRowView(int(ids[l+2]))[:k]
-		b3 := expElogBeta.RawRowView(int(ids[l+3]))[:k]
-		var s0, s1, s2, s3 float64
-		for j, e := range expTheta {
-			s0 += e * b0[j]
-			s1 += e * b1[j]
-			s2 += e * b2[j]
-			s3 += e * b3[j]
+	for ; l+8 <= n; l += 8 {
+		var rows [8][]float64
+		for q := range rows {
+			rows[q] = expElogBeta.RawRowView(int(ids[l+q]))[:k]
 		}
-		norm[l], norm[l+1], norm[l+2], norm[l+3] = s0+eps, s1+eps, s2+eps, s3+eps
+		for j := range k {
+			out := dst[j*n+l : j*n+l+8]
+			out[0], out[1], out[2], out[3] = rows[0][j], rows[1][j], rows[2][j], rows[3][j]
+			out[4], out[5], out[6], out[7] = rows[4][j], rows[5][j], rows[6][j], rows[7][j]
+		}
 	}
-	for ; l < len(ids); l++ {
-		s := 0.0
+	for ; l < n; l++ {
 		for j, b := range expElogBeta.RawRowView(int(ids[l]))[:k] {
-			s += expTheta[j] * b
+			dst[j*n+l] = b
 		}
-		norm[l] = s + eps
+	}
+	return dst
+}
+
+// phiNorm sets norm_l = Σ_k exp(E[log θ_k])·exp(E[log β_k,w_l]) + ε for the
+// document's terms w_l from betaT (gatherColumns): vector operations over
+// the document's terms, eight topics at a time (addScaled).
+func phiNorm(norm, expTheta, betaT []float64) {
+	n := len(norm)
+	clear(norm)
+	addScaled(norm, expTheta, func(j int) []float64 { return betaT[j*n : (j+1)*n] })
+	for l := range norm {
+		norm[l] += eps
 	}
 }
 
-// expDirichletRow sets dst = exp(ψ(γ) − ψ(Σγ)).
+// addScaled sets y += Σ_i a_i·x(i), the x(i) having at least len(y)
+// entries: eight terms at a time (dense.Axpy8, whose AVX2 kernel reads and
+// writes y once per eight terms), then four (Axpy4), then one (Axpy), each
+// with its fixed order of adds, so the result depends on len(a) only.
+func addScaled(y, a []float64, x func(i int) []float64) {
+	i := 0
+	var xs [8][]float64
+	for ; i+8 <= len(a); i += 8 {
+		for q := range xs {
+			xs[q] = x(i + q)
+		}
+		dense.Axpy8(y, (*[8]float64)(a[i:i+8]), &xs)
+	}
+	for ; i+4 <= len(a); i += 4 {
+		dense.Axpy4(y, a[i], a[i+1], a[i+2], a[i+3], x(i), x(i+1), x(i+2), x(i+3))
+	}
+	for ; i < len(a); i++ {
+		dense.Axpy(a[i], x(i), y)
+	}
+}
+
+// expDirichletRow sets dst = exp(ψ(γ) − ψ(Σγ)) (expPsiMinus).
 func expDirichletRow(dst, gamma []float64) {
-	dirichletRow(dst, gamma)
-	for j, v := range dst {
-		dst[j] = math.Exp(v)
+	s := 0.0
+	for _, v := range gamma {
+		s += v
+	}
+	ps := digamma(s)
+	dst = dst[:len(gamma)]
+	j := 0
+	for ; j+4 <= len(gamma); j += 4 {
+		dst[j], dst[j+1], dst[j+2], dst[j+3] = expPsiMinus4(gamma[j], gamma[j+1], gamma[j+2], gamma[j+3], ps, ps, ps, ps)
+	}
+	for ; j < len(gamma); j++ {
+		dst[j] = expPsiMinus(gamma[j], ps)
 	}
 }
 

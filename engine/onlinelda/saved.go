@@ -22,11 +22,11 @@ func (m *Model) Save() engine.Saved {
 
 // Load rebuilds a saved model (engine.Loader) with the options o.
 func (o Options) Load(s engine.Saved) (engine.Model, error) {
-	lambda, err := s.Matrix("onlinelda", "lambda", -1, o.K)
+	lambda, err := s.NonNegative("onlinelda", "lambda", -1, o.K)
 	if err != nil {
 		return nil, err
 	}
-	theta, err := s.Matrix("onlinelda", "theta", -1, o.K)
+	theta, err := s.NonNegative("onlinelda", "theta", -1, o.K)
 	if err != nil {
 		return nil, err
 	}

@@ -22,11 +22,11 @@ func (m *Model) Save() engine.Saved {
 
 // Load rebuilds a saved model (engine.Loader) with the options o.
 func (o Options) Load(s engine.Saved) (engine.Model, error) {
-	phi, err := s.Matrix("plsi", "phi", -1, o.K)
+	phi, err := s.NonNegative("plsi", "phi", -1, o.K)
 	if err != nil {
 		return nil, err
 	}
-	theta, err := s.Matrix("plsi", "theta", -1, o.K)
+	theta, err := s.NonNegative("plsi", "theta", -1, o.K)
 	if err != nil {
 		return nil, err
 	}

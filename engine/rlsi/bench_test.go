@@ -31,7 +31,9 @@ import (
 // solve.Lasso). The textbook rule of Algorithm 2 would cost 2K² flops per row
 // and sweep, against 4K + 2K·(moves) here: axpys/row (moves plus the
 // non-zeros of the warm start) over K·sweeps/row is the fraction of the
-// textbook work left. U-zeros is the fraction of zeros in U.
+// textbook work left. U-zeros is the fraction of zeros in U. cpu-ms/op is
+// the process's CPU time per op (getrusage), steadier than the wall time on
+// a shared machine.
 //
 //	go test ./engine/rlsi -run '^$' -bench . -benchtime 3x
 
@@ -97,11 +99,13 @@ func BenchmarkUpdateU(b *testing.B) {
 		b.Run(fmt.Sprintf("K=%d", k), func(b *testing.B) {
 			s := warmSolver(b, k)
 			b.ResetTimer()
+			cpu0 := cputime.Seconds()
 			for b.Loop() {
 				if f := s.updateU(context.Background()); f != nil {
 					b.Fatal(f)
 				}
 			}
+			cputime.ReportPerOp(b, cpu0)
 			sec := b.Elapsed().Seconds() / float64(b.N)
 			b.ReportMetric(s.flopsU()/sec/1e9, "GFLOP/s")
 			reportCD(b, s.workU, s.m)
@@ -118,11 +122,13 @@ func BenchmarkUpdateV(b *testing.B) {
 				b.Fatal(f)
 			}
 			b.ResetTimer()
+			cpu0 := cputime.Seconds()
 			for b.Loop() {
 				if f := s.updateV(context.Background()); f != nil {
 					b.Fatal(f)
 				}
 			}
+			cputime.ReportPerOp(b, cpu0)
 			sec := b.Elapsed().Seconds() / float64(b.N)
 			b.ReportMetric(s.flopsV()/sec/1e9, "GFLOP/s")
 		})

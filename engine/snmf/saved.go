@@ -29,11 +29,11 @@ func (o ANLS) Load(s engine.Saved) (engine.Model, error) {
 }
 
 func (o Options) load(name string, s engine.Saved) (engine.Model, error) {
-	u, err := s.Matrix(name, "u", -1, o.K)
+	u, err := s.NonNegative(name, "u", -1, o.K)
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.Matrix(name, "v", -1, o.K)
+	v, err := s.NonNegative(name, "v", -1, o.K)
 	if err != nil {
 		return nil, err
 	}

@@ -23,16 +23,16 @@ func (m *Model) Save() engine.Saved {
 
 // Load rebuilds a saved model (engine.Loader) with the options o.
 func (o Options) Load(s engine.Saved) (engine.Model, error) {
-	h, err := s.Matrix("symnmf", "h", -1, o.K)
+	h, err := s.NonNegative("symnmf", "h", -1, o.K)
 	if err != nil {
 		return nil, err
 	}
-	u, err := s.Matrix("symnmf", "u", -1, o.K)
+	u, err := s.NonNegative("symnmf", "u", -1, o.K)
 	if err != nil {
 		return nil, err
 	}
 	terms, _ := u.Dims()
-	p, err := s.Matrix("symnmf", "p", terms, o.K)
+	p, err := s.NonNegative("symnmf", "p", terms, o.K)
 	if err != nil {
 		return nil, err
 	}

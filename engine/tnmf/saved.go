@@ -26,15 +26,15 @@ func (m *Model) Save() engine.Saved {
 
 // Load rebuilds a saved model (engine.Loader) with the options o.
 func (o Options) Load(s engine.Saved) (engine.Model, error) {
-	u, err := s.Matrix("tnmf", "u", -1, o.K)
+	u, err := s.NonNegative("tnmf", "u", -1, o.K)
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.Matrix("tnmf", "v", -1, o.K)
+	v, err := s.NonNegative("tnmf", "v", -1, o.K)
 	if err != nil {
 		return nil, err
 	}
-	g, err := s.Matrix("tnmf", "g", o.K, o.K)
+	g, err := s.NonNegative("tnmf", "g", o.K, o.K)
 	if err != nil {
 		return nil, err
 	}

@@ -66,3 +66,26 @@ func TestCommittedReportsAssembled(t *testing.T) {
 		t.Errorf("%d of the %d papers have a committed results/<paper>/REPORT.md, want all", compared, len(papers))
 	}
 }
+
+// TestREADMEClaimsSummary checks that the README's table of held / not
+// held claims is what `topicmf report --summary` makes from the committed
+// reports today, so that it cannot drift from them.
+func TestREADMEClaimsSummary(t *testing.T) {
+	root := filepath.Join("..", "..")
+	vs, err := report.Verdicts(filepath.Join(root, "results"), experiments.All())
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := filepath.Join(root, "README.md")
+	doc, err := os.ReadFile(readme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := report.ReplaceSummary(string(doc), report.SummaryMarkdown(vs, "results"), readme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want != string(doc) {
+		t.Errorf("README.md's claims summary differs from the committed reports' verdicts; run `topicmf report --summary`. Want:\n%s", report.SummaryMarkdown(vs, "results"))
+	}
+}

@@ -124,6 +124,8 @@ func Tables1011() *experiments.Experiment {
 				Source:    "Tables 10 and 11",
 				Judge:     topicTableEvidence,
 			},
+			quality.CoherenceNote(experiments.ColMethod, "class_term_share", false, map[string]string{experiments.ColDataset: newsData}),
+			quality.CoherenceNote(experiments.ColMethod, "class_term_share", false, map[string]string{experiments.ColDataset: reutersData}),
 		},
 		Quick: experiments.Quick{
 			Params: map[string]string{"iters": "4", "vocab": "2000"},

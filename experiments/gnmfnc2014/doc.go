@@ -138,4 +138,4 @@ const tablesProtocol = "Text: SMART stop list, tokens of ≥ 2 letters, numbers 
 	"γ ∈ {0, 0.1, …, 1}. Selection, under each ranking: (1) official: for each table row the configuration ((Ks, Kp), σ3, γ; TRLM's β) with the highest mean MAP on the dev queries is reported on the " +
 	"test-2016 queries; (2) 5 folds of all judged queries (seeded permutation, seed 20140823): for each fold the row's configuration is chosen on the other four " +
 	"folds and evaluated on it, so every query is reported once and the t-tests have about four times the queries. Paired two-sided t-tests on per-query MAP " +
-	"(the claims) and on MAP, P@1 and P@10 against the row's term model (the evidence), p < 0.05; thresholds fixed before any run. --quick: (Ks, Kp) = (5, 2), 8 iterations."
+	"(the claims) and on MAP, P@1 and P@10 against the row's term model (the evidence), p < 0.05; thresholds fixed before any run. --quick: (Ks, Kp) = (5, 2), 8 iterations. " + officialVersusFolds

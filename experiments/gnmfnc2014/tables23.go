@@ -67,6 +67,7 @@ func Tables23() *experiments.Experiment {
 			Source: "§2.2 (the purpose of R)", Judge: func(r *experiments.Results) experiments.Verdict {
 				return experiments.BeatsAtEvery(r, "top10_overlap", "setting", "setting", nil, labelGNMFNC+" σ3=0", labelGroupNMF, true, "mean top-10 Jaccard overlap with the closest shared topic, GNMFNC vs GroupNMF: ")
 			}},
+		quality.CoherenceNote(experiments.ColMethod, "shared_cat_cos2", true, nil),
 	)
 	return &experiments.Experiment{
 		ID:      "gnmfnc2014/tables2-3",

@@ -29,7 +29,11 @@
 // The classification corpora keep "the top m terms with the
 // highest document frequencies" (§5.1), m = 2,000 where the paper does not
 // state m (Figure 4), m ∈ {2,000, 3,000} for Figure 5. Online LDA fits the
-// raw counts of the same vocabulary.
+// raw counts of the same vocabulary, twice: with scikit-learn's defaults
+// (τ0 = 10, minibatches of 128) and with the settings of the driver
+// scripts of Hoffman et al.'s onlineldavb, which the paper ran "with
+// default parameters" (§5.2, its reference [8]: α = η = 1/K, τ0 = 1024,
+// κ = 0.7, minibatches of 64).
 //
 // # Classification
 //

@@ -1,6 +1,11 @@
 package quality
 
 import (
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strings"
 	"sync"
 
 	"gonum.org/v1/gonum/mat"
@@ -74,30 +79,121 @@ func CorpusReference(c *experiments.Corpus, collection func() (*datasets.Collect
 // (Experiment.Corpus); nothing for a synthetic corpus or a task that
 // builds its corpus itself (it calls AddCorpusMetrics).
 func AddMetrics(res *experiments.Result, j *experiments.Job, f *experiments.Fit) error {
+	_, err := AddMetricsReport(res, j, f)
+	return err
+}
+
+// AddMetricsReport is AddMetrics returning the report it recorded, with
+// every topic's words and scores (nil when nothing was scored).
+func AddMetricsReport(res *experiments.Result, j *experiments.Job, f *experiments.Fit) (*Report, error) {
 	if j.Experiment.Corpus == nil {
-		return nil
+		return nil, nil
 	}
 	spec, err := j.Experiment.Corpus(j)
 	if err != nil || spec.Synthetic != nil {
-		return err
+		return nil, err
 	}
-	return AddCorpusMetrics(res, f.Corpus, spec.Collection, f.Model.TermTopics())
+	return addCorpusMetrics(res, f.Corpus, spec.Collection, f.Model.TermTopics())
 }
 
 // AddCorpusMetrics records npmi, cv and td25 of the topics U (rows: the
 // terms of c) against the documents of c, a corpus of the registered
 // collection; nothing when c has no vectorizer.
 func AddCorpusMetrics(res *experiments.Result, c *experiments.Corpus, collection string, U *mat.Dense) error {
+	_, err := addCorpusMetrics(res, c, collection, U)
+	return err
+}
+
+func addCorpusMetrics(res *experiments.Result, c *experiments.Corpus, collection string, U *mat.Dense) (*Report, error) {
 	ref, ok, err := CorpusReference(c, func() (*datasets.Collection, error) { return corpora.Collection(collection) })
 	if err != nil || !ok {
-		return err
+		return nil, err
 	}
 	rep, err := Evaluate(U, ref, Options{Measures: []coherence.Measure{coherence.NPMI, coherence.CV}})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	res.AddMetric("npmi", rep.Mean[coherence.NPMI])
 	res.AddMetric("cv", rep.Mean[coherence.CV])
 	res.AddMetric("td25", rep.TD)
-	return nil
+	return rep, nil
+}
+
+// CoherenceNote is the "beyond the paper" evidence row beside a topic
+// table: for each value of col (e.g. the method) among the jobs matching
+// where, the mean NPMI, C_V and TD@25 of Metrics, and whether the value
+// that NPMI ranks first is the one the paper's own measure ranks first
+// (higher is better, or lower with lowerBetter), so the report says where
+// coherence changes the picture. It judges nothing: its verdict is
+// inconclusive, the numbers are the evidence.
+func CoherenceNote(col, measure string, lowerBetter bool, where map[string]string) experiments.Claim {
+	order := "highest"
+	if lowerBetter {
+		order = "lowest"
+	}
+	var at []string
+	for _, k := range slices.Sorted(maps.Keys(where)) {
+		at = append(at, k+" = "+where[k])
+	}
+	scope := ""
+	if len(at) > 0 {
+		scope = "; " + strings.Join(at, ", ")
+	}
+	return experiments.Claim{
+		Statement: fmt.Sprintf("Beyond the paper: mean NPMI, C_V and TD@25 per %s beside the paper's measure %s (%s best%s); does coherence rank the same %s first?", col, measure, order, scope, col),
+		Source:    "beyond the paper (issue 26): evidence, not a claim",
+		Judge: func(r *experiments.Results) experiments.Verdict {
+			return coherenceEvidence(r, col, measure, lowerBetter, where)
+		},
+	}
+}
+
+func coherenceEvidence(r *experiments.Results, col, measure string, lowerBetter bool, where map[string]string) experiments.Verdict {
+	means := map[string]map[string]float64{} // metric → value of col → mean
+	var keys []string
+	for _, metric := range []string{measure, "npmi", "cv", "td25"} {
+		means[metric] = map[string]float64{}
+		for _, g := range r.Groups(metric, []string{col}, where) {
+			if g.N == 0 || math.IsNaN(g.Mean) {
+				continue
+			}
+			if metric == measure {
+				keys = append(keys, g.Key[0])
+			}
+			means[metric][g.Key[0]] = g.Mean
+		}
+	}
+	if len(keys) < 2 || len(means["npmi"]) < 2 {
+		return experiments.Undecided(fmt.Sprintf("fewer than two %s values with both %s and npmi (runs from before coherence was recorded?)", col, measure))
+	}
+	best := func(metric string, lower bool) string {
+		arg, found := "", false
+		for _, k := range keys {
+			v, ok := means[metric][k]
+			if !ok {
+				continue
+			}
+			if !found || (lower && v < means[metric][arg]) || (!lower && v > means[metric][arg]) {
+				arg, found = k, true
+			}
+		}
+		return arg
+	}
+	var parts []string
+	for _, k := range keys {
+		cell := fmt.Sprintf("%s: %s %.4f", k, measure, means[measure][k])
+		for _, m := range []string{"npmi", "cv", "td25"} {
+			if v, ok := means[m][k]; ok {
+				cell += fmt.Sprintf(", %s %.4f", m, v)
+			}
+		}
+		parts = append(parts, cell)
+	}
+	byMeasure, byNPMI := best(measure, lowerBetter), best("npmi", false)
+	agree := "the same"
+	if byMeasure != byNPMI {
+		agree = "not the same: coherence changes the picture"
+	}
+	return experiments.Undecided(fmt.Sprintf("%s; first by %s: %s, by NPMI: %s (%s), by C_V: %s, by TD@25: %s",
+		strings.Join(parts, "; "), measure, byMeasure, byNPMI, agree, best("cv", false), best("td25", false)))
 }

@@ -192,6 +192,28 @@ func (td TableData) Markdown() string {
 	return b.String()
 }
 
+// TextMarkdown renders a table of text cells, every column left-aligned.
+func TextMarkdown(head []string, rows [][]string) string {
+	var b strings.Builder
+	writeRow := func(cells []string) {
+		out := make([]string, len(cells))
+		for i, c := range cells {
+			out[i] = escapeCell(c)
+		}
+		b.WriteString("| " + strings.Join(out, " | ") + " |\n")
+	}
+	writeRow(head)
+	seps := make([]string, len(head))
+	for i := range seps {
+		seps[i] = "---"
+	}
+	b.WriteString("| " + strings.Join(seps, " | ") + " |\n")
+	for _, r := range rows {
+		writeRow(r)
+	}
+	return b.String()
+}
+
 // CSV returns the table unrounded: the grouping columns, then per metric
 // <metric>_mean, <metric>_sd, <metric>_n and <metric>_paper.
 func (td TableData) CSV() (header []string, rows [][]string) {

@@ -77,6 +77,23 @@ func Render(res *experiments.Results, paperDir string) (string, error) {
 		}
 		b.WriteString("\n\n")
 	}
+	for _, t := range e.TextTables {
+		head, rows, err := t.Build(res)
+		if err != nil {
+			return "", fmt.Errorf("table %s: %w", t.Name, err)
+		}
+		fmt.Fprintf(&b, "### %s\n\n", firstNonEmpty(t.Title, t.Name))
+		if len(rows) == 0 {
+			b.WriteString("*No results.*\n\n")
+			continue
+		}
+		b.WriteString(TextMarkdown(head, rows))
+		csvName := t.Name + ".csv"
+		if err := writeCSV(filepath.Join(dir, csvName), head, rows); err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "\nAs CSV: [%s](%s/%s).\n\n", csvName, name, csvName)
+	}
 	for _, f := range e.Figures {
 		p, err := Plot(res, f)
 		if err != nil {

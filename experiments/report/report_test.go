@@ -415,3 +415,30 @@ func TestReportWritesThroughLinks(t *testing.T) {
 		t.Errorf("REPORT.md is no longer a FIFO")
 	}
 }
+
+// TestRenderTextTable renders a table of text: Markdown in the section
+// (a "|" in a cell escaped), the CSV beside it unescaped, and the error of
+// a failing Build naming the table.
+func TestRenderTextTable(t *testing.T) {
+	e := toyExperiment("toy/words")
+	e.TextTables = []experiments.TextTable{{Name: "words", Title: "Top words", Build: func(r *experiments.Results) ([]string, [][]string, error) {
+		return []string{"variant", "word 1"}, [][]string{{"A", "apple"}, {"B", "pipe|line"}}, nil
+	}}}
+	res := runToy(t, e)
+	dir := PaperDir(t.TempDir(), e)
+	md, err := Render(res, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "### Top words\n\n| variant | word 1 |\n| --- | --- |\n| A | apple |\n| B | pipe\\|line |\n\nAs CSV: [words.csv](words/words.csv)."
+	if !strings.Contains(md, want) {
+		t.Errorf("section lacks\n%s\nin\n%s", want, md)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "words", "words.csv")); err != nil || string(b) != "variant,word 1\nA,apple\nB,pipe|line\n" {
+		t.Errorf("words.csv = %q, %v", b, err)
+	}
+	e.TextTables[0].Build = func(*experiments.Results) ([]string, [][]string, error) { return nil, nil, os.ErrNotExist }
+	if _, err := Render(res, dir); err == nil || !strings.Contains(err.Error(), "table words") {
+		t.Errorf("failing Build: err = %v, want one naming table words", err)
+	}
+}

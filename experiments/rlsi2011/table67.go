@@ -121,6 +121,7 @@ func Table67() *experiments.Experiment {
 				Source: "§6.2, finding 2 (readability judged by proxy)", Judge: judgeReadability},
 			{Statement: "Evidence: top-5 terms of the first 10 topics of each variant at λ1 = 0.1, λ2 = 1 (the paper's §6.3 λ2 with the largest grid λ1 that empties no topic under the relative reading; Table 6 layout; every run's topics are in its topics.txt)",
 				Source: "Table 6", Judge: topicsEvidence(map[string]string{"lambda1": WorkingLambda1, "lambda2": PaperLambda2}, 8)},
+			quality.CoherenceNote(experiments.ColMethod, "avgcomp", true, map[string]string{"lambda-scale": LambdaRelative, "lambda1": WorkingLambda1, "lambda2": PaperLambda2}),
 		},
 		Quick: experiments.Quick{
 			Grid:   map[string][]string{"lambda1": {"0.1", "0.5"}, "lambda2": {"1"}},

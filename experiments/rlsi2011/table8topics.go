@@ -101,7 +101,6 @@ func judgeTable8Compact(r *experiments.Results) experiments.Verdict {
 	return experiments.Judged(held, detail)
 }
 
-// judgeLess: the metric of method a is below that of method b.
 // CoherenceMargin is how much lower RLSI's mean NPMI may be than the dense
 // models' for its compactness to count as costing no coherence, on
 // NPMI's [−1, 1] scale; fixed before any full run recorded NPMI.
@@ -124,10 +123,12 @@ func judgeCoherentAsDense(r *experiments.Results) experiments.Verdict {
 	if !ok1 || !ok2 || !ok3 {
 		return experiments.Undecided("missing npmi (runs from before it was recorded, or every RLSI topic empty)")
 	}
-	detail := fmt.Sprintf("npmi: RLSI %.4f, LDA %.4f, PLSI %.4f", rl, lda, plsi)
-	return experiments.Judged(rl >= max(lda, plsi)-CoherenceMargin, detail)
+	bar := max(lda, plsi) - CoherenceMargin
+	detail := fmt.Sprintf("npmi: RLSI %.4f, LDA %.4f, PLSI %.4f; threshold: RLSI ≥ max(LDA, PLSI) − %g = %.4f", rl, lda, plsi, CoherenceMargin, bar)
+	return experiments.Judged(rl >= bar, detail)
 }
 
+// judgeLess: the metric of method a is below that of method b.
 func judgeLess(metric, a, b string) func(r *experiments.Results) experiments.Verdict {
 	return func(r *experiments.Results) experiments.Verdict {
 		va := r.Values(metric, map[string]string{"method": a})

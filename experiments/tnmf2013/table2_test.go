@@ -2,10 +2,14 @@ package tnmf2013
 
 import (
 	"math"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/topicmf/topicmf/datasets"
 	"github.com/topicmf/topicmf/datasets/text"
+	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/metrics/topics"
 )
 
@@ -29,5 +33,47 @@ func TestClusterPurityTop(t *testing.T) {
 	}
 	if got := clusterPurityTop(c, top); math.Abs(got-5.0/6) > 1e-15 {
 		t.Fatalf("clusterPurityTop = %v, want 5/6", got)
+	}
+}
+
+// TestTopWordsTable reads two runs' top-words.csv into rows labelled by
+// method, in job order, and names the file that is missing.
+func TestTopWordsTable(t *testing.T) {
+	e := Table2()
+	r := &experiments.Results{Experiment: e}
+	for _, m := range []struct{ label, csv string }{
+		{TNMFE, "topic,word_1,word_2,word_3,word_4,word_5,npmi,cv\n1,egypt,cairo,mubarak,protest,army,0.123456,0.5\n2,super,bowl,packers,steelers,game,-0.01,0.49999\n"},
+		{LDA, "topic,word_1,word_2,word_3,word_4,word_5,npmi,cv\n1,a,b,c,d,,,\n"},
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, topWordsFile), []byte(m.csv), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		j := &experiments.Job{Experiment: e, Dataset: Tweet, Method: experiments.MethodSpec{Label: m.label}}
+		r.Jobs = append(r.Jobs, &experiments.JobResult{Job: j, Dir: dir, Run: &experiments.StoredRun{}})
+	}
+	head, rows, err := topWordsTable(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(head, ",") + "\n"
+	for _, row := range rows {
+		got += strings.Join(row, ",") + "\n"
+	}
+	want := "method,topic,word 1,word 2,word 3,word 4,word 5,npmi (top 10),cv (top 10)\n" + TNMFE + ",1,egypt,cairo,mubarak,protest,army,0.1235,0.5000\n" +
+		TNMFE + ",2,super,bowl,packers,steelers,game,-0.0100,0.5000\n" + LDA + ",1,a,b,c,d,,–,–\n"
+	if got != want {
+		t.Errorf("table:\n%s\nwant\n%s", got, want)
+	}
+	bad := filepath.Join(r.Jobs[1].Dir, topWordsFile)
+	if err := os.WriteFile(bad, []byte("topic,word_1,word_2,word_3,word_4,word_5,npmi,cv\n1,a,b,c,d,e,x,0.1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := topWordsTable(r); err == nil || !strings.Contains(err.Error(), bad+" line 2") {
+		t.Errorf("bad score: err = %v, want one naming %s line 2", err, bad)
+	}
+	r.Jobs[1].Dir = t.TempDir()
+	if _, _, err := topWordsTable(r); err == nil || !strings.Contains(err.Error(), topWordsFile) {
+		t.Errorf("missing file: err = %v, want one naming %s", err, topWordsFile)
 	}
 }

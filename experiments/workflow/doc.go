@@ -9,6 +9,8 @@
 //	                    front-end defaults included (NewMethod)
 //	write a run         a results-store directory with the factors, top
 //	                    terms, trace and what restoring needs (FitRun)
+//	score it            top terms and topic quality of a stored fit, a run
+//	                    of their own, so other scores never refit (ScoreRun)
 //	read it back        and restore its model (OpenRun, Restore)
 //	fold in new text    with the run's own vectorizer (Run.Transform)
 //	rank documents      by s = α·s_topic + (1 − α)·s_term (Ranker)

@@ -42,11 +42,17 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fitted, err := workflow.FitRun(ctx, st, m, src, workflow.RunOptions{Top: 4})
+	fitted, err := workflow.FitRun(ctx, st, m, src, workflow.RunOptions{})
 	if err != nil {
 		log.Fatal(err)
 	}
-	topics, err := os.ReadFile(filepath.Join(fitted.Dir, "topics.txt"))
+	// The top 4 terms of each topic: a scoring of the run, stored beside
+	// it (asking for other scores does not fit again).
+	scores, err := workflow.ScoreRun(ctx, st, fitted.Run, src, workflow.ScoreOptions{Top: 4})
+	if err != nil {
+		log.Fatal(err)
+	}
+	topics, err := os.ReadFile(filepath.Join(scores.Dir, "topics.txt"))
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -21,31 +21,34 @@ import (
 
 // Version is the fit run's own version in the code-version key of the
 // results store; bump it when what FitRun writes changes.
-const Version = "fit/2"
+const Version = "fit/3"
+
+// TopTerms is the number of top terms per topic in a fit run's
+// topics.txt; a scoring of the run (ScoreRun) lists as many as asked.
+const TopTerms = 10
 
 // keepIterations is how many iterations a fit holds in memory; the whole
 // trace goes to iterations.csv as it is recorded.
 const keepIterations = 16
 
-// Config is config.json of a fit run.
+// Config is config.json of a fit run, and so its key: what determines the
+// fitted model (the data and its pipeline, the family and its parameters,
+// the seed; the code version is added by the store). What only scores or
+// lists the fitted topics (the number of top terms, the coherence
+// measures, the reference corpus) is not in it: that is a scoring of the
+// run (ScoreRun), so that asking for other scores serves the same fit.
 type Config struct {
 	Command string `json:"command"` // "fit"
 	Model   string `json:"model"`
 	// Params are the parameters as used, without the seed
 	// (Method.Params).
-	Params   map[string]string `json:"params"`
-	Seed     uint64            `json:"seed"`
-	Data     DataConfig        `json:"data"`
-	TopTerms int               `json:"top_terms"`
-	// Quality says which topic-quality files the run holds (the front
-	// end's --coherence and --reference; "" when none).
-	Quality string `json:"quality,omitempty"`
+	Params map[string]string `json:"params"`
+	Seed   uint64            `json:"seed"`
+	Data   DataConfig        `json:"data"`
 }
 
 // RunOptions are the options of FitRun that do not change the model.
 type RunOptions struct {
-	// Top is the number of top terms per topic in topics.txt.
-	Top int
 	// OnStart, when not nil, is called with the corpus before the fit.
 	OnStart func(*engine.Corpus)
 	// OnIteration, when not nil, is called after every iteration.
@@ -53,11 +56,6 @@ type RunOptions struct {
 	// OnWarning, when not nil, receives the collection's and the
 	// pipeline's warnings before the fit.
 	OnWarning func(string)
-	// Quality is recorded in config.json (Config.Quality).
-	Quality string
-	// After, when not nil, writes more files into the run (the topic
-	// quality) once the fit's own are written.
-	After func(w *store.Writer, b *Built) error
 }
 
 // Fitted is what FitRun did.
@@ -72,7 +70,8 @@ type Fitted struct {
 
 // FitRun fits m on the corpus of src and writes a complete run to st:
 // U.mtx (M×K term-topic factor) and V.mtx (K×N topic-document factor) as
-// Matrix Market dense arrays, doc_ids.txt, topics.txt, iterations.csv,
+// Matrix Market dense arrays, doc_ids.txt, topics.txt (the top TopTerms
+// terms of every topic), iterations.csv,
 // metrics.csv, status.json, vocab.txt, model/ (the saved model, which
 // Restore loads), vectorizer.json and counts.mtx (what transform and Rank
 // need, for a corpus from text), labels.txt (for
@@ -83,7 +82,7 @@ type Fitted struct {
 // as a result, and returned as an error (Failed). The returned Fitted
 // describes the run on an error too.
 func FitRun(ctx context.Context, st *store.Store, m *Method, src *Source, o RunOptions) (*Fitted, error) {
-	cfg := Config{Command: "fit", Model: m.Family.Name, Params: m.Params, Seed: m.Seed, Data: src.Data, TopTerms: o.Top, Quality: o.Quality}
+	cfg := Config{Command: "fit", Model: m.Family.Name, Params: m.Params, Seed: m.Seed, Data: src.Data}
 	key := store.Key{Config: cfg, Datasets: src.Sums, Code: st.Code().WithExperiment(Version), Seed: m.Seed}
 	id, err := key.ID()
 	if err != nil {
@@ -109,9 +108,6 @@ func FitRun(ctx context.Context, st *store.Store, m *Method, src *Source, o RunO
 		out.Status, err = WriteRun(ctx, w, m.Method, b, o)
 		if err == nil && out.Status.Reason == engine.NumericalFailure {
 			return store.Fail(errors.New(out.Status.String()))
-		}
-		if err == nil && o.After != nil {
-			err = o.After(w, b)
 		}
 		return err
 	})
@@ -163,7 +159,7 @@ func WriteRun(ctx context.Context, w *store.Writer, method engine.Method, b *Bui
 		// The trace and the status are what there is to inspect.
 		return status, writeStatus(w, status)
 	}
-	if err := writeModel(w, model, b, o.Top); err != nil {
+	if err := writeModel(w, model, b); err != nil {
 		return status, err
 	}
 	if err := writeStatus(w, status); err != nil {
@@ -183,7 +179,7 @@ func WriteRun(ctx context.Context, w *store.Writer, method engine.Method, b *Bui
 // writeModel writes the factors, the saved model (model/, engine/modelio,
 // which Restore loads), the top terms, the vocabulary, the document ids
 // and labels, the vectorizer and the raw counts.
-func writeModel(w *store.Writer, model engine.Model, b *Built, top int) error {
+func writeModel(w *store.Writer, model engine.Model, b *Built) error {
 	corpus := b.Corpus
 	U := model.TermTopics()
 	var V mat.Dense
@@ -197,11 +193,7 @@ func writeModel(w *store.Writer, model engine.Model, b *Built, top int) error {
 	if err := saveModel(w, model); err != nil {
 		return err
 	}
-	var topicLines []string
-	for k, terms := range topics.TopTerms(U, corpus.Vocab, top) {
-		topicLines = append(topicLines, fmt.Sprintf("topic %d: %s", k, topics.Format(terms)))
-	}
-	if err := writeLines(w, "topics.txt", topicLines); err != nil {
+	if err := writeLines(w, "topics.txt", topicLines(U, corpus.Vocab, TopTerms)); err != nil {
 		return err
 	}
 	if err := writeLines(w, "vocab.txt", corpus.Vocab); err != nil {
@@ -237,6 +229,16 @@ func writeModel(w *store.Writer, model engine.Model, b *Built, top int) error {
 		}
 	}
 	return writeLines(w, "labels.txt", names)
+}
+
+// topicLines are the lines of topics.txt: the top terms of every topic
+// (column of U), "topic k: term (weight) …".
+func topicLines(U *mat.Dense, vocab []string, top int) []string {
+	var lines []string
+	for k, terms := range topics.TopTerms(U, vocab, top) {
+		lines = append(lines, fmt.Sprintf("topic %d: %s", k, topics.Format(terms)))
+	}
+	return lines
 }
 
 // writeLines writes one line per string.
