@@ -107,7 +107,7 @@ func main() {
 func split(args []string) error {
 	fs := flag.NewFlagSet("split", flag.ContinueOnError)
 	path := fs.String("mm", "", "Matrix Market file, terms × documents")
-	data := fs.String("data", "", "instead of -mm: a registered collection (20newsgroups), its training split through newsgroupsText")
+	data := fs.String("data", "", "instead of -mm: a registered collection (20newsgroups), its training split through collectionText")
 	dir := fs.String("dir", "", "output directory")
 	docs := fs.Int("docs", 0, "use only the first docs documents of -mm, a draw of docs documents of -data (0: all)")
 	if err := fs.Parse(args); err != nil {
