@@ -98,6 +98,10 @@
 // SeedPerReplicate (the notebook's sweeps) gives every configuration the
 // root seed for its first replicate instead, so that a job equals a
 // single fit with that seed whatever the experiment's name.
+// ReplicatesAt, when set, gives each configuration its own number of
+// replicates: the retrieval experiments fit their one-seed grid and five
+// seeds only at the settings the grid selected, whose replicate 0 is the
+// grid's own job.
 //
 // # Running
 //

@@ -59,6 +59,13 @@ type Experiment struct {
 	// Replicates is the number of runs of each configuration with
 	// different derived seeds; 0 means 1.
 	Replicates int
+	// ReplicatesAt, when set, replaces Replicates (and Quick.Replicates)
+	// per configuration: it is given the configuration's first job
+	// (replicate 0) and returns its number of runs (below 1 means 1). It
+	// lets a grid that selects a setting on one seed run more seeds at
+	// the selected setting only; replicate 0 keeps the seed and store key
+	// it has without it.
+	ReplicatesAt func(first *Job) int
 	// Seed is the root seed; each job's seed is derived from it (see
 	// SeedScheme).
 	Seed uint64

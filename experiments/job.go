@@ -333,7 +333,13 @@ func (e *Experiment) Jobs(quick bool, rootSeed uint64) ([]*Job, error) {
 					}
 				}
 				keep := e.Keep == nil || e.Keep(ds, maps.Clone(applied))
-				for r := 0; keep && r < reps; r++ {
+				n := reps
+				if keep && e.ReplicatesAt != nil {
+					n = max(1, e.ReplicatesAt(&Job{Experiment: e, Dataset: ds,
+						Method:     MethodSpec{Label: m.Label, Name: m.Name, Params: maps.Clone(params)},
+						TaskParams: maps.Clone(task), Point: maps.Clone(applied), Quick: quick, RootSeed: rootSeed}))
+				}
+				for r := 0; keep && r < n; r++ {
 					j := &Job{
 						Experiment: e, Dataset: ds,
 						Method:     MethodSpec{Label: m.Label, Name: m.Name, Params: params},

@@ -2,6 +2,7 @@ package experiments
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -90,6 +91,55 @@ func TestRunnerSequential(t *testing.T) {
 		}
 		if !seq && peak < 2 {
 			t.Fatalf("not Sequential on 4 workers: at most %d job at once, want ≥ 2", peak)
+		}
+	}
+}
+
+// TestJobsReplicatesAt: more seeds at one selected configuration only;
+// replicate 0 of every configuration keeps the seed it has without
+// ReplicatesAt, and the extra replicates follow their configuration.
+func TestJobsReplicatesAt(t *testing.T) {
+	var calls atomic.Int32
+	e := fakeExperiment(&calls, nil)
+	e.Datasets = []string{"toy"}
+	e.Replicates = 1
+	e.Grid = map[string][]string{"a": {"x", "y"}, "b": {"1", "2"}}
+	plain, err := e.Jobs(false, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.ReplicatesAt = func(j *Job) int {
+		if j.Replicate != 0 {
+			t.Errorf("ReplicatesAt given replicate %d", j.Replicate)
+		}
+		if j.Point["a"] == "y" && j.Point["b"] == "1" {
+			return 3
+		}
+		return 0
+	}
+	jobs, err := e.Jobs(false, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	seeds := map[uint64]bool{}
+	for i, j := range jobs {
+		got = append(got, j.Point["a"]+j.Point["b"]+"/"+j.Column(ColReplicate))
+		if j.Index != i {
+			t.Fatalf("job %d has Index %d", i, j.Index)
+		}
+		seeds[j.Seed] = true
+	}
+	want := []string{"x1/0", "x2/0", "y1/0", "y1/1", "y1/2", "y2/0"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Fatalf("jobs %v, want %v", got, want)
+	}
+	if len(seeds) != len(jobs) {
+		t.Errorf("%d distinct seeds for %d jobs", len(seeds), len(jobs))
+	}
+	for i, k := range []int{0, 1, 2, 5} {
+		if jobs[k].Seed != plain[i].Seed {
+			t.Errorf("replicate 0 of %s: seed %d, without ReplicatesAt %d", jobs[k].PointLabel(), jobs[k].Seed, plain[i].Seed)
 		}
 	}
 }

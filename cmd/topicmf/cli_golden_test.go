@@ -30,6 +30,9 @@ var cliGolden = []struct {
 	{"models", []string{"models"}},
 	{"data-list", []string{"data", "list", "--data-dir", "testdata/cli/datadir"}},
 	{"data-list-nodir", []string{"data", "list", "--data-dir", "testdata/cli/no-such-dir"}},
+	{"runs-cost", []string{"runs", "--cost", "--results", "testdata/cli/costresults"}},
+	{"runs-cost-markdown", []string{"runs", "--cost", "--markdown", "--results", "testdata/cli/costresults"}},
+	{"runs-cost-from-runs", []string{"runs", "--cost", "--from", "runs", "--results", "testdata/cli/costresults"}},
 
 	// Errors: one line, in words, naming what and where.
 	{"err-run-no-args", []string{"run"}},
@@ -50,6 +53,9 @@ var cliGolden = []struct {
 	{"err-negative-mtx", []string{"fit", "--model", "nmf", "--mtx", "testdata/cli/negative.mtx"}},
 	{"err-data-dir-missing", []string{"data", "verify", "--data-dir", "testdata/cli/no-such-dir"}},
 	{"err-models-unknown", []string{"models", "nosuch"}},
+	{"err-runs-cost-from", []string{"runs", "--cost", "--from", "store", "--results", "testdata/cli/costresults"}},
+	{"err-runs-cost-empty", []string{"runs", "--cost", "--results", "testdata/cli/datadir"}},
+	{"err-runs-cost-filter", []string{"runs", "--cost", "--model", "nmf", "--results", "testdata/cli/costresults"}},
 }
 
 // goldenSources are the data sets data-list shows: one present, one in

@@ -19,16 +19,8 @@ import (
 	"github.com/topicmf/topicmf/internal/linediff"
 )
 
-func newReportCmd() *cobra.Command {
-	var (
-		quick, check, verifyRuns, summary bool
-		resultsDir, readme                string
-		budget                            time.Duration
-	)
-	cmd := &cobra.Command{
-		Use:   "report PAPER... [--results DIR] [--quick] | --check [PAPER...] | --verify PAPER|ID... [--budget DURATION] | --summary [--readme FILE]",
-		Short: "Re-assemble <results>/<paper>/REPORT.md from the experiment sections present",
-		Long: `report rewrites <results>/<paper>/REPORT.md from the sections
+// reportLong is report's help text.
+const reportLong = `report rewrites <results>/<paper>/REPORT.md from the sections
 (<results>/<paper>/<experiment>/section.md) that are there, listing the
 registered experiments without one as not run yet. It computes nothing: use it
 after copying sections rendered by runs on other machines or at other times
@@ -62,55 +54,69 @@ in every paper's <results>/<paper>/REPORT.md and writes them as a table into
 ` + report.SummaryBegin + `
 ` + report.SummaryEnd + `
 replacing what is between them and nothing else; it fails when a paper has no
-REPORT.md or the file lacks the markers.`,
+REPORT.md or the file lacks the markers.`
+
+// reportOptions are report's flags.
+type reportOptions struct {
+	quick, check, verify, summary bool
+	resultsDir, readme            string
+	budget                        time.Duration
+}
+
+func newReportCmd() *cobra.Command {
+	var o reportOptions
+	cmd := &cobra.Command{
+		Use:   "report PAPER... [--results DIR] [--quick] | --check [PAPER...] | --verify PAPER|ID... [--budget DURATION] | --summary [--readme FILE]",
+		Short: "Re-assemble <results>/<paper>/REPORT.md from the experiment sections present",
+		Long:  reportLong,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if summary {
+			if o.summary {
 				return cobra.NoArgs(cmd, args)
 			}
-			if check || (len(args) > 0 && !verifyRuns) {
-				return nil
-			}
-			if verifyRuns && len(args) > 0 {
+			if o.check || len(args) > 0 {
 				return nil
 			}
 			return cobra.MinimumNArgs(1)(cmd, args)
 		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if summary {
-				if quick || check || verifyRuns {
-					return errors.New("report --summary: counts the committed full-run reports' verdicts; --quick, --check and --verify do not apply")
-				}
-				return writeSummary(cmd.OutOrStdout(), resultsDir, readme)
-			}
-			if verifyRuns {
-				if quick || check {
-					return errors.New("report --verify: checks the committed full-run reports; --quick and --check do not apply")
-				}
-				restore, err := useDataDir(cmd)
-				if err != nil {
-					return fmt.Errorf("report --verify: %w", err)
-				}
-				defer restore()
-				return verifyReports(cmd.Context(), cmd.OutOrStdout(), resultsDir, args, budget)
-			}
-			if check {
-				if quick {
-					return errors.New("report --check: checks the committed full-run reports; --quick does not apply")
-				}
-				return checkReports(cmd.OutOrStdout(), resultsDir, args)
-			}
-			return assembleReports(cmd.OutOrStdout(), resultsDir, args, quick)
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runReport(cmd, args, o) },
 	}
 	f := cmd.Flags()
-	f.BoolVar(&quick, "quick", false, "assemble the quick report (<results>/quick/<paper>/)")
-	f.BoolVar(&check, "check", false, "write nothing; check that the committed reports agree with their stored runs")
-	f.StringVar(&resultsDir, "results", "results", "results root holding <paper>/<experiment>/section.md")
-	f.BoolVar(&verifyRuns, "verify", false, "write nothing; recompute a sample of the committed full runs and compare their metrics exactly")
-	f.DurationVar(&budget, "budget", 5*time.Minute, "with --verify: the recorded wall time of the jobs to recompute")
-	f.BoolVar(&summary, "summary", false, "write the table of every paper's claim verdicts into --readme, between its markers")
-	f.StringVar(&readme, "readme", "README.md", "with --summary: the Markdown file holding the markers")
+	f.BoolVar(&o.quick, "quick", false, "assemble the quick report (<results>/quick/<paper>/)")
+	f.BoolVar(&o.check, "check", false, "write nothing; check that the committed reports agree with their stored runs")
+	f.StringVar(&o.resultsDir, "results", "results", "results root holding <paper>/<experiment>/section.md")
+	f.BoolVar(&o.verify, "verify", false, "write nothing; recompute a sample of the committed full runs and compare their metrics exactly")
+	f.DurationVar(&o.budget, "budget", 5*time.Minute, "with --verify: the recorded wall time of the jobs to recompute")
+	f.BoolVar(&o.summary, "summary", false, "write the table of every paper's claim verdicts into --readme, between its markers")
+	f.StringVar(&o.readme, "readme", "README.md", "with --summary: the Markdown file holding the markers")
 	return cmd
+}
+
+// runReport dispatches report to its mode: --summary, --verify, --check or
+// assembling the named papers' reports.
+func runReport(cmd *cobra.Command, args []string, o reportOptions) error {
+	switch {
+	case o.summary:
+		if o.quick || o.check || o.verify {
+			return errors.New("report --summary: counts the committed full-run reports' verdicts; --quick, --check and --verify do not apply")
+		}
+		return writeSummary(cmd.OutOrStdout(), o.resultsDir, o.readme)
+	case o.verify:
+		if o.quick || o.check {
+			return errors.New("report --verify: checks the committed full-run reports; --quick and --check do not apply")
+		}
+		restore, err := useDataDir(cmd)
+		if err != nil {
+			return fmt.Errorf("report --verify: %w", err)
+		}
+		defer restore()
+		return verifyReports(cmd.Context(), cmd.OutOrStdout(), o.resultsDir, args, o.budget)
+	case o.check:
+		if o.quick {
+			return errors.New("report --check: checks the committed full-run reports; --quick does not apply")
+		}
+		return checkReports(cmd.OutOrStdout(), o.resultsDir, args)
+	}
+	return assembleReports(cmd.OutOrStdout(), o.resultsDir, args, o.quick)
 }
 
 // writeSummary is report --summary: the verdict counts of every paper's

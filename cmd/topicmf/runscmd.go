@@ -26,9 +26,10 @@ var runStates = []string{store.StateFinished, store.StateFailed, store.StateDama
 const idPrefix = 12
 
 func newRunsCmd() *cobra.Command {
-	var resultsDir, model, data, status string
+	var resultsDir, model, data, status, from string
+	var showCost, markdown bool
 	cmd := &cobra.Command{
-		Use:   "runs [--results DIR] [--model NAME] [--data NAME] [--status STATE]",
+		Use:   "runs [--results DIR] [--model NAME] [--data NAME] [--status STATE] | runs --cost [--markdown] [--from SOURCE]",
 		Short: "List the stored runs (fits and experiment jobs): model, data, K, status",
 		Long: `runs lists every run directory under <results>/runs: the id (first 12 hex
 digits), the model, the data, K, the status and the start date, then the path.
@@ -39,9 +40,26 @@ families), else the columns of its U.mtx. The status is finished, failed (a nume
 from the cache), damaged (the files no longer match the run's manifest) or
 unfinished; every file of every run is hashed against its manifest to tell.
 --model, --data and --status keep only the runs that match.
-"topicmf runs verify" lists every difference.`,
+"topicmf runs verify" lists every difference.
+
+--cost sums instead the wall-clock and CPU seconds of the jobs, per
+experiment and per paper, sorted by cost: the jobs, the sums, each one's
+share of the total and its largest job. The times come from the committed
+reports' <results>/<paper>/<experiment>/provenance.json and, for the
+experiments without one, from the runs' provenance.json (the latest run of
+each job configuration); --from runs or --from reports takes one source
+only. --markdown writes Markdown tables (for docs/performance.md).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if showCost {
+				if model != "" || data != "" || status != "" {
+					return fmt.Errorf("runs --cost sums every run: --model, --data and --status do not apply")
+				}
+				return writeCost(cmd.OutOrStdout(), resultsDir, from, markdown)
+			}
+			if markdown || cmd.Flags().Changed("from") {
+				return fmt.Errorf("runs: --markdown and --from go with --cost")
+			}
 			if status != "" && !slices.Contains(runStates, status) {
 				return fmt.Errorf("runs: --status %q: want one of %s", status, strings.Join(runStates, ", "))
 			}
@@ -78,6 +96,9 @@ unfinished; every file of every run is hashed against its manifest to tell.
 	f.StringVar(&model, "model", "", "only runs of this model family")
 	f.StringVar(&data, "data", "", "only runs on this data set")
 	f.StringVar(&status, "status", "", "only runs in this state: finished, failed, damaged or unfinished")
+	f.BoolVar(&showCost, "cost", false, "sum the jobs' wall and CPU seconds per experiment and per paper")
+	f.BoolVar(&markdown, "markdown", false, "with --cost: Markdown tables")
+	f.StringVar(&from, "from", costFromAll, "with --cost: where the times come from: all (reports, else runs), runs or reports")
 	cmd.AddCommand(newRunsVerifyCmd())
 	return cmd
 }

@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strconv"
 	"time"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/internal/buildcache"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -39,7 +41,7 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	}
 	p, k, m, n, lambda := o.Pool, o.K, c.Terms(), c.Docs(), o.Lambda
 	begin := time.Now()
-	w := Graph(p, dt, o.Neighbors, o.Weighting, o.Sigma)
+	w := sharedGraph(p, dt, o.Neighbors, o.Weighting, o.Sigma)
 	deg := make([]float64, n)
 	for i := 0; i < n; i++ {
 		_, vals := w.Row(i)
@@ -103,6 +105,19 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	}
 	model.u, model.v = u, v
 	return model, st, nil
+}
+
+// lastGraph is the graph of the last corpus and graph parameters a Fit
+// built one for: the fits of a sweep over K, λ or seeds on one corpus
+// share it (engine/internal/buildcache; the key is the corpus's content).
+var lastGraph buildcache.Last[*sparse.CSR]
+
+// sharedGraph is Graph(pool, x, p, w, sigma), built once for consecutive
+// fits on equal inputs. The result is shared: never modify it.
+func sharedGraph(pool *parallel.Pool, x *sparse.CSR, p int, w Weighting, sigma float64) *sparse.CSR {
+	key := buildcache.KeyOf(x, "graphnmf.Graph", "neighbors="+strconv.Itoa(p), "weighting="+w.String(), "sigma="+strconv.FormatFloat(sigma, 'g', -1, 64))
+	g, _ := lastGraph.Get(key, func() (*sparse.CSR, error) { return Graph(pool, x, p, w, sigma), nil }, buildcache.CSRBytes)
+	return g
 }
 
 // initFactors: U0, V0 copied, or engine/solve's RandomStart

@@ -185,3 +185,33 @@ func TestStrongGraphAndNormalize(t *testing.T) {
 		}
 	}
 }
+
+// TestFitsShareTheGraphOfEqualCorpora: a second fit on a corpus of the
+// same content (another copy) and graph parameters uses the graph the
+// first built, and computes the same bits; a corpus with one value changed
+// gets its own graph.
+func TestFitsShareTheGraphOfEqualCorpora(t *testing.T) {
+	fit := func(c *engine.Corpus, k int) *Model {
+		t.Helper()
+		m, _, err := Options{K: k, Seed: 3, Stopping: engine.Stopping{MaxIter: 5}}.Fit(context.Background(), c, engine.NewRecorder())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m.(*Model)
+	}
+	a := fit(factortest.Corpus(t, 60, 80, 3, 8), 2)
+	b := fit(factortest.Corpus(t, 60, 80, 3, 8), 3)
+	if a.Graph() != b.Graph() {
+		t.Fatal("the second fit on an equal corpus built its own graph")
+	}
+	a2 := fit(factortest.Corpus(t, 60, 80, 3, 8), 2)
+	if !mat.Equal(a.TermTopics(), a2.TermTopics()) || !mat.Equal(a.DocTopics(), a2.DocTopics()) {
+		t.Fatal("a fit with the shared graph differs from the one that built it")
+	}
+	changed := factortest.Corpus(t, 60, 80, 3, 8)
+	changed.D.Val[0] *= 2
+	changed.DT = changed.D.T()
+	if c := fit(changed, 2); c.Graph() == a.Graph() {
+		t.Fatal("a corpus with a changed value was served the old graph")
+	}
+}

@@ -23,10 +23,12 @@ func (m *Model) TermTopics() *mat.Dense { return m.u }
 // DocTopics is V (N×K), the model's own matrix.
 func (m *Model) DocTopics() *mat.Dense { return m.v }
 
-// Graph is the document graph W the fit used.
+// Graph is the document graph W the fit used, shared with the other fits
+// on the same corpus and graph parameters: never modify it.
 func (m *Model) Graph() *sparse.CSR { return m.w }
 
-// GraphSeconds is the time spent building the graph.
+// GraphSeconds is the time spent building the graph, or finding it built
+// by the previous fit on the same corpus and graph parameters.
 func (m *Model) GraphSeconds() float64 { return m.graphSeconds }
 
 // FoldIn represents each row x of X (n×M): a new document has no edge in

@@ -8,6 +8,7 @@ import (
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/internal/buildcache"
 	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
@@ -47,7 +48,7 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	}
 	p, k, n := o.Pool, o.K, c.Docs()
 	begin := time.Now()
-	a := symmetric.Cosine(p, dt, o.Storage)
+	a := sharedCosine(p, dt, o.Storage)
 	normA2 := a.FrobeniusSq(p)
 	m := &Model{opts: o, density: a.Density(), buildSeconds: time.Since(begin).Seconds()}
 	mean := matrixMean(p, a)
@@ -113,4 +114,27 @@ func initH(h *mat.Dense, o Options, mean float64) {
 func matrixMean(p *parallel.Pool, a *symmetric.Matrix) float64 {
 	n := a.Size()
 	return a.Sum(p, sparse.RowBlock) / (float64(n) * float64(n))
+}
+
+// lastCosine is the document cosine matrix A of the last corpus and
+// storage a Fit built one for: the fits of a sweep over K or seeds on one
+// corpus share it (engine/internal/buildcache; the key is the corpus's
+// content).
+var lastCosine buildcache.Last[*symmetric.Matrix]
+
+// sharedCosine is symmetric.Cosine(p, dt, storage), built once for
+// consecutive fits on equal inputs. The result is shared: never modify it.
+func sharedCosine(p *parallel.Pool, dt *sparse.CSR, storage symmetric.Storage) *symmetric.Matrix {
+	key := buildcache.KeyOf(dt, "symmetric.Cosine", "storage="+storage.String())
+	a, _ := lastCosine.Get(key, func() (*symmetric.Matrix, error) { return symmetric.Cosine(p, dt, storage), nil }, matrixBytes)
+	return a
+}
+
+// matrixBytes is the memory of a's storage: 8·n² bytes dense, its arrays
+// sparse.
+func matrixBytes(a *symmetric.Matrix) int64 {
+	if a.IsDense() {
+		return 8 * int64(a.Size()) * int64(a.Size())
+	}
+	return buildcache.CSRBytes(a.Sparse())
 }

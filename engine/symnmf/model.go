@@ -52,7 +52,8 @@ func (m *Model) TermTopics() *mat.Dense { return m.u }
 // Density is the density of the similarity matrix A the fit used.
 func (m *Model) Density() float64 { return m.density }
 
-// BuildSeconds is the time spent building A.
+// BuildSeconds is the time spent building A, or finding it built by the
+// previous fit on the same corpus and storage.
 func (m *Model) BuildSeconds() float64 { return m.buildSeconds }
 
 // Clusters assigns every training document to its cluster (Assign of H).

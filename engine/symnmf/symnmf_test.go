@@ -314,3 +314,25 @@ func TestRefusesWhatMemoryCannotHold(t *testing.T) {
 	// H alone: 8 bytes × 100,000 documents × 100,000 topics = 80 GB.
 	enginetest.RefusesHugeK(t, 8, 100000, 100000, 8*1e10, func(k int) engine.Method { return Options{K: k} })
 }
+
+// TestFitsShareTheCosineOfEqualCorpora: two corpora of the same content
+// (separate copies) get one cosine matrix, fits on them compute the same
+// bits, and a corpus with one value changed gets its own matrix.
+func TestFitsShareTheCosineOfEqualCorpora(t *testing.T) {
+	corpus := func() *sparse.CSR { // documents as rows (Dᵀ)
+		return sparse.FromRows(4, [][]int32{{0, 2}, {1, 2}, {0, 3}, {1, 3}, {0, 2}, {1, 3}},
+			[][]float64{{1, 2}, {1, 2}, {2, 1}, {3, 1}, {1, 1}, {1, 2}})
+	}
+	a, b := sharedCosine(nil, corpus(), symmetric.StorageAuto), sharedCosine(nil, corpus(), symmetric.StorageAuto)
+	if a != b {
+		t.Fatal("an equal corpus got its own cosine matrix")
+	}
+	changed := corpus()
+	changed.Val[0] = 5
+	if sharedCosine(nil, changed, symmetric.StorageAuto) == a {
+		t.Fatal("a corpus with a changed value was served the old cosine matrix")
+	}
+	if sharedCosine(nil, corpus(), symmetric.StorageSparse) == a {
+		t.Fatal("another storage was served the matrix of the first")
+	}
+}

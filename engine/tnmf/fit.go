@@ -2,12 +2,15 @@ package tnmf
 
 import (
 	"context"
+	"encoding/hex"
 	"fmt"
 	"math"
 	"time"
 
 	"github.com/topicmf/topicmf/engine"
 	"github.com/topicmf/topicmf/engine/dense"
+	"github.com/topicmf/topicmf/engine/internal/buildcache"
+	"github.com/topicmf/topicmf/engine/parallel"
 	"github.com/topicmf/topicmf/engine/solve"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/engine/symmetric"
@@ -41,7 +44,7 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 		return nil, engine.Status{}, err
 	}
 	start := time.Now()
-	corr, err := TermCorrelation(set.pool, c.D, dt, set.count, set.storage)
+	corr, err := sharedCorrelation(set.pool, c.D, dt, set.count, set.storage)
 	if err != nil {
 		return nil, engine.Status{}, err
 	}
@@ -68,6 +71,34 @@ func (o Options) Fit(ctx context.Context, c *engine.Corpus, rec *engine.Recorder
 	}
 	m.v = v
 	return m, st, nil
+}
+
+// lastCorrelation is the term correlation of the last corpus and
+// settings a Fit built one for: the fits of a sweep over K or seeds on one
+// corpus share it (engine/internal/buildcache; the key is the corpus's
+// content).
+var lastCorrelation buildcache.Last[*Correlation]
+
+// sharedCorrelation is TermCorrelation(p, d, dt, mode, storage), built once
+// for consecutive fits on equal inputs. The result is shared: never modify
+// it.
+func sharedCorrelation(p *parallel.Pool, d, dt *sparse.CSR, mode CountMode, storage symmetric.Storage) (*Correlation, error) {
+	dtKey := buildcache.KeyOf(dt)
+	key := buildcache.KeyOf(d, "tnmf.TermCorrelation", "count="+mode.String(), "storage="+storage.String(), "dt="+hex.EncodeToString(dtKey[:]))
+	return lastCorrelation.Get(key, func() (*Correlation, error) { return TermCorrelation(p, d, dt, mode, storage) }, correlationBytes)
+}
+
+// correlationBytes is the memory of c's matrices (S: 8·M² bytes dense,
+// its arrays sparse).
+func correlationBytes(c *Correlation) int64 {
+	if c == nil {
+		return 0
+	}
+	s := buildcache.CSRBytes(c.S.Sparse())
+	if c.S.IsDense() {
+		s = 8 * int64(c.S.Size()) * int64(c.S.Size())
+	}
+	return buildcache.CSRBytes(c.CoOccurrence) + buildcache.CSRBytes(c.PPMI) + s
 }
 
 // initU returns U⁽⁰⁾: InitU copied, or Uniform[0, 2·sqrt(s̄/K)) entries

@@ -475,3 +475,35 @@ func TestRefusesWhatMemoryCannotHold(t *testing.T) {
 	// U alone: 8 bytes × 100,000 terms × 100,000 topics = 80 GB.
 	enginetest.RefusesHugeK(t, 100000, 8, 100000, 8*1e10, func(k int) engine.Method { return Options{K: k} })
 }
+
+// TestFitsShareTheCorrelationOfEqualCorpora: a second fit on a corpus of
+// the same content (another copy) uses the correlation the first built and
+// computes the same bits; a corpus with one value changed gets its own.
+func TestFitsShareTheCorrelationOfEqualCorpora(t *testing.T) {
+	corpus := func() *engine.Corpus {
+		c, _ := shortSynthetic(t, 200)
+		return c
+	}
+	fit := func(c *engine.Corpus, k int) *Model {
+		t.Helper()
+		m, _, err := Options{K: k, Seed: 2, Stopping: engine.Stopping{MaxIter: 5}, InnerTol: DefaultInnerTol}.Fit(context.Background(), c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m.(*Model)
+	}
+	a, b := fit(corpus(), 2), fit(corpus(), 3)
+	if a.Correlation() != b.Correlation() {
+		t.Fatal("the second fit on an equal corpus built its own correlation")
+	}
+	a2 := fit(corpus(), 2)
+	if !mat.Equal(a.TermTopics(), a2.TermTopics()) || !mat.Equal(a.DocTopics(), a2.DocTopics()) {
+		t.Fatal("a fit with the shared correlation differs from the one that built it")
+	}
+	changed := corpus()
+	changed.D.Val[0] += 1
+	changed.DT = changed.D.T()
+	if c := fit(changed, 2); c.Correlation() == a.Correlation() {
+		t.Fatal("a corpus with a changed value was served the old correlation")
+	}
+}

@@ -49,14 +49,16 @@ func (m *Model) TermTopics() *mat.Dense { return m.u }
 // document n. The model's own matrix, not a copy.
 func (m *Model) DocTopics() *mat.Dense { return m.v }
 
-// Correlation is the term correlation built for the fit (S and its
-// intermediate matrices).
+// Correlation is the term correlation the fit used (S and its
+// intermediate matrices), shared with the other fits on the same corpus
+// and settings: never modify it.
 func (m *Model) Correlation() *Correlation { return m.corr }
 
 // Inference is the document inference the model uses.
 func (m *Model) Inference() Inference { return m.set.inference }
 
-// BuildSeconds is the wall time spent building S.
+// BuildSeconds is the wall time spent building S, or finding it built by
+// the previous fit on the same corpus and settings.
 func (m *Model) BuildSeconds() float64 { return m.buildSeconds }
 
 // PseudoInverseSteps counts the U iterations in which UᵀU was singular or

@@ -50,6 +50,15 @@ func TestCommittedReportsAssembled(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, e.Name(), report.SectionFile), section, 0o644); err != nil {
 				t.Fatal(err)
 			}
+			// The header's provenance is assembled from each section's
+			// provenance.json, when the section has one.
+			prov, err := os.ReadFile(filepath.Join(committed, e.Name(), report.ProvenanceFile))
+			if err == nil {
+				err = os.WriteFile(filepath.Join(dir, e.Name(), report.ProvenanceFile), prov, 0o644)
+			}
+			if err != nil && !os.IsNotExist(err) {
+				t.Fatal(err)
+			}
 		}
 		if err := report.Assemble(dir, byPaper[p], false); err != nil {
 			t.Fatal(err)

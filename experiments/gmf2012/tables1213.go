@@ -12,6 +12,7 @@ import (
 
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/retrieval"
+	"github.com/topicmf/topicmf/metrics/stats"
 	"github.com/topicmf/topicmf/metrics/topics"
 )
 
@@ -103,11 +104,13 @@ func Tables1213() *experiments.Experiment {
 			if slices.Contains(nmfFamily, label) {
 				table = "Table 13"
 			}
-			pv = append(pv, experiments.PaperValue{Where: map[string]string{experiments.ColMethod: label}, Metric: "test_" + m, Value: vals[i],
-				Note: table + ", BM25+" + label + " on Web-II's test queries (its best setting on the validation queries)"})
+			for _, w := range relPaperWhere(label) {
+				pv = append(pv, experiments.PaperValue{Where: w, Metric: "test_" + m, Value: vals[i],
+					Note: table + ", BM25+" + label + " on Web-II's test queries (its best setting on the validation queries): beside the configuration chosen on our validation queries only"})
+			}
 		}
 	}
-	sort.Slice(pv, func(a, b int) bool {
+	sort.SliceStable(pv, func(a, b int) bool {
 		if pv[a].Metric != pv[b].Metric {
 			return pv[a].Metric < pv[b].Metric
 		}
@@ -127,7 +130,7 @@ func Tables1213() *experiments.Experiment {
 		ID:      "gmf2012/tables12-13",
 		Title:   "Relevance ranking: BM25 combined with RLSI, CRLSI, GRLSI (Table 12) and NMF, CNMF, Group NMF (Table 13)",
 		Paper:   experiments.PaperRef{Reference: thePaper, Cite: paperCite, Where: "§6 Eq. 11, §7.4 Experiment 3, Tables 12 and 13"},
-		Version: "1",
+		Version: "2", // 2: 5 seeds at the chosen configurations, pooled tests, Holm (issue 29)
 
 		Datasets:  []string{semevalData, cranfieldData},
 		Checksums: relChecksums,
@@ -143,9 +146,10 @@ func Tables1213() *experiments.Experiment {
 			"scale":   {"1", "2", "3"},
 			"lambda1": {"0.01", "0.02", "0.05", "0.1"},
 		},
-		TaskParams: []string{"scale"},
-		Seed:       20120815,
-		Task:       tables1213Task,
+		TaskParams:   []string{"scale"},
+		Seed:         20120815,
+		Task:         tables1213Task,
+		ReplicatesAt: relReplicatesAt,
 
 		Metrics: []experiments.MetricDef{
 			{Name: "val_map", Definition: "mean MAP over the validation queries of BM25+method at the job's α, the α ∈ {0, 0.1, …, 1} with the highest validation MAP (ties: the smaller α)"},
@@ -169,21 +173,21 @@ func Tables1213() *experiments.Experiment {
 		},
 		PaperValues: pv,
 		Claims: []experiments.Claim{
-			{Statement: fmt.Sprintf("BM25+GRLSI beats BM25: higher test MAP with a paired t-test p < %g on every data set", RelPValue),
+			{Statement: fmt.Sprintf("BM25+GRLSI beats BM25: higher test MAP (mean over 5 seeds) with a paired t-test, Holm-adjusted p < %g, on every data set", RelPValue),
 				Source: "§7.4 finding (1), Table 12", Judge: judgeBeatsBM25([]string{labelGRLSI})},
-			{Statement: fmt.Sprintf("BM25+GroupNMF beats BM25: higher test MAP with a paired t-test p < %g on every data set", RelPValue),
+			{Statement: fmt.Sprintf("BM25+GroupNMF beats BM25: higher test MAP (mean over 5 seeds) with a paired t-test, Holm-adjusted p < %g, on every data set", RelPValue),
 				Source: "§7.4 finding (1), Table 13", Judge: judgeBeatsBM25([]string{labelGroupNMF})},
-			{Statement: fmt.Sprintf("GRLSI performs only slightly worse than RLSI (the paper: \"GRLSI and GNMF perform slightly worse than RLSI and NMF\") and not worse than CRLSI (combined with BM25), read as non-inferiority: on every data set GRLSI's test MAP is not significantly below RLSI's or CRLSI's (paired t-test, p < %g)", RelPValue),
+			{Statement: fmt.Sprintf("GRLSI performs only slightly worse than RLSI (the paper: \"GRLSI and GNMF perform slightly worse than RLSI and NMF\") and not worse than CRLSI (combined with BM25), read as non-inferiority: on every data set GRLSI's test MAP is not significantly below RLSI's or CRLSI's (5 seeds; paired t-test, Holm-adjusted p < %g)", RelPValue),
 				Source: "§7.4 findings (2) and (3), Table 12", Judge: judgeNotBelow(labelGRLSI, []string{labelCRLSI, labelRLSI})},
-			{Statement: fmt.Sprintf("GroupNMF performs only slightly worse than NMF (the paper: \"GRLSI and GNMF perform slightly worse than RLSI and NMF\") and not worse than CNMF (combined with BM25), read as non-inferiority: on every data set GroupNMF's test MAP is not significantly below NMF's or CNMF's (paired t-test, p < %g)", RelPValue),
+			{Statement: fmt.Sprintf("GroupNMF performs only slightly worse than NMF (the paper: \"GRLSI and GNMF perform slightly worse than RLSI and NMF\") and not worse than CNMF (combined with BM25), read as non-inferiority: on every data set GroupNMF's test MAP is not significantly below NMF's or CNMF's (5 seeds; paired t-test, Holm-adjusted p < %g)", RelPValue),
 				Source: "§7.4 findings (2) and (3), Table 13", Judge: judgeNotBelow(labelGroupNMF, []string{labelCNMF, labelNMF})},
-			{Statement: fmt.Sprintf("GRLSI and GroupNMF perform significantly better than CRLSI and CNMF: higher test MAP, p < %g, on every data set", RelPValue),
+			{Statement: fmt.Sprintf("GRLSI and GroupNMF perform significantly better than CRLSI and CNMF: higher test MAP (mean over 5 seeds), Holm-adjusted p < %g, on every data set", RelPValue),
 				Source: "§7.4 finding (2)", Judge: judgeMAPPairs([][2]string{{labelGRLSI, labelCRLSI}, {labelGroupNMF, labelCNMF}}, true)},
-			{Statement: fmt.Sprintf("All six methods significantly improve BM25: higher test MAP, p < %g, on every data set", RelPValue),
+			{Statement: fmt.Sprintf("All six methods significantly improve BM25: higher test MAP (mean over 5 seeds), Holm-adjusted p < %g, on every data set", RelPValue),
 				Source: "§7.4 finding (1)", Judge: judgeBeatsBM25(append(slices.Clone(rlsiFamily), nmfFamily...))},
-			{Statement: "Evidence (Table 12): BM25 and BM25+RLSI/CRLSI/GRLSI on the test queries, each at the configuration and α chosen on the validation queries, with the paper's Web-II numbers",
+			{Statement: "Evidence (Table 12): BM25 and BM25+RLSI/CRLSI/GRLSI on the test queries, each at the configuration and α chosen on the validation queries (per query the mean over 5 seeds; MAP with its 95 % t interval over seeds; p-values unadjusted, * p < 0.05), with the paper's Web-II numbers",
 				Source: "Table 12", Judge: judgeRelEvidence(rlsiFamily)},
-			{Statement: "Evidence (Table 13): BM25 and BM25+NMF/CNMF/GroupNMF on the test queries, likewise",
+			{Statement: "Evidence (Table 13): BM25 and BM25+NMF/CNMF/GroupNMF on the test queries, likewise (5 seeds, intervals, unadjusted p-values)",
 				Source: "Table 13", Judge: judgeRelEvidence(nmfFamily)},
 		},
 		Quick: experiments.Quick{
@@ -215,7 +219,11 @@ func Tables1213() *experiments.Experiment {
 			"replaces the official train/dev split (dev has only 43 queries with a relevant candidate and the 2016 test file is not staged). For each method the configuration " +
 			"(scale, λ1) and α with the highest mean validation MAP are chosen (ties: the earlier job, the smaller α) and reported on the test queries with paired " +
 			"two-sided t-tests (p < 0.05) against BM25 and between methods; the thresholds of every claim were fixed before any run. " +
-			"Quick: scale 1, λ1 = 0.05, 10 iterations.",
+			"Seeds (issue 29): the grid is fitted once (seed 0) and chooses on it; the chosen configuration of each method on each data set is fitted 5 times in all " +
+			"(4 more derived seeds), and the claims and the evidence use, per test query, the mean over the 5 seeds at seed 0's α: paired two-sided t-tests over " +
+			"queries (the query stays the unit, Smucker, Allan & Carterette, CIKM 2007), each claim's p-values adjusted by Holm's procedure (Holm 1979) over the " +
+			"claim's comparisons (their number is printed), and each test MAP as the mean over seeds with a 95 % Student t interval over the seeds. " +
+			"Quick: scale 1, λ1 = 0.05, 10 iterations, 2 seeds.",
 	}
 }
 
@@ -326,8 +334,14 @@ type relChoice struct {
 	Config  string
 	Alpha   float64
 	ValMAP  float64
-	Test    *retrieval.Evaluation
+	Test    *retrieval.Evaluation // per test query, the mean over the seeds at Alpha
 	Configs int
+	// Seeds is the number of fits pooled in Test, MAP the test MAP's mean
+	// over them with its t interval; Mismatch is set when the seeds were
+	// run at another configuration than the grid chooses.
+	Seeds    int
+	MAP      stats.Interval
+	Mismatch string
 }
 
 // relOutcome is the protocol's outcome on one data set.
@@ -389,8 +403,14 @@ func computeRelOutcomes(r *experiments.Results) ([]*relOutcome, error) {
 	var out []*relOutcome
 	byDS := map[string]*relOutcome{}
 	best := map[string]map[string]*experiments.JobResult{}
+	seedRuns := map[string][]*experiments.StoredRun{} // dataset/method/point → every replicate's run
 	for _, jr := range r.Jobs {
 		ds, meth := jr.Job.Dataset, jr.Job.Method.DisplayName()
+		key := ds + "\x00" + meth + "\x00" + jr.Job.PointLabel()
+		seedRuns[key] = append(seedRuns[key], jr.Run)
+		if jr.Job.Replicate != 0 {
+			continue // the grid's choice is among the replicate-0 fits
+		}
 		v, ok := jr.Run.Metric("val_map")
 		if !ok || math.IsNaN(v) {
 			continue
@@ -421,11 +441,23 @@ func computeRelOutcomes(r *experiments.Results) ([]*relOutcome, error) {
 				return nil, fmt.Errorf("%s: no alpha metric", jr.Job.Label())
 			}
 			c.Alpha, c.Config = a, jr.Job.PointLabel()
+			c.Mismatch = relMismatch(r, o.Dataset, meth, c.Config)
+			var seeds []*retrieval.Evaluation
+			for _, run := range seedRuns[o.Dataset+"\x00"+meth+"\x00"+c.Config] {
+				e, err := rebuildRel(run, partTest, a)
+				if err != nil {
+					return nil, err
+				}
+				seeds = append(seeds, e)
+			}
 			var err error
-			if c.Test, err = rebuildRel(jr.Run, partTest, a); err != nil {
+			if c.Test, err = retrieval.PoolSeeds("bm25+"+meth, seeds); err != nil {
 				return nil, err
 			}
-			c.Test.Name = "bm25+" + meth
+			if c.MAP, err = retrieval.SeedInterval(seeds, "map", RelLevel); err != nil {
+				return nil, err
+			}
+			c.Seeds = len(seeds)
 			if o.BM25 == nil {
 				if o.BM25, err = rebuildRel(jr.Run, partTest, 0); err != nil {
 					return nil, err
@@ -479,18 +511,25 @@ func judgeNotBelow(method string, others []string) func(r *experiments.Results) 
 }
 
 // judgeMAPPairs compares, on every data set, the test MAP (BM25+method at
-// its validation choice; relBM25: BM25 alone) of the first method of each
-// pair with the second's by a paired t-test. With above it is held when
-// the first is significantly above (p < RelPValue) in every comparison,
-// otherwise when it is never significantly below.
+// its validation choice, per query the mean over its seeds; relBM25: BM25
+// alone) of the first method of each pair with the second's by a paired
+// t-test over the test queries; the claim's p-values are adjusted by
+// Holm's procedure over all its comparisons. With above it is held when
+// the first is significantly above (adjusted p < RelPValue) in every
+// comparison, otherwise when it is never significantly below.
 func judgeMAPPairs(pairs [][2]string, above bool) func(r *experiments.Results) experiments.Verdict {
 	return func(r *experiments.Results) experiments.Verdict {
 		out, err := relOutcomes(r)
 		if err != nil {
 			return experiments.Undecided("cannot run the protocol: " + err.Error())
 		}
-		var parts []string
-		n, held := 0, 0
+		type comparison struct {
+			label string
+			t     retrieval.Test
+		}
+		var cmps []comparison
+		var ps, mismatched []string
+		var pvals []float64
 		for _, o := range out {
 			for _, p := range pairs {
 				a, b := o.test(p[0]), o.test(p[1])
@@ -501,20 +540,47 @@ func judgeMAPPairs(pairs [][2]string, above bool) func(r *experiments.Results) e
 				if err != nil {
 					return experiments.Undecided(err.Error())
 				}
-				n++
-				significant := t.Significant(RelPValue)
-				if above && t.MeanDiff > 0 && significant || !above && !(t.MeanDiff < 0 && significant) {
-					held++
+				for _, m := range p {
+					if c := o.Methods[m]; c != nil && c.Mismatch != "" && !slices.Contains(mismatched, c.Mismatch) {
+						mismatched = append(mismatched, c.Mismatch)
+					}
 				}
-				parts = append(parts, fmt.Sprintf("%s %s %.4f vs %s %.4f (%+.4f, p=%.3g)", o.Dataset, p[0], t.Mean, p[1], t.BaselineMean, t.MeanDiff, t.P))
+				cmps = append(cmps, comparison{fmt.Sprintf("%s %s %s vs %s %s", o.Dataset, p[0], o.mapText(p[0]), p[1], o.mapText(p[1])), t})
+				pvals = append(pvals, t.P)
 			}
 		}
-		how := fmt.Sprintf("significantly above (threshold: every comparison with a positive difference at p < %g)", RelPValue)
-		if !above {
-			how = fmt.Sprintf("not significantly below (threshold: no comparison with a negative difference at p < %g)", RelPValue)
+		adj, err := stats.Holm(pvals, len(pvals))
+		if err != nil {
+			return experiments.Undecided(err.Error())
 		}
-		return relVerdict(n, held, fmt.Sprintf("test MAP (BM25+method); %s in %d of %d comparisons: %s", how, held, n, strings.Join(parts, "; ")))
+		n, held := len(cmps), 0
+		for i, c := range cmps {
+			significant := adj[i] < RelPValue
+			if above && c.t.MeanDiff > 0 && significant || !above && !(c.t.MeanDiff < 0 && significant) {
+				held++
+			}
+			ps = append(ps, fmt.Sprintf("%s (%+.4f, p=%.3g, Holm p=%.3g)", c.label, c.t.MeanDiff, c.t.P, adj[i]))
+		}
+		how := fmt.Sprintf("significantly above (threshold: every comparison with a positive difference at Holm-adjusted p < %g)", RelPValue)
+		if !above {
+			how = fmt.Sprintf("not significantly below (threshold: no comparison with a negative difference at Holm-adjusted p < %g)", RelPValue)
+		}
+		detail := fmt.Sprintf("test MAP (BM25+method: mean over seeds [95 %% t interval], per-query means over seeds compared by paired t-tests over the test queries, "+
+			"Holm over m = %d comparisons); %s in %d of %d comparisons: %s", n, how, held, n, strings.Join(ps, "; "))
+		if len(mismatched) > 0 {
+			return experiments.Undecided("the seeds are not at the chosen settings: " + strings.Join(mismatched, "; ") + ". " + detail)
+		}
+		return relVerdict(n, held, detail)
 	}
+}
+
+// mapText is a method's test MAP as "0.8395 [0.8301, 0.8489] (5 seeds)",
+// or BM25's.
+func (o *relOutcome) mapText(method string) string {
+	if c := o.Methods[method]; c != nil && method != relBM25 {
+		return fmt.Sprintf("%s (%d seeds)", c.MAP.Format(4), c.Seeds)
+	}
+	return fmt.Sprintf("%.4f", o.test(method).Mean("map"))
 }
 
 // judgeRelEvidence renders Table 12 or 13 per data set: BM25 and each
@@ -545,7 +611,8 @@ func judgeRelEvidence(methods []string) func(r *experiments.Results) experiments
 				if err != nil {
 					return experiments.Undecided(err.Error())
 				}
-				fmt.Fprintf(&b, "BM25+%s (best of %d configs × 11 α on validation: %s, α=%g, validation MAP %.4f): ", meth, c.Configs, c.Config, c.Alpha, c.ValMAP)
+				fmt.Fprintf(&b, "BM25+%s (best of %d configs × 11 α on validation at seed 0: %s, α=%g, validation MAP %.4f; test, per-query mean over %d seeds, MAP %s over seeds): ",
+					meth, c.Configs, c.Config, c.Alpha, c.ValMAP, c.Seeds, c.MAP.Format(4))
 				for i, m := range relMeasures {
 					t := tests[slices.Index(retrieval.Measures, m)]
 					star := ""
@@ -556,6 +623,9 @@ func judgeRelEvidence(methods []string) func(r *experiments.Results) experiments
 					if i < len(relMeasures)-1 {
 						b.WriteString(", ")
 					}
+				}
+				if c.Mismatch != "" {
+					fmt.Fprintf(&b, " [%s]", c.Mismatch)
 				}
 				b.WriteString(". ")
 			}

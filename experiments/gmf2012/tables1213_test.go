@@ -17,6 +17,7 @@ import (
 	"github.com/topicmf/topicmf/engine/sparse"
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/exptest"
+	"github.com/topicmf/topicmf/experiments/report"
 	"github.com/topicmf/topicmf/experiments/retrieval"
 	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/metrics/ir"
@@ -38,8 +39,8 @@ func TestTables1213Quick(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("quick run: %.1f s", time.Since(start).Seconds())
-	if len(res.Jobs) != 12 {
-		t.Fatalf("%d jobs, want 12 (six methods on two data sets)", len(res.Jobs))
+	if len(res.Jobs) != 12*RelQuickSeeds {
+		t.Fatalf("%d jobs, want %d (six methods on two data sets, %d seeds)", len(res.Jobs), 12*RelQuickSeeds, RelQuickSeeds)
 	}
 	// Judged queries with a relevant candidate: 184 of SemEval's 220
 	// (measured), 225 of Cranfield's; each split in halves.
@@ -325,7 +326,7 @@ func TestRelJudges(t *testing.T) {
 	e := Tables1213()
 	base := []float64{0.1, 0.3, 0.2, 0.5, 0.4, 0.35, 0.15, 0.25}
 	mk := func(gains map[string][]float64, vals map[string][]float64) *experiments.Results {
-		r := &experiments.Results{Experiment: e}
+		r := &experiments.Results{Experiment: e, Quick: true} // quick: no pinned choice to check
 		for _, label := range []string{labelRLSI, labelCRLSI, labelGRLSI} {
 			for i, g := range gains[label] {
 				j := &experiments.Job{Experiment: e, Dataset: "toy", Method: experiments.MethodSpec{Label: label, Name: "x"}, Point: map[string]string{"scale": fmt.Sprint(i + 1)}}
@@ -359,7 +360,7 @@ func TestRelJudges(t *testing.T) {
 			t.Errorf("claim %d: %v, want %v (%s)", i, v.Outcome, want, v.Detail)
 		}
 	}
-	if v := cl[6].Judge(r); !strings.Contains(v.Detail, "BM25+GRLSI (best of 2 configs × 11 α on validation: scale=1, α=0.3, validation MAP 0.5000): MAP 0.3800 (+0.09") {
+	if v := cl[6].Judge(r); !strings.Contains(v.Detail, "BM25+GRLSI (best of 2 configs × 11 α on validation at seed 0: scale=1, α=0.3, validation MAP 0.5000; test, per-query mean over 1 seeds, MAP 0.3800 [NaN, NaN] over seeds): MAP 0.3800 (+0.09") {
 		t.Errorf("evidence: %s", v.Detail)
 	}
 	// Choosing the other GRLSI config on validation turns the claims.
@@ -372,6 +373,74 @@ func TestRelJudges(t *testing.T) {
 	}
 	if v := cl[0].Judge(&experiments.Results{Experiment: e}); v.Outcome != experiments.Inconclusive {
 		t.Errorf("no runs: %v", v.Outcome)
+	}
+
+	// Seeds: two more GRLSI fits at the chosen configuration (gains 0 and
+	// 0.2 around seed 0's 0.1) are pooled per query at seed 0's α; the
+	// choice still sees seed 0 only (Configs stays 2).
+	r = mk(map[string][]float64{labelGRLSI: {0.1, -0.2}, labelCRLSI: {0}, labelRLSI: {0.1}},
+		map[string][]float64{labelGRLSI: {0.5, 0.4}, labelCRLSI: {0.3}, labelRLSI: {0.45}})
+	chosen := r.Jobs[2].Job
+	for i, gain := range []float64{0, 0.2} {
+		j := *chosen
+		j.Replicate = i + 1
+		r.Jobs = append(r.Jobs, &experiments.JobResult{Job: &j, Run: fakeRelRun(0.9, 0.3, base, gain)})
+	}
+	out, err = computeRelOutcomes(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g = out[0].Methods[labelGRLSI]
+	// Seed MAPs 0.28125 + gain − 0.00125: 0.38, 0.28, 0.48; mean 0.38,
+	// s = 0.1, t_{0.975, 2} = 4.302652729911275.
+	half := 4.302652729911275 * 0.1 / math.Sqrt(3)
+	if g.Config != "scale=1" || g.Configs != 2 || g.Seeds != 3 || math.Abs(g.MAP.Mean-0.38) > 1e-12 ||
+		math.Abs(g.MAP.Hi-(0.38+half)) > 1e-8 || math.Abs(g.Test.Mean("map")-0.38) > 1e-12 {
+		t.Errorf("GRLSI over seeds: %+v", g)
+	}
+	// A full run whose choice moved away from the seeded configuration:
+	// the claims say so and stay inconclusive.
+	r.Quick = false
+	if v := cl[0].Judge(&experiments.Results{Experiment: e, Jobs: r.Jobs}); v.Outcome != experiments.Inconclusive || !strings.Contains(v.Detail, "update relSelected") {
+		t.Errorf("moved choice: %v (%s)", v.Outcome, v.Detail)
+	}
+}
+
+// TestRelSeedsAndPaperRows: a full run fits RelSeeds seeds at the 12
+// chosen configurations (2 data sets × 6 methods) and one elsewhere; the
+// paper's Tables 12–13 values stand beside those 12 rows of the configs
+// table only.
+func TestRelSeedsAndPaperRows(t *testing.T) {
+	e := Tables1213()
+	jobs, err := e.Jobs(false, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := &experiments.Results{Experiment: e}
+	extra := 0
+	for _, j := range jobs {
+		if j.Replicate > 0 {
+			extra++
+		}
+		res.Jobs = append(res.Jobs, &experiments.JobResult{Job: j, Run: &experiments.StoredRun{Metrics: []experiments.Metric{{Name: "test_map", Value: 0.5}}}})
+	}
+	if extra != 12*(RelSeeds-1) || len(jobs) != 2*(3*12+3*3)+extra {
+		t.Errorf("%d jobs, %d extra replicates, want %d + %d", len(jobs), extra, 2*(3*12+3*3), 12*(RelSeeds-1))
+	}
+	td := report.BuildTable(res, e.Tables[0])
+	col := slices.Index(e.Tables[0].Metrics, "test_map")
+	var with []string
+	for r, row := range td.Rows {
+		if !math.IsNaN(td.Paper[r][col]) {
+			with = append(with, strings.Join(row, " "))
+		}
+	}
+	want := []string{
+		"semeval2016 RLSI 1 0.01", "semeval2016 CRLSI 3 0.01", "semeval2016 GRLSI 2 0.05", "semeval2016 NMF 3 ", "semeval2016 CNMF 1 ", "semeval2016 GroupNMF 2 ",
+		"cranfield RLSI 2 0.02", "cranfield CRLSI 3 0.05", "cranfield GRLSI 3 0.1", "cranfield NMF 3 ", "cranfield CNMF 3 ", "cranfield GroupNMF 3 ",
+	}
+	if strings.Join(with, "; ") != strings.Join(want, "; ") {
+		t.Errorf("paper values beside %d of %d rows: %v, want %v", len(with), len(td.Rows), with, want)
 	}
 }
 

@@ -213,7 +213,7 @@ func handResults() *experiments.Results {
 		}
 		return &experiments.JobResult{Job: &experiments.Job{Method: experiments.MethodSpec{Label: label}, Point: map[string]string{"setting": "1"}}, Run: run}
 	}
-	return &experiments.Results{Jobs: []*experiments.JobResult{job(labelGroupNMF, 0.6, true), job(labelGNMFNC+" σ3=0", 0.7, false)}}
+	return &experiments.Results{Quick: true, Jobs: []*experiments.JobResult{job(labelGroupNMF, 0.6, true), job(labelGNMFNC+" σ3=0", 0.7, false)}}
 }
 
 func TestJudges(t *testing.T) {
@@ -295,5 +295,55 @@ func TestFullArchive(t *testing.T) {
 	task.Qrels["q1"] = map[string]int{"d3": 2, "d2": 0}
 	if err := (&data{task: task}).fullArchive(col); err == nil || !strings.Contains(err.Error(), "query q1") {
 		t.Errorf("a query whose only relevant question is itself: %v", err)
+	}
+}
+
+// TestSeededSetting: in a full run the claims' candidates are the
+// configurations at SeededSetting with their seeds pooled per query (the
+// one-seed setting 1 stays out of them), and each row's MAP interval is
+// over its seeds.
+func TestSeededSetting(t *testing.T) {
+	r := handResults()
+	r.Quick = false
+	grid := r.Jobs[1] // GNMFNC at setting 1: left out
+	var jobs []*experiments.JobResult
+	jobs = append(jobs, r.Jobs[0]) // the baselines come from the first job
+	r.Jobs[0].Job.Point = map[string]string{"setting": SeededSetting}
+	// Two more seeds of GroupNMF at the seeded setting: combined MAP 0.5
+	// and 0.7 around seed 0's 0.6 (plus the same noise).
+	for i, combined := range []float64{0.5, 0.7} {
+		h := handResults().Jobs[0]
+		for k := range h.Run.PerQuery {
+			q := &h.Run.PerQuery[k]
+			if strings.Contains(q.Metric, "@0.5/map") {
+				q.Value += combined - 0.6
+			}
+		}
+		h.Job.Point = map[string]string{"setting": SeededSetting}
+		h.Job.Replicate = i + 1
+		jobs = append(jobs, h)
+	}
+	jobs = append(jobs, grid)
+	r.Jobs = jobs
+	out, err := computeOutcomes(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := out[protoCandsOfficial.key].rows["BM25+"+labelGroupNMF]
+	if c == nil || c.configs != 2 || c.desc != labelGroupNMF+" setting 3 γ=0.5" || len(c.seedMAP) != 3 {
+		t.Fatalf("BM25+GroupNMF: %+v", c)
+	}
+	// Test queries q5..q9, noise 0.01·(i mod 3): 0.02, 0, 0.01, 0.02, 0 →
+	// mean 0.01; seeds 0.61, 0.51, 0.71; mean 0.61, s = 0.1.
+	iv := c.mapInterval()
+	half := 4.302652729911275 * 0.1 / math.Sqrt(3)
+	if math.Abs(iv.Mean-0.61) > 1e-12 || math.Abs(iv.Hi-(0.61+half)) > 1e-8 || math.Abs(c.mean(0)-0.61) > 1e-12 {
+		t.Errorf("interval %+v, want 0.61 ± %v", iv, half)
+	}
+	if out[protoCandsOfficial.key].rows["BM25+"+labelGNMFNC] != nil {
+		t.Errorf("the one-seed setting entered the claims")
+	}
+	if c := out[protoCandsFolds.key].rows["BM25+"+labelGroupNMF]; len(c.seedMAP) != 3 || len(c.queries) != 10 {
+		t.Errorf("folds: %+v", c)
 	}
 }

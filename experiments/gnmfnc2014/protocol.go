@@ -58,19 +58,43 @@ func family(label string) string {
 	return f
 }
 
-// candidate is one configuration of a row: its per-query values by query id.
+// candidate is one configuration of a row: its per-query values by query
+// id, the mean over its seeds (seeds holds each seed's values; one for a
+// baseline).
 type candidate struct {
-	desc string
-	vals map[string][]float64
+	desc  string
+	vals  map[string][]float64
+	seeds []map[string][]float64
 }
 
 // choice is a row's outcome under a protocol: the values on the reported
 // queries (ids ascending) and what was chosen.
 type choice struct {
 	queries []string
-	vals    [][]float64 // [query][measure]
+	vals    [][]float64 // [query][measure], the mean over the seeds
 	desc    string
 	configs int
+	// seedMAP is each seed's MAP over the reported queries (one value for
+	// a baseline).
+	seedMAP []float64
+}
+
+// mapInterval is the MAP's mean over the seeds with its 95 % t interval.
+func (c *choice) mapInterval() stats.Interval {
+	iv, err := stats.MeanInterval(c.seedMAP, Level)
+	if err != nil {
+		return stats.Interval{N: len(c.seedMAP), Mean: c.mean(0), Lo: math.NaN(), Hi: math.NaN()}
+	}
+	return iv
+}
+
+// mapText is "0.4123 [0.4100, 0.4146] (5 seeds)", or the MAP alone for a
+// row of one run.
+func (c *choice) mapText() string {
+	if len(c.seedMAP) < 2 {
+		return fmt.Sprintf("%.4f", c.mean(0))
+	}
+	return fmt.Sprintf("%s (%d seeds)", c.mapInterval().Format(4), len(c.seedMAP))
 }
 
 func (c *choice) mean(m int) float64 {
@@ -101,15 +125,23 @@ func outcomes(r *experiments.Results) (map[string]*outcome, error) {
 }
 
 // computeOutcomes reads every job's stored per-query values, gathers each
-// row's candidates per ranking (a Table 3 row: every job of the method
-// family × every γ; a Table 2 baseline: its parameter values, read from the
-// first job) and applies the protocols.
+// row's candidates per ranking (a Table 3 row: every configuration of the
+// method family at the seeded setting, its seeds pooled per query, × every
+// γ; a Table 2 baseline: its parameter values, read from the first job)
+// and applies the protocols.
 func computeOutcomes(r *experiments.Results) (map[string]*outcome, error) {
 	cands := map[string]map[string][]candidate{} // ranking prefix → row → candidates
 	for _, rk := range rankings {
 		cands[rk.prefix] = map[string][]candidate{}
 	}
 	split, fold := map[string]int{}, map[string]int{}
+	// The seeds of each configuration at the seeded setting, in job order.
+	type config struct {
+		job   *experiments.Job
+		seeds []map[string]map[string][]float64 // per seed: name → query → measures
+	}
+	var configs []*config
+	byConfig := map[string]*config{}
 	for i, jr := range r.Jobs {
 		byName := map[string]map[string][]float64{}
 		for _, qm := range jr.Run.PerQuery {
@@ -141,7 +173,37 @@ func computeOutcomes(r *experiments.Results) (map[string]*outcome, error) {
 			}
 			x[m] = qm.Value
 		}
-		names := slices.Sorted(maps.Keys(byName))
+		if i == 0 {
+			for _, full := range slices.Sorted(maps.Keys(byName)) {
+				prefix, name := "", full
+				if rest, ok := strings.CutPrefix(full, archivePrefix); ok {
+					prefix, name = archivePrefix, rest
+				}
+				if base, ok := strings.CutPrefix(name, baselinePrefix); ok {
+					for row, bp := range baseRows {
+						if base == bp || strings.HasPrefix(base, bp+" ") {
+							cands[prefix][row] = append(cands[prefix][row], candidate{desc: base, vals: byName[full], seeds: []map[string][]float64{byName[full]}})
+						}
+					}
+				}
+			}
+		}
+		if !r.Quick && jr.Job.Point["setting"] != SeededSetting {
+			continue // the one-seed grid: in the configs table, not in the claims
+		}
+		key := jr.Job.Method.DisplayName() + "\x00" + jr.Job.Point["setting"]
+		c := byConfig[key]
+		if c == nil {
+			c = &config{job: jr.Job}
+			byConfig[key] = c
+			configs = append(configs, c)
+		}
+		c.seeds = append(c.seeds, byName)
+	}
+	for _, c := range configs {
+		jr := struct{ Job *experiments.Job }{c.job}
+		first := c.seeds[0]
+		names := slices.Sorted(maps.Keys(first))
 		fam := family(jr.Job.Method.DisplayName())
 		for _, full := range names {
 			prefix, name := "", full
@@ -149,33 +211,48 @@ func computeOutcomes(r *experiments.Results) (map[string]*outcome, error) {
 				prefix, name = archivePrefix, rest
 			}
 			rows := cands[prefix]
-			if base, ok := strings.CutPrefix(name, baselinePrefix); ok {
-				if i > 0 {
-					continue
-				}
-				for row, bp := range baseRows {
-					if base == bp || strings.HasPrefix(base, bp+" ") {
-						rows[row] = append(rows[row], candidate{desc: base, vals: byName[full]})
-					}
-				}
+			if strings.HasPrefix(name, baselinePrefix) {
 				continue
 			}
 			term, g, ok := strings.Cut(name, "@")
 			if !ok {
-				return nil, fmt.Errorf("%s: unknown per-query metric %q", jr.Run.Dir, full)
+				return nil, fmt.Errorf("%s: unknown per-query metric %q", jr.Job.Label(), full)
 			}
 			row := strings.ToUpper(term) + "+" + fam
 			desc := fmt.Sprintf("%s setting %s γ=%s", jr.Job.Method.DisplayName(), jr.Job.Point["setting"], g)
-			rows[row] = append(rows[row], candidate{desc: desc, vals: byName[full]})
+			cand := candidate{desc: desc, vals: map[string][]float64{}}
+			for s, seed := range c.seeds {
+				v, ok := seed[full]
+				if !ok {
+					return nil, fmt.Errorf("%s, seed %d: no %s", jr.Job.Label(), s, full)
+				}
+				cand.seeds = append(cand.seeds, v)
+			}
+			for q := range first[full] {
+				mean := make([]float64, len(measures))
+				for _, seed := range cand.seeds {
+					x, ok := seed[q]
+					if !ok {
+						return nil, fmt.Errorf("%s: a seed lacks query %s", desc, q)
+					}
+					for m := range mean {
+						mean[m] += x[m] / float64(len(cand.seeds))
+					}
+				}
+				cand.vals[q] = mean
+			}
+			rows[row] = append(rows[row], cand)
 		}
 	}
 	for _, rows := range cands {
 		for _, vals := range rows {
 			for _, c := range vals {
-				for q, x := range c.vals {
-					for m, v := range x {
-						if math.IsNaN(v) {
-							return nil, fmt.Errorf("%s lacks %s for query %s", c.desc, measures[m], q)
+				for _, seed := range c.seeds {
+					for q, x := range seed {
+						for m, v := range x {
+							if math.IsNaN(v) {
+								return nil, fmt.Errorf("%s lacks %s for query %s", c.desc, measures[m], q)
+							}
 						}
 					}
 				}
@@ -251,6 +328,13 @@ func chooseOfficial(cs []candidate, split map[string]int) (*choice, error) {
 			c.vals = append(c.vals, cs[bi].vals[q])
 		}
 	}
+	for _, seed := range cs[bi].seeds {
+		s := 0.0
+		for _, q := range c.queries {
+			s += seed[q][0]
+		}
+		c.seedMAP = append(c.seedMAP, s/float64(len(c.queries)))
+	}
 	return c, nil
 }
 
@@ -266,9 +350,20 @@ func chooseFolds(cs []candidate, fold map[string]int) (*choice, error) {
 		}
 		chosen[f] = bi
 	}
+	nseeds := math.MaxInt
+	for _, bi := range chosen {
+		nseeds = min(nseeds, len(cs[bi].seeds))
+	}
+	c.seedMAP = make([]float64, nseeds)
 	for _, q := range slices.Sorted(maps.Keys(cs[0].vals)) {
 		c.queries = append(c.queries, q)
 		c.vals = append(c.vals, cs[chosen[fold[q]]].vals[q])
+		for s := range c.seedMAP {
+			c.seedMAP[s] += cs[chosen[fold[q]]].seeds[s][q][0]
+		}
+	}
+	for s := range c.seedMAP {
+		c.seedMAP[s] /= float64(len(c.queries))
 	}
 	var parts []string
 	for f, bi := range chosen {
@@ -287,8 +382,10 @@ func test(a, b *choice, m int) (stats.TTest, error) {
 }
 
 // comparison judges "a above b" for each pair under one protocol: held
-// when every a has a higher MAP than its b, and (when significant) with
-// p < PValue; P@10 and its paired t-test are reported beside, not judged.
+// when every a has a higher MAP than its b, and (when significant) with a
+// Holm-adjusted p < PValue over the claim's comparisons (Holm 1979); each
+// row's per-query values are the means over its seeds. P@10 and its paired
+// t-test are reported beside, not judged.
 func comparison(p protocol, pairs [][2]string, significant bool) func(r *experiments.Results) experiments.Verdict {
 	return func(r *experiments.Results) experiments.Verdict {
 		out, err := outcomes(r)
@@ -296,8 +393,14 @@ func comparison(p protocol, pairs [][2]string, significant bool) func(r *experim
 			return experiments.Undecided("cannot run the protocol: " + err.Error())
 		}
 		o := out[p.key]
-		n, held := 0, 0
-		var parts []string
+		type cmp struct {
+			pair   [2]string
+			a, b   *choice
+			t, p10 stats.TTest
+		}
+		var cmps []cmp
+		var ps []float64
+		p10 := slices.Index(measures, "P_10")
 		for _, pr := range pairs {
 			a, b := o.rows[pr[0]], o.rows[pr[1]]
 			if a == nil || b == nil {
@@ -307,25 +410,36 @@ func comparison(p protocol, pairs [][2]string, significant bool) func(r *experim
 			if err != nil {
 				return experiments.Undecided(err.Error())
 			}
-			n++
-			ok := t.MeanDiff > 0 && (!significant || t.Significant(PValue))
-			if ok {
-				held++
-			}
-			p10 := slices.Index(measures, "P_10")
 			tp, err := test(a, b, p10)
 			if err != nil {
 				return experiments.Undecided(err.Error())
 			}
-			parts = append(parts, fmt.Sprintf("%s %.4f vs %s %.4f (%+.4f, p=%.3g; P@10 %.4f vs %.4f, %+.4f, p=%.3g)",
-				pr[0], a.mean(0), pr[1], b.mean(0), t.MeanDiff, t.P, a.mean(p10), b.mean(p10), tp.MeanDiff, tp.P))
+			cmps = append(cmps, cmp{pr, a, b, t, tp})
+			ps = append(ps, t.P)
 		}
-		if n == 0 {
+		if len(cmps) == 0 {
 			return experiments.Undecided("no runs of these rows")
 		}
+		adj, err := stats.Holm(ps, len(ps))
+		if err != nil {
+			return experiments.Undecided(err.Error())
+		}
+		n, held := len(cmps), 0
+		var parts []string
+		for i, c := range cmps {
+			if c.t.MeanDiff > 0 && (!significant || adj[i] < PValue) {
+				held++
+			}
+			parts = append(parts, fmt.Sprintf("%s %s vs %s %s (%+.4f, p=%.3g, Holm p=%.3g; P@10 %.4f vs %.4f, %+.4f, p=%.3g)",
+				c.pair[0], c.a.mapText(), c.pair[1], c.b.mapText(), c.t.MeanDiff, c.t.P, adj[i], c.a.mean(p10), c.b.mean(p10), c.p10.MeanDiff, c.p10.P))
+		}
 		nq := len(o.rows[pairs[0][0]].queries)
-		return experiments.Judged(held == n, fmt.Sprintf("%s, %d queries: MAP %s in %d of %d comparisons: %s", p.title, nq,
-			map[bool]string{true: "significantly higher (p < " + strconv.FormatFloat(PValue, 'g', -1, 64) + ")", false: "higher"}[significant], held, n, strings.Join(parts, "; ")))
+		how := "higher"
+		if significant {
+			how = "significantly higher (Holm-adjusted p < " + strconv.FormatFloat(PValue, 'g', -1, 64) + fmt.Sprintf(" over the claim's m = %d comparisons)", n)
+		}
+		return experiments.Judged(held == n, fmt.Sprintf("%s, %d queries, MAP mean over seeds [95 %% t interval], per-query means over seeds compared by paired t-tests: MAP %s in %d of %d comparisons: %s",
+			p.title, nq, how, held, n, strings.Join(parts, "; ")))
 	}
 }
 
@@ -348,6 +462,9 @@ func evidence(p protocol, rows []string) func(r *experiments.Results) experiment
 			}
 			base := o.rows[strings.SplitN(row, "+", 2)[0]]
 			fmt.Fprintf(&b, "%s (%d queries", row, len(c.queries))
+			if len(c.seedMAP) > 1 {
+				fmt.Fprintf(&b, "; MAP over %d seeds %s", len(c.seedMAP), c.mapInterval().Format(4))
+			}
 			if p.official && c.configs > 1 {
 				fmt.Fprintf(&b, "; best of %d on dev: %s", c.configs, c.desc)
 			}
@@ -386,19 +503,19 @@ func protocolClaims(p protocol) []experiments.Claim {
 			all = append(all, [2]string{term + "+" + m, term})
 		}
 	}
-	tag := " [" + p.title + "]"
+	tag := " [" + p.title + "; (Ks, Kp) = (20, 8), 5 seeds]"
 	return []experiments.Claim{
-		{Statement: "BM25+GNMFNC and LM+GNMFNC perform significantly better than BM25 and LM (MAP, paired t-test p < 0.05)" + tag,
+		{Statement: "BM25+GNMFNC and LM+GNMFNC perform significantly better than BM25 and LM (MAP, paired t-test, Holm-adjusted p < 0.05)" + tag,
 			Source: "§3.2 trend (1), Table 2 rows 1, 2 vs 9, 10", Judge: comparison(p, [][2]string{{"BM25+" + g, "BM25"}, {"LM+" + g, "LM"}}, true)},
 		{Statement: "BM25+GNMFNC and LM+GNMFNC perform better than the translation models TM and TRLM (higher MAP; the paper: \"some improvements are statistically significant\")" + tag,
 			Source: "§3.2 trend (2), Table 2 rows 3, 4 vs 9, 10", Judge: comparison(p, [][2]string{{"BM25+" + g, "TM"}, {"BM25+" + g, "TRLM"}, {"LM+" + g, "TM"}, {"LM+" + g, "TRLM"}}, false)},
-		{Statement: "All matrix factorizations significantly improve BM25 and LM (MAP, p < 0.05)" + tag,
+		{Statement: "All matrix factorizations significantly improve BM25 and LM (MAP, Holm-adjusted p < 0.05)" + tag,
 			Source: "§3.3 observation (1), Table 3", Judge: comparison(p, all, true)},
-		{Statement: "GroupNMF and GNMFNC perform significantly better than NMF and CNMF respectively (MAP, p < 0.05; read as GroupNMF > NMF and GNMFNC > CNMF, with BM25 and with LM)" + tag,
+		{Statement: "GroupNMF and GNMFNC perform significantly better than NMF and CNMF respectively (MAP, Holm-adjusted p < 0.05; read as GroupNMF > NMF and GNMFNC > CNMF, with BM25 and with LM)" + tag,
 			Source: "§3.3 observation (2), Table 3", Judge: comparison(p, [][2]string{{"BM25+" + labelGroupNMF, "BM25+" + labelNMF}, {"BM25+" + g, "BM25+" + labelCNMF}, {"LM+" + labelGroupNMF, "LM+" + labelNMF}, {"LM+" + g, "LM+" + labelCNMF}}, true)},
-		{Statement: "GNMFNC performs significantly better than Group NMF (MAP, p < 0.05, with BM25 and with LM)" + tag,
+		{Statement: "GNMFNC performs significantly better than Group NMF (MAP, Holm-adjusted p < 0.05, with BM25 and with LM)" + tag,
 			Source: "§3.3 observation (3), Table 3 rows 4 vs 5, 9 vs 10", Judge: comparison(p, [][2]string{{"BM25+" + g, "BM25+" + labelGroupNMF}, {"LM+" + g, "LM+" + labelGroupNMF}}, true)},
-		{Statement: "Evidence (Table 2): BM25, LM, TM, TRLM and BM25/LM+GNMFNC; differences and p against the row's term model alone; the paper's Yahoo! Answers numbers in brackets" + tag,
+		{Statement: "Evidence (Table 2): BM25, LM, TM, TRLM and BM25/LM+GNMFNC; MAP over seeds with its 95 % interval, differences and unadjusted p against the row's term model alone; the paper's Yahoo! Answers numbers in brackets" + tag,
 			Source: "Table 2", Judge: evidence(p, table2Rows)},
 		{Statement: "Evidence (Table 3): BM25/LM and each factorization combined with them, likewise" + tag,
 			Source: "Table 3", Judge: evidence(p, table3Rows)},

@@ -44,8 +44,11 @@ type Provenance struct {
 	Start string `json:"start"`
 	End   string `json:"end"`
 	// WallSeconds is the sum of the jobs' wall times.
-	WallSeconds float64         `json:"wall_seconds"`
-	Jobs        []JobProvenance `json:"jobs,omitempty"`
+	WallSeconds float64 `json:"wall_seconds"`
+	// CPUSeconds is the sum of the jobs' CPU times (store.Provenance
+	// CPUSeconds); 0 when some job's was not measured.
+	CPUSeconds float64         `json:"cpu_seconds,omitempty"`
+	Jobs       []JobProvenance `json:"jobs,omitempty"`
 }
 
 // CodeCount is one code version and the number of jobs it computed.
@@ -80,6 +83,9 @@ type JobProvenance struct {
 	Dirty        bool    `json:"dirty,omitempty"`
 	Seed         uint64  `json:"seed"`
 	Seconds      float64 `json:"seconds"`
+	// CPUSeconds is the job's CPU time (store.Provenance.CPUSeconds; 0
+	// when not measured).
+	CPUSeconds float64 `json:"cpu_seconds,omitempty"`
 	// Data names the files the job read (their digests are in
 	// Provenance.Datasets).
 	Data []string `json:"data,omitempty"`
@@ -114,7 +120,7 @@ func JobRecord(j *experiments.JobResult, p store.Provenance) (JobProvenance, err
 	jp := JobProvenance{
 		Label: j.Job.Label(), ConfigSHA256: cfg,
 		Revision: p.Code.Revision, Dirty: p.Code.Dirty,
-		Seed: j.Job.Seed, Seconds: p.Seconds,
+		Seed: j.Job.Seed, Seconds: p.Seconds, CPUSeconds: p.CPUSeconds,
 		PerQuery: PerQueryDigests(j.Run),
 	}
 	for _, d := range p.Datasets {
@@ -161,6 +167,7 @@ func BuildProvenance(res *experiments.Results) (*Provenance, error) {
 	codeIdx := map[CodeCount]int{}
 	machIdx := map[MachineCount]int{}
 	data := map[store.Checksum]bool{}
+	cpuMissing := false
 	for i, j := range res.Jobs {
 		sp, err := store.ReadProvenance(j.Dir)
 		if err != nil {
@@ -175,6 +182,10 @@ func BuildProvenance(res *experiments.Results) (*Provenance, error) {
 		}
 		p.Jobs = append(p.Jobs, jp)
 		p.WallSeconds += sp.Seconds
+		p.CPUSeconds += sp.CPUSeconds
+		if sp.CPUSeconds == 0 {
+			cpuMissing = true
+		}
 		c := CodeCount{Revision: sp.Code.Revision, Dirty: sp.Code.Dirty, Source: sp.Code.Source}
 		if k, ok := codeIdx[c]; ok {
 			p.Code[k].Jobs++
@@ -203,6 +214,9 @@ func BuildProvenance(res *experiments.Results) (*Provenance, error) {
 		if sp.End > p.End {
 			p.End = sp.End
 		}
+	}
+	if cpuMissing {
+		p.CPUSeconds = 0 // a partial sum would understate the cost
 	}
 	slices.SortFunc(p.Datasets, func(a, b store.Checksum) int {
 		return strings.Compare(a.Name+" "+a.SHA256, b.Name+" "+b.SHA256)

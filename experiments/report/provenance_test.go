@@ -50,7 +50,7 @@ func TestRenderWritesProvenance(t *testing.T) {
 		t.Fatal(err)
 	}
 	rev := shortRev(p.Code[0].Revision)
-	for _, want := range []string{"**Provenance.** Computed by code revision " + rev, p.Machines[0].GoVersion, "CPUs (GOMAXPROCS", "Data files (SHA-256):", "- `toy` 00\n"} {
+	for _, want := range []string{"**Provenance.** Computed by code revision " + rev, p.Machines[0].GoVersion, "CPUs (GOMAXPROCS", "Derived inputs (SHA-256 of their descriptions", "`toy` ×1."} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("REPORT.md lacks %q:\n%s", want, md)
 		}
@@ -134,5 +134,21 @@ func TestCheckCommittable(t *testing.T) {
 	}
 	if err := CheckCommittable(t.TempDir(), dirty); err != nil {
 		t.Fatalf("dirty tree outside the work tree: %v", err)
+	}
+}
+
+// TestSplitDataChecksums: data files and synthetic sets (path-like names)
+// are listed one by one; derived digests are counted per name.
+func TestSplitDataChecksums(t *testing.T) {
+	files, derived := splitDataChecksums([]store.Checksum{
+		{Name: "corpus", SHA256: "02"}, {Name: "b/x.gz", SHA256: "0b"}, {Name: "corpus", SHA256: "01"},
+		{Name: "synthetic/default", SHA256: "05"}, {Name: "pipeline", SHA256: "03"},
+	})
+	if len(files) != 2 || files[0].Name != "b/x.gz" || files[1].Name != "synthetic/default" {
+		t.Errorf("files %v", files)
+	}
+	want := []derivedCount{{"corpus", 2}, {"pipeline", 1}}
+	if len(derived) != 2 || derived[0] != want[0] || derived[1] != want[1] {
+		t.Errorf("derived %v, want %v", derived, want)
 	}
 }

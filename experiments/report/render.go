@@ -302,17 +302,57 @@ func provenanceHeader(paperDir string, exps []*experiments.Experiment) (string, 
 		fmt.Fprintf(&b, " Sections rendered before provenance was recorded: %s.", strings.Join(without, ", "))
 	}
 	b.WriteString("\n\n")
-	if len(data) > 0 {
-		slices.SortFunc(data, func(a, b store.Checksum) int {
-			return strings.Compare(a.Name+" "+a.SHA256, b.Name+" "+b.SHA256)
-		})
+	files, derived := splitDataChecksums(data)
+	if len(files) > 0 {
 		b.WriteString("Data files (SHA-256):\n\n")
-		for _, d := range data {
+		for _, d := range files {
 			fmt.Fprintf(&b, "- `%s` %s\n", d.Name, d.SHA256)
 		}
 		b.WriteString("\n")
 	}
+	if len(derived) > 0 {
+		b.WriteString("Derived inputs (SHA-256 of their descriptions: corpus specifications, text pipelines, candidate sets; each one in the experiments' `" + ProvenanceFile + "`): ")
+		for i, d := range derived {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "`%s` ×%d", d.name, d.count)
+		}
+		b.WriteString(".\n\n")
+	}
 	return b.String(), nil
+}
+
+// derivedCount is how many distinct digests a derived input's name has.
+type derivedCount struct {
+	name  string
+	count int
+}
+
+// splitDataChecksums separates the data files, whose names are paths under
+// the data directory or synthetic data sets ("20newsgroups/…",
+// "synthetic/default"), from the digests of what a task derives from them
+// (experiments.DescribedChecksum: "corpus", "pipeline", …), which a header
+// counts rather than lists: a grid of subsamples has one corpus digest per
+// job. Files are sorted by name; derived names by name.
+func splitDataChecksums(data []store.Checksum) (files []store.Checksum, derived []derivedCount) {
+	for _, d := range data {
+		if strings.Contains(d.Name, "/") {
+			files = append(files, d)
+			continue
+		}
+		i := slices.IndexFunc(derived, func(c derivedCount) bool { return c.name == d.Name })
+		if i < 0 {
+			derived = append(derived, derivedCount{name: d.Name})
+			i = len(derived) - 1
+		}
+		derived[i].count++
+	}
+	slices.SortFunc(files, func(a, b store.Checksum) int {
+		return strings.Compare(a.Name+" "+a.SHA256, b.Name+" "+b.SHA256)
+	})
+	slices.SortFunc(derived, func(a, b derivedCount) int { return strings.Compare(a.name, b.name) })
+	return files, derived
 }
 
 // mergeCodes adds the job counts of more to codes, by code version.

@@ -133,6 +133,60 @@ func sortRanked(docs []int, score []float64, order []int) {
 	})
 }
 
+// rankedBefore reports whether document a ranks before b in sortRanked's
+// order: the higher score, on equal scores the later document id.
+func rankedBefore(a, b int, score []float64, order []int) bool {
+	if score[a] != score[b] {
+		return score[a] > score[b]
+	}
+	return order[a] > order[b]
+}
+
+// topRanked returns the first k documents of docs in sortRanked's order,
+// reordering docs: what sortRanked(docs) followed by docs[:k] returns, found
+// in O(n log k) instead of O(n log n). The scores are finite (Scores.check)
+// and order is a permutation, so the order is total and the first k are the
+// same documents in the same order whichever way they are found. It keeps
+// the best k seen in a heap whose root is the worst of them (Williams's
+// heap, as container/heap lays it out), then sorts those k.
+func topRanked(docs []int, score []float64, order []int, k int) []int {
+	if k <= 0 || 2*k >= len(docs) {
+		// Little to skip: the full sort costs about the same.
+		sortRanked(docs, score, order)
+		return docs[:max(0, min(k, len(docs)))]
+	}
+	heap := docs[:k]
+	// worse(i, j): heap[i] ranks after heap[j], so the root is the worst.
+	worse := func(i, j int) bool { return rankedBefore(heap[j], heap[i], score, order) }
+	down := func(i int) {
+		for {
+			w, l, r := i, 2*i+1, 2*i+2
+			if l < k && worse(l, w) {
+				w = l
+			}
+			if r < k && worse(r, w) {
+				w = r
+			}
+			if w == i {
+				return
+			}
+			heap[i], heap[w] = heap[w], heap[i]
+			i = w
+		}
+	}
+	for i := k/2 - 1; i >= 0; i-- {
+		down(i)
+	}
+	for _, d := range docs[k:] {
+		if rankedBefore(d, heap[0], score, order) {
+			heap[0] = d
+			down(0)
+		}
+	}
+	sortRanked(heap, score, order)
+	return heap
+}
+
 // candidates returns the candidate documents of one query: all of them, or
 // the top k by score.
 func candidates(score []float64, k int, order []int) []int {
@@ -140,8 +194,7 @@ func candidates(score []float64, k int, order []int) []int {
 	if k <= 0 || k >= len(docs) {
 		return docs
 	}
-	sortRanked(docs, score, order)
-	return docs[:k]
+	return topRanked(docs, score, order, k)
 }
 
 // normalized returns x restricted to the candidates, scaled as n says,
@@ -201,9 +254,7 @@ func combined(alpha float64, term, topic, termN, topicN []float64, cands []int) 
 
 // topRun returns the first depth candidates by score, as a run entry.
 func (t *Task) topRun(cands []int, score []float64, order []int, depth int) []ir.ScoredDoc {
-	docs := slices.Clone(cands)
-	sortRanked(docs, score, order)
-	docs = docs[:min(depth, len(docs))]
+	docs := topRanked(slices.Clone(cands), score, order, depth)
 	out := make([]ir.ScoredDoc, len(docs))
 	for i, d := range docs {
 		out[i] = ir.ScoredDoc{DocID: t.DocIDs[d], Score: score[d]}

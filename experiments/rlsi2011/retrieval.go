@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/topicmf/topicmf/experiments/retrieval"
 	"github.com/topicmf/topicmf/experiments/store"
 	"github.com/topicmf/topicmf/internal/memo"
+	"github.com/topicmf/topicmf/metrics/stats"
 	"github.com/topicmf/topicmf/metrics/topics"
 )
 
@@ -171,6 +173,18 @@ type methodOutcome struct {
 	BestTest []retrieval.Test
 	Fair     *retrieval.FairResult
 	Configs  int
+	Alphas   int // α values per configuration among the candidates
+
+	// The seeds at the best setting (the collection's better term model
+	// only): Pooled is the per-query mean over the Seeds fits, PooledTest
+	// its paired t-tests against the term model alone, MAP the mean MAP
+	// over seeds with its t interval. Mismatch is set when the seeds were
+	// run at another configuration than the grid chooses.
+	Seeds      int
+	Pooled     *retrieval.Evaluation
+	PooledTest []retrieval.Test
+	MAP        stats.Interval
+	Mismatch   string
 }
 
 // collectionOutcome is the protocols' outcome on one collection.
@@ -205,8 +219,14 @@ func computeOutcomes(r *experiments.Results) ([]*collectionOutcome, error) {
 	var out []*collectionOutcome
 	byDS := map[string]*collectionOutcome{}
 	cands := map[string]map[string]map[string][]retrieval.Candidate{} // dataset → term → method
+	seedRuns := map[string][]*experiments.StoredRun{}                 // dataset/method/point → every replicate's run
 	for _, jr := range r.Jobs {
 		ds, meth := jr.Job.Dataset, jr.Job.Method.DisplayName()
+		key := ds + "\x00" + meth + "\x00" + jr.Job.PointLabel()
+		seedRuns[key] = append(seedRuns[key], jr.Run)
+		if jr.Job.Replicate != 0 {
+			continue // the grid's candidates are the replicate-0 fits
+		}
 		co := byDS[ds]
 		if co == nil {
 			co = &collectionOutcome{Dataset: ds, Baseline: map[string]*retrieval.Evaluation{}, Methods: map[string]map[string]*methodOutcome{}}
@@ -253,10 +273,16 @@ func computeOutcomes(r *experiments.Results) ([]*collectionOutcome, error) {
 			co.Methods[tm] = map[string]*methodOutcome{}
 			for _, meth := range co.Order {
 				cs := cands[co.Dataset][tm][meth]
-				mo := &methodOutcome{Method: meth, Configs: len(cs)}
+				mo := &methodOutcome{Method: meth, Configs: len(cs), Alphas: len(cs[0].Sweep.Alphas)}
 				var err error
 				if mo.Best, mo.BestEval, mo.BestTest, err = retrieval.BestSetting(co.Baseline[tm], cs, "map"); err != nil {
 					return nil, fmt.Errorf("%s, %s+%s: %w", co.Dataset, tm, meth, err)
+				}
+				if tm == co.Term {
+					mo.Mismatch = selectionMismatch(r, co.Dataset, meth, mo.Best.Candidate)
+					if err := mo.poolSeeds(seedRuns[co.Dataset+"\x00"+meth+"\x00"+mo.Best.Candidate], co.Baseline[tm], tm); err != nil {
+						return nil, fmt.Errorf("%s, %s+%s: %w", co.Dataset, tm, meth, err)
+					}
 				}
 				if len(co.Baseline[tm].Queries) >= 2 {
 					if mo.Fair, err = retrieval.CrossFit(co.Baseline[tm], cs, retrieval.FairOptions{Seed: FairSeed}); err != nil {
@@ -268,6 +294,39 @@ func computeOutcomes(r *experiments.Results) ([]*collectionOutcome, error) {
 		}
 	}
 	return out, nil
+}
+
+// poolSeeds evaluates every seed's run at the best setting's α with term
+// model tm, pools them per query and tests the pool against the baseline.
+func (mo *methodOutcome) poolSeeds(runs []*experiments.StoredRun, baseline *retrieval.Evaluation, tm string) error {
+	var evals []*retrieval.Evaluation
+	for _, run := range runs {
+		_, ev, err := experiments.SweepEvaluations(run, tm)
+		if err != nil {
+			return err
+		}
+		e := ev[mo.Best.Alpha]
+		if e == nil {
+			return fmt.Errorf("%s: no evaluation at α = %g", run.Dir, mo.Best.Alpha)
+		}
+		evals = append(evals, e)
+	}
+	var err error
+	mo.Seeds = len(evals)
+	if mo.Pooled, err = retrieval.PoolSeeds(fmt.Sprintf("%s+%s α=%g, %d seeds", tm, mo.Method, mo.Best.Alpha, len(evals)), evals); err != nil {
+		return err
+	}
+	if mo.PooledTest, err = retrieval.Compare(mo.Pooled, baseline); err != nil {
+		return err
+	}
+	mo.MAP, err = retrieval.SeedInterval(evals, "map", Level)
+	return err
+}
+
+// formatSeeds is "MAP 0.3276 [0.3251, 0.3301] over 5 seeds (+0.0310, p=1.5e-08)".
+func formatSeeds(mo *methodOutcome) string {
+	t, _ := testFor(mo.PooledTest, "map")
+	return fmt.Sprintf("MAP %s over %d seeds (%+.4f, p=%.3g)", mo.MAP.Format(4), mo.Seeds, t.MeanDiff, t.P)
 }
 
 // reportedMeasures are the measures shown in the evidence: MAP and
@@ -327,7 +386,14 @@ func judgeEvidence(protocol string) func(r *experiments.Results) experiments.Ver
 					mo := co.Methods[tm][meth]
 					switch protocol {
 					case retrieval.ProtocolBest:
-						fmt.Fprintf(&b, "%s+%s best of %d configs × 10 α (%s, α=%g): %s. ", strings.ToUpper(tm), meth, mo.Configs, mo.Best.Candidate, mo.Best.Alpha, formatTests(mo.BestTest))
+						fmt.Fprintf(&b, "%s+%s best of %d configs × %d α (%s, α=%g), seed 0: %s", strings.ToUpper(tm), meth, mo.Configs, mo.Alphas, mo.Best.Candidate, mo.Best.Alpha, formatTests(mo.BestTest))
+						if mo.Pooled != nil {
+							fmt.Fprintf(&b, "; at this setting, %s, per-query mean over the seeds: %s", formatSeeds(mo), formatTests(mo.PooledTest))
+						}
+						if mo.Mismatch != "" {
+							fmt.Fprintf(&b, " [%s]", mo.Mismatch)
+						}
+						b.WriteString(". ")
 					case retrieval.ProtocolFair:
 						if mo.Fair == nil {
 							fmt.Fprintf(&b, "%s+%s: too few queries for two halves. ", strings.ToUpper(tm), meth)
@@ -345,22 +411,44 @@ func judgeEvidence(protocol string) func(r *experiments.Results) experiments.Ver
 }
 
 // mapTest returns the MAP test of a method under a protocol on the
-// collection's chosen term model.
-func mapTest(co *collectionOutcome, meth, protocol string) (retrieval.Test, bool) {
+// collection's chosen term model: for the best setting the test of the
+// per-query mean over the seeds (seed 0 alone when the seeds are missing),
+// for the fair protocol seed 0's.
+func mapTest(co *collectionOutcome, meth, protocol string) (retrieval.Test, *methodOutcome, bool) {
 	mo := co.Methods[co.Term][meth]
 	if mo == nil {
-		return retrieval.Test{}, false
+		return retrieval.Test{}, nil, false
 	}
 	switch protocol {
 	case retrieval.ProtocolBest:
-		return testFor(mo.BestTest, "map")
+		if mo.Pooled != nil {
+			t, ok := testFor(mo.PooledTest, "map")
+			return t, mo, ok
+		}
+		t, ok := testFor(mo.BestTest, "map")
+		return t, mo, ok
 	case retrieval.ProtocolFair:
 		if mo.Fair == nil {
-			return retrieval.Test{}, false
+			return retrieval.Test{}, nil, false
 		}
-		return testFor(mo.Fair.Tests, "map")
+		t, ok := testFor(mo.Fair.Tests, "map")
+		return t, mo, ok
 	}
-	return retrieval.Test{}, false
+	return retrieval.Test{}, nil, false
+}
+
+// mismatches lists the collections and methods whose seeds were run at
+// another configuration than the grid chooses.
+func mismatches(out []*collectionOutcome, methods []string) []string {
+	var ms []string
+	for _, co := range out {
+		for _, meth := range methods {
+			if mo := co.Methods[co.Term][meth]; mo != nil && mo.Mismatch != "" {
+				ms = append(ms, mo.Mismatch)
+			}
+		}
+	}
+	return ms
 }
 
 // How many improvements judgeImproves needs to be significant.
@@ -372,30 +460,54 @@ const (
 
 // judgeImproves: every listed method, combined with the collection's
 // better term model, has a higher MAP than the term model alone on every
-// collection, with the significance that need asks for.
+// collection, with the significance that need asks for. Under the best
+// setting the tests are over the per-query means of the seeds, and their
+// p-values are adjusted by Holm's procedure over the family of every
+// configuration × α each best setting was chosen from (the untested ones
+// counted as p = 1); under the fair protocol (seed 0), over the pairs.
 func judgeImproves(methods []string, protocol string, need int) func(r *experiments.Results) experiments.Verdict {
 	return func(r *experiments.Results) experiments.Verdict {
 		out, err := outcomes(r)
 		if err != nil {
 			return experiments.Undecided("cannot run the protocols: " + err.Error())
 		}
-		var parts []string
-		n, up, sig := 0, 0, 0
+		type pair struct {
+			label string
+			t     retrieval.Test
+			seeds int
+		}
+		var pairs []pair
+		var ps []float64
+		family := 0
 		for _, co := range out {
 			for _, meth := range methods {
-				t, ok := mapTest(co, meth, protocol)
+				t, mo, ok := mapTest(co, meth, protocol)
 				if !ok {
 					continue
 				}
-				n++
-				if t.MeanDiff > 0 {
-					up++
-					if t.Significant(PValue) {
-						sig++
-					}
+				seeds, size := 1, 1
+				if protocol == retrieval.ProtocolBest {
+					seeds, size = max(1, mo.Seeds), mo.Configs*mo.Alphas
 				}
-				parts = append(parts, fmt.Sprintf("%s %s+%s MAP %+.4f (p=%.3g)", co.Dataset, strings.ToUpper(co.Term), meth, t.MeanDiff, t.P))
+				family += size
+				pairs = append(pairs, pair{co.Dataset + " " + strings.ToUpper(co.Term) + "+" + meth, t, seeds})
+				ps = append(ps, t.P)
 			}
+		}
+		adj, err := stats.Holm(ps, max(family, len(ps)))
+		if err != nil {
+			return experiments.Undecided(err.Error())
+		}
+		var parts []string
+		n, up, sig := len(pairs), 0, 0
+		for i, p := range pairs {
+			if p.t.MeanDiff > 0 {
+				up++
+				if adj[i] < PValue {
+					sig++
+				}
+			}
+			parts = append(parts, fmt.Sprintf("%s MAP %+.4f (%d seed(s); p=%.3g, Holm p=%.3g)", p.label, p.t.MeanDiff, p.seeds, p.t.P, adj[i]))
 		}
 		threshold := "all improve"
 		switch need {
@@ -404,8 +516,12 @@ func judgeImproves(methods []string, protocol string, need int) func(r *experime
 		case sigAll:
 			threshold = "all improve significantly"
 		}
-		detail := fmt.Sprintf("%s protocol: %d of %d (collection, method) pairs improve MAP, %d significantly (p < %g); threshold: %s: %s",
-			protocol, up, n, sig, PValue, threshold, strings.Join(parts, "; "))
+		familyText := fmt.Sprintf("Holm over the %d pairs", n)
+		if protocol == retrieval.ProtocolBest {
+			familyText = fmt.Sprintf("Holm over m = %d comparisons: every configuration × α the %d best settings were chosen from", family, n)
+		}
+		detail := fmt.Sprintf("%s protocol: %d of %d (collection, method) pairs improve MAP, %d significantly (Holm-adjusted p < %g; %s); threshold: %s: %s",
+			protocol, up, n, sig, PValue, familyText, threshold, strings.Join(parts, "; "))
 		held := up == n
 		switch need {
 		case sigMajority:
@@ -416,56 +532,131 @@ func judgeImproves(methods []string, protocol string, need int) func(r *experime
 		if n == 0 {
 			return experiments.Undecided(detail)
 		}
+		if protocol == retrieval.ProtocolBest {
+			if ms := mismatches(out, methods); len(ms) > 0 {
+				return experiments.Undecided("the seeds are not at the chosen settings: " + strings.Join(ms, "; ") + ". " + detail)
+			}
+		}
 		return experiments.Judged(held, detail)
 	}
 }
 
 // judgeRank: under the best setting with the better term model, method
 // has the highest (best) or lowest (!best) MAP among methods on a strict
-// majority of the collections.
+// majority of the collections, significantly. On each collection the
+// method's per-query MAP (mean over its seeds) is compared with every
+// other method's by a paired t-test, Holm-adjusted over all the claim's
+// comparisons (collections × other methods). Held when on more than half
+// of the collections the method is above (below) every other one with
+// every adjusted p < PValue; not held when it is not even first (last) by
+// mean on more than half; inconclusive in between (first by mean, but the
+// gaps are within the noise of the seeds and queries).
 func judgeRank(method string, methods []string, best bool) func(r *experiments.Results) experiments.Verdict {
 	return func(r *experiments.Results) experiments.Verdict {
 		out, err := outcomes(r)
 		if err != nil {
 			return experiments.Undecided("cannot run the protocols: " + err.Error())
 		}
-		var parts []string
-		wins, n := 0, 0
-		for _, co := range out {
+		type comparison struct {
+			co    int
+			other string
+			t     stats.TTest
+		}
+		var cmps []comparison
+		var ps []float64
+		var lines []string
+		n, top := 0, 0
+		sign := 1.0
+		if !best {
+			sign = -1
+		}
+		firstByMean := map[int]bool{}
+		for ci, co := range out {
+			evals := map[string]*retrieval.Evaluation{}
+			means := map[string]stats.Interval{}
 			var ranked []string
-			vals := map[string]float64{}
 			for _, meth := range methods {
-				if t, ok := mapTest(co, meth, retrieval.ProtocolBest); ok {
-					ranked = append(ranked, meth)
-					vals[meth] = t.Mean
+				mo := co.Methods[co.Term][meth]
+				if mo == nil {
+					continue
+				}
+				ranked = append(ranked, meth)
+				if mo.Pooled != nil {
+					evals[meth], means[meth] = mo.Pooled, mo.MAP
+				} else {
+					evals[meth], means[meth] = mo.BestEval, stats.Interval{N: 1, Mean: mo.BestEval.Mean("map"), Lo: math.NaN(), Hi: math.NaN()}
 				}
 			}
 			if len(ranked) < 2 || indexOf(ranked, method) < 0 {
 				continue
 			}
-			sort.SliceStable(ranked, func(a, b int) bool { return vals[ranked[a]] > vals[ranked[b]] })
 			n++
-			top := ranked[0]
+			sort.SliceStable(ranked, func(a, b int) bool { return means[ranked[a]].Mean > means[ranked[b]].Mean })
+			first := ranked[0]
 			if !best {
-				top = ranked[len(ranked)-1]
+				first = ranked[len(ranked)-1]
 			}
-			if top == method {
-				wins++
+			if first == method {
+				top++
+				firstByMean[ci] = true
+			}
+			m := slices.Index(retrieval.Measures, "map")
+			for _, other := range ranked {
+				if other == method {
+					continue
+				}
+				t, err := stats.PairedTTest(evals[method].Values[m], evals[other].Values[m])
+				if err != nil {
+					return experiments.Undecided(err.Error())
+				}
+				cmps = append(cmps, comparison{ci, other, t})
+				ps = append(ps, t.P)
 			}
 			var cells []string
-			for _, m := range ranked {
-				cells = append(cells, fmt.Sprintf("%s %.4f", m, vals[m]))
+			for _, meth := range ranked {
+				cells = append(cells, fmt.Sprintf("%s %s (%d seeds)", meth, means[meth].Format(4), means[meth].N))
 			}
-			parts = append(parts, co.Dataset+" ("+strings.ToUpper(co.Term)+"): "+strings.Join(cells, " > "))
+			lines = append(lines, co.Dataset+" ("+strings.ToUpper(co.Term)+"): "+strings.Join(cells, " > "))
 		}
-		what := "highest"
+		adj, err := stats.Holm(ps, len(ps))
+		if err != nil {
+			return experiments.Undecided(err.Error())
+		}
+		significant := map[int]bool{}
+		for ci := range firstByMean {
+			significant[ci] = true
+		}
+		var tests []string
+		for i, c := range cmps {
+			if !(sign*c.t.MeanDiff > 0 && adj[i] < PValue) {
+				significant[c.co] = false
+			}
+			tests = append(tests, fmt.Sprintf("%s vs %s %+.4f (p=%.3g, Holm p=%.3g)", out[c.co].Dataset, c.other, c.t.MeanDiff, c.t.P, adj[i]))
+		}
+		sig := 0
+		for _, ok := range significant {
+			if ok {
+				sig++
+			}
+		}
+		what, side := "highest", "above"
 		if !best {
-			what = "lowest"
+			what, side = "lowest", "below"
 		}
-		detail := fmt.Sprintf("best-setting MAP: %s is %s on %d of %d collections (threshold for \"most\": more than half, > %d of %d); %s", method, what, wins, n, n/2, n, strings.Join(parts, "; "))
-		if n == 0 {
+		detail := fmt.Sprintf("best-setting MAP, mean over seeds [95 %% t interval]: %s is %s by mean on %d of %d collections, significantly %s every other method on %d "+
+			"(paired t-tests over queries of the per-query means over seeds, Holm over m = %d comparisons, adjusted p < %g); threshold for \"most\": more than half, > %d of %d; %s. Tests of %s: %s",
+			method, what, top, n, side, sig, len(ps), PValue, n/2, n, strings.Join(lines, "; "), method, strings.Join(tests, "; "))
+		if ms := mismatches(out, methods); len(ms) > 0 {
+			return experiments.Undecided("the seeds are not at the chosen settings: " + strings.Join(ms, "; ") + ". " + detail)
+		}
+		switch {
+		case n == 0:
 			return experiments.Undecided(detail)
+		case 2*sig > n:
+			return experiments.Judged(true, detail)
+		case 2*top <= n:
+			return experiments.Judged(false, detail)
 		}
-		return experiments.Judged(2*wins > n, detail)
+		return experiments.Undecided("first by mean on most collections but not significantly: " + detail)
 	}
 }

@@ -53,7 +53,7 @@ func TestRebuildSweep(t *testing.T) {
 // configuration whose α > 0 adds gains[variant]·α to every query.
 func fakeFigures35(gains map[string]float64) *experiments.Results {
 	e := Figures35()
-	res := &experiments.Results{Experiment: e}
+	res := &experiments.Results{Experiment: e, Quick: true} // quick: no pinned selection to check
 	base := []float64{0.1, 0.3, 0.2, 0.5, 0.4, 0.35, 0.15, 0.25}
 	for _, v := range variants {
 		j := &experiments.Job{Experiment: e, Dataset: "med", Method: experiments.MethodSpec{Name: "rlsi", Label: v.Label, Params: map[string]string{"variant": v.Variant}},
@@ -100,7 +100,7 @@ func TestFigures35Judges(t *testing.T) {
 // TestFigures35Quick runs the quick variant end to end on MED.
 func TestFigures35Quick(t *testing.T) {
 	exptest.NeedData(t, "med", "stopwords")
-	res := exptest.RunQuickJobs(t, Figures35(), 8, "fits 8 RLSI models on MED and sweeps α (several seconds)")
+	res := exptest.RunQuickJobs(t, Figures35(), 8*QuickSeeds, "fits 8 RLSI configurations × 2 seeds on MED and sweeps α (several seconds)")
 	out, err := outcomes(res)
 	if err != nil {
 		t.Fatal(err)
@@ -149,6 +149,85 @@ func TestJudgeRLSICompact(t *testing.T) {
 	} {
 		if v := judgeRLSICompact(mk(c.vals)); v.Outcome != c.want {
 			t.Errorf("%v: %v, want %v (%s)", c.vals, v.Outcome, c.want, v.Detail)
+		}
+	}
+}
+
+// TestSelectedSettingsInGrid: every pinned selection is a configuration
+// of its full grid, so that each full run fits Seeds seeds at 16 settings
+// (4 collections × 4 methods) and one seed elsewhere; --quick fits
+// QuickSeeds at every configuration.
+func TestSelectedSettingsInGrid(t *testing.T) {
+	for _, e := range []*experiments.Experiment{Figures35(), Table8Figures68()} {
+		jobs, err := e.Jobs(false, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		extra, grid := 0, 0
+		for _, j := range jobs {
+			if j.Replicate > 0 {
+				extra++
+			} else {
+				grid++
+			}
+		}
+		if extra != 16*(Seeds-1) {
+			t.Errorf("%s: %d extra replicates, want %d (16 settings × %d)", e.ID, extra, 16*(Seeds-1), Seeds-1)
+		}
+		quick, err := e.Jobs(true, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, j := range quick {
+			if j.Replicate >= QuickSeeds {
+				t.Errorf("%s quick: replicate %d", e.ID, j.Replicate)
+			}
+		}
+		t.Logf("%s: %d grid jobs + %d replicates; quick %d jobs", e.ID, grid, extra, len(quick))
+	}
+}
+
+// TestPooledSeeds: the replicates at the chosen setting are pooled per
+// query (the grid's choice sees seed 0 only), the MAP interval is over the
+// seeds, and a choice that moved away from the seeded setting makes the
+// claims inconclusive.
+func TestPooledSeeds(t *testing.T) {
+	r := fakeFigures35(map[string]float64{"u1v2": 0.2, "u2v1": 0.1, "u1v1": 0.05, "u2v2": 0.01})
+	e := r.Experiment
+	best := r.Jobs[0].Job
+	// Two more seeds of u1v2 with gains 0.1 and 0.3 instead of 0.2.
+	base := []float64{0.1, 0.3, 0.2, 0.5, 0.4, 0.35, 0.15, 0.25}
+	for i, g := range []float64{0.1, 0.3} {
+		j := *best
+		j.Replicate = i + 1
+		r.Jobs = append(r.Jobs, &experiments.JobResult{Job: &j, Run: fakeRun(base, g)})
+	}
+	out, err := computeOutcomes(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mo := out[0].Methods[out[0].Term]["RLSI (Uℓ1-Vℓ2)"]
+	if mo.Configs != 1 || mo.Seeds != 3 {
+		t.Fatalf("configs %d seeds %d, want 1 and 3", mo.Configs, mo.Seeds)
+	}
+	// Seed MAPs at α = 1: 0.28125 + 0.2 (+ seed 0's noise on query a:
+	// 0.01·(i mod 3) summed over a's measures, read back below), 0.38125,
+	// 0.58125.
+	seed0 := mo.BestEval.Mean("map")
+	want := (seed0 + 0.38125 + 0.58125) / 3
+	if math.Abs(mo.MAP.Mean-want) > 1e-12 || mo.MAP.N != 3 || !(mo.MAP.Lo < want && want < mo.MAP.Hi) {
+		t.Errorf("MAP interval %+v, want mean %v", mo.MAP, want)
+	}
+	if p := mo.Pooled.Mean("map"); math.Abs(p-want) > 1e-12 {
+		t.Errorf("pooled MAP %v, want %v", p, want)
+	}
+	// A full run whose grid chooses k=10 while the seeds were pinned
+	// elsewhere: the claims that use the seeds say so and stay inconclusive.
+	r.Quick = false
+	r2 := &experiments.Results{Experiment: e, Jobs: r.Jobs}
+	for _, i := range []int{0, 1, 2} {
+		if v := e.Claims[i].Judge(r2); v.Outcome != experiments.Inconclusive || !strings.Contains(v.Detail, "update selectedSettings") {
+			t.Errorf("claim %d with a moved choice: %v (%s)", i, v.Outcome, v.Detail)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/exptest"
+	"github.com/topicmf/topicmf/experiments/report"
 	"github.com/topicmf/topicmf/metrics/topics"
 )
 
@@ -155,4 +156,30 @@ func variantLabel(v string) string {
 		}
 	}
 	return v
+}
+
+// TestTable6PaperBesideItsSetting: the paper's Table 6 AvgComp is printed
+// beside the one row per variant that we show as Table 6 (relative λ,
+// λ1 = WorkingLambda1, λ2 = PaperLambda2), blank beside the other 23.
+func TestTable6PaperBesideItsSetting(t *testing.T) {
+	e := Table67()
+	jobs, err := e.Jobs(false, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := &experiments.Results{Experiment: e}
+	for _, j := range jobs {
+		res.Jobs = append(res.Jobs, &experiments.JobResult{Job: j, Run: &experiments.StoredRun{Metrics: []experiments.Metric{{Name: "avgcomp", Value: 0.5}}}})
+	}
+	td := report.BuildTable(res, e.Tables[0])
+	var with []string
+	for r, row := range td.Rows {
+		if !math.IsNaN(td.Paper[r][0]) {
+			with = append(with, strings.Join(row, " "))
+		}
+	}
+	want := []string{"relative 0.1 1 RLSI (Uℓ1-Vℓ2)", "relative 0.1 1 RLSI (Uℓ2-Vℓ1)", "relative 0.1 1 RLSI (Uℓ1-Vℓ1)", "relative 0.1 1 RLSI (Uℓ2-Vℓ2)"}
+	if strings.Join(with, "; ") != strings.Join(want, "; ") || len(td.Rows) != 96 {
+		t.Errorf("%d rows, paper values beside %v, want beside %v", len(td.Rows), with, want)
+	}
 }

@@ -6,7 +6,8 @@
 // Under a results root:
 //
 //	<root>/runs/<id>/config.json      the canonical configuration (sorted keys)
-//	<root>/runs/<id>/provenance.json  code version, Go, GOMAXPROCS, CPU, memory, data checksums, seed, times
+//	<root>/runs/<id>/provenance.json  code version, Go, GOMAXPROCS, CPU, memory, data checksums, seed,
+//	                                   wall and CPU seconds
 //	<root>/runs/<id>/...              files the run wrote: iterations.csv, metrics.csv,
 //	                                   per-query.csv, factors (.mtx), top terms, ...
 //	<root>/runs/<id>/done             written last: the run is complete; holds the run id and

@@ -28,7 +28,15 @@ type Provenance struct {
 	Seed        uint64     `json:"seed"`
 	Start       string     `json:"start"` // RFC 3339, UTC
 	End         string     `json:"end"`
-	Seconds     float64    `json:"seconds"`
+	// Seconds is the run's wall-clock time.
+	Seconds float64 `json:"seconds"`
+	// CPUSeconds is the process's CPU time (user + system, every thread)
+	// while the run was computed, shared evenly with the runs computed at
+	// the same time (see cpuMeter): exact for a run computed alone, an
+	// estimate for one of several side by side, whose sum stays exact.
+	// 0 when not measured (runs recorded before it was, or a system
+	// without getrusage).
+	CPUSeconds float64 `json:"cpu_seconds,omitempty"`
 }
 
 var (

@@ -353,7 +353,12 @@ func (s *Store) write(ctx context.Context, id string, key Key, replaced string, 
 	start := time.Now()
 	prov.Start = start.UTC().Format(time.RFC3339Nano)
 	var failure *Failure
-	if err := task(ctx, w); err != nil {
+	err = func() error {
+		cpu := processCPU.start()
+		defer func() { prov.CPUSeconds = processCPU.stop(cpu) }() // also when task panics
+		return task(ctx, w)
+	}()
+	if err != nil {
 		if ctx.Err() != nil && !errors.Is(err, ctx.Err()) {
 			return fmt.Errorf("%w (%v)", ctx.Err(), err)
 		}

@@ -1,5 +1,6 @@
 // Package stats holds the significance test used to compare two retrieval
-// systems query by query, and small descriptive helpers.
+// systems query by query, Student's t confidence interval of a mean, Holm's
+// correction for a family of tests, and small descriptive helpers.
 //
 // # Paired two-sided t-test
 //
@@ -19,6 +20,13 @@
 // Degenerate cases are returned as data (TTest.Warnings), never as panics:
 // n < 2 gives T = P = NaN; zero variance of the differences gives, as scipy,
 // T = ±Inf and P = 0 when d̄ ≠ 0, and T = P = NaN when every difference is 0.
+//
+// # Confidence interval and Holm's correction
+//
+// MeanInterval is x̄ ± t_{(1+level)/2, n−1} · s/√n (scipy.stats.t.interval).
+// Holm adjusts the p-values of a family of m tests step-down (Holm,
+// Scandinavian Journal of Statistics 1979); hypotheses of the family whose
+// p-values are not computed count as p = 1, which is conservative.
 //
 // Reference: Student, "The probable error of a mean", Biometrika 6(1), 1908
 // (whose sleep data is the golden test); M. D. Smucker, J. Allan and
