@@ -14,9 +14,11 @@
 #   --rounds R    rounds of the key RLSI / NMF / online-LDA timings (default 5; ≥ 1)
 #   --batch B     minibatch size of the online VB LDA runs on every side (default 2000)
 #   --no-install  skip apt-get (the Debian packages are already installed)
-#   --no-ttq      skip the time-to-quality run that follows the full benchmark
-#                 (bench/time-to-quality.sh; about 3 minutes; its results go to
-#                 bench/ttq whatever --out says)
+#   --no-ttq      skip the time-to-quality runs that follow the full benchmark
+#                 (bench/time-to-quality.sh on the synthetic matrix, about 4
+#                 minutes, and on 20 Newsgroups when its archive is in the data
+#                 directory, about 8 under load; results in bench/ttq and
+#                 bench/ttq-20newsgroups whatever --out says)
 #   --out FILE    where to write the report (default bench/RESULTS.md)
 #
 # On a fresh Debian machine it installs python3-numpy, python3-scipy,
@@ -188,4 +190,11 @@ echo "== wrote $OUT" >&2
 if [ "$TTQ" = 1 ] && [ "$QUICK" = 0 ] && [ "$KEY" = 0 ]; then
 	echo "== time to quality: bench/time-to-quality.sh (results in bench/ttq)" >&2
 	bash "$HERE/time-to-quality.sh"
+	NEWS="${TOPICMF_DATA:-$ROOT/../shared/datasets}/20newsgroups/20news-bydate.tar.gz"
+	if [ -f "$NEWS" ]; then
+		echo "== time to quality on 20 Newsgroups (results in bench/ttq-20newsgroups)" >&2
+		bash "$HERE/time-to-quality.sh" --data 20newsgroups
+	else
+		echo "== no $NEWS: time to quality on 20 Newsgroups skipped" >&2
+	fi
 fi

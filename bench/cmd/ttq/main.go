@@ -4,13 +4,18 @@
 // quality), scores every LDA model's topics by held-out perplexity with
 // document completion, and plots the curves.
 //
-//	ttq split -mm bench.mtx -dir DIR [-docs N]
-//	ttq fit   -dir DIR -family lda|onlinelda|nmf|nmf-anls -k K -at 1,2,4 [-batch B] -label NAME
+//	ttq split -mm bench.mtx|-data 20newsgroups -dir DIR [-docs N]
+//	ttq fit   -dir DIR -family lda|onlinelda|nmf|nmf-anls|lsi -k K -at 1,2,4 [-batch B] [-param key=value,…] -label NAME
 //	ttq score -dir DIR -k K < fits.tsv > scored.tsv
 //	ttq plot  -in scored.tsv -out DIR
 //	ttq report -in scored.tsv > tables.md
 //
-// split keeps the first N documents (all without -docs) and holds out
+// split reads the term-document matrix from -mm, or builds the training
+// split of a registered collection (-data, from the data directory
+// TOPICMF_DATA) through the command line's default text pipeline with raw
+// counts and writes its vocabulary to vocab.txt (see collectionText; -docs
+// N draws N of its documents, see collectionMatrix). Of a -mm matrix it
+// keeps the first N documents (all without -docs). It holds out
 // every tenth of them (1-based 10, 20, …): its stored
 // counts are split into an observed half (obs.mtx) and a held half
 // (held.mtx) by entry, the counts of the even-numbered entries (0, 2, …)
@@ -21,7 +26,9 @@
 // fit prints one line per count n of -at: label, n, the wall-clock seconds
 // of a whole fit of n iterations (passes for onlinelda) from scratch, and
 // either the file of its topic-word matrix (LDA families, W×K with columns
-// summing to 1, as a dense Matrix Market array) or the NMF objective
+// summing to 1, as a dense Matrix Market array, beta-*.mtx), the file of
+// its basis U_K (lsi, basis-*.mtx; n counts power iterations of the
+// randomized SVD, oversampling lsiOversample) or the NMF objective
 // ‖D − UVᵀ‖²_F of the training matrix. Fits of the same seed for n and 2n
 // iterations share their first n iterations, so the fits are checkpoints of
 // one run, each timed with its start-up.
@@ -38,12 +45,15 @@
 //
 // (EM for the posterior mean of θ under a Dirichlet(α) prior) and the
 // perplexity is exp(−Σ_d Σ_w n^h_dw log Σ_k θ_dk β_wk / Σ_d Σ_w n^h_dw).
+// It replaces an LSI basis U (basis-*.mtx) by the residual
+// ‖D − U Uᵀ D‖²_F of the training matrix (projectionResidual).
 //
-// plot draws quality against seconds for the LDA and the NMF lines
-// (gonum/plot) into DIR/lda.png and DIR/nmf.png; report prints Markdown
-// tables: every checkpoint, and each model's seconds (its fastest fit) to
-// get within 50, 30, 20, 10, 5, 2 and 1 % of the best value any model
-// reached.
+// plot draws quality against seconds for the LDA, NMF and LSI lines
+// (gonum/plot) into DIR/lda.png, DIR/nmf.png and DIR/lsi.png; report prints
+// Markdown tables: every checkpoint, each model's seconds (its fastest fit)
+// to get within 50, 30, 20, 10, 5, 2 and 1 % of the best value any model
+// of its family reached (LSI: 1, 0.1, 0.01 and 0.001 %), and the ratio of
+// those seconds, each topicmf model against each peer.
 package main
 
 import (
@@ -97,12 +107,23 @@ func main() {
 func split(args []string) error {
 	fs := flag.NewFlagSet("split", flag.ContinueOnError)
 	path := fs.String("mm", "", "Matrix Market file, terms × documents")
+	data := fs.String("data", "", "instead of -mm: a registered collection (20newsgroups), its training split through collectionText")
 	dir := fs.String("dir", "", "output directory")
-	docs := fs.Int("docs", 0, "use only the first docs documents (0: all)")
+	docs := fs.Int("docs", 0, "use only the first docs documents of -mm, a draw of docs documents of -data (0: all)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	d, err := sparse.ReadMMFile(*path)
+	if (*path == "") == (*data == "") {
+		return fmt.Errorf("split: want one of -mm FILE and -data NAME")
+	}
+	var d *sparse.CSR
+	var err error
+	if *data != "" {
+		d, err = collectionMatrix(*data, *dir, *docs)
+		*docs = 0 // drawn already
+	} else {
+		d, err = sparse.ReadMMFile(*path)
+	}
 	if err != nil {
 		return err
 	}
@@ -160,13 +181,24 @@ func split(args []string) error {
 func fit(args []string) error {
 	fs := flag.NewFlagSet("fit", flag.ContinueOnError)
 	dir := fs.String("dir", "", "directory of split's files")
-	family := fs.String("family", "", "lda, onlinelda, nmf or nmf-anls")
+	family := fs.String("family", "", "lda, onlinelda, nmf, nmf-anls or lsi")
 	label := fs.String("label", "", "name of the curve")
 	k := fs.Int("k", 100, "number of topics")
-	at := fs.String("at", "1,2,4", "iteration counts")
+	at := fs.String("at", "1,2,4", "iteration counts (lsi: power iterations, from 0)")
 	batch := fs.Int("batch", 2000, "minibatch size of onlinelda")
+	extra := fs.String("param", "", "more parameters of the family, key=value,… (init=nndsvda)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	more := catalog.Params{}
+	if *extra != "" {
+		for _, kv := range strings.Split(*extra, ",") {
+			key, value, ok := strings.Cut(kv, "=")
+			if !ok {
+				return fmt.Errorf("-param: %q is not key=value", kv)
+			}
+			more[key] = value
+		}
 	}
 	d, err := sparse.ReadMMFile(filepath.Join(*dir, "train.mtx"))
 	if err != nil {
@@ -178,8 +210,8 @@ func fit(args []string) error {
 	}
 	for _, s := range strings.Split(*at, ",") {
 		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 {
-			return fmt.Errorf("-at: %q is not a positive count", s)
+		if err != nil || n < 1 && !(n == 0 && *family == "lsi") {
+			return fmt.Errorf("-at: %q is not a positive count (or 0 power iterations of lsi)", s)
 		}
 		p := catalog.Params{"k": strconv.Itoa(*k)}
 		switch *family {
@@ -189,8 +221,13 @@ func fit(args []string) error {
 			p["passes"], p["batch"] = s, strconv.Itoa(*batch)
 		case "nmf", "nmf-anls":
 			p["iters"], p["tol"] = s, "0"
+		case "lsi":
+			p["power-iters"], p["oversample"] = s, strconv.Itoa(lsiOversample)
 		default:
-			return fmt.Errorf("-family %q: want lda, onlinelda, nmf or nmf-anls", *family)
+			return fmt.Errorf("-family %q: want lda, onlinelda, nmf, nmf-anls or lsi", *family)
+		}
+		for key, value := range more {
+			p[key] = value
 		}
 		meth, err := catalog.New(*family, p)
 		if err != nil {
@@ -206,10 +243,18 @@ func fit(args []string) error {
 			return fmt.Errorf("%s: %s", *family, st)
 		}
 		var quality string
-		if *family == "nmf" || *family == "nmf-anls" {
+		switch *family {
+		case "nmf", "nmf-anls":
 			loss := sparse.ResidualSq(parallel.Default(), d, m.TermTopics(), m.DocTopics())
 			quality = strconv.FormatFloat(loss, 'g', 10, 64)
-		} else {
+		case "lsi":
+			// U_K only: score computes the residual of every model's basis
+			// with the same code, scikit-learn's included.
+			quality = filepath.Join(*dir, fmt.Sprintf("basis-%s-%d.mtx", *label, n))
+			if err := writeDense(quality, m.TermTopics()); err != nil {
+				return err
+			}
+		default:
 			quality = filepath.Join(*dir, fmt.Sprintf("beta-%s-%d.mtx", *label, n))
 			if err := writeDense(quality, normalizeColumns(m.TermTopics())); err != nil {
 				return err
@@ -219,6 +264,11 @@ func fit(args []string) error {
 	}
 	return nil
 }
+
+// lsiOversample is the oversampling of the randomized SVD on both sides:
+// topicmf's LSI default and scikit-learn TruncatedSVD's n_oversamples
+// default. The checkpoints of an LSI curve are its power iterations.
+const lsiOversample = 10
 
 // normalizeColumns returns a copy of b with each column scaled to sum 1.
 func normalizeColumns(b *mat.Dense) *mat.Dense {
@@ -274,25 +324,51 @@ func score(args []string) error {
 		return err
 	}
 	obsT, heldT := obs.T(), held.T() // held-out documents × terms
+	var train *sparse.CSR            // read at the first LSI basis
 	sc := bufio.NewScanner(os.Stdin)
 	for sc.Scan() {
 		f := strings.Split(sc.Text(), "\t")
 		if len(f) != 4 {
 			return fmt.Errorf("score: line %q: want label, n, seconds, quality", sc.Text())
 		}
-		if strings.HasSuffix(f[3], ".mtx") {
-			beta, err := sparse.ReadDenseMMFile(f[3])
-			if err != nil {
-				return err
+		if !strings.HasSuffix(f[3], ".mtx") {
+			fmt.Println(sc.Text())
+			continue
+		}
+		factor, err := sparse.ReadDenseMMFile(f[3])
+		if err != nil {
+			return err
+		}
+		if r, c := factor.Dims(); r != obs.Rows || c != *k {
+			return fmt.Errorf("%s: %d×%d, want %d×%d (terms × topics)", f[3], r, c, obs.Rows, *k)
+		}
+		if strings.HasPrefix(filepath.Base(f[3]), "basis-") {
+			if train == nil {
+				if train, err = sparse.ReadMMFile(filepath.Join(*dir, "train.mtx")); err != nil {
+					return err
+				}
 			}
-			if r, c := beta.Dims(); r != obs.Rows || c != *k {
-				return fmt.Errorf("%s: %d×%d, want %d×%d (terms × topics)", f[3], r, c, obs.Rows, *k)
-			}
-			f[3] = strconv.FormatFloat(completionPerplexity(beta, obsT, heldT), 'f', 3, 64)
+			f[3] = strconv.FormatFloat(projectionResidual(train, factor), 'g', 12, 64)
+		} else {
+			f[3] = strconv.FormatFloat(completionPerplexity(factor, obsT, heldT), 'f', 3, 64)
 		}
 		fmt.Println(strings.Join(f, "\t"))
 	}
 	return sc.Err()
+}
+
+// projectionResidual is LSI's objective ‖D − U Uᵀ D‖²_F (engine/lsi's
+// loss) for a basis U (W×K) with orthonormal columns: the part of the
+// training matrix D outside the span of U, whatever the tool that computed
+// U. An orthonormal U of the exact top-K left singular vectors gives the
+// minimum, Σ_{i>K} σ_i² (Eckart & Young, "The approximation of one matrix
+// by another of lower rank", Psychometrika 1936).
+func projectionResidual(d *sparse.CSR, u *mat.Dense) float64 {
+	_, k := u.Dims()
+	dtu := mat.NewDense(d.Cols, k, nil)
+	p := parallel.Default()
+	sparse.MulDense(p, dtu, d.T(), u)
+	return sparse.ResidualSq(p, d, u, dtu)
 }
 
 // completionPerplexity is the document-completion perplexity of the
