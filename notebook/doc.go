@@ -24,8 +24,11 @@
 //	s.Table()                                        // one row per job, one column per metric
 //	s.Plot("k", "map", "lambda1")                    // inline PNG
 //	s.Plot("k", "npmi")                              // coherence against K
-//	r, err := notebook.RunExperiment("rlsi2011/table6-7", true) // quick
-//	r.Show()                                         // tables, figures and verdicts
+//	c, err := notebook.Committed("rlsi2011/table6-7") // the committed full run, from results/
+//	c.Show()                                         // tables, figures and verdicts, under "Full run, committed at …"
+//	c.Table("avgcomp")                               // an unrounded CSV as a dataframe
+//	r, err := notebook.RunExperiment("rlsi2011/table6-7", true) // a quick re-run
+//	r.Show()                                         // the same, under "Quick run (reduced grid) — …"
 //
 // Params absent from a fit or a sweep take the defaults of every front end
 // (package experiments/workflow), so that a notebook, "topicmf fit" and a Go
@@ -60,6 +63,14 @@
 // report; a figure's caption (error bars, series shifted side by side, a
 // scaling figure on linear axes in a quick run) is shown as Markdown under
 // it. SaveFigure writes the figure last drawn as PNG, SVG and PDF.
+//
+// # Committed results
+//
+// Committed reads a registered experiment's committed run from
+// results/<paper>/<experiment>/ of the checkout (CommittedResultsDir), the
+// files REPORT.md is assembled from, without recomputing anything, so that
+// a paper notebook shows the numbers its text and the report quote. A
+// missing or damaged folder is an error naming the file at fault.
 //
 // # Results store
 //

@@ -155,12 +155,20 @@ func (r *ExperimentRun) Summary() string {
 	return s
 }
 
-// Show displays the whole experiment as its report section would: the
-// summary, every table in Markdown (ours as mean ± sd beside the paper's),
+// QuickLabel heads a quick run's Show, so that it is never taken for the
+// reproduction.
+const QuickLabel = "Quick run (reduced grid) — not the paper's settings"
+
+// Show displays the whole experiment as its report section would: under
+// QuickLabel for a quick run, the summary, every table in Markdown (ours as mean ± sd beside the paper's),
 // every figure inline, and the claims with their verdicts.
 func (r *ExperimentRun) Show() error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "### %s — %s\n\n%s. Paper: %s.\n", r.Experiment.ID, r.Experiment.Title, r.Summary(), r.Experiment.Paper)
+	fmt.Fprintf(&b, "### %s — %s\n\n", r.Experiment.ID, r.Experiment.Title)
+	if r.Quick {
+		b.WriteString("**" + QuickLabel + ".** ")
+	}
+	fmt.Fprintf(&b, "%s. Paper: %s.\n", r.Summary(), r.Experiment.Paper)
 	for _, t := range r.Experiment.Tables {
 		fmt.Fprintf(&b, "\n**%s**\n\n%s", firstNonEmpty(t.Title, t.Name), report.BuildTable(r.Results, t).Markdown())
 	}

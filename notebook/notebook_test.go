@@ -293,7 +293,7 @@ func TestRunExperimentQuick(t *testing.T) {
 	}
 	// The summary and tables, each figure's caption (both figures have
 	// error bars), the claims.
-	if len(md) != 4 || !strings.Contains(md[0], "quick run") || !strings.Contains(md[1], "error bars") ||
+	if len(md) != 4 || !strings.Contains(md[0], "**"+QuickLabel+".**") || !strings.Contains(md[0], "quick run") || !strings.Contains(md[1], "error bars") ||
 		!strings.Contains(md[2], "error bars") || !strings.Contains(md[3], "held") {
 		t.Errorf("Show's Markdown: %q", md)
 	}
