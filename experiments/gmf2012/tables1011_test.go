@@ -120,9 +120,15 @@ func TestTables1011Quick(t *testing.T) {
 			t.Errorf("%s: AvgComp GRLSI %v, GroupNMF %v; want GroupNMF near 1 and GRLSI below it", ds, g, n)
 		}
 	}
+	// Five claims, then the coherence note of each corpus (issue 26).
 	v := res.Verdicts()
-	if len(v) != 5 {
-		t.Fatalf("%d verdicts, want 5", len(v))
+	if len(v) != 7 {
+		t.Fatalf("%d verdicts, want 7", len(v))
+	}
+	for i, ds := range []string{newsData, reutersData} {
+		if n := v[5+i]; n.Outcome != experiments.Inconclusive || !strings.Contains(n.Detail, "npmi") {
+			t.Errorf("coherence note on %s: %s — %s", ds, n.Outcome, n.Detail)
+		}
 	}
 	if v[3].Outcome == experiments.Inconclusive || !strings.Contains(v[3].Detail, "against majority") {
 		t.Errorf("class-prediction verdict: %s — %s", v[3].Outcome, v[3].Detail)
