@@ -67,9 +67,18 @@ func Write(dir string, ref coherence.Reference, topics [][]int32) error {
 }
 
 // Scores runs gensim on dir (see Write) with the given windows and returns
-// the per-topic scores of each measure.
+// the per-topic scores of each measure. A window of 0 leaves gensim its own
+// default (10 for UCI and NPMI, 110 for C_V), which is what a check of
+// topicmf's defaults must compare against: passing coherence.DefaultWindow
+// would let both sides drift together.
 func Scores(dir string, window, cvWindow int, measures []coherence.Measure) (map[coherence.Measure][]float64, error) {
-	args := []string{Script(), dir, "--window", strconv.Itoa(window), "--cv-window", strconv.Itoa(cvWindow)}
+	args := []string{Script(), dir}
+	if window > 0 {
+		args = append(args, "--window", strconv.Itoa(window))
+	}
+	if cvWindow > 0 {
+		args = append(args, "--cv-window", strconv.Itoa(cvWindow))
+	}
 	for _, m := range measures {
 		args = append(args, string(m))
 	}

@@ -3,6 +3,10 @@
 
 usage: gensim_coherence.py DIR [--window N] [--cv-window N] MEASURE...
 
+Without --window or --cv-window, gensim's own default window of each
+measure is used (10 for c_uci and c_npmi, 110 for c_v), so that a test
+comparing topicmf's defaults against it notices when they drift apart.
+
 DIR holds texts.txt (one reference document per line, its tokens in text
 order separated by single spaces; an empty line is an empty document) and
 topics.txt (one topic per line, its words best first). MEASURE is one of
@@ -31,8 +35,8 @@ def read_lines(path):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("dir")
-    ap.add_argument("--window", type=int, default=10)
-    ap.add_argument("--cv-window", type=int, default=110)
+    ap.add_argument("--window", type=int, default=None)
+    ap.add_argument("--cv-window", type=int, default=None)
     ap.add_argument("measures", nargs="+", choices=sorted(NAMES))
     args = ap.parse_args()
     texts = [line.split() for line in read_lines(os.path.join(args.dir, "texts.txt"))]
