@@ -95,7 +95,7 @@ func TestCoherenceAgreesWithGensim(t *testing.T) {
 		if err := gensimref.Write(dir, ref, all); err != nil {
 			t.Fatal(err)
 		}
-		want, err := gensimref.Scores(dir, 0, 0, coherence.All) // gensim's own default windows
+		want, err := gensimref.Scores(dir, coherence.All)
 		if err != nil {
 			t.Fatal(err)
 		}

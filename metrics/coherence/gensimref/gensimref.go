@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -66,19 +65,12 @@ func Write(dir string, ref coherence.Reference, topics [][]int32) error {
 	return os.WriteFile(filepath.Join(dir, "topics.txt"), []byte(b.String()), 0o644)
 }
 
-// Scores runs gensim on dir (see Write) with the given windows and returns
-// the per-topic scores of each measure. A window of 0 leaves gensim its own
-// default (10 for UCI and NPMI, 110 for C_V), which is what a check of
-// topicmf's defaults must compare against: passing coherence.DefaultWindow
-// would let both sides drift together.
-func Scores(dir string, window, cvWindow int, measures []coherence.Measure) (map[coherence.Measure][]float64, error) {
+// Scores runs gensim on dir (see Write) at its own default windows (10 for
+// UCI and NPMI, 110 for C_V) and returns the per-topic scores of each
+// measure. The windows are gensim's, never topicmf's defaults passed to it,
+// so that a check of topicmf's defaults notices when the two drift apart.
+func Scores(dir string, measures []coherence.Measure) (map[coherence.Measure][]float64, error) {
 	args := []string{Script(), dir}
-	if window > 0 {
-		args = append(args, "--window", strconv.Itoa(window))
-	}
-	if cvWindow > 0 {
-		args = append(args, "--cv-window", strconv.Itoa(cvWindow))
-	}
 	for _, m := range measures {
 		args = append(args, string(m))
 	}
