@@ -32,14 +32,17 @@ func TestRunsCostAfterRun(t *testing.T) {
 		return nil
 	}
 	runs, reports := row("runs"), row("reports")
-	// SOURCE JOBS WALL CPU CPU% [LARGEST JOB...]
+	// SOURCE JOBS ELAPSED WALL CPU CPU% [LARGEST JOB...]
 	if runs[0] != "runs" || reports[0] != "report" || runs[1] != "1" || reports[1] != "1" {
 		t.Errorf("rows %q and %q, want one job from runs and from the report", runs, reports)
 	}
-	if runs[2] != reports[2] || runs[3] != reports[3] || runs[3] == "-" {
-		t.Errorf("wall and CPU from runs %q, from the report %q: want equal, with a CPU time", runs[2:4], reports[2:4])
+	if runs[2] != reports[2] || runs[2] == "-" {
+		t.Errorf("elapsed from runs %q, from the report %q: want equal and known", runs[2], reports[2])
 	}
-	if runs[4] != "100.0" {
-		t.Errorf("share %s, want 100.0 (the only experiment)", runs[4])
+	if runs[3] != reports[3] || runs[4] != reports[4] || runs[4] == "-" {
+		t.Errorf("wall and CPU from runs %q, from the report %q: want equal, with a CPU time", runs[3:5], reports[3:5])
+	}
+	if runs[5] != "100.0" {
+		t.Errorf("share %s, want 100.0 (the only experiment)", runs[5])
 	}
 }

@@ -5,6 +5,12 @@
 // (<paper>/<experiment>/provenance.json), and lays the sums out as a table
 // sorted by cost (`topicmf runs --cost`).
 //
+// An experiment's elapsed time is the span from its first job's start to its
+// last job's end; topicmf run computes experiments one after another, so a
+// paper's or the total's elapsed time is the sum of its experiments', and the
+// total is the wall time of a whole reproduction (`./run_all.sh`), the
+// rendering of the reports aside.
+//
 // A job's CPU time is the process's CPU time while it was computed, shared
 // evenly with the jobs computed beside it (store.Provenance.CPUSeconds), so
 // an experiment's sum is exact when experiments run one after another, as
@@ -23,6 +29,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/report"
@@ -51,6 +58,29 @@ type Group struct {
 	Quick      bool
 	Source     string
 	Jobs       []Job
+	// Start and End span the jobs' computation (zero when unknown).
+	Start, End time.Time
+}
+
+// Elapsed is the group's span End − Start in seconds, and false when
+// either end is unknown.
+func (g Group) Elapsed() (float64, bool) {
+	if g.Start.IsZero() || g.End.IsZero() || g.End.Before(g.Start) {
+		return 0, false
+	}
+	return g.End.Sub(g.Start).Seconds(), true
+}
+
+// span widens [start, end] to cover a job computed from jobStart to jobEnd
+// (RFC 3339 times as provenance records them; an unreadable one is left
+// out, so the span is unknown rather than wrong).
+func span(start, end *time.Time, jobStart, jobEnd string) {
+	if t, err := time.Parse(time.RFC3339, jobStart); err == nil && (start.IsZero() || t.Before(*start)) {
+		*start = t
+	}
+	if t, err := time.Parse(time.RFC3339, jobEnd); err == nil && t.After(*end) {
+		*end = t
+	}
 }
 
 // Row is the summed cost of an experiment or a paper.
@@ -62,9 +92,13 @@ type Row struct {
 	// Experiments is the number of experiments summed (for a paper's row).
 	Experiments int
 	Jobs        int
-	Wall, CPU   float64 // sums, seconds
-	// CPUMissing is the number of jobs without a CPU time.
-	CPUMissing int
+	// Elapsed is the experiment's span (Group.Elapsed), or for a paper's
+	// row and the total the sum of its experiments' spans, in seconds.
+	Elapsed   float64
+	Wall, CPU float64 // sums, seconds
+	// CPUMissing is the number of jobs without a CPU time, ElapsedMissing
+	// the number of experiments without a span.
+	CPUMissing, ElapsedMissing int
 	// Largest is the job of largest cost (CPU, or wall without CPU); for a
 	// paper's row its label starts with the experiment id.
 	Largest Job
@@ -126,6 +160,11 @@ func Summarize(groups []Group) (*Table, error) {
 		for _, j := range g.Jobs {
 			r.add(j, t.ByCPU)
 		}
+		if e, ok := g.Elapsed(); ok {
+			r.Elapsed = e
+		} else {
+			r.ElapsedMissing = 1
+		}
 		t.Experiments = append(t.Experiments, r)
 		p := byPaper[g.Paper]
 		if p == nil {
@@ -178,6 +217,8 @@ func (r *Row) merge(e Row, name string, byCPU bool) {
 	}
 	r.Experiments++
 	r.Jobs += e.Jobs
+	r.Elapsed += e.Elapsed
+	r.ElapsedMissing += e.ElapsedMissing
 	r.Wall += e.Wall
 	r.CPU += e.CPU
 	r.CPUMissing += e.CPUMissing
@@ -235,6 +276,7 @@ func FromReports(root string) ([]Group, error) {
 		}
 		paper, _, _ := strings.Cut(p.Experiment, "/")
 		g := Group{Paper: paper, Experiment: p.Experiment, Quick: p.Quick, Source: SourceReport}
+		span(&g.Start, &g.End, p.Start, p.End)
 		for _, j := range p.Jobs {
 			g.Jobs = append(g.Jobs, Job{Label: strings.TrimPrefix(j.Label, p.Experiment+" "), Wall: j.Seconds, CPU: j.CPUSeconds})
 		}
@@ -335,7 +377,9 @@ func FromStore(root string) ([]Group, int, error) {
 			byGroup[k] = &g
 			order = append(order, k)
 		}
-		byGroup[k].Jobs = append(byGroup[k].Jobs, Job{Label: label, Wall: r.prov.Seconds, CPU: r.prov.CPUSeconds})
+		bg := byGroup[k]
+		bg.Jobs = append(bg.Jobs, Job{Label: label, Wall: r.prov.Seconds, CPU: r.prov.CPUSeconds})
+		span(&bg.Start, &bg.End, r.prov.Start, r.prov.End)
 	}
 	out := make([]Group, len(order))
 	for i, k := range order {

@@ -6,15 +6,21 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/topicmf/topicmf/experiments"
 	"github.com/topicmf/topicmf/experiments/store"
 )
 
 // writeRun writes a run directory holding only what FromStore reads: the
-// configuration and the provenance.
+// configuration and the provenance (computed from start for wall seconds).
 func writeRun(t *testing.T, root, id string, cfg any, start string, wall, cpu float64) {
 	t.Helper()
+	s, err := time.Parse(time.RFC3339, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := s.Add(time.Duration(wall * float64(time.Second))).Format(time.RFC3339Nano)
 	dir := filepath.Join(root, "runs", id)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -23,7 +29,7 @@ func writeRun(t *testing.T, root, id string, cfg any, start string, wall, cpu fl
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := json.Marshal(store.Provenance{RunID: id, Start: start, Seconds: wall, CPUSeconds: cpu})
+	p, err := json.Marshal(store.Provenance{RunID: id, Start: start, End: end, Seconds: wall, CPUSeconds: cpu})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,9 +105,12 @@ func TestFromStoreCountsTheLatestRunOfAConfiguration(t *testing.T) {
 }
 
 // TestSummarizeHandComputed: the committed reports of paperA/exp1 (CPU
-// 18 + 20 = 38, wall 10 + 12 = 22) and paperB/exp2 (CPU 70, wall 40)
-// replace the store's exp1; with the store's exp3 (CPU 13, wall 8) and
-// fit (CPU 3, wall 2) the total is CPU 124, wall 72.
+// 18 + 20 = 38, wall 10 + 12 = 22, its two jobs side by side from 00:00:00
+// to 00:00:13, so 13 s elapsed) and paperB/exp2 (CPU 70, wall 40, elapsed
+// 40) replace the store's exp1; with the store's exp3 (CPU 13, wall 8; its
+// later rep 0 from 00:00:00 for 5 s and rep 1 from 00:00:05 for 3 s, so 8 s
+// elapsed; the superseded January run does not widen it) and fit (CPU 3,
+// wall 2, elapsed 2) the total is CPU 124, wall 72, elapsed 63.
 func TestSummarizeHandComputed(t *testing.T) {
 	root := fixtureStore(t)
 	reports, err := FromReports("testdata/results")
@@ -123,7 +132,7 @@ func TestSummarizeHandComputed(t *testing.T) {
 	type want struct {
 		name, source       string
 		jobs               int
-		wall, cpu          float64
+		elapsed, wall, cpu float64
 		share              float64
 		largest            string
 		largestCPU         float64
@@ -136,7 +145,7 @@ func TestSummarizeHandComputed(t *testing.T) {
 		}
 		for i, w := range ws {
 			r := got[i]
-			if r.Name != w.name || r.Source != w.source || r.Jobs != w.jobs || r.Wall != w.wall || r.CPU != w.cpu ||
+			if r.Name != w.name || r.Source != w.source || r.Jobs != w.jobs || r.Elapsed != w.elapsed || r.ElapsedMissing != 0 || r.Wall != w.wall || r.CPU != w.cpu ||
 				r.Largest.Label != w.largest || r.Largest.CPU != w.largestCPU || (w.experimentsInPaper > 0 && r.Experiments != w.experimentsInPaper) {
 				t.Errorf("%s row %d = %+v, want %+v", what, i, r, w)
 			}
@@ -146,18 +155,18 @@ func TestSummarizeHandComputed(t *testing.T) {
 		}
 	}
 	check("experiments", tab.Experiments, []want{
-		{"paperB/exp2", SourceReport, 1, 40, 70, 70.0 / 124, "[d2 LDA k=50 rep 0]", 70, 0},
-		{"paperA/exp1", SourceReport, 2, 22, 38, 38.0 / 124, "[d1 NMF k=10 rep 1]", 20, 0},
-		{"paperA/exp3", SourceRuns, 2, 8, 13, 13.0 / 124, "[d3 nmf k=5 rep 0]", 9, 0},
-		{"fit/nmf", SourceRuns, 1, 2, 3, 3.0 / 124, "[run eeeeeeeeeeee]", 3, 0},
+		{"paperB/exp2", SourceReport, 1, 40, 40, 70, 70.0 / 124, "[d2 LDA k=50 rep 0]", 70, 0},
+		{"paperA/exp1", SourceReport, 2, 13, 22, 38, 38.0 / 124, "[d1 NMF k=10 rep 1]", 20, 0},
+		{"paperA/exp3", SourceRuns, 2, 8, 8, 13, 13.0 / 124, "[d3 nmf k=5 rep 0]", 9, 0},
+		{"fit/nmf", SourceRuns, 1, 2, 2, 3, 3.0 / 124, "[run eeeeeeeeeeee]", 3, 0},
 	})
 	check("papers", tab.Papers, []want{
-		{"paperB", "", 1, 40, 70, 70.0 / 124, "paperB/exp2 [d2 LDA k=50 rep 0]", 70, 1},
-		{"paperA", "", 4, 30, 51, 51.0 / 124, "paperA/exp1 [d1 NMF k=10 rep 1]", 20, 2},
-		{"fit", "", 1, 2, 3, 3.0 / 124, "fit/nmf [run eeeeeeeeeeee]", 3, 1},
+		{"paperB", "", 1, 40, 40, 70, 70.0 / 124, "paperB/exp2 [d2 LDA k=50 rep 0]", 70, 1},
+		{"paperA", "", 4, 21, 30, 51, 51.0 / 124, "paperA/exp1 [d1 NMF k=10 rep 1]", 20, 2},
+		{"fit", "", 1, 2, 2, 3, 3.0 / 124, "fit/nmf [run eeeeeeeeeeee]", 3, 1},
 	})
-	if tab.Total.Jobs != 6 || tab.Total.Wall != 72 || tab.Total.CPU != 124 || tab.Total.Experiments != 4 {
-		t.Errorf("total = %+v, want 6 jobs, wall 72, CPU 124, 4 experiments", tab.Total)
+	if tab.Total.Jobs != 6 || tab.Total.Elapsed != 63 || tab.Total.Wall != 72 || tab.Total.CPU != 124 || tab.Total.Experiments != 4 {
+		t.Errorf("total = %+v, want 6 jobs, elapsed 63, wall 72, CPU 124, 4 experiments", tab.Total)
 	}
 }
 
@@ -191,6 +200,43 @@ func TestSummarizeWithoutCPU(t *testing.T) {
 	}
 	if l := tab.Experiments[1].Largest; l.Label != "[x]" {
 		t.Errorf("p/a largest %q, want [x] (largest wall, 30 s)", l.Label)
+	}
+}
+
+// TestElapsedUnknown: an experiment without a readable span shows "-",
+// and a paper summing it with one that has a span marks the sum with "+".
+func TestElapsedUnknown(t *testing.T) {
+	at := func(s string) time.Time {
+		v, err := time.Parse(time.RFC3339, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	tab, err := Summarize([]Group{
+		{Paper: "p", Experiment: "p/a", Jobs: []Job{{Wall: 30, CPU: 50}}, Start: at("2026-01-01T00:00:00Z"), End: at("2026-01-01T00:01:30.5Z")},
+		{Paper: "p", Experiment: "p/b", Jobs: []Job{{Wall: 60, CPU: 60}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := tab.Experiments[0], tab.Experiments[1]
+	if a.Name != "p/b" {
+		a, b = b, a
+	}
+	if got := elapsedText(a); got != "-" {
+		t.Errorf("p/b elapsed %q, want - (no span)", got)
+	}
+	if got := elapsedText(b); got != "1m31s" {
+		t.Errorf("p/a elapsed %q, want 1m31s (90.5 s)", got)
+	}
+	if got := elapsedText(tab.Papers[0]); got != "1m31s+" {
+		t.Errorf("paper p elapsed %q, want 1m31s+ (p/b has no span)", got)
+	}
+	var g Group
+	span(&g.Start, &g.End, "not a time", "2026-01-01T00:00:01Z")
+	if _, ok := g.Elapsed(); ok {
+		t.Errorf("a span with an unreadable start is known: %+v", g)
 	}
 }
 

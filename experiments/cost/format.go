@@ -40,6 +40,18 @@ func (t *Table) shareHead() string {
 	return "Wall %"
 }
 
+// elapsedText is a row's elapsed time, "-" when no experiment has a span
+// and marked with "+" when some do not (a lower bound).
+func elapsedText(r Row) string {
+	switch {
+	case r.ElapsedMissing == r.Experiments:
+		return "-"
+	case r.ElapsedMissing > 0:
+		return Duration(r.Elapsed) + "+"
+	}
+	return Duration(r.Elapsed)
+}
+
 // largestText is "label (cost)".
 func (t *Table) largestText(r Row) string {
 	if r.Jobs == 0 {
@@ -52,13 +64,13 @@ func percent(f float64) string { return strconv.FormatFloat(100*f, 'f', 1, 64) }
 
 // rows are the cells of the experiments' and the papers' tables.
 func (t *Table) rows() (expHead []string, exp [][]string, paperHead []string, papers [][]string) {
-	expHead = []string{"Experiment", "Source", "Jobs", "Wall", "CPU", t.shareHead(), "Largest job"}
+	expHead = []string{"Experiment", "Source", "Jobs", "Elapsed", "Wall", "CPU", t.shareHead(), "Largest job"}
 	for _, r := range t.Experiments {
-		exp = append(exp, []string{r.Name, r.Source, strconv.Itoa(r.Jobs), Duration(r.Wall), cpuText(r), percent(t.Share(r)), t.largestText(r)})
+		exp = append(exp, []string{r.Name, r.Source, strconv.Itoa(r.Jobs), elapsedText(r), Duration(r.Wall), cpuText(r), percent(t.Share(r)), t.largestText(r)})
 	}
-	paperHead = []string{"Paper", "Experiments", "Jobs", "Wall", "CPU", t.shareHead(), "Largest job"}
+	paperHead = []string{"Paper", "Experiments", "Jobs", "Elapsed", "Wall", "CPU", t.shareHead(), "Largest job"}
 	for _, r := range append(t.Papers, t.Total) {
-		papers = append(papers, []string{r.Name, strconv.Itoa(r.Experiments), strconv.Itoa(r.Jobs), Duration(r.Wall), cpuText(r), percent(t.Share(r)), t.largestText(r)})
+		papers = append(papers, []string{r.Name, strconv.Itoa(r.Experiments), strconv.Itoa(r.Jobs), elapsedText(r), Duration(r.Wall), cpuText(r), percent(t.Share(r)), t.largestText(r)})
 	}
 	return
 }
@@ -76,6 +88,7 @@ func (t *Table) notes() []string {
 	if t.Superseded > 0 {
 		out = append(out, fmt.Sprintf("%d earlier runs of job configurations run again later (other code) are not counted.", t.Superseded))
 	}
+	out = append(out, "Elapsed runs from an experiment's first job's start to its last job's end; a paper's and the total add their experiments', which topicmf run computes one after another, so the total is a whole reproduction's wall time (the rendering of reports aside). It includes any pause, and for jobs computed in separate runs the time between them.")
 	out = append(out, "Wall sums the jobs' wall-clock times: jobs run side by side on several workers count each, so it exceeds the elapsed time.")
 	return out
 }
@@ -107,7 +120,7 @@ func (t *Table) WriteMarkdown(w io.Writer) {
 }
 
 // numeric are the columns aligned right.
-var numeric = map[string]bool{"Experiments": true, "Jobs": true, "Wall": true, "CPU": true, "CPU %": true, "Wall %": true}
+var numeric = map[string]bool{"Experiments": true, "Jobs": true, "Elapsed": true, "Wall": true, "CPU": true, "CPU %": true, "Wall %": true}
 
 func writeAligned(w io.Writer, head []string, rows [][]string) {
 	upper := make([]string, len(head))
