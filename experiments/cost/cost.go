@@ -72,8 +72,9 @@ func (g Group) Elapsed() (float64, bool) {
 }
 
 // span widens [start, end] to cover a job computed from jobStart to jobEnd
-// (RFC 3339 times as provenance records them; an unreadable one is left
-// out, so the span is unknown rather than wrong).
+// (RFC 3339 times as provenance records them). A time that does not parse
+// is skipped, so a group none of whose starts (or ends) parse keeps a zero
+// time and an unknown span.
 func span(start, end *time.Time, jobStart, jobEnd string) {
 	if t, err := time.Parse(time.RFC3339, jobStart); err == nil && (start.IsZero() || t.Before(*start)) {
 		*start = t
