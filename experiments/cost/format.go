@@ -20,17 +20,24 @@ func Duration(s float64) string {
 	return fmt.Sprintf("%dh%02dm", m/60, m%60)
 }
 
-// cpuText is a row's CPU sum, "-" when no job has one and the sum marked
-// with "+" when some do not (the sum is then a lower bound).
-func cpuText(r Row) string {
+// sumText is a sum of seconds over n parts of which missing have no
+// value: "-" when none has one, and marked with "+" when some do not (the
+// sum is then a lower bound).
+func sumText(sum float64, missing, n int) string {
 	switch {
-	case r.CPUMissing == r.Jobs:
+	case missing == n:
 		return "-"
-	case r.CPUMissing > 0:
-		return Duration(r.CPU) + "+"
+	case missing > 0:
+		return Duration(sum) + "+"
 	}
-	return Duration(r.CPU)
+	return Duration(sum)
 }
+
+// cpuText is a row's CPU sum over its jobs.
+func cpuText(r Row) string { return sumText(r.CPU, r.CPUMissing, r.Jobs) }
+
+// elapsedText is a row's elapsed time over its experiments.
+func elapsedText(r Row) string { return sumText(r.Elapsed, r.ElapsedMissing, r.Experiments) }
 
 // shareHead is the heading of the share column.
 func (t *Table) shareHead() string {
@@ -38,18 +45,6 @@ func (t *Table) shareHead() string {
 		return "CPU %"
 	}
 	return "Wall %"
-}
-
-// elapsedText is a row's elapsed time, "-" when no experiment has a span
-// and marked with "+" when some do not (a lower bound).
-func elapsedText(r Row) string {
-	switch {
-	case r.ElapsedMissing == r.Experiments:
-		return "-"
-	case r.ElapsedMissing > 0:
-		return Duration(r.Elapsed) + "+"
-	}
-	return Duration(r.Elapsed)
 }
 
 // largestText is "label (cost)".
