@@ -85,6 +85,11 @@ func (t *Table) notes() []string {
 	}
 	out = append(out, "Elapsed runs from an experiment's first job's start to its last job's end; a paper's and the total add their experiments', which topicmf run computes one after another, so the total is a whole reproduction's wall time (the rendering of reports aside). It includes any pause, and for jobs computed in separate runs the time between them.")
 	out = append(out, "Wall sums the jobs' wall-clock times: jobs run side by side on several workers count each, so it exceeds the elapsed time.")
+	if t.ByCPU {
+		out = append(out, "Largest job is the job of most CPU time, shown with that time.")
+	} else {
+		out = append(out, "Largest job is the job of most wall-clock time, shown with that time.")
+	}
 	return out
 }
 
