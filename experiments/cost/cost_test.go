@@ -198,6 +198,9 @@ func TestSummarizeWithoutCPU(t *testing.T) {
 	if !strings.Contains(text.String(), "2 of 3 jobs have no CPU time") {
 		t.Errorf("the notes do not count the jobs without CPU time:\n%s", text.String())
 	}
+	if !strings.Contains(text.String(), "Largest job is the job of most wall-clock time") {
+		t.Errorf("the notes do not say the largest job is by wall time here:\n%s", text.String())
+	}
 	if l := tab.Experiments[1].Largest; l.Label != "[x]" {
 		t.Errorf("p/a largest %q, want [x] (largest wall, 30 s)", l.Label)
 	}
