@@ -214,7 +214,7 @@ func sparseBlock(araw blas64.General, lo, hi int) bool {
 // tileB is the number of entries of B (128 KiB) in the range of rows that
 // mulTilesAVX2 passes every row tile of a block over before moving on, so
 // that the range stays in the L2 cache (on the TNMF shape, 2,500×2,500 ·
-// 2,500×60, ranges of 256 rows beat 64, 128, 512 and all 2,500).
+// 2,500×60, ranges of 256 rows, 123 KiB, beat 64, 128, 512 and all 2,500).
 const tileB = 16 << 10
 
 // tileMask[c] selects the first c lanes of a mulTile4x4AVX2 tile.
