@@ -38,19 +38,26 @@ func BenchmarkGramU(b *testing.B) { benchGram(b, benchM, benchK) }
 // BenchmarkGramV is VᵀV for V of N×K.
 func BenchmarkGramV(b *testing.B) { benchGram(b, benchN, benchK) }
 
-// BenchmarkMulSmall is U·(VᵀV): M×K times K×K, the denominator of the NMF
-// U-update.
-func BenchmarkMulSmall(b *testing.B) {
-	a := matcmp.RandomDense(benchM, benchK, 1)
-	s := matcmp.RandomDense(benchK, benchK, 2)
-	dst := mat.NewDense(benchM, benchK, nil)
+func benchMulSmall(b *testing.B, n, k, j int) {
+	a := matcmp.RandomDense(n, k, 1)
+	s := matcmp.RandomDense(k, j, 2)
+	dst := mat.NewDense(n, j, nil)
 	p := parallel.Default()
 	b.ResetTimer()
 	cpu0 := cputime.Seconds()
 	for i := 0; i < b.N; i++ {
 		MulSmall(p, dst, a, s)
 	}
-	flops := 2 * float64(benchM) * benchK * benchK
+	flops := 2 * float64(n) * float64(k) * float64(j)
 	b.ReportMetric(flops*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 	cputime.ReportPerOp(b, cpu0)
 }
+
+// BenchmarkMulSmall is U·(VᵀV): M×K times K×K, the denominator of the NMF
+// U-update.
+func BenchmarkMulSmall(b *testing.B) { benchMulSmall(b, benchM, benchK, benchK) }
+
+// BenchmarkMulSmallTNMF is S·U of the TNMF update at the shape of
+// tnmf2013/figures5-8: a dense M×M term correlation S (M = 2,500) times
+// U of M×K (K = 60).
+func BenchmarkMulSmallTNMF(b *testing.B) { benchMulSmall(b, 2500, 2500, 60) }

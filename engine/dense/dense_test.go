@@ -33,8 +33,6 @@ func sparseRandom(r, c int, zero float64, nonneg bool, seed uint64) *mat.Dense {
 	return m
 }
 
-// newDense is mat.NewDense that also accepts empty shapes.
-
 func TestGram(t *testing.T) {
 	for _, tc := range []struct {
 		n, k int
