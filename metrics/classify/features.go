@@ -16,7 +16,11 @@ type Features interface {
 	// Cols is the number of features.
 	Cols() int
 
+	// dot is x_iᵀw summed left to right from 0: s ← 0, s ← s + x_ij·w_j for
+	// j = 1, 2, ... (the stored entries of a sparse row in column order).
 	dot(i int, w []float64) float64
+	// dots sets out[k] = dot(i[k], w[k]) for k < len(i) ≤ lanes.
+	dots(i []int, w [][]float64, out []float64)
 	axpy(i int, a float64, w []float64)
 	sqNorm(i int) float64
 	subset(idx []int) Features
@@ -63,15 +67,57 @@ func (d *denseRows) row(i int) []float64 {
 }
 
 func (d *denseRows) dot(i int, w []float64) float64 {
+	r := d.row(i)
+	w = w[:len(r)]
 	s := 0.0
-	for j, v := range d.row(i) {
+	for j, v := range r {
 		s += v * w[j]
 	}
 	return s
 }
 
+// dots computes up to four dot products in one loop over the columns: four
+// independent chains of additions in flight instead of one, each still the
+// sum of dot, term by term in the same order. Missing lanes repeat the
+// first.
+func (d *denseRows) dots(i []int, w [][]float64, out []float64) {
+	if len(i) == 1 {
+		out[0] = d.dot(i[0], w[0])
+		return
+	}
+	var r [4][]float64
+	var v [4][]float64
+	for k := range r {
+		kk := k
+		if kk >= len(i) {
+			kk = 0
+		}
+		r[k], v[k] = d.row(i[kk]), w[kk]
+	}
+	s := dot4(r[0], r[1], r[2], r[3], v[0], v[1], v[2], v[3])
+	copy(out, s[:len(i)])
+}
+
+// dot4 returns the four dot products aₖᵀbₖ, each summed left to right from
+// 0 like denseRows.dot.
+func dot4(a0, a1, a2, a3, b0, b1, b2, b3 []float64) [4]float64 {
+	n := len(a0)
+	a1, a2, a3 = a1[:n], a2[:n], a3[:n]
+	b0, b1, b2, b3 = b0[:n], b1[:n], b2[:n], b3[:n]
+	var s0, s1, s2, s3 float64
+	for j, v := range a0 {
+		s0 += v * b0[j]
+		s1 += a1[j] * b1[j]
+		s2 += a2[j] * b2[j]
+		s3 += a3[j] * b3[j]
+	}
+	return [4]float64{s0, s1, s2, s3}
+}
+
 func (d *denseRows) axpy(i int, a float64, w []float64) {
-	for j, v := range d.row(i) {
+	r := d.row(i)
+	w = w[:len(r)]
+	for j, v := range r {
 		w[j] += a * v
 	}
 }
@@ -126,6 +172,12 @@ func (s *sparseRows) dot(i int, w []float64) float64 {
 		sum += vals[k] * w[c]
 	}
 	return sum
+}
+
+func (s *sparseRows) dots(i []int, w [][]float64, out []float64) {
+	for k := range i {
+		out[k] = s.dot(i[k], w[k])
+	}
 }
 
 func (s *sparseRows) axpy(i int, a float64, w []float64) {
