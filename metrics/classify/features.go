@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/topicmf/topicmf/engine/dense"
 	"github.com/topicmf/topicmf/engine/sparse"
 	"gonum.org/v1/gonum/mat"
 )
@@ -76,17 +77,16 @@ func (d *denseRows) dot(i int, w []float64) float64 {
 	return s
 }
 
-// dots computes up to four dot products in one loop over the columns: four
-// independent chains of additions in flight instead of one, each still the
-// sum of dot, term by term in the same order. Missing lanes repeat the
-// first.
+// dots computes up to four dot products in one loop over the columns
+// (dense.Dot4): four independent chains of additions in flight instead of
+// one, each still the sum of dot, term by term in the same order. Missing
+// lanes repeat the first.
 func (d *denseRows) dots(i []int, w [][]float64, out []float64) {
 	if len(i) == 1 {
 		out[0] = d.dot(i[0], w[0])
 		return
 	}
-	var r [4][]float64
-	var v [4][]float64
+	var r, v [4][]float64
 	for k := range r {
 		kk := k
 		if kk >= len(i) {
@@ -94,32 +94,14 @@ func (d *denseRows) dots(i []int, w [][]float64, out []float64) {
 		}
 		r[k], v[k] = d.row(i[kk]), w[kk]
 	}
-	s := dot4(r[0], r[1], r[2], r[3], v[0], v[1], v[2], v[3])
+	s := dense.Dot4(r[0], r[1], r[2], r[3], v[0], v[1], v[2], v[3])
 	copy(out, s[:len(i)])
 }
 
-// dot4 returns the four dot products aₖᵀbₖ, each summed left to right from
-// 0 like denseRows.dot.
-func dot4(a0, a1, a2, a3, b0, b1, b2, b3 []float64) [4]float64 {
-	n := len(a0)
-	a1, a2, a3 = a1[:n], a2[:n], a3[:n]
-	b0, b1, b2, b3 = b0[:n], b1[:n], b2[:n], b3[:n]
-	var s0, s1, s2, s3 float64
-	for j, v := range a0 {
-		s0 += v * b0[j]
-		s1 += a1[j] * b1[j]
-		s2 += a2[j] * b2[j]
-		s3 += a3[j] * b3[j]
-	}
-	return [4]float64{s0, s1, s2, s3}
-}
-
+// axpy is w[j] += a·x_ij (dense.Axpy: the same expression, four columns at
+// a time where the CPU has AVX2).
 func (d *denseRows) axpy(i int, a float64, w []float64) {
-	r := d.row(i)
-	w = w[:len(r)]
-	for j, v := range r {
-		w[j] += a * v
-	}
+	dense.Axpy(a, d.row(i), w)
 }
 
 func (d *denseRows) sqNorm(i int) float64 {

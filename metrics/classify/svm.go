@@ -195,19 +195,20 @@ type dualSolver struct {
 
 // dualProblem is one binary problem between two coordinate visits.
 type dualProblem struct {
-	j        int       // problem number
-	y        []float64 // ±1
-	w        []float64 // d weights, then the bias weight
-	alpha    []float64
-	index    []int // the coordinates; the first active are the active set
-	rng      *rand.Rand
-	active   int // size of the active set
-	s        int // position of the next visit in index
-	iter     int // outer iterations done
-	pgMax    float64
-	pgMin    float64
-	pgMaxOld float64 // max PG of the previous iteration, for shrinking
-	done     bool    // converged, stopped by MaxIter or cancelled
+	j          int       // problem number
+	y          []float64 // ±1
+	w          []float64 // d weights, then the bias weight
+	alpha      []float64
+	index      []int // the coordinates; the first active are the active set
+	rng        *rand.Rand
+	active     int // size of the active set
+	s          int // position of the next visit in index
+	iter       int // outer iterations done
+	pgMax      float64
+	pgMin      float64
+	pgMaxOld   float64 // max PG of the previous iteration, for shrinking
+	yi, ai, qi float64
+	done       bool // converged, stopped by MaxIter or cancelled
 }
 
 // run solves the problems that take hands out, up to lanes at a time in
@@ -340,7 +341,9 @@ func (sv *dualSolver) next(ctx context.Context, p *dualProblem) (int, bool) {
 	if p.done {
 		return 0, false
 	}
-	return p.index[p.s], true
+	i := p.index[p.s]
+	p.yi, p.ai, p.qi = p.y[i], p.alpha[i], sv.qd[i]
+	return i, true
 }
 
 // visit finishes p's visit of coordinate i = index[s] given g0 = wᵀx_i.
@@ -355,9 +358,9 @@ func (sv *dualSolver) visit(p *dualProblem, g0 float64) {
 	if sv.hasBias {
 		g += p.w[sv.d] * sv.o.BiasValue
 	}
-	g = p.y[i]*g - 1 + sv.diag*p.alpha[i]
+	g = p.yi*g - 1 + sv.diag*p.ai
 	pg := 0.0
-	if p.alpha[i] == 0 {
+	if p.ai == 0 {
 		if !sv.o.NoShrinking && g > p.pgMaxOld {
 			p.active--
 			p.index[p.s], p.index[p.active] = p.index[p.active], p.index[p.s]
@@ -369,9 +372,9 @@ func (sv *dualSolver) visit(p *dualProblem, g0 float64) {
 	}
 	p.pgMax, p.pgMin = max(p.pgMax, pg), min(p.pgMin, pg)
 	if math.Abs(pg) > 1e-12 {
-		old := p.alpha[i]
-		p.alpha[i] = max(old-g/(sv.qd[i]+sv.diag), 0)
-		delta := (p.alpha[i] - old) * p.y[i]
+		old := p.ai
+		p.alpha[i] = max(old-g/(p.qi+sv.diag), 0)
+		delta := (p.alpha[i] - old) * p.yi
 		sv.x.axpy(i, delta, p.w[:sv.d])
 		if sv.hasBias {
 			p.w[sv.d] += delta * sv.o.BiasValue
