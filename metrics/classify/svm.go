@@ -35,8 +35,9 @@ type Options struct {
 	NoShrinking bool
 	// Seed seeds the coordinate order of every binary problem.
 	Seed uint64
-	// Pool, when set, solves the one-vs-rest problems in parallel; the
-	// result is the same bits as the serial run.
+	// Pool, when set, solves the one-vs-rest problems in parallel, each
+	// worker up to four in lockstep; the result is the same bits as the
+	// serial run.
 	Pool *parallel.Pool
 }
 
@@ -207,8 +208,8 @@ type dualProblem struct {
 	pgMax      float64
 	pgMin      float64
 	pgMaxOld   float64 // max PG of the previous iteration, for shrinking
-	yi, ai, qi float64
-	done       bool // converged, stopped by MaxIter or cancelled
+	yi, ai, qi float64 // y_i, α_i and qd[i] of i = index[s], loaded by next
+	done       bool    // converged, stopped by MaxIter or cancelled
 }
 
 // run solves the problems that take hands out, up to lanes at a time in
@@ -342,6 +343,7 @@ func (sv *dualSolver) next(ctx context.Context, p *dualProblem) (int, bool) {
 		return 0, false
 	}
 	i := p.index[p.s]
+	// loaded now, not in visit, so that the loads overlap the dot products
 	p.yi, p.ai, p.qi = p.y[i], p.alpha[i], sv.qd[i]
 	return i, true
 }
