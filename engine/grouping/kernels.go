@@ -10,6 +10,11 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
+// The rank-one and row updates of these kernels, y += a·x, go through
+// dense.Axpy: AVX2 on machines that have it, each element's multiply and add
+// rounded once in the plain loop's order, so the results are the same bits
+// as the scalar loop's on every machine.
+
 // ClassGrams returns, for every class p, the k×k Gram matrix A_pᵀA_p of the
 // rows of A (N×k, class-major order) at the positions of class p: with A
 // the stored-transposed V = [Hᵀ Wᵀ] this is V_pV_pᵀ of GMF, whose blocks are
@@ -79,12 +84,7 @@ func (l *Layout) MulBlockDiag(p *parallel.Pool, dst *mat.Dense, w *mat.Dense) {
 			for q, j := range idx {
 				v := val[q]
 				c := int(cls[j])
-				seg := out[c*k : c*k+k]
-				row := wraw.Data[int(j)*wraw.Stride:]
-				row = row[:len(seg)]
-				for y := range seg {
-					seg[y] += v * row[y]
-				}
+				dense.Axpy(v, wraw.Data[int(j)*wraw.Stride:], out[c*k:c*k+k])
 			}
 		}
 	})
@@ -112,11 +112,7 @@ func CrossProduct(p *parallel.Pool, dst, a, b *mat.Dense) {
 				if ax == 0 {
 					continue
 				}
-				gx := g[x*kb : x*kb+kb]
-				gx = gx[:len(br)]
-				for y, bv := range br {
-					gx[y] += ax * bv
-				}
+				dense.Axpy(ax, br, g[x*kb:x*kb+kb])
 			}
 		}
 		part[blk] = g
@@ -148,12 +144,7 @@ func BlockGrams(p *parallel.Pool, dst []*mat.Dense, a *mat.Dense, k int) {
 					if sx == 0 {
 						continue
 					}
-					gx := gc[x*k+x : x*k+k]
-					t := s[x:]
-					t = t[:len(gx)]
-					for y := range gx {
-						gx[y] += sx * t[y]
-					}
+					dense.Axpy(sx, s[x:], gc[x*k+x:x*k+k])
 				}
 			}
 		}
@@ -205,10 +196,7 @@ func MulBlockDiagDense(p *parallel.Pool, dst, a *mat.Dense, b []*mat.Dense) {
 					if sx == 0 {
 						continue
 					}
-					bx := bd[x*bs : x*bs+len(o)]
-					for y := range o {
-						o[y] += sx * bx[y]
-					}
+					dense.Axpy(sx, bd[x*bs:], o)
 				}
 			}
 		}
