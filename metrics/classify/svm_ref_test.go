@@ -300,6 +300,11 @@ func TestLockstepBits(t *testing.T) {
 			NoShrinking: rng.IntN(3) == 0,
 			Seed:        rng.Uint64(),
 		}
+		if n >= 1000 && opts.MaxIter == 0 {
+			// at most 5 outer iterations on the large problems, whose full
+			// runs (up to 1000) cost minutes; the small ones cover convergence
+			opts.MaxIter = 5
+		}
 		var feats []Features
 		feats = append(feats, Dense(x), Sparse(sparseFromDense(x)))
 		if n > 2 {
