@@ -13,13 +13,14 @@ import (
 //
 // each row's term added by Axpy in increasing i from g = +0, zero entries of
 // A skipped. This order defines the bits. With AVX2 and kb ≥ 4 (where Axpy
-// runs axpyAVX2) the sums are taken in register tiles (crossTilesAVX2) with
-// the same bits; when a tile sum is not finite the rows are summed again by
-// the row loop. 2·(hi−lo)·ka·kb flops.
+// runs axpyAVX2), unless A is mostly zero (mostlyZero), the sums are taken
+// in register tiles (crossTilesAVX2) with the same bits; when a tile sum is
+// not finite the rows are summed again by the row loop. 2·(hi−lo)·ka·kb
+// flops.
 func CrossRows(g []float64, a, b blas64.General, lo, hi int) {
 	ka, kb := a.Cols, b.Cols
 	g = g[:ka*kb]
-	if useAVX2 && kb >= 4 && ka > 0 {
+	if useAVX2 && kb >= 4 && ka > 0 && !mostlyZero(a, lo, hi) {
 		crossTilesAVX2(g, a, b, lo, hi)
 		if finiteSlice(g) {
 			return
@@ -105,6 +106,24 @@ func crossTilesAVX2(g []float64, a, b blas64.General, lo, hi int) {
 			}
 		}
 	}
+}
+
+// mostlyZero reports whether more than half of the entries of A in rows
+// [lo, hi) are zero, judged on every 16th row. The row loop skips them and
+// the tiles do not; the row loop is then the faster (on 2,000×40 ᵀ
+// 2,000×1,000 the two break even near one half). Both give the same bits,
+// so the choice affects the time only.
+func mostlyZero(a blas64.General, lo, hi int) bool {
+	zero, all := 0, 0
+	for i := lo; i < hi; i += 16 {
+		for _, v := range a.Data[i*a.Stride : i*a.Stride+a.Cols] {
+			if v == 0 {
+				zero++
+			}
+		}
+		all += a.Cols
+	}
+	return 2*zero > all
 }
 
 // finiteSlice reports whether every entry of s is finite.

@@ -41,21 +41,26 @@ func axpyCrossProduct(p *parallel.Pool, dst, a, b *mat.Dense) {
 
 // crossInput is an r×c view (column offset 1 of an r × (c+3) matrix, so
 // that the stride is not the width) of normal entries with a fraction of
-// zeros, negative zeros and denormals, and, with special, a few ±∞ and
-// NaNs of distinct payloads (so that a change in operand order shows).
-func crossInput(r, c int, seed uint64, special bool) *mat.Dense {
+// zeros (a quarter, or 70 % when sparse), negative zeros and denormals,
+// and, with special, a few ±∞ and NaNs of distinct payloads (so that a
+// change in operand order shows).
+func crossInput(r, c int, seed uint64, special, sparse bool) *mat.Dense {
+	zeros := 0.25
+	if sparse {
+		zeros = 0.7
+	}
 	rnd := engine.NewRand(seed)
 	m := mat.NewDense(r+1, c+3, nil)
 	for i := 0; i < r; i++ {
 		for j := 0; j < c; j++ {
 			var v float64
 			switch u := rnd.Float64(); {
-			case u < 0.25:
-			case u < 0.30:
+			case u < zeros:
+			case u < zeros+0.05:
 				v = math.Copysign(0, -1)
-			case u < 0.35:
+			case u < zeros+0.1:
 				v = float64(rnd.IntN(7)-3) * 5e-324
-			case u < 0.38:
+			case u < zeros+0.13:
 				v = rnd.NormFloat64() * 1e-160 // products underflow
 			default:
 				v = rnd.NormFloat64()
@@ -82,7 +87,8 @@ func crossInput(r, c int, seed uint64, special bool) *mat.Dense {
 // TestCrossProductBits: CrossProduct gives axpyCrossProduct's bits, NaN
 // payloads included, over row counts within one block and across blocks,
 // widths below, at and above the tiles' 4 and 8 with every remainder, the
-// GNMFNC widths (32, 832), B with and without ±∞ and NaN, and A with them.
+// GNMFNC widths (32, 832), B with and without ±∞ and NaN, A with them, and
+// A mostly zero (the row loop) in one case of five.
 func TestCrossProductBits(t *testing.T) {
 	p := parallel.NewPool(2)
 	kas := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 32}
@@ -91,8 +97,8 @@ func TestCrossProductBits(t *testing.T) {
 		kbs = append(kbs, kb)
 	}
 	check := func(r, ka, kb int, seed uint64, specialA, specialB bool) {
-		a := crossInput(r, ka, seed, specialA)
-		b := crossInput(r, kb, seed+1, specialB)
+		a := crossInput(r, ka, seed, specialA, seed%10 == 3)
+		b := crossInput(r, kb, seed+1, specialB, false)
 		got, want := mat.NewDense(ka, kb, nil), mat.NewDense(ka, kb, nil)
 		CrossProduct(p, got, a, b)
 		axpyCrossProduct(p, want, a, b)
