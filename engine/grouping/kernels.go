@@ -92,9 +92,11 @@ func (l *Layout) MulBlockDiag(p *parallel.Pool, dst *mat.Dense, w *mat.Dense) {
 
 // CrossProduct sets dst = AᵀB (ka×kb) for A (r×ka) and B (r×kb), e.g.
 // U_0ᵀ[U_1, …, U_P], the off-diagonal blocks of Ũ_pᵀŨ_p (GMF Algorithm 4
-// line 1). Rows are summed in fixed blocks of dense.RowBlock, skipping zero
-// entries of A, and block partials are added in block order: the same
-// result for any number of workers.
+// line 1). Rows are summed in fixed blocks of dense.RowBlock
+// (dense.CrossRows: in increasing row order, skipping zero entries of A, in
+// AVX2 register tiles where available with the same bits), and block
+// partials are added in block order: the same result for any number of
+// workers.
 func CrossProduct(p *parallel.Pool, dst, a, b *mat.Dense) {
 	r, ka := a.Dims()
 	rb, kb := b.Dims()
@@ -105,16 +107,7 @@ func CrossProduct(p *parallel.Pool, dst, a, b *mat.Dense) {
 	part := make([][]float64, parallel.Blocks(r, dense.RowBlock))
 	p.For(r, dense.RowBlock, func(blk, lo, hi int) {
 		g := make([]float64, ka*kb)
-		for i := lo; i < hi; i++ {
-			ar := araw.Data[i*araw.Stride : i*araw.Stride+ka]
-			br := braw.Data[i*braw.Stride : i*braw.Stride+kb]
-			for x, ax := range ar {
-				if ax == 0 {
-					continue
-				}
-				dense.Axpy(ax, br, g[x*kb:x*kb+kb])
-			}
-		}
+		dense.CrossRows(g, araw, braw, lo, hi)
 		part[blk] = g
 	})
 	dense.AddBlocks(dst, part)
