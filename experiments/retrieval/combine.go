@@ -230,42 +230,20 @@ func (s *topK) top() []rankItem {
 	if len(s.buf) > s.k {
 		s.shrink()
 	}
-	slices.SortFunc(s.buf, compareItems)
+	sortItems(s.buf)
 	return s.buf
 }
 
 // nthItem reorders items so that items[n] is the item sortRanked's order
-// puts there, preceded by the ones before it: Hoare's FIND with a
-// median-of-three pivot and Lomuto's partition, expected O(len(items)). A
-// selection that has not converged after 2·log2(len(items)) partitions
-// sorts what is left, so the worst case stays O(n log n).
+// puts there, preceded by the ones before it: Hoare's FIND over
+// partitionItems, expected O(len(items)). A selection that has not
+// converged after 2·log2(len(items)) partitions sorts what is left, so the
+// worst case stays O(n log n).
 func nthItem(items []rankItem, n int) {
 	// items[:lo] precede items[n], items[hi:] follow it.
 	lo, hi := 0, len(items)
-	for budget := 2 * bits.Len(uint(len(items))); hi-lo > 16; budget-- {
-		if budget == 0 {
-			break
-		}
-		m := lo + (hi-lo)/2
-		a, b, c := items[lo], items[m], items[hi-1]
-		// the pivot, the median of a, b and c, goes to hi−1
-		pi := m
-		if a.before(b) != a.before(c) {
-			pi = lo
-		} else if c.before(a) != c.before(b) {
-			pi = hi - 1
-		}
-		items[pi], items[hi-1] = items[hi-1], items[pi]
-		p := items[hi-1]
-		s := lo
-		for i := lo; i < hi-1; i++ {
-			if items[i].before(p) {
-				items[i], items[s] = items[s], items[i]
-				s++
-			}
-		}
-		items[s], items[hi-1] = items[hi-1], items[s]
-		// items[lo:s] precede p = items[s], items[s+1:hi] follow it.
+	for budget := 2 * bits.Len(uint(len(items))); hi-lo > 16 && budget > 0; budget-- {
+		s := lo + partitionItems(items[lo:hi])
 		switch {
 		case s > n:
 			hi = s
@@ -275,7 +253,59 @@ func nthItem(items []rankItem, n int) {
 			return
 		}
 	}
-	slices.SortFunc(items[lo:hi], compareItems)
+	sortItems(items[lo:hi])
+}
+
+// sortItems sorts items in sortRanked's order: quicksort over
+// partitionItems, insertion sort below 12 items, and slices.SortFunc for a
+// part that has not been cut down after 2·log2(len) partitions
+// (introsort's guard against bad pivots).
+func sortItems(items []rankItem) {
+	for budget := 2 * bits.Len(uint(len(items))); len(items) > 12; budget-- {
+		if budget == 0 {
+			slices.SortFunc(items, compareItems)
+			return
+		}
+		s := partitionItems(items)
+		if s < len(items)-s {
+			sortItems(items[:s])
+			items = items[s+1:]
+		} else {
+			sortItems(items[s+1:])
+			items = items[:s]
+		}
+	}
+	for i := 1; i < len(items); i++ {
+		for j := i; j > 0 && items[j].before(items[j-1]); j-- {
+			items[j], items[j-1] = items[j-1], items[j]
+		}
+	}
+}
+
+// partitionItems partitions items (at least 3) around the median p of the
+// first, middle and last (Lomuto's scheme) and returns p's position s:
+// items[:s] precede p, items[s+1:] follow it.
+func partitionItems(items []rankItem) int {
+	hi := len(items) - 1
+	m := hi / 2
+	a, b, c := items[0], items[m], items[hi]
+	pi := m
+	if a.before(b) != a.before(c) {
+		pi = 0
+	} else if c.before(a) != c.before(b) {
+		pi = hi
+	}
+	items[pi], items[hi] = items[hi], items[pi]
+	p := items[hi]
+	s := 0
+	for i := range hi {
+		if items[i].before(p) {
+			items[i], items[s] = items[s], items[i]
+			s++
+		}
+	}
+	items[s], items[hi] = items[hi], items[s]
+	return s
 }
 
 // candidates returns the candidate documents of one query: all of them, or
