@@ -148,6 +148,22 @@ func (a rankItem) before(b rankItem) bool {
 	return a.score > b.score || a.score == b.score && a.ord > b.ord
 }
 
+// beforeInt is before as 1 or 0, computed without branches, for the
+// partition loop, whose comparisons a branch predictor cannot guess.
+func (a rankItem) beforeInt(b rankItem) int {
+	gt, eq, later := 0, 0, 0
+	if a.score > b.score {
+		gt = 1
+	}
+	if a.score == b.score {
+		eq = 1
+	}
+	if a.ord > b.ord {
+		later = 1
+	}
+	return gt | eq&later
+}
+
 // compareItems is before as a comparison for slices.SortFunc.
 func compareItems(a, b rankItem) int {
 	switch {
@@ -283,7 +299,9 @@ func sortItems(items []rankItem) {
 }
 
 // partitionItems partitions items (at least 3) around the median p of the
-// first, middle and last (Lomuto's scheme) and returns p's position s:
+// first, middle and last (Lomuto's scheme, swapping every item and
+// advancing the boundary by beforeInt, so that the loop does not branch on
+// the comparison) and returns p's position s:
 // items[:s] precede p, items[s+1:] follow it.
 func partitionItems(items []rankItem) int {
 	hi := len(items) - 1
@@ -299,10 +317,10 @@ func partitionItems(items []rankItem) int {
 	p := items[hi]
 	s := 0
 	for i := range hi {
-		if items[i].before(p) {
-			items[i], items[s] = items[s], items[i]
-			s++
-		}
+		it := items[i]
+		items[i] = items[s]
+		items[s] = it
+		s += it.beforeInt(p)
 	}
 	items[s], items[hi] = items[hi], items[s]
 	return s
