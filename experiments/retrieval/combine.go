@@ -339,25 +339,34 @@ func candidates(score []float64, k int, order []int) []int {
 // normalized returns x restricted to the candidates, scaled as n says,
 // indexed like the document ids (entries outside the candidates are 0).
 func normalized(x []float64, cands []int, n Normalization) []float64 {
-	out := make([]float64, len(x))
+	return normalizeInto(make([]float64, len(x)), x, cands, n)
+}
+
+// normalizeInto writes normalized's values of the candidates into dst
+// (indexed like x; other entries are left alone) and returns dst. The
+// builtin min and max are math.Min and math.Max (−0 below +0), inlined.
+func normalizeInto(dst, x []float64, cands []int, n Normalization) []float64 {
 	if n == NormNone {
 		for _, d := range cands {
-			out[d] = x[d]
+			dst[d] = x[d]
 		}
-		return out
+		return dst
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, d := range cands {
-		lo, hi = math.Min(lo, x[d]), math.Max(hi, x[d])
+		lo, hi = min(lo, x[d]), max(hi, x[d])
 	}
 	if !(hi > lo) {
-		return out
+		for _, d := range cands {
+			dst[d] = 0
+		}
+		return dst
 	}
 	w := hi - lo
 	for _, d := range cands {
-		out[d] = (x[d] - lo) / w
+		dst[d] = (x[d] - lo) / w
 	}
-	return out
+	return dst
 }
 
 // Mix is Eq. 5 over one query's scores of the same documents (its
@@ -587,6 +596,7 @@ func (t *Task) sweep(term, topic *Scores, alphas []float64, o CombineOptions, ke
 	}
 	parallel.Default().For(nq, 4, func(_, lo, hi int) {
 		var sel topK
+		termN, topicN := make([]float64, len(t.DocIDs)), make([]float64, len(t.DocIDs))
 		var ev *queryEvaluator
 		if !keepRuns {
 			ev = judg.evaluator(len(t.DocIDs))
@@ -594,8 +604,8 @@ func (t *Task) sweep(term, topic *Scores, alphas []float64, o CombineOptions, ke
 		for q := lo; q < hi; q++ {
 			tv, pv := term.Values[q], topic.Values[q]
 			cands := candidates(tv, o.RerankDepth, order)
-			termN := normalized(tv, cands, o.Normalization)
-			topicN := normalized(pv, cands, o.Normalization)
+			normalizeInto(termN, tv, cands, o.Normalization)
+			normalizeInto(topicN, pv, cands, o.Normalization)
 			if ev != nil {
 				ev.setQuery(q)
 			}

@@ -70,6 +70,28 @@ func oldCandidates(score []float64, k int, order []int) []int {
 	return oldTopRanked(docs, score, order, k)
 }
 
+func oldNormalized(x []float64, cands []int, n Normalization) []float64 {
+	out := make([]float64, len(x))
+	if n == NormNone {
+		for _, d := range cands {
+			out[d] = x[d]
+		}
+		return out
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, d := range cands {
+		lo, hi = math.Min(lo, x[d]), math.Max(hi, x[d])
+	}
+	if !(hi > lo) {
+		return out
+	}
+	w := hi - lo
+	for _, d := range cands {
+		out[d] = (x[d] - lo) / w
+	}
+	return out
+}
+
 func oldCombined(alpha float64, term, topic, termN, topicN []float64, cands []int) []float64 {
 	switch alpha {
 	case 0:
@@ -119,8 +141,8 @@ func (t *Task) oldSweep(term, topic *Scores, alphas []float64, o CombineOptions)
 	topicN := make([][]float64, nq)
 	for q := range nq {
 		cands[q] = oldCandidates(term.Values[q], o.RerankDepth, order)
-		termN[q] = normalized(term.Values[q], cands[q], o.Normalization)
-		topicN[q] = normalized(topic.Values[q], cands[q], o.Normalization)
+		termN[q] = oldNormalized(term.Values[q], cands[q], o.Normalization)
+		topicN[q] = oldNormalized(topic.Values[q], cands[q], o.Normalization)
 	}
 	var evals []*Evaluation
 	var runs []ir.Run
@@ -299,6 +321,28 @@ func TestSweepMatchesOldSweep(t *testing.T) {
 		}
 		if err := sameRuns(got, want); err != nil {
 			t.Fatalf("trial %d (n = %d, %+v), RunOf: %v", trial, n, o, err)
+		}
+	}
+}
+
+// TestNormalizedMatchesOld: normalized (builtin min and max) is the old
+// one (math.Min and math.Max) bit for bit, signed zeros included.
+func TestNormalizedMatchesOld(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	vals := []float64{0, math.Copysign(0, -1), 1, -1, 0.5, 1e-300, -2.5}
+	for trial := range 2000 {
+		x := make([]float64, 1+r.IntN(6))
+		for i := range x {
+			x[i] = vals[r.IntN(len(vals))]
+		}
+		cands := r.Perm(len(x))[:1+r.IntN(len(x))]
+		for _, n := range []Normalization{NormMinMax, NormNone} {
+			got, want := normalized(x, cands, n), oldNormalized(x, cands, n)
+			for i := range want {
+				if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+					t.Fatalf("trial %d, %v over %v of %v: %v, want %v", trial, n, cands, x, got, want)
+				}
+			}
 		}
 	}
 }
