@@ -3,6 +3,7 @@ package retrieval
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -133,58 +134,196 @@ func sortRanked(docs []int, score []float64, order []int) {
 	})
 }
 
-// rankedBefore reports whether document a ranks before b in sortRanked's
-// order: the higher score, on equal scores the later document id.
-func rankedBefore(a, b int, score []float64, order []int) bool {
-	if score[a] != score[b] {
-		return score[a] > score[b]
+// rankItem is a document in a selection: its score, its position in the
+// byte order of the ids (the order of docOrder) and its index.
+type rankItem struct {
+	score float64
+	ord   int
+	doc   int
+}
+
+// before reports whether a ranks before b in sortRanked's order: the higher
+// score, on equal scores (−0 = +0) the later document id.
+func (a rankItem) before(b rankItem) bool {
+	return a.score > b.score || a.score == b.score && a.ord > b.ord
+}
+
+// beforeInt is before as 1 or 0, computed without branches, for the
+// partition loop, whose comparisons a branch predictor cannot guess.
+func (a rankItem) beforeInt(b rankItem) int {
+	gt, eq, later := 0, 0, 0
+	if a.score > b.score {
+		gt = 1
 	}
-	return order[a] > order[b]
+	if a.score == b.score {
+		eq = 1
+	}
+	if a.ord > b.ord {
+		later = 1
+	}
+	return gt | eq&later
+}
+
+// compareItems is before as a comparison for slices.SortFunc.
+func compareItems(a, b rankItem) int {
+	switch {
+	case a.score > b.score:
+		return -1
+	case a.score < b.score:
+		return 1
+	}
+	return b.ord - a.ord
 }
 
 // topRanked returns the first k documents of docs in sortRanked's order,
-// reordering docs: what sortRanked(docs) followed by docs[:k] returns, found
-// in O(n log k) instead of O(n log n). The scores are finite (Scores.check)
-// and order is a permutation, so the order is total and the first k are the
-// same documents in the same order whichever way they are found. It keeps
-// the best k seen in a heap whose root is the worst of them (Williams's
-// heap, as container/heap lays it out), then sorts those k.
+// reordering docs: what sortRanked(docs) followed by docs[:k] returns (see
+// topK).
 func topRanked(docs []int, score []float64, order []int, k int) []int {
-	if k <= 0 || 2*k >= len(docs) {
-		// Little to skip: the full sort costs about the same.
-		sortRanked(docs, score, order)
-		return docs[:max(0, min(k, len(docs)))]
+	var sel topK
+	sel.reset(k, len(docs))
+	for _, d := range docs {
+		sel.push(rankItem{score[d], order[d], d})
 	}
-	heap := docs[:k]
-	// worse(i, j): heap[i] ranks after heap[j], so the root is the worst.
-	worse := func(i, j int) bool { return rankedBefore(heap[j], heap[i], score, order) }
-	down := func(i int) {
-		for {
-			w, l, r := i, 2*i+1, 2*i+2
-			if l < k && worse(l, w) {
-				w = l
-			}
-			if r < k && worse(r, w) {
-				w = r
-			}
-			if w == i {
-				return
-			}
-			heap[i], heap[w] = heap[w], heap[i]
-			i = w
+	top := sel.top()
+	for i, it := range top {
+		docs[i] = it.doc
+	}
+	return docs[:len(top)]
+}
+
+// topK selects the first k of the items pushed to it in sortRanked's
+// order. The scores are finite (Scores.check) and the ords distinct, so the
+// order is total and the first k are the same items in the same order
+// whichever way they are found. topK keeps a buffer of up to 2k items and,
+// once it has held k, the k-th best of them, th: an item that does not
+// rank before th has k items before it and is dropped at the cost of one
+// comparison, the common case; when the buffer is full it is cut to its
+// best k (nthItem) and th moves up. Out of n items in random order about
+// k·ln(n/k) enter the buffer, as many as a heap of k would take in, but
+// each costs an append instead of a sift through the heap. The k are
+// sorted at the end.
+type topK struct {
+	k   int
+	buf []rankItem
+	th  rankItem
+	cut bool // th is set
+}
+
+// reset prepares the selection of the first k of n items, keeping the
+// buffer's memory.
+func (s *topK) reset(k, n int) {
+	s.k = max(0, min(k, n))
+	size := min(2*s.k, n)
+	if cap(s.buf) < size {
+		s.buf = make([]rankItem, 0, size)
+	}
+	s.buf, s.cut = s.buf[:0:size], false
+}
+
+// push offers one item.
+func (s *topK) push(it rankItem) {
+	if s.cut && !it.before(s.th) {
+		return
+	}
+	s.buf = append(s.buf, it)
+	if len(s.buf) == cap(s.buf) && len(s.buf) > s.k {
+		s.shrink()
+	}
+}
+
+// shrink cuts the buffer to its best k items.
+func (s *topK) shrink() {
+	if s.k == 0 {
+		s.buf = s.buf[:0]
+		return
+	}
+	nthItem(s.buf, s.k-1)
+	s.buf, s.th, s.cut = s.buf[:s.k], s.buf[s.k-1], true
+}
+
+// top returns the first k items pushed, in order.
+func (s *topK) top() []rankItem {
+	if len(s.buf) > s.k {
+		s.shrink()
+	}
+	sortItems(s.buf)
+	return s.buf
+}
+
+// nthItem reorders items so that items[n] is the item sortRanked's order
+// puts there, preceded by the ones before it: Hoare's FIND over
+// partitionItems, expected O(len(items)). A selection that has not
+// converged after 2·log2(len(items)) partitions sorts what is left, so the
+// worst case stays O(n log n).
+func nthItem(items []rankItem, n int) {
+	// items[:lo] precede items[n], items[hi:] follow it.
+	lo, hi := 0, len(items)
+	for budget := 2 * bits.Len(uint(len(items))); hi-lo > 16 && budget > 0; budget-- {
+		s := lo + partitionItems(items[lo:hi])
+		switch {
+		case s > n:
+			hi = s
+		case s < n:
+			lo = s + 1
+		default:
+			return
 		}
 	}
-	for i := k/2 - 1; i >= 0; i-- {
-		down(i)
-	}
-	for _, d := range docs[k:] {
-		if rankedBefore(d, heap[0], score, order) {
-			heap[0] = d
-			down(0)
+	sortItems(items[lo:hi])
+}
+
+// sortItems sorts items in sortRanked's order: quicksort over
+// partitionItems, insertion sort below 12 items, and slices.SortFunc for a
+// part that has not been cut down after 2·log2(len) partitions
+// (introsort's guard against bad pivots).
+func sortItems(items []rankItem) {
+	for budget := 2 * bits.Len(uint(len(items))); len(items) > 12; budget-- {
+		if budget == 0 {
+			slices.SortFunc(items, compareItems)
+			return
+		}
+		s := partitionItems(items)
+		if s < len(items)-s {
+			sortItems(items[:s])
+			items = items[s+1:]
+		} else {
+			sortItems(items[s+1:])
+			items = items[:s]
 		}
 	}
-	sortRanked(heap, score, order)
-	return heap
+	for i := 1; i < len(items); i++ {
+		for j := i; j > 0 && items[j].before(items[j-1]); j-- {
+			items[j], items[j-1] = items[j-1], items[j]
+		}
+	}
+}
+
+// partitionItems partitions items (at least 3) around the median p of the
+// first, middle and last (Lomuto's scheme, swapping every item and
+// advancing the boundary by beforeInt, so that the loop does not branch on
+// the comparison) and returns p's position s:
+// items[:s] precede p, items[s+1:] follow it.
+func partitionItems(items []rankItem) int {
+	hi := len(items) - 1
+	m := hi / 2
+	a, b, c := items[0], items[m], items[hi]
+	pi := m
+	if a.before(b) != a.before(c) {
+		pi = 0
+	} else if c.before(a) != c.before(b) {
+		pi = hi
+	}
+	items[pi], items[hi] = items[hi], items[pi]
+	p := items[hi]
+	s := 0
+	for i := range hi {
+		it := items[i]
+		items[i] = items[s]
+		items[s] = it
+		s += it.beforeInt(p)
+	}
+	items[s], items[hi] = items[hi], items[s]
+	return s
 }
 
 // candidates returns the candidate documents of one query: all of them, or
@@ -200,25 +339,34 @@ func candidates(score []float64, k int, order []int) []int {
 // normalized returns x restricted to the candidates, scaled as n says,
 // indexed like the document ids (entries outside the candidates are 0).
 func normalized(x []float64, cands []int, n Normalization) []float64 {
-	out := make([]float64, len(x))
+	return normalizeInto(make([]float64, len(x)), x, cands, n)
+}
+
+// normalizeInto writes normalized's values of the candidates into dst
+// (indexed like x; other entries are left alone) and returns dst. The
+// builtin min and max are math.Min and math.Max (−0 below +0), inlined.
+func normalizeInto(dst, x []float64, cands []int, n Normalization) []float64 {
 	if n == NormNone {
 		for _, d := range cands {
-			out[d] = x[d]
+			dst[d] = x[d]
 		}
-		return out
+		return dst
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, d := range cands {
-		lo, hi = math.Min(lo, x[d]), math.Max(hi, x[d])
+		lo, hi = min(lo, x[d]), max(hi, x[d])
 	}
 	if !(hi > lo) {
-		return out
+		for _, d := range cands {
+			dst[d] = 0
+		}
+		return dst
 	}
 	w := hi - lo
 	for _, d := range cands {
-		out[d] = (x[d] - lo) / w
+		dst[d] = (x[d] - lo) / w
 	}
-	return out
+	return dst
 }
 
 // Mix is Eq. 5 over one query's scores of the same documents (its
@@ -247,9 +395,21 @@ func combined(alpha float64, term, topic, termN, topicN []float64, cands []int) 
 	}
 	s := make([]float64, len(term))
 	for _, d := range cands {
-		s[d] = alpha*topicN[d] + (1-alpha)*termN[d]
+		s[d] = mixed(alpha, term[d], topic[d], termN[d], topicN[d])
 	}
 	return s
+}
+
+// mixed is combined's score of one document: α·topicN + (1−α)·termN, the
+// raw term score at α = 0 and the raw topic score at α = 1.
+func mixed(alpha, term, topic, termN, topicN float64) float64 {
+	switch alpha {
+	case 0:
+		return term
+	case 1:
+		return topic
+	}
+	return alpha*topicN + (1-alpha)*termN
 }
 
 // topRun returns the first depth candidates by score, as a run entry.
@@ -395,6 +555,11 @@ func (t *Task) SweepAlpha(term, topic *Scores, alphas []float64, o CombineOption
 	return t.sweep(term, topic, alphas, o, false)
 }
 
+// sweep evaluates (or with keepRuns only ranks) Eq. 5 at every α. Each
+// query is one piece of work: its candidates and normalized scores once,
+// then for every α its mixed scores, their first RunDepth by topK and
+// their measures by sweepJudgments, the run never built (see
+// sweepJudgments for why the values are ir.Evaluate's).
 func (t *Task) sweep(term, topic *Scores, alphas []float64, o CombineOptions, keepRuns bool) (*Sweep, error) {
 	if err := t.checkInputs(o, term, topic); err != nil {
 		return nil, err
@@ -410,36 +575,67 @@ func (t *Task) sweep(term, topic *Scores, alphas []float64, o CombineOptions, ke
 	order := t.docOrder()
 	depth := o.runDepth(len(t.DocIDs))
 	nq := len(t.QueryIDs)
-	// Per query: candidates and normalized scores, computed once.
-	cands := make([][]int, nq)
-	termN := make([][]float64, nq)
-	topicN := make([][]float64, nq)
-	parallel.Default().For(nq, 4, func(_, lo, hi int) {
-		for q := lo; q < hi; q++ {
-			cands[q] = candidates(term.Values[q], o.RerankDepth, order)
-			termN[q] = normalized(term.Values[q], cands[q], o.Normalization)
-			topicN[q] = normalized(topic.Values[q], cands[q], o.Normalization)
-		}
-	})
 	sw := &Sweep{Term: term.Name, Topic: topic.Name, Alphas: slices.Clone(alphas), Options: o}
-	for _, a := range alphas {
-		entries := make([][]ir.ScoredDoc, nq)
-		parallel.Default().For(nq, 4, func(_, lo, hi int) {
-			for q := lo; q < hi; q++ {
-				s := combined(a, term.Values[q], topic.Values[q], termN[q], topicN[q], cands[q])
-				entries[q] = t.topRun(cands[q], s, order, depth)
-			}
-		})
-		run := t.toRun(entries)
-		if keepRuns {
-			sw.runs = append(sw.runs, run)
-			continue
+	var entries [][][]ir.ScoredDoc // [α][query], with keepRuns
+	var judg *sweepJudgments
+	var values [][][]float64 // [α][measure][evaluated query]
+	if keepRuns {
+		entries = make([][][]ir.ScoredDoc, len(alphas))
+		for a := range entries {
+			entries[a] = make([][]ir.ScoredDoc, nq)
 		}
-		e, err := t.Evaluate(fmt.Sprintf("%s+%s α=%g", term.Name, topic.Name, a), run)
-		if err != nil {
+	} else {
+		var err error
+		if judg, err = t.sweepJudgments(); err != nil {
 			return nil, err
 		}
-		sw.Evals = append(sw.Evals, e)
+		values = make([][][]float64, len(alphas))
+		for a := range values {
+			values[a] = judg.newValues()
+		}
+	}
+	parallel.Default().For(nq, 4, func(_, lo, hi int) {
+		var sel topK
+		termN, topicN := make([]float64, len(t.DocIDs)), make([]float64, len(t.DocIDs))
+		var ev *queryEvaluator
+		if !keepRuns {
+			ev = judg.evaluator(len(t.DocIDs))
+		}
+		for q := lo; q < hi; q++ {
+			tv, pv := term.Values[q], topic.Values[q]
+			cands := candidates(tv, o.RerankDepth, order)
+			normalizeInto(termN, tv, cands, o.Normalization)
+			normalizeInto(topicN, pv, cands, o.Normalization)
+			if ev != nil {
+				ev.setQuery(q)
+			}
+			for a, alpha := range alphas {
+				sel.reset(depth, len(cands))
+				for _, d := range cands {
+					sel.push(rankItem{mixed(alpha, tv[d], pv[d], termN[d], topicN[d]), order[d], d})
+				}
+				top := sel.top()
+				if keepRuns {
+					run := make([]ir.ScoredDoc, len(top))
+					for i, it := range top {
+						run[i] = ir.ScoredDoc{DocID: t.DocIDs[it.doc], Score: it.score}
+					}
+					entries[a][q] = run
+					continue
+				}
+				ev.evaluate(top, values[a])
+			}
+			if ev != nil {
+				ev.clearQuery()
+			}
+		}
+	})
+	for a, alpha := range alphas {
+		if keepRuns {
+			sw.runs = append(sw.runs, t.toRun(entries[a]))
+			continue
+		}
+		sw.Evals = append(sw.Evals, judg.evaluation(fmt.Sprintf("%s+%s α=%g", term.Name, topic.Name, alpha), values[a]))
 	}
 	return sw, nil
 }

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestTopRankedIsTheSortedPrefix: the heap selection returns exactly the
+// TestTopRankedIsTheSortedPrefix: the selection returns exactly the
 // first k documents of the full sort, in the same order, with many tied
 // scores (broken by the document order), for k below, at and above half
 // the documents and beyond their number.
