@@ -542,7 +542,7 @@ type Sweep struct {
 	Evals       []*Evaluation // Evals[i] is α = Alphas[i]
 	Options     CombineOptions
 
-	runs []ir.Run // kept only by Combine
+	runs []ir.Run // the runs, kept only when sweep is called with keepRuns (by the tests, which compare them)
 }
 
 // SweepAlpha evaluates s = α·s_topic + (1−α)·s_term for every α of alphas
