@@ -182,10 +182,8 @@ func mulRow(out, ai, bd []float64, bs int) {
 // finite reports whether every entry of m is finite.
 func finite(m blas64.General) bool {
 	for i := 0; i < m.Rows; i++ {
-		for _, v := range m.Data[i*m.Stride : i*m.Stride+m.Cols] {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return false
-			}
+		if !finiteSlice(m.Data[i*m.Stride : i*m.Stride+m.Cols]) {
+			return false
 		}
 	}
 	return true
