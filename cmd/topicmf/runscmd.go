@@ -44,7 +44,8 @@ unfinished; every file of every run is hashed against its manifest to tell.
 
 --cost sums instead the wall-clock and CPU seconds of the jobs, per
 experiment and per paper, sorted by cost: the jobs, the sums, each one's
-share of the total and its largest job. The times come from the committed
+share of the total, the cores it kept busy on average (CPU over elapsed)
+and its largest job. The times come from the committed
 reports' <results>/<paper>/<experiment>/provenance.json and, for the
 experiments without one, from the runs' provenance.json (the latest run of
 each job configuration); --from runs or --from reports takes one source

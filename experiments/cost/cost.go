@@ -10,6 +10,8 @@
 // paper's or the total's elapsed time is the sum of its experiments', and the
 // total is the wall time of a whole reproduction (`./run_all.sh`), the
 // rendering of the reports aside.
+// CPU over elapsed (Row.Cores) is the number of cores an experiment kept
+// busy on average, which shows the experiments that leave a core idle.
 //
 // A job's CPU time is the process's CPU time while it was computed, shared
 // evenly with the jobs computed beside it (store.Provenance.CPUSeconds), so
@@ -103,6 +105,18 @@ type Row struct {
 	// Largest is the job of largest cost (CPU, or wall without CPU); for a
 	// paper's row its label starts with the experiment id.
 	Largest Job
+}
+
+// Cores is the average number of cores a row's jobs kept busy: its CPU
+// seconds over its elapsed seconds, CPU/Elapsed. On w workers a value well
+// below w means cores waited: jobs computed one at a time, a long last job,
+// or other work on the machine taking the CPU. It is false when a job has
+// no CPU time or an experiment no span.
+func (r Row) Cores() (float64, bool) {
+	if r.CPUMissing > 0 || r.ElapsedMissing > 0 || r.Elapsed <= 0 {
+		return 0, false
+	}
+	return r.CPU / r.Elapsed, true
 }
 
 // Table is the per-experiment and per-paper rows, sorted by cost.

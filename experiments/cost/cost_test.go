@@ -168,6 +168,16 @@ func TestSummarizeHandComputed(t *testing.T) {
 	if tab.Total.Jobs != 6 || tab.Total.Elapsed != 63 || tab.Total.Wall != 72 || tab.Total.CPU != 124 || tab.Total.Experiments != 4 {
 		t.Errorf("total = %+v, want 6 jobs, elapsed 63, wall 72, CPU 124, 4 experiments", tab.Total)
 	}
+	// Cores = CPU / elapsed: exp1 38/13 = 2.923…, exp2 70/40 = 1.75,
+	// paperA (38+13)/(13+8) = 51/21 = 2.428…, the total 124/63 = 1.968….
+	for _, c := range []struct {
+		row  Row
+		want string
+	}{{tab.Experiments[1], "2.92"}, {tab.Experiments[0], "1.75"}, {tab.Papers[1], "2.43"}, {tab.Total, "1.97"}} {
+		if got := coresText(c.row); got != c.want {
+			t.Errorf("%s: cores %q, want %s", c.row.Name, got, c.want)
+		}
+	}
 }
 
 // TestSummarizeWithoutCPU: a job without a CPU time (recorded before it
@@ -192,6 +202,9 @@ func TestSummarizeWithoutCPU(t *testing.T) {
 	}
 	if got := cpuText(tab.Experiments[0]); got != "-" {
 		t.Errorf("p/b CPU text %q, want - (no job with CPU)", got)
+	}
+	if got := coresText(tab.Experiments[1]); got != "-" {
+		t.Errorf("p/a cores %q, want - (a job without CPU time)", got)
 	}
 	var text strings.Builder
 	tab.WriteText(&text)
@@ -232,6 +245,15 @@ func TestElapsedUnknown(t *testing.T) {
 	}
 	if got := elapsedText(b); got != "1m31s" {
 		t.Errorf("p/a elapsed %q, want 1m31s (90.5 s)", got)
+	}
+	if got := coresText(a); got != "-" {
+		t.Errorf("p/b cores %q, want - (no span)", got)
+	}
+	if got := coresText(b); got != "0.55" {
+		t.Errorf("p/a cores %q, want 0.55 (50 s of CPU in 90.5 s)", got)
+	}
+	if got := coresText(tab.Papers[0]); got != "-" {
+		t.Errorf("paper p cores %q, want - (p/b has no span)", got)
 	}
 	if got := elapsedText(tab.Papers[0]); got != "1m31s+" {
 		t.Errorf("paper p elapsed %q, want 1m31s+ (p/b has no span)", got)

@@ -39,6 +39,15 @@ func cpuText(r Row) string { return sumText(r.CPU, r.CPUMissing, r.Jobs) }
 // elapsedText is a row's elapsed time over its experiments.
 func elapsedText(r Row) string { return sumText(r.Elapsed, r.ElapsedMissing, r.Experiments) }
 
+// coresText is a row's Cores with two decimals, or "-".
+func coresText(r Row) string {
+	c, ok := r.Cores()
+	if !ok {
+		return "-"
+	}
+	return strconv.FormatFloat(c, 'f', 2, 64)
+}
+
 // shareHead is the heading of the share column.
 func (t *Table) shareHead() string {
 	if t.ByCPU {
@@ -59,13 +68,13 @@ func percent(f float64) string { return strconv.FormatFloat(100*f, 'f', 1, 64) }
 
 // rows are the cells of the experiments' and the papers' tables.
 func (t *Table) rows() (expHead []string, exp [][]string, paperHead []string, papers [][]string) {
-	expHead = []string{"Experiment", "Source", "Jobs", "Elapsed", "Wall", "CPU", t.shareHead(), "Largest job"}
+	expHead = []string{"Experiment", "Source", "Jobs", "Elapsed", "Wall", "CPU", "Cores", t.shareHead(), "Largest job"}
 	for _, r := range t.Experiments {
-		exp = append(exp, []string{r.Name, r.Source, strconv.Itoa(r.Jobs), elapsedText(r), Duration(r.Wall), cpuText(r), percent(t.Share(r)), t.largestText(r)})
+		exp = append(exp, []string{r.Name, r.Source, strconv.Itoa(r.Jobs), elapsedText(r), Duration(r.Wall), cpuText(r), coresText(r), percent(t.Share(r)), t.largestText(r)})
 	}
-	paperHead = []string{"Paper", "Experiments", "Jobs", "Elapsed", "Wall", "CPU", t.shareHead(), "Largest job"}
+	paperHead = []string{"Paper", "Exps", "Jobs", "Elapsed", "Wall", "CPU", "Cores", t.shareHead(), "Largest job"}
 	for _, r := range append(t.Papers, t.Total) {
-		papers = append(papers, []string{r.Name, strconv.Itoa(r.Experiments), strconv.Itoa(r.Jobs), elapsedText(r), Duration(r.Wall), cpuText(r), percent(t.Share(r)), t.largestText(r)})
+		papers = append(papers, []string{r.Name, strconv.Itoa(r.Experiments), strconv.Itoa(r.Jobs), elapsedText(r), Duration(r.Wall), cpuText(r), coresText(r), percent(t.Share(r)), t.largestText(r)})
 	}
 	return
 }
@@ -83,8 +92,12 @@ func (t *Table) notes() []string {
 	if t.Superseded > 0 {
 		out = append(out, fmt.Sprintf("%d earlier runs of job configurations run again later (other code) are not counted.", t.Superseded))
 	}
+	out = append(out, "Exps counts a paper's experiments.")
 	out = append(out, "Elapsed runs from an experiment's first job's start to its last job's end; a paper's and the total add their experiments', which topicmf run computes one after another, so the total is a whole reproduction's wall time (the rendering of reports aside). It includes any pause, and for jobs computed in separate runs the time between them.")
 	out = append(out, "Wall sums the jobs' wall-clock times: jobs run side by side on several workers count each, so it exceeds the elapsed time.")
+	if t.ByCPU {
+		out = append(out, "Cores is CPU over elapsed, the cores kept busy on average; well below the number of workers it means cores waited (jobs one at a time, a long last job, or other work on the machine taking the CPU).")
+	}
 	if t.ByCPU {
 		out = append(out, "Largest job is the job of most CPU time, shown with that time.")
 	} else {
@@ -120,7 +133,7 @@ func (t *Table) WriteMarkdown(w io.Writer) {
 }
 
 // numeric are the columns aligned right.
-var numeric = map[string]bool{"Experiments": true, "Jobs": true, "Elapsed": true, "Wall": true, "CPU": true, "CPU %": true, "Wall %": true}
+var numeric = map[string]bool{"Exps": true, "Jobs": true, "Elapsed": true, "Wall": true, "CPU": true, "Cores": true, "CPU %": true, "Wall %": true}
 
 func writeAligned(w io.Writer, head []string, rows [][]string) {
 	upper := make([]string, len(head))
