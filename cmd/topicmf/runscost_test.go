@@ -32,7 +32,7 @@ func TestRunsCostAfterRun(t *testing.T) {
 		return nil
 	}
 	runs, reports := row("runs"), row("reports")
-	// SOURCE JOBS ELAPSED WALL CPU CPU% [LARGEST JOB...]
+	// SOURCE JOBS ELAPSED WALL CPU CORES CPU% [LARGEST JOB...]
 	if runs[0] != "runs" || reports[0] != "report" || runs[1] != "1" || reports[1] != "1" {
 		t.Errorf("rows %q and %q, want one job from runs and from the report", runs, reports)
 	}
@@ -42,7 +42,10 @@ func TestRunsCostAfterRun(t *testing.T) {
 	if runs[3] != reports[3] || runs[4] != reports[4] || runs[4] == "-" {
 		t.Errorf("wall and CPU from runs %q, from the report %q: want equal, with a CPU time", runs[3:5], reports[3:5])
 	}
-	if runs[5] != "100.0" {
-		t.Errorf("share %s, want 100.0 (the only experiment)", runs[5])
+	if runs[5] != reports[5] || runs[5] == "-" {
+		t.Errorf("cores from runs %q, from the report %q: want equal and known", runs[5], reports[5])
+	}
+	if runs[6] != "100.0" {
+		t.Errorf("share %s, want 100.0 (the only experiment)", runs[6])
 	}
 }
