@@ -9,9 +9,9 @@
 // last job's end; topicmf run computes experiments one after another, so a
 // paper's or the total's elapsed time is the sum of its experiments', and the
 // total is the wall time of a whole reproduction (`./run_all.sh`), the
-// rendering of the reports aside.
-// CPU over elapsed (Row.Cores) is the number of cores an experiment kept
-// busy on average, which shows the experiments that leave a core idle.
+// rendering of the reports aside. CPU over elapsed (Row.Cores) is the
+// number of cores an experiment kept busy on average, which shows the
+// experiments that leave a core idle.
 //
 // A job's CPU time is the process's CPU time while it was computed, shared
 // evenly with the jobs computed beside it (store.Provenance.CPUSeconds), so

@@ -97,8 +97,6 @@ func (t *Table) notes() []string {
 	out = append(out, "Wall sums the jobs' wall-clock times: jobs run side by side on several workers count each, so it exceeds the elapsed time.")
 	if t.ByCPU {
 		out = append(out, "Cores is CPU over elapsed, the cores kept busy on average; well below the number of workers it means cores waited (jobs one at a time, a long last job, or other work on the machine taking the CPU).")
-	}
-	if t.ByCPU {
 		out = append(out, "Largest job is the job of most CPU time, shown with that time.")
 	} else {
 		out = append(out, "Largest job is the job of most wall-clock time, shown with that time.")
