@@ -77,25 +77,37 @@ func (d *denseRows) dot(i int, w []float64) float64 {
 	return s
 }
 
-// dots computes up to four dot products in one loop over the columns
-// (dense.Dot4): four independent chains of additions in flight instead of
-// one, each still the sum of dot, term by term in the same order. Missing
-// lanes repeat the first.
+// dots computes up to eight dot products in one loop over the columns
+// (dense.Dot4 for up to four, dense.Dot8 for more): independent chains of
+// additions in flight instead of one, each still the sum of dot, term by
+// term in the same order. Missing lanes repeat the first.
 func (d *denseRows) dots(i []int, w [][]float64, out []float64) {
-	if len(i) == 1 {
+	switch {
+	case len(i) == 1:
 		out[0] = d.dot(i[0], w[0])
-		return
-	}
-	var r, v [4][]float64
-	for k := range r {
-		kk := k
-		if kk >= len(i) {
-			kk = 0
+	case len(i) <= 4:
+		var r, v [4][]float64
+		for k := range r {
+			kk := k
+			if kk >= len(i) {
+				kk = 0
+			}
+			r[k], v[k] = d.row(i[kk]), w[kk]
 		}
-		r[k], v[k] = d.row(i[kk]), w[kk]
+		s := dense.Dot4(r[0], r[1], r[2], r[3], v[0], v[1], v[2], v[3])
+		copy(out, s[:len(i)])
+	default:
+		var r, v [8][]float64
+		for k := range r {
+			kk := k
+			if kk >= len(i) {
+				kk = 0
+			}
+			r[k], v[k] = d.row(i[kk]), w[kk]
+		}
+		s := dense.Dot8(&r, &v)
+		copy(out, s[:len(i)])
 	}
-	s := dense.Dot4(r[0], r[1], r[2], r[3], v[0], v[1], v[2], v[3])
-	copy(out, s[:len(i)])
 }
 
 // axpy is w[j] += a·x_ij (dense.Axpy: the same expression, four columns at

@@ -36,7 +36,7 @@ type Options struct {
 	// Seed seeds the coordinate order of every binary problem.
 	Seed uint64
 	// Pool, when set, solves the one-vs-rest problems in parallel, each
-	// worker up to four in lockstep; the result is the same bits as the
+	// worker up to eight in lockstep; the result is the same bits as the
 	// serial run.
 	Pool *parallel.Pool
 }
@@ -100,6 +100,9 @@ func Train(ctx context.Context, x Features, y []int, opts Options) (*Model, erro
 	if n == 0 {
 		return nil, errors.New("classify: no training examples")
 	}
+	if n > math.MaxInt32 {
+		return nil, fmt.Errorf("classify: %d training examples, at most %d", n, math.MaxInt32)
+	}
 	if err := x.check(); err != nil {
 		return nil, err
 	}
@@ -158,7 +161,7 @@ func Train(ctx context.Context, x Features, y []int, opts Options) (*Model, erro
 
 // lanes is the number of binary problems a worker advances in lockstep:
 // the number of independent dot-product chains in flight at once.
-const lanes = 4
+const lanes = 8
 
 // dualSolver solves the binary problems of one Train call by dual
 // coordinate descent (Hsieh et al. 2008, Algorithm 1 with the shrinking of
@@ -196,11 +199,15 @@ type dualSolver struct {
 
 // dualProblem is one binary problem between two coordinate visits.
 type dualProblem struct {
-	j          int       // problem number
-	y          []float64 // ±1
-	w          []float64 // d weights, then the bias weight
-	alpha      []float64
-	index      []int // the coordinates; the first active are the active set
+	j     int       // problem number
+	y     []int8    // ±1
+	w     []float64 // d weights, then the bias weight
+	alpha []float64
+	// index holds the coordinates; the first active are the active set.
+	// It and y are small types because the coordinates are visited in
+	// random order: the less memory each problem's arrays take, the more of
+	// them stay in cache beside the lanes-1 other problems and the rows.
+	index      []int32
 	rng        *rand.Rand
 	active     int // size of the active set
 	s          int // position of the next visit in index
@@ -270,10 +277,10 @@ func (sv *dualSolver) run(ctx context.Context, take func() (int, bool)) {
 func (sv *dualSolver) start(ctx context.Context, j int) *dualProblem {
 	p := &dualProblem{
 		j:        j,
-		y:        make([]float64, sv.n),
+		y:        make([]int8, sv.n),
 		w:        make([]float64, sv.d+1),
 		alpha:    make([]float64, sv.n),
-		index:    make([]int, sv.n),
+		index:    make([]int32, sv.n),
 		rng:      engine.NewRand(engine.DeriveSeed(sv.o.Seed, "classify", strconv.Itoa(j))),
 		active:   sv.n,
 		pgMaxOld: math.Inf(1),
@@ -285,7 +292,7 @@ func (sv *dualSolver) start(ctx context.Context, j int) *dualProblem {
 		}
 	}
 	for i := range p.index {
-		p.index[i] = i
+		p.index[i] = int32(i)
 	}
 	sv.begin(ctx, p)
 	return p
@@ -344,8 +351,8 @@ func (sv *dualSolver) next(ctx context.Context, p *dualProblem) (int, bool) {
 	}
 	i := p.index[p.s]
 	// loaded now, not in visit, so that the loads overlap the dot products
-	p.yi, p.ai, p.qi = p.y[i], p.alpha[i], sv.qd[i]
-	return i, true
+	p.yi, p.ai, p.qi = float64(p.y[i]), p.alpha[i], sv.qd[i]
+	return int(i), true
 }
 
 // visit finishes p's visit of coordinate i = index[s] given g0 = wᵀx_i.
@@ -355,7 +362,7 @@ func (sv *dualSolver) next(ctx context.Context, p *dualProblem) (int, bool) {
 // again. Otherwise PG (min(G, 0) at α_i = 0, else G) enters max/min PG and,
 // when |PG| > 10⁻¹², α_i ← max(α_i − G/Q̄_ii, 0) and w += Δα_i y_i x_i.
 func (sv *dualSolver) visit(p *dualProblem, g0 float64) {
-	i := p.index[p.s]
+	i := int(p.index[p.s])
 	g := g0
 	if sv.hasBias {
 		g += p.w[sv.d] * sv.o.BiasValue

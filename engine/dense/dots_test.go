@@ -56,3 +56,53 @@ func TestDot4(t *testing.T) {
 		t.Errorf("hand-computed: %v, want [3 5 10 1]", got)
 	}
 }
+
+// TestDot8 checks Dot8 as TestDot4 checks Dot4: against eight separate
+// left-to-right sums, bit for bit, at every length from 0 to 70, with
+// slices longer than a[0], values over many binades, signed zeros, and
+// pairs that share a slice (as one-vs-rest problems share a row).
+func TestDot8(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	val := func() float64 {
+		switch rng.IntN(8) {
+		case 0:
+			return 0
+		case 1:
+			return math.Copysign(0, -1)
+		}
+		return (rng.Float64() - 0.5) * math.Ldexp(1, rng.IntN(60)-30)
+	}
+	for n := 0; n <= 70; n++ {
+		for trial := range 20 {
+			var a, b [8][]float64
+			for k := range 8 {
+				a[k], b[k] = make([]float64, n+rng.IntN(3)), make([]float64, n+rng.IntN(3))
+				for j := range a[k] {
+					a[k][j] = val()
+				}
+				for j := range b[k] {
+					b[k][j] = val()
+				}
+			}
+			if trial%4 == 1 {
+				a[5], b[7] = a[2], b[0]
+			}
+			a[0] = a[0][:n]
+			got := Dot8(&a, &b)
+			for k := range 8 {
+				want := 0.0
+				for j := range n {
+					want += a[k][j] * b[k][j]
+				}
+				if math.Float64bits(got[k]) != math.Float64bits(want) {
+					t.Fatalf("n = %d trial %d: sum %d is %v (%#x), want %v (%#x)", n, trial, k, got[k], math.Float64bits(got[k]), want, math.Float64bits(want))
+				}
+			}
+		}
+	}
+	a := [8][]float64{{1, 2}, {3, 4}, {5, 6}, {7, 8}, {1, 0}, {0, 1}, {2, 2}, {-1, -1}}
+	b := [8][]float64{{1, 1}, {1, 0.5}, {2, 0}, {-1, 1}, {9, 9}, {9, 9}, {0.5, 0.25}, {3, 4}}
+	if got := Dot8(&a, &b); got != [8]float64{3, 5, 10, 1, 9, 9, 1.5, -7} {
+		t.Errorf("hand-computed: %v, want [3 5 10 1 9 9 1.5 -7]", got)
+	}
+}

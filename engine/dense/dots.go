@@ -47,3 +47,41 @@ func dot4Go(s *[4]float64, j0 int, a0, a1, a2, a3, b0, b1, b2, b3 []float64) {
 	}
 	*s = [4]float64{s0, s1, s2, s3}
 }
+
+// Dot8 is Dot4 for eight pairs: sₖ = a[k]ᵀb[k] (k = 0, ..., 7) over the
+// first len(a[0]) entries, each summed left to right from 0 with one
+// rounding per multiply and per add (dot8Go). Every a[k] and b[k] has at
+// least len(a[0]) entries.
+//
+// Dot4's AVX2 loop waits on its one chain of vector additions; dot8AVX2
+// (dots_amd64.s) runs two such chains, sums 0..3 and sums 4..7, in one
+// loop, so eight sums cost about what four do.
+func Dot8(a, b *[8][]float64) [8]float64 {
+	n := len(a[0])
+	var s [8]float64
+	j := 0
+	if useAVX2 && n >= 4 {
+		j = n &^ 3
+		var p [16]*float64
+		for k := range 8 {
+			p[k], p[8+k] = &a[k][:n][0], &b[k][:n][0]
+		}
+		dot8AVX2(j, &s, &p)
+	}
+	if j < n {
+		dot8Go(&s, j, n, a, b)
+	}
+	return s
+}
+
+// dot8Go adds a[k][j]·b[k][j] to s[k] for j from j0 to n−1, in order.
+func dot8Go(s *[8]float64, j0, n int, a, b *[8][]float64) {
+	for k := range 8 {
+		ak, bk := a[k][:n], b[k][:n]
+		sk := s[k]
+		for j := j0; j < n; j++ {
+			sk += ak[j] * bk[j]
+		}
+		s[k] = sk
+	}
+}
