@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"sort"
+
+	"github.com/topicmf/topicmf/engine/parallel"
 )
 
 // CSR is a Rows×Cols matrix in compressed sparse row form: the non-zeros of
@@ -101,12 +103,20 @@ func FromRows(cols int, idx [][]int32, val [][]float64) *CSR {
 		nnz += len(idx[i])
 		m.RowPtr[i+1] = nnz
 	}
-	m.ColIdx = make([]int32, 0, nnz)
-	m.Val = make([]float64, 0, nnz)
-	for i := range idx {
-		m.ColIdx = append(m.ColIdx, idx[i]...)
-		m.Val = append(m.Val, val[i]...)
+	m.ColIdx = make([]int32, nnz)
+	m.Val = make([]float64, nnz)
+	// The rows are copied in blocks of rows on the default pool once the
+	// matrix is large enough for the copy to take noticeable time.
+	block := len(idx)
+	if nnz >= transposeParallelNNZ {
+		block = 4096
 	}
+	parallel.Default().For(len(idx), block, func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			copy(m.ColIdx[m.RowPtr[i]:m.RowPtr[i+1]], idx[i])
+			copy(m.Val[m.RowPtr[i]:m.RowPtr[i+1]], val[i])
+		}
+	})
 	return m
 }
 
@@ -143,18 +153,63 @@ func (m *CSR) Locate(k int) (row, col int) {
 	return row, int(m.ColIdx[k])
 }
 
-// T returns the transpose as a new CSR matrix (a CSC view of m).
+// T returns the transpose as a new CSR matrix (a CSC view of m): row j of
+// the result holds column j of m, its entries in increasing row order.
+//
+// The transpose scatters every entry to its column, a pass bound by memory
+// that a corpus of millions of documents repeats several times while it is
+// built. From transposeParallelNNZ stored entries on, the default pool's
+// workers each scatter a contiguous range of rows (transposeRows) to the
+// positions that the counts of the ranges before it leave free, so the
+// result is the same, entry for entry, for any number of workers.
 func (m *CSR) T() *CSR {
+	nnz := m.NNZ()
 	t := &CSR{Rows: m.Cols, Cols: m.Rows, RowPtr: make([]int, m.Cols+1),
-		ColIdx: make([]int32, m.NNZ()), Val: make([]float64, m.NNZ())}
-	for _, c := range m.ColIdx {
-		t.RowPtr[c+1]++
+		ColIdx: make([]int32, nnz), Val: make([]float64, nnz)}
+	pool := parallel.Default()
+	parts := 1
+	if nnz >= transposeParallelNNZ {
+		parts = pool.Workers()
 	}
-	for i := 0; i < m.Cols; i++ {
-		t.RowPtr[i+1] += t.RowPtr[i]
+	// Part q covers rows lo[q]..lo[q+1]−1, about nnz/parts entries each.
+	lo := make([]int, parts+1)
+	for q := 1; q < parts; q++ {
+		lo[q] = sort.Search(m.Rows, func(i int) bool { return m.RowPtr[i] >= nnz/parts*q })
 	}
-	next := slices.Clone(t.RowPtr[:m.Cols])
-	for i := 0; i < m.Rows; i++ {
+	lo[parts] = m.Rows
+	// next[q][c]: first the entries of part q in column c, then the
+	// position in t where part q's first entry of column c goes.
+	next := make([][]int, parts)
+	pool.For(parts, 1, func(q, _, _ int) {
+		count := make([]int, m.Cols)
+		for _, c := range m.ColIdx[m.RowPtr[lo[q]]:m.RowPtr[lo[q+1]]] {
+			count[c]++
+		}
+		next[q] = count
+	})
+	pos := 0
+	for c := 0; c < m.Cols; c++ {
+		t.RowPtr[c] = pos
+		for q := range parts {
+			n := next[q][c]
+			next[q][c] = pos
+			pos += n
+		}
+	}
+	t.RowPtr[m.Cols] = pos
+	pool.For(parts, 1, func(q, _, _ int) { m.transposeRows(t, lo[q], lo[q+1], next[q]) })
+	return t
+}
+
+// transposeParallelNNZ is the number of stored entries from which T and
+// FromRows use more than one worker: below it their passes take well under
+// a millisecond.
+const transposeParallelNNZ = 1 << 20
+
+// transposeRows writes the entries of rows lo..hi−1 of m into t, the entry
+// of column c to next[c] (then advanced).
+func (m *CSR) transposeRows(t *CSR, lo, hi int, next []int) {
+	for i := lo; i < hi; i++ {
 		for k := m.RowPtr[i]; k < m.RowPtr[i+1]; k++ {
 			c := m.ColIdx[k]
 			p := next[c]
@@ -163,7 +218,6 @@ func (m *CSR) T() *CSR {
 			next[c]++
 		}
 	}
-	return t
 }
 
 // Clone returns a deep copy.

@@ -3,6 +3,7 @@ package sparse
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/topicmf/topicmf/engine/internal/matcmp"
@@ -269,5 +270,51 @@ func TestFromRows(t *testing.T) {
 	}
 	if m.Rows != 3 || m.Cols != 4 || m.NNZ() != 3 {
 		t.Errorf("shape %d×%d with %d non-zeros, want 3×4 with 3", m.Rows, m.Cols, m.NNZ())
+	}
+}
+
+// TestTransposeAndFromRowsLarge checks T and FromRows above
+// transposeParallelNNZ, where the default pool's workers share the work,
+// against a transposition by triplets (FromTriplets sorts each row) and
+// against the rows given, entry for entry; T(T(m)) must be m.
+func TestTransposeAndFromRowsLarge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20, 26))
+	rows, cols := 6000, 3000
+	idx := make([][]int32, rows)
+	val := make([][]float64, rows)
+	var ts []Triplet // of the transpose
+	for i := range rows {
+		// rows of 0 to about 400 entries, some empty
+		for c := range cols {
+			if rng.IntN(cols) < i%400 {
+				v := 1 - rng.Float64()
+				idx[i] = append(idx[i], int32(c))
+				val[i] = append(val[i], v)
+				ts = append(ts, Triplet{Row: c, Col: i, Val: v})
+			}
+		}
+	}
+	m := FromRows(cols, idx, val)
+	if m.NNZ() < transposeParallelNNZ {
+		t.Fatalf("%d entries: the test needs at least %d", m.NNZ(), transposeParallelNNZ)
+	}
+	for i := range rows {
+		gi, gv := m.Row(i)
+		if !slices.Equal(gi, idx[i]) || !slices.Equal(gv, val[i]) {
+			t.Fatalf("FromRows: row %d differs", i)
+		}
+	}
+	want, err := FromTriplets(cols, rows, ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := m.T()
+	if got.Rows != want.Rows || got.Cols != want.Cols || !slices.Equal(got.RowPtr, want.RowPtr) ||
+		!slices.Equal(got.ColIdx, want.ColIdx) || !slices.Equal(got.Val, want.Val) {
+		t.Fatal("T differs from the transposition by triplets")
+	}
+	back := got.T()
+	if !slices.Equal(back.RowPtr, m.RowPtr) || !slices.Equal(back.ColIdx, m.ColIdx) || !slices.Equal(back.Val, m.Val) {
+		t.Fatal("T(T(m)) differs from m")
 	}
 }

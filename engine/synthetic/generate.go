@@ -186,15 +186,25 @@ func Generate(cfg Config) (*engine.Corpus, *Truth, error) {
 				tokens = append(tokens, tables[topic[j]].draw(r))
 			}
 			slices.Sort(tokens)
+			// The row's terms and counts, allocated at their final size
+			// (appending would copy them as they grow).
+			distinct := 0
+			for i, t := range tokens {
+				if i == 0 || t != tokens[i-1] {
+					distinct++
+				}
+			}
+			terms, counts := make([]int32, 0, distinct), make([]float64, 0, distinct)
 			for i := 0; i < len(tokens); {
 				j := i
 				for j < len(tokens) && tokens[j] == tokens[i] {
 					j++
 				}
-				idx[n] = append(idx[n], tokens[i])
-				val[n] = append(val[n], float64(j-i))
+				terms = append(terms, tokens[i])
+				counts = append(counts, float64(j-i))
 				i = j
 			}
+			idx[n], val[n] = terms, counts
 		}
 	})
 
@@ -289,17 +299,33 @@ func docLength(r *rand.Rand, l LengthSpec) int {
 // tfidf reweights a count matrix (M × N) by w = tf·ln(N/df), df the number
 // of non-zeros of a row, dropping the zeros of terms in every document.
 func tfidf(d *sparse.CSR) *sparse.CSR {
+	// Rows whose idf is not positive (terms in every document, or in
+	// none) are dropped; the others keep their positions and are weighted
+	// in blocks of rows on the default pool.
 	out := &sparse.CSR{Rows: d.Rows, Cols: d.Cols, RowPtr: make([]int, d.Rows+1)}
-	for m := 0; m < d.Rows; m++ {
-		cols, tf := d.Row(m)
-		idf := math.Log(float64(d.Cols) / float64(len(cols)))
-		if idf > 0 {
-			out.ColIdx = append(out.ColIdx, cols...)
-			for _, x := range tf {
-				out.Val = append(out.Val, x*idf)
+	idf := make([]float64, d.Rows)
+	for m := range d.Rows {
+		n := d.RowPtr[m+1] - d.RowPtr[m]
+		idf[m] = math.Log(float64(d.Cols) / float64(n))
+		if idf[m] <= 0 {
+			n = 0
+		}
+		out.RowPtr[m+1] = out.RowPtr[m] + n
+	}
+	out.ColIdx = make([]int32, out.RowPtr[d.Rows])
+	out.Val = make([]float64, out.RowPtr[d.Rows])
+	parallel.Default().For(d.Rows, 256, func(_, lo, hi int) {
+		for m := lo; m < hi; m++ {
+			if idf[m] <= 0 {
+				continue
+			}
+			cols, tf := d.Row(m)
+			at := out.RowPtr[m]
+			copy(out.ColIdx[at:], cols)
+			for k, x := range tf {
+				out.Val[at+k] = x * idf[m]
 			}
 		}
-		out.RowPtr[m+1] = len(out.Val)
-	}
+	})
 	return out
 }

@@ -405,3 +405,27 @@ func BenchmarkGenerate(b *testing.B) {
 	}
 	b.ReportMetric(float64(nnz), "nnz")
 }
+
+// TestDeterministicLarge pins the digest of a corpus large enough (1.4 M
+// stored entries) for FromRows, the transposes and the tf-idf weighting to
+// share their work among the default pool's workers. The golden digest was
+// recorded from the implementation before they did (commit ea91c9d, one
+// goroutine each), so it checks that the parallel assembly changed no bit.
+func TestDeterministicLarge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates 25,000 documents")
+	}
+	cfg := Config{Name: "large", M: 2000, N: 25000, P: 5, Ks: 4, Kc: 2,
+		Length: LengthSpec{Dist: LengthPoisson, Mean: 60}, Weighting: "tfidf", Seed: 4}
+	c, tr, err := Generate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const golden = "91001d1d6f3da13056b4622ab136604a26caccc54c28de9741a2b6bba85cb0dc"
+	if got := digest(c, tr); got != golden {
+		t.Errorf("digest = %s, want %s", got, golden)
+	}
+	if dt := c.D.T(); !reflect.DeepEqual(dt, c.DT) {
+		t.Error("DT is not the transpose of D")
+	}
+}
