@@ -121,6 +121,73 @@ func TestDotAndSum(t *testing.T) {
 	}
 }
 
+// TestSumBulkAdds checks AddProducts, AddAll and AddAbs against Add of each
+// term, bit for bit in both halves of the pair, on terms over many binades
+// with both signs, zeros, and cancellations (so both branches of Neumaier's
+// step occur), starting from empty and non-empty sums.
+func TestSumBulkAdds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1974, 3))
+	val := func() float64 {
+		switch rng.IntN(10) {
+		case 0:
+			return 0
+		case 1:
+			return math.Copysign(0, -1)
+		}
+		return (rng.Float64() - 0.5) * math.Ldexp(1, rng.IntN(80)-40)
+	}
+	for trial := range 200 {
+		n := rng.IntN(300)
+		a, b := make([]float64, n), make([]float64, n+rng.IntN(3))
+		for i := range a {
+			a[i] = val()
+		}
+		for i := range b {
+			b[i] = val()
+		}
+		var start Sum
+		if trial%2 == 1 {
+			start.Add(val())
+			start.Add(val())
+		}
+		want, got := start, start
+		for i, v := range a {
+			want.Add(v * b[i])
+		}
+		got.AddProducts(a, b)
+		if !sameSum(got, want) {
+			t.Fatalf("trial %d: AddProducts = %+v, Add of each = %+v", trial, got, want)
+		}
+		want, got = start, start
+		for _, v := range a {
+			want.Add(v)
+		}
+		got.AddAll(a)
+		if !sameSum(got, want) {
+			t.Fatalf("trial %d: AddAll = %+v, Add of each = %+v", trial, got, want)
+		}
+		want, got = start, start
+		for _, v := range a {
+			want.Add(math.Abs(v))
+		}
+		got.AddAbs(a)
+		if !sameSum(got, want) {
+			t.Fatalf("trial %d: AddAbs = %+v, Add of each = %+v", trial, got, want)
+		}
+	}
+	var s Sum
+	s.AddProducts([]float64{1e16, 1, 1, -1e16}, []float64{1, 1, 1, 1})
+	if s.Value() != 2 {
+		t.Errorf("AddProducts of 1e16, 1, 1, −1e16 = %v, want 2", s.Value())
+	}
+}
+
+// sameSum reports whether two sums hold the same bits (signed zeros told
+// apart).
+func sameSum(a, b Sum) bool {
+	return math.Float64bits(a.s) == math.Float64bits(b.s) && math.Float64bits(a.c) == math.Float64bits(b.c)
+}
+
 func TestZeroFractionAndFirstNonFinite(t *testing.T) {
 	p := parallel.NewPool(2)
 	a := mat.NewDense(3, 4, []float64{

@@ -101,9 +101,8 @@ func FrobeniusSq(p *parallel.Pool, a *CSR) float64 {
 	part := make([]dense.Sum, nb)
 	p.For(a.Rows, RowBlock, func(b, lo, hi int) {
 		var s dense.Sum
-		for _, v := range a.Val[a.RowPtr[lo]:a.RowPtr[hi]] {
-			s.Add(v * v)
-		}
+		v := a.Val[a.RowPtr[lo]:a.RowPtr[hi]]
+		s.AddProducts(v, v)
 		part[b] = s
 	})
 	var total dense.Sum
@@ -117,9 +116,7 @@ func FrobeniusSq(p *parallel.Pool, a *CSR) float64 {
 // its stored values summed with compensation in storage order.
 func Mean(a *CSR) float64 {
 	var s dense.Sum
-	for _, v := range a.Val {
-		s.Add(v)
-	}
+	s.AddAll(a.Val)
 	return s.Value() / (float64(a.Rows) * float64(a.Cols))
 }
 

@@ -147,9 +147,7 @@ func (s *Matrix) Sum(p *parallel.Pool, block int) float64 {
 			} else {
 				_, row = s.sp.Row(i)
 			}
-			for _, v := range row {
-				t.Add(v)
-			}
+			t.AddAll(row)
 		}
 		part[b] = t
 	})

@@ -108,13 +108,15 @@ func directional(p *parallel.Pool, grad, next, h *mat.Dense) float64 {
 	part := make([]dense.Sum, parallel.Blocks(n, dense.RowBlock))
 	p.For(n, dense.RowBlock, func(b, lo, hi int) {
 		var s dense.Sum
+		d := make([]float64, k) // next − h of one row
 		for i := lo; i < hi; i++ {
-			g := gr.Data[i*gr.Stride : i*gr.Stride+k]
 			x := nr.Data[i*nr.Stride : i*nr.Stride+k]
 			y := hr.Data[i*hr.Stride : i*hr.Stride+k]
-			for j := range g {
-				s.Add(g[j] * (x[j] - y[j]))
+			for j := range d {
+				d[j] = x[j] - y[j]
 			}
+			// the terms g_j·(x_j − y_j), added in order
+			s.AddProducts(gr.Data[i*gr.Stride:i*gr.Stride+k], d)
 		}
 		part[b] = s
 	})

@@ -93,9 +93,7 @@ func PPMI(p *parallel.Pool, n *sparse.CSR) (*sparse.CSR, error) {
 		for i := lo; i < hi; i++ {
 			var s dense.Sum
 			_, val := n.Row(i)
-			for _, v := range val {
-				s.Add(v)
-			}
+			s.AddAll(val)
 			r[i] = s.Value()
 			t.AddSum(s)
 		}
