@@ -210,16 +210,22 @@ func tablesTask(ctx context.Context, j *experiments.Job) (*experiments.Result, e
 	}
 	for _, r := range rankings {
 		for _, term := range []string{scoreBM25, scoreLM} {
-			var byGamma []perQuery
-			for _, g := range gammas {
-				pq, err := d.evaluate(r, func(q int, docs []int) []float64 {
+			// The γ are evaluated side by side on the job's pool (each
+			// evaluation reads shared data only); the results are stored in
+			// the order of γ, as one after the other would.
+			byGamma := make([]perQuery, len(gammas))
+			errs := make([]error, len(gammas))
+			j.Pool.For(len(gammas), 1, func(gi, _, _ int) {
+				g := gammas[gi]
+				byGamma[gi], errs[gi] = d.evaluate(r, func(q int, docs []int) []float64 {
 					return retrieval.Mix(g, scoresAt(d.term[term], q, docs), scoresAt(topic, q, docs))
 				})
-				if err != nil {
-					return nil, fmt.Errorf("%s: %w", j.Label(), err)
+			})
+			for gi, g := range gammas {
+				if errs[gi] != nil {
+					return nil, fmt.Errorf("%s: %w", j.Label(), errs[gi])
 				}
-				byGamma = append(byGamma, pq)
-				d.addPerQuery(res, r.prefix+term+"@"+gammaString(g), pq)
+				d.addPerQuery(res, r.prefix+term+"@"+gammaString(g), byGamma[gi])
 			}
 			if r.prefix != archivePrefix {
 				continue
