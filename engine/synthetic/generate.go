@@ -299,9 +299,8 @@ func docLength(r *rand.Rand, l LengthSpec) int {
 // tfidf reweights a count matrix (M × N) by w = tf·ln(N/df), df the number
 // of non-zeros of a row, dropping the zeros of terms in every document.
 func tfidf(d *sparse.CSR) *sparse.CSR {
-	// Rows whose idf is not positive (terms in every document, or in
-	// none) are dropped; the others keep their positions and are weighted
-	// in blocks of rows on the default pool.
+	// The rows of terms in every document (idf = 0) lose their entries;
+	// the others are weighted in blocks of rows on the default pool.
 	out := &sparse.CSR{Rows: d.Rows, Cols: d.Cols, RowPtr: make([]int, d.Rows+1)}
 	idf := make([]float64, d.Rows)
 	for m := range d.Rows {
