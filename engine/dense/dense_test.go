@@ -127,15 +127,7 @@ func TestDotAndSum(t *testing.T) {
 // step occur), starting from empty and non-empty sums.
 func TestSumBulkAdds(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1974, 3))
-	val := func() float64 {
-		switch rng.IntN(10) {
-		case 0:
-			return 0
-		case 1:
-			return math.Copysign(0, -1)
-		}
-		return (rng.Float64() - 0.5) * math.Ldexp(1, rng.IntN(80)-40)
-	}
+	val := func() float64 { return spreadValue(rng) }
 	for trial := range 200 {
 		n := rng.IntN(300)
 		a, b := make([]float64, n), make([]float64, n+rng.IntN(3))

@@ -6,6 +6,19 @@ import (
 	"testing"
 )
 
+// spreadValue draws a test value over 60 binades, both signs, with one in
+// eight +0 and one in eight −0: sums of such values show any reordering, a
+// fused multiply-add, or a lost signed zero.
+func spreadValue(rng *rand.Rand) float64 {
+	switch rng.IntN(8) {
+	case 0:
+		return 0
+	case 1:
+		return math.Copysign(0, -1)
+	}
+	return (rng.Float64() - 0.5) * math.Ldexp(1, rng.IntN(60)-30)
+}
+
 // TestDot4 checks Dot4 (the AVX2 kernel where the CPU has it) against four
 // separate left-to-right sums, bit for bit, at every length from 0 to 70
 // (all remainders of the four-term blocks), with slices longer than a0,
@@ -14,15 +27,7 @@ import (
 // are all zero.
 func TestDot4(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
-	val := func() float64 {
-		switch rng.IntN(8) {
-		case 0:
-			return 0
-		case 1:
-			return math.Copysign(0, -1)
-		}
-		return (rng.Float64() - 0.5) * math.Ldexp(1, rng.IntN(60)-30)
-	}
+	val := func() float64 { return spreadValue(rng) }
 	for n := 0; n <= 70; n++ {
 		for trial := range 20 {
 			var v [8][]float64
@@ -63,15 +68,7 @@ func TestDot4(t *testing.T) {
 // pairs that share a slice (as one-vs-rest problems share a row).
 func TestDot8(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
-	val := func() float64 {
-		switch rng.IntN(8) {
-		case 0:
-			return 0
-		case 1:
-			return math.Copysign(0, -1)
-		}
-		return (rng.Float64() - 0.5) * math.Ldexp(1, rng.IntN(60)-30)
-	}
+	val := func() float64 { return spreadValue(rng) }
 	for n := 0; n <= 70; n++ {
 		for trial := range 20 {
 			var a, b [8][]float64
