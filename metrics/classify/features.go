@@ -82,32 +82,25 @@ func (d *denseRows) dot(i int, w []float64) float64 {
 // additions in flight instead of one, each still the sum of dot, term by
 // term in the same order. Missing lanes repeat the first.
 func (d *denseRows) dots(i []int, w [][]float64, out []float64) {
-	switch {
-	case len(i) == 1:
+	if len(i) == 1 {
 		out[0] = d.dot(i[0], w[0])
-	case len(i) <= 4:
-		var r, v [4][]float64
-		for k := range r {
-			kk := k
-			if kk >= len(i) {
-				kk = 0
-			}
-			r[k], v[k] = d.row(i[kk]), w[kk]
+		return
+	}
+	var r, v [8][]float64
+	for k := range r {
+		kk := k
+		if kk >= len(i) {
+			kk = 0
 		}
+		r[k], v[k] = d.row(i[kk]), w[kk]
+	}
+	if len(i) <= 4 {
 		s := dense.Dot4(r[0], r[1], r[2], r[3], v[0], v[1], v[2], v[3])
 		copy(out, s[:len(i)])
-	default:
-		var r, v [8][]float64
-		for k := range r {
-			kk := k
-			if kk >= len(i) {
-				kk = 0
-			}
-			r[k], v[k] = d.row(i[kk]), w[kk]
-		}
-		s := dense.Dot8(&r, &v)
-		copy(out, s[:len(i)])
+		return
 	}
+	s := dense.Dot8(&r, &v)
+	copy(out, s[:len(i)])
 }
 
 // axpy is w[j] += a·x_ij (dense.Axpy: the same expression, four columns at
