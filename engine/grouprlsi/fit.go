@@ -253,9 +253,9 @@ func (s *solver) lassoUpdate(ctx context.Context, dst, prev, r *mat.Dense, ss []
 }
 
 // lassoRows solves, for every term row m and every segment q of width k
-// (len(ss) segments), min_x xᵀS_qx − 2r_{m,q}ᵀx + λ1‖x‖₁ by solve.Lasso,
-// starting from the same segment of prev (or zero when ColdStart), writing
-// dst. Blocks of cdBlock rows run in parallel; a block starting after
+// (len(ss) segments), min_x xᵀS_qx − 2r_{m,q}ᵀx + λ1‖x‖₁ by solve.Lasso
+// (SolveRows per segment and block: Solve's bits for every row), starting
+// from the same segment of prev (or zero when ColdStart), writing dst. Blocks of cdBlock rows run in parallel; a block starting after
 // cancellation is skipped. Each row's result depends on that row alone.
 func (s *solver) lassoRows(ctx context.Context, dst, prev, r *mat.Dense, ss [][]float64, k int) {
 	rows, _ := dst.Dims()
@@ -267,15 +267,15 @@ func (s *solver) lassoRows(ctx context.Context, dst, prev, r *mat.Dense, ss [][]
 		}
 		lasso := solve.NewLasso(k)
 		for q, sq := range ss {
-			for i := lo; i < hi; i++ {
-				x := draw.Data[i*draw.Stride+q*k : i*draw.Stride+q*k+k]
-				if set.coldStart {
-					clear(x)
-				} else {
-					copy(x, praw.Data[i*praw.Stride+q*k:i*praw.Stride+q*k+k])
-				}
-				lasso.Solve(sq, rraw.Data[i*rraw.Stride+q*k:i*rraw.Stride+q*k+k], set.lambda1, x, set.innerSweeps, set.innerTol)
+			rows := solve.Rows{
+				N: hi - lo,
+				R: rraw.Data[lo*rraw.Stride+q*k:], RStride: rraw.Stride,
+				X: draw.Data[lo*draw.Stride+q*k:], XStride: draw.Stride,
 			}
+			if !set.coldStart {
+				rows.Start, rows.StartStride = praw.Data[lo*praw.Stride+q*k:], praw.Stride
+			}
+			lasso.SolveRows(sq, set.lambda1, rows, set.innerSweeps, set.innerTol)
 		}
 	})
 }

@@ -26,6 +26,8 @@ type Lasso struct {
 	g    []float64 // g = S x
 	diag []float64 // s_kk, copied contiguous: the strided diagonal of a K×K S misses L1 at every visit
 	all  []int32   // 0, 1, …, K−1: the coordinates of a sweep
+
+	lanes laneState // SolveRows's work space, allocated on first use
 }
 
 // NewLasso returns a Lasso for K×K problems.
