@@ -35,10 +35,13 @@ func Gram(p *parallel.Pool, dst *mat.Dense, a *mat.Dense) {
 	araw := a.RawMatrix()
 	p.For(n, RowBlock, func(b, lo, hi int) {
 		g := make([]float64, k*k)
-		if useBLAS {
+		switch {
+		case useBLAS:
 			gramBlockBLAS(g, araw.Data, araw.Stride, k, lo, hi)
-		} else {
-			gramBlock(g, araw.Data, araw.Stride, k, lo, hi)
+		case useAVX2 && k >= 4 && !sparseRows(araw, lo, hi) && gramTilesAVX2(g, araw.Data, araw.Stride, k, lo, hi):
+		default:
+			clear(g)
+			gramBlock(g, araw.Data, araw.Stride, k, lo, hi, 0)
 		}
 		partial[b] = g
 	})
@@ -77,15 +80,19 @@ func MirrorUpper(dst *mat.Dense) {
 	}
 }
 
-// gramBlock adds the upper triangle of Σ_{i∈[lo,hi)} a_iᵀa_i to g (k×k).
-func gramBlock(g, ad []float64, as, k, lo, hi int) {
+// gramBlock adds the upper triangle of Σ_{i∈[lo,hi)} a_iᵀa_i to g (k×k),
+// in its rows x ≥ x0: for each group of four rows of A from lo, in order,
+// g[x, y] += ((a_0x·a_0y + a_1x·a_1y) + a_2x·a_2y) + a_3x·a_3y (Axpy4,
+// skipped when the four a_·x are zero), then each remaining row's a_ix·a_iy
+// (Axpy, skipped when a_ix = 0). This order defines Gram's bits.
+func gramBlock(g, ad []float64, as, k, lo, hi, x0 int) {
 	i := lo
 	for ; i+4 <= hi; i += 4 {
 		r0 := ad[i*as : i*as+k]
 		r1 := ad[(i+1)*as : (i+1)*as+k]
 		r2 := ad[(i+2)*as : (i+2)*as+k]
 		r3 := ad[(i+3)*as : (i+3)*as+k]
-		for x := 0; x < k; x++ {
+		for x := x0; x < k; x++ {
 			a0, a1, a2, a3 := r0[x], r1[x], r2[x], r3[x]
 			if a0 == 0 && a1 == 0 && a2 == 0 && a3 == 0 {
 				continue
@@ -95,13 +102,89 @@ func gramBlock(g, ad []float64, as, k, lo, hi int) {
 	}
 	for ; i < hi; i++ {
 		r := ad[i*as : i*as+k]
-		for x, ax := range r {
-			if ax == 0 {
-				continue
+		for x := x0; x < k; x++ {
+			if ax := r[x]; ax != 0 {
+				Axpy(ax, r[x:k], g[x*k+x:x*k+k])
 			}
-			Axpy(ax, r[x:k], g[x*k+x:x*k+k])
 		}
 	}
+}
+
+// gramTilesAVX2 sets g (k×k, zero on entry) on and above the diagonal to
+// gramBlock's sums, bit for bit, for k ≥ 4, and reports true, unless it
+// meets a non-finite entry of A (then g is left partly summed and it
+// reports false, for gramBlock to sum from zero): a gram block is
+// the product Aᵀ·A of a block's rows, so it runs MulSmall's register tiles
+// (mulTile2x8AVX2, mulTile4x4AVX2: groups of four rows of A, then single
+// rows, each entry's terms in gramBlock's order) on a transposed copy of
+// each range of rows, over the tiles that reach the diagonal or lie above
+// it (the few entries below the diagonal they also set are never read:
+// Gram mirrors the upper triangle). The zero groups gramBlock skips are
+// added here, which leaves the bits unchanged for a finite A (see
+// mulTilesAVX2). Rows of g past the last multiple of four are gramBlock's.
+func gramTilesAVX2(g, ad []float64, as, k, lo, hi int) bool {
+	n := hi - lo
+	n4 := n &^ 3
+	chunk := max(4, tileB/k&^3) // rows of A per range
+	at := make([]float64, k*min(chunk+3, n)+1) // the last range also takes the singles
+	end := k &^ 3
+	for i0 := 0; ; i0 += chunk {
+		i1 := min(i0+chunk, n4)
+		groups, singles := (i1-i0)/4, 0
+		if i1 == n4 {
+			singles = n - n4
+			i1 = n
+		}
+		m := i1 - i0
+		rows := ad[(lo+i0)*as:]
+		check := 0.0       // v − v is 0 for a finite v, NaN for ±∞ and NaN
+		for x := range k { // at[x·m + t] = A[lo+i0+t, x]
+			col := at[x*m : x*m+m]
+			for t := range col {
+				v := rows[t*as+x]
+				col[t] = v
+				check += v - v
+			}
+		}
+		if check != 0 {
+			return false
+		}
+		b := ad[(lo+i0)*as:]
+		for x := 0; x < end; x += 4 {
+			c := x &^ 7
+			for ; c+8 <= k; c += 8 {
+				mulTile2x8AVX2(groups, singles, &at[x*m], m, &b[c], as, &g[x*k+c], k)
+				mulTile2x8AVX2(groups, singles, &at[(x+2)*m], m, &b[c], as, &g[(x+2)*k+c], k)
+			}
+			for ; c < k; c += 4 {
+				mulTile4x4AVX2(groups, singles, &at[x*m], m, &b[c], as, &g[x*k+c], k, &tileMask[min(4, k-c)])
+			}
+		}
+		if i1 == n {
+			break
+		}
+	}
+	gramBlock(g, ad, as, k, lo, hi, end)
+	return true
+}
+
+// sparseRows reports whether more than 3/5 of the groups of four rows and
+// one column of A in rows [lo, hi) are all zero, judged on every fourth
+// group: gramBlock skips those groups and gramTilesAVX2 does not, so
+// gramBlock is then the faster. Both give the same bits.
+func sparseRows(araw blas64.General, lo, hi int) bool {
+	zero, all := 0, 0
+	ad, as, k := araw.Data, araw.Stride, araw.Cols
+	for i := lo; i+4 <= hi; i += 16 {
+		r0, r1, r2, r3 := ad[i*as:i*as+k], ad[(i+1)*as:(i+1)*as+k], ad[(i+2)*as:(i+2)*as+k], ad[(i+3)*as:(i+3)*as+k]
+		for x := range k {
+			if r0[x] == 0 && r1[x] == 0 && r2[x] == 0 && r3[x] == 0 {
+				zero++
+			}
+		}
+		all += k
+	}
+	return 5*zero > 3*all
 }
 
 // gramBlockBLAS sets the upper triangle of g (k×k) to

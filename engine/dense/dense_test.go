@@ -3,6 +3,7 @@ package dense
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/topicmf/topicmf/engine/internal/matcmp"
@@ -60,7 +61,7 @@ func TestGram(t *testing.T) {
 	// n = 0: AᵀA is the zero k×k matrix. gonum cannot hold a 0×k matrix, so
 	// call the block kernel directly.
 	g := make([]float64, 9)
-	gramBlock(g, nil, 3, 3, 0, 0)
+	gramBlock(g, nil, 3, 3, 0, 0, 0)
 	for _, v := range g {
 		if v != 0 {
 			t.Fatal("empty Gram block is not zero")
@@ -253,5 +254,61 @@ func TestShapePanics(t *testing.T) {
 			}()
 			f()
 		}()
+	}
+}
+
+// TestGramTilesBits checks gramTilesAVX2 against gramBlock bit for bit on
+// and above the diagonal: every k from 4 to 21 and 100, block lengths that
+// leave every remainder of the groups of four and span several ranges of
+// rows (with single rows after a full last range), A dense or mostly zero (−0 included, groups of four zeros that
+// gramBlock skips), values spread over many binades, rows further apart
+// than k.
+func TestGramTilesBits(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2: Gram runs gramBlock only")
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	ks := []int{100}
+	for k := 4; k <= 21; k++ {
+		ks = append(ks, k)
+	}
+	for _, k := range ks {
+		chunk := max(4, tileB/k&^3)
+		for _, n := range []int{0, 1, 3, 4, 5, 8, 13, 64, 257, 700, chunk + 1, chunk + 3, 2*chunk + 2} {
+			for _, zero := range []float64{0, 0.5, 0.9} {
+				as := k + 3
+				lo := 2
+				ad := make([]float64, (lo+n+1)*as)
+				for i := range ad {
+					if rng.Float64() >= zero {
+						ad[i] = spreadValue(rng)
+					} else if rng.IntN(2) == 0 {
+						ad[i] = math.Copysign(0, -1)
+					}
+				}
+				want := make([]float64, k*k)
+				gramBlock(want, ad, as, k, lo, lo+n, 0)
+				got := make([]float64, k*k)
+				if !gramTilesAVX2(got, ad, as, k, lo, lo+n) {
+					t.Fatalf("k=%d n=%d zero=%g: a finite A reported non-finite", k, n, zero)
+				}
+				for x := range k {
+					for y := x; y < k; y++ {
+						if math.Float64bits(got[x*k+y]) != math.Float64bits(want[x*k+y]) {
+							t.Fatalf("k=%d n=%d zero=%g: g[%d,%d] = %v, gramBlock %v", k, n, zero, x, y, got[x*k+y], want[x*k+y])
+						}
+					}
+				}
+				if n > 0 { // a non-finite entry: the tiles decline
+					for _, v := range []float64{math.Inf(1), math.Inf(-1), math.NaN()} {
+						bad := slices.Clone(ad)
+						bad[(lo+n-1)*as+k-1] = v
+						if gramTilesAVX2(make([]float64, k*k), bad, as, k, lo, lo+n) {
+							t.Fatalf("k=%d n=%d: A holding %v reported finite", k, n, v)
+						}
+					}
+				}
+			}
+		}
 	}
 }
