@@ -5,12 +5,12 @@ import (
 	"unsafe"
 )
 
-// lanes is the number of rows SolveRows sweeps side by side: one AVX-512
-// register of float64 holds coordinate j of every lane.
-const lanes = 8
+// lanes is the number of rows SolveRows sweeps side by side: two AVX-512
+// registers of float64 hold coordinate j of every lane.
+const lanes = 16
 
 // laneState is the work space of SolveRows: the lanes' x and r,
-// interleaved so that coordinate j of the eight rows is one register
+// interleaved so that coordinate j of the sixteen rows is two registers
 // (x[j*lanes+l] is coordinate j of lane l); S copied with rows of ld
 // entries (K rounded up to eight, zero padded); each lane's g = S x, lane
 // after lane with the same stride (g[l*ld+j]), and one element more, read
