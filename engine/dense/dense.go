@@ -3,6 +3,7 @@ package dense
 import (
 	"fmt"
 	"math"
+	"sync"
 
 	"github.com/topicmf/topicmf/engine/parallel"
 	"gonum.org/v1/gonum/blas"
@@ -125,8 +126,14 @@ func gramBlock(g, ad []float64, as, k, lo, hi, x0 int) {
 func gramTilesAVX2(g, ad []float64, as, k, lo, hi int) bool {
 	n := hi - lo
 	n4 := n &^ 3
-	chunk := max(4, tileB/k&^3) // rows of A per range
-	at := make([]float64, k*min(chunk+3, n)+1) // the last range also takes the singles
+	chunk := max(4, tileB/k&^3)   // rows of A per range
+	need := k*min(chunk+3, n) + 1 // the last range also takes the singles
+	buf := transposed.Get().(*[]float64)
+	defer transposed.Put(buf)
+	if cap(*buf) < need {
+		*buf = make([]float64, need)
+	}
+	at := (*buf)[:need]
 	end := k &^ 3
 	for i0 := 0; ; i0 += chunk {
 		i1 := min(i0+chunk, n4)
@@ -167,6 +174,10 @@ func gramTilesAVX2(g, ad []float64, as, k, lo, hi int) bool {
 	gramBlock(g, ad, as, k, lo, hi, end)
 	return true
 }
+
+// transposed holds gramTilesAVX2's copies of ranges of rows, reused so
+// that a fit's Grams do not leave megabytes of garbage per iteration.
+var transposed = sync.Pool{New: func() any { return new([]float64) }}
 
 // sparseRows reports whether more than 3/5 of the groups of four rows and
 // one column of A in rows [lo, hi) are all zero, judged on every fourth

@@ -55,17 +55,18 @@ type Rows struct {
 // shared. Every row's result, and the total work, equal those of Solve
 // called row after row (after copying the start into X), bit for bit.
 //
-// Where the machine has AVX-512, eight rows are swept side by side: each
-// visit of coordinate j computes w_j, the soft-threshold step and Δx_j for
-// the eight rows in one register, so the division and the soft threshold,
-// whose latency bounds the one-row loop, are paid once per eight rows, and
-// g_{j+1} is carried in a register so that the next visit does not wait
-// for this visit's updates g += Δx_j·S_j of the rows that moved. A row whose
-// sweeps stop leaves its lane at the end of that sweep, and the next row
-// takes the lane. A matrix S with a non-finite entry is solved row by row
-// (the register copy of g_{j+1} relies on 0·s_ij = ±0, which leaves a sum's
-// bits unchanged: g starts at +0, and a sum of finite values is −0 only
-// when both terms are).
+// Where the machine has AVX-512, sixteen rows are swept side by side, in
+// two halves of eight lanes: each visit of coordinate j computes w_j, the
+// soft-threshold step and Δx_j for eight rows in one register, so the
+// division and the soft threshold, whose latency bounds the one-row loop,
+// are paid once per eight rows, and the two halves are independent chains
+// that the processor overlaps; g_{j+1} is carried in a register so that
+// the next visit does not wait for this visit's updates g += Δx_j·S_j of
+// the rows that moved. A row whose sweeps stop leaves its lane at the end
+// of that sweep, and the next row takes the lane. A matrix S with a
+// non-finite entry is solved row by row (the register copy of g_{j+1}
+// relies on 0·s_ij = ±0, which leaves a sum's bits unchanged: g starts at
+// +0, and a sum of finite values is −0 only when both terms are).
 func (l *Lasso) SolveRows(s []float64, lambda float64, rows Rows, maxSweeps int, tol float64) (work Work) {
 	k, n := l.k, rows.N
 	s = s[:k*k]
