@@ -9,7 +9,9 @@
 //     Semantic Indexing", SIGIR 2011, §4.3.1, Algorithm 2), used for RLSI's
 //     U update and for the per-class lasso rows of Group RLSI (Wang et al.,
 //     "Group Matrix Factorization for Scalable Topic Modeling", SIGIR 2012,
-//     Eq. 6–7).
+//     Eq. 6–7). Lasso.SolveRows solves many rows that share S with the
+//     bits of Solve row by row; with AVX-512 it sweeps sixteen rows at once
+//     in vector lanes, which hides the latency of each coordinate's step.
 //   - RidgeInverse: (G + λI)⁻¹ by Cholesky, the closed form of the ℓ2 rows
 //     (RLSI §4.3.2, Algorithm 3 line 1; GMF Algorithm 4 line 1).
 //   - NNLS: min_{x≥0} ‖Ax − b‖², for the joint topic-document model and
