@@ -126,7 +126,7 @@ func gramBlock(g, ad []float64, as, k, lo, hi, x0 int) {
 func gramTilesAVX2(g, ad []float64, as, k, lo, hi int) bool {
 	n := hi - lo
 	n4 := n &^ 3
-	chunk := max(4, tileB/k&^3)   // rows of A per range
+	chunk := gramChunk(k)         // rows of A per range
 	need := k*min(chunk+3, n) + 1 // the last range also takes the singles
 	buf := transposed.Get().(*[]float64)
 	defer transposed.Put(buf)
@@ -174,6 +174,12 @@ func gramTilesAVX2(g, ad []float64, as, k, lo, hi int) bool {
 	gramBlock(g, ad, as, k, lo, hi, end)
 	return true
 }
+
+// gramChunk is the number of rows of A in a range of gramTilesAVX2: about
+// 4,096 entries (32 KiB), so that the range and its transposed copy stay in
+// the L1 cache and the copies held by the workers stay small beside a
+// fit's factors (rlsi2011's memory formula leaves them out).
+func gramChunk(k int) int { return max(4, (4<<10)/k&^3) }
 
 // transposed holds gramTilesAVX2's copies of ranges of rows, reused so
 // that a fit's Grams do not leave megabytes of garbage per iteration.

@@ -273,7 +273,7 @@ func TestGramTilesBits(t *testing.T) {
 		ks = append(ks, k)
 	}
 	for _, k := range ks {
-		chunk := max(4, tileB/k&^3)
+		chunk := gramChunk(k)
 		for _, n := range []int{0, 1, 3, 4, 5, 8, 13, 64, 257, 700, chunk + 1, chunk + 3, 2*chunk + 2} {
 			for _, zero := range []float64{0, 0.5, 0.9} {
 				as := k + 3
