@@ -3,7 +3,7 @@
 # paper) into results/. Finished runs are cached in results/runs/, so an
 # interrupted reproduction resumes where it stopped.
 #
-#   ./run_all.sh            full reproduction (80 minutes on 2 cores, measured on 2026-12-07)
+#   ./run_all.sh            full reproduction (75 minutes on 2 cores, measured on 2026-12-07)
 #   ./run_all.sh --quick    reduced grids, minutes; reports go to results/quick/
 #
 # Data: TOPICMF_DATA must name the data directory (see README); experiments
