@@ -255,7 +255,8 @@ func (s *solver) lassoUpdate(ctx context.Context, dst, prev, r *mat.Dense, ss []
 // lassoRows solves, for every term row m and every segment q of width k
 // (len(ss) segments), min_x xᵀS_qx − 2r_{m,q}ᵀx + λ1‖x‖₁ by solve.Lasso
 // (SolveRows per segment and block: Solve's bits for every row), starting
-// from the same segment of prev (or zero when ColdStart), writing dst. Blocks of cdBlock rows run in parallel; a block starting after
+// from the same segment of prev (or zero when ColdStart), writing dst.
+// Blocks of cdBlock rows run in parallel; a block starting after
 // cancellation is skipped. Each row's result depends on that row alone.
 func (s *solver) lassoRows(ctx context.Context, dst, prev, r *mat.Dense, ss [][]float64, k int) {
 	rows, _ := dst.Dims()

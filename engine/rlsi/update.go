@@ -12,7 +12,9 @@ import (
 )
 
 // cdBlock is the number of rows per block of the coordinate-descent loops;
-// a constant so that block boundaries never depend on the number of workers.
+// a constant so that block boundaries never depend on the number of workers
+// (rows are solved independently, so no result depends on it). Blocks of
+// 256 rows keep SolveRows's sixteen lanes full for most of a block.
 const cdBlock = 256
 
 // solver holds the factors and work buffers of one fit. u and v are the
@@ -128,10 +130,11 @@ func (s *solver) regress(ctx context.Context, dst, prev, rhs, g *mat.Dense, lamb
 }
 
 // lassoRows solves, for every row i of dst, min_x xᵀSx − 2 r_iᵀx + λ‖x‖₁
-// by solve.Lasso (SolveRows on each block: Solve's bits, eight rows at a
-// time where the machine has AVX-512), starting from row i of prev (or from zero when cold), in
-// parallel over fixed blocks of cdBlock rows. Blocks that start after ctx
-// is cancelled are skipped. dst must not alias r or s; it may alias prev.
+// by solve.Lasso (SolveRows on each block: Solve's bits, sixteen rows at a
+// time where the machine has AVX-512), starting from row i of prev (or
+// from zero when cold), in parallel over fixed blocks of cdBlock rows.
+// Blocks that start after ctx is cancelled are skipped. dst must not alias
+// r or s; it may alias prev.
 func lassoRows(ctx context.Context, p *parallel.Pool, sp *solve.LassoPool, dst, prev, r, s *mat.Dense, lambda float64, sweeps int, tol float64, cold bool) solve.Work {
 	n, _ := dst.Dims()
 	draw, praw, rraw := dst.RawMatrix(), prev.RawMatrix(), r.RawMatrix()
